@@ -1,0 +1,36 @@
+// Person properties sent to product analytics when a signed-in user is identified (seed §4).
+
+export interface AnalyticsPersonInput {
+  userSubscribed?: string | null;
+  subscription_id?: string | null;
+  paddleSubscriptionId?: string | null;
+  boughtCaseStudy?: boolean | null;
+  innerCircle?: boolean | null;
+  shopifyStoreName?: string | null;
+  /** Shops linked to the user through the embedded app (added by the Shopify issue). */
+  linkedShopCount?: number;
+}
+
+export interface AnalyticsPersonProperties {
+  subscribed: boolean;
+  once_subscribed: boolean;
+  purchaser: boolean;
+  shopify_connected: boolean;
+}
+
+/**
+ * subscribed: the subscription is on now ('yes').
+ * once_subscribed: a subscription was ever created (its id stays after cancellation).
+ * purchaser: paid us anything: a subscription now or before, the case study, or the inner circle.
+ * shopify_connected: at least one Shopify store is linked (legacy single-store field included).
+ */
+export function analyticsPersonProperties(user: AnalyticsPersonInput): AnalyticsPersonProperties {
+  const subscribed = user.userSubscribed === "yes";
+  const onceSubscribed = subscribed || Boolean(user.subscription_id || user.paddleSubscriptionId);
+  return {
+    subscribed,
+    once_subscribed: onceSubscribed,
+    purchaser: onceSubscribed || Boolean(user.boughtCaseStudy) || Boolean(user.innerCircle),
+    shopify_connected: Boolean(user.shopifyStoreName) || (user.linkedShopCount ?? 0) > 0,
+  };
+}

@@ -1,0 +1,35 @@
+// Which standalone-site requests are sent elsewhere before they render (seed §2).
+
+export interface GuardInput {
+  pathname: string;
+  searchParams: URLSearchParams;
+  signedIn: boolean;
+  hasSubscriptionId: boolean;
+}
+
+const PROTECTED_PREFIXES = ["/dashboard", "/pay"];
+
+function underPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Paths of the standalone site the guard applies to; the embedded app, webhooks and APIs have their own auth. */
+export function isSitePath(pathname: string): boolean {
+  return !["/app", "/auth", "/webhooks", "/api", "/healthz"].some((p) => underPrefix(pathname, p));
+}
+
+/**
+ * Returns where to redirect, or null to render.
+ * - Anonymous on /dashboard…, /pay… or any URL with location=checkout -> "/".
+ * - Signed in with a subscription_id and location=checkout -> "/dashboard?location=dashboard".
+ */
+export function siteGuardRedirect(input: GuardInput): string | null {
+  if (!isSitePath(input.pathname)) return null;
+  const checkout = input.searchParams.get("location") === "checkout";
+  if (!input.signedIn) {
+    const protectedPath = PROTECTED_PREFIXES.some((p) => underPrefix(input.pathname, p));
+    return protectedPath || checkout ? "/" : null;
+  }
+  if (checkout && input.hasSubscriptionId) return "/dashboard?location=dashboard";
+  return null;
+}

@@ -1,0 +1,55 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import * as Sentry from "@sentry/remix";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { getEnv } from "~/env.server";
+import { logger } from "~/logger.server";
+import { addDocumentResponseHeaders } from "~/shopify.server";
+
+const env = getEnv();
+if (env.SENTRY_DSN) {
+  Sentry.init({ dsn: env.SENTRY_DSN, tracesSampleRate: 1, environment: env.NODE_ENV });
+}
+
+export const streamTimeout = 5000;
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, url: request.url, method: request.method }, "unhandled error");
+  if (env.SENTRY_DSN) Sentry.captureException(error);
+};
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  // Shopify's frame-ancestors CSP and friends for documents served inside admin.
+  addDocumentResponseHeaders(request, responseHeaders);
+  const userAgent = request.headers.get("user-agent");
+  const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+      [callbackName]: () => {
+        const body = new PassThrough();
+        const stream = createReadableStreamFromReadable(body);
+        responseHeaders.set("Content-Type", "text/html");
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
+      },
+      onShellError(error) {
+        reject(error);
+      },
+      onError(error) {
+        responseStatusCode = 500;
+        logger.error({ err: error }, "render error");
+      },
+    });
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,112 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import type { loader as rootLoader } from "~/root";
+import { PlanCards } from "~/ui/plan-cards";
+
+export const meta: MetaFunction = () => [
+  { title: "Winning Products · Find products worth selling, and see why" },
+  {
+    name: "description",
+    content:
+      "Product research for dropshipping and e-commerce sellers: a searchable product database with winning scores that show their evidence, competitor tracking, AI video ads, weekly product drops and a 78-lesson course.",
+  },
+];
+
+const FEATURES = [
+  {
+    title: "Product database",
+    body: "Search and filter thousands of products by niche, margin, orders, engagement and saturation. Every figure shows when it was last updated.",
+  },
+  {
+    title: "Winning score, with reasons",
+    body: "A 0-100 score with the three facts behind it, like “orders +180% in 7 days” or “sold by only 4 stores”. Estimates are labelled as estimates.",
+  },
+  {
+    title: "Competitor tracking",
+    body: "Follow stores and products, and see what changed since you started tracking them.",
+  },
+  {
+    title: "AI video ads and glitch mode",
+    body: "Turn a product into a short vertical video ad, and find Amazon-priced products worth reselling, with credits on every plan.",
+  },
+  {
+    title: "Weekly product drops",
+    body: "A hand-picked set of products every week, revealed on the drop date.",
+  },
+  {
+    title: "Course and community",
+    body: "78 lessons from picking a product to scaling ads, with progress tracking and a community to ask questions.",
+  },
+];
+
+export default function Landing() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <BlockStack gap="800">
+      <section className="hero">
+        <h1>Find a product worth selling in under a minute, and see exactly why.</h1>
+        <p>
+          Winning Products scans a product database for rising orders, healthy margins and low saturation, then
+          shows you the evidence behind every score. Works on its own or inside your Shopify admin.
+        </p>
+        <InlineStack gap="300" align="center">
+          {root?.signedIn ? (
+            <Button url="/dashboard?location=dashboard" variant="primary" size="large">
+              Open your dashboard
+            </Button>
+          ) : (
+            <>
+              <Button url="/signup" variant="primary" size="large">
+                Start your free trial
+              </Button>
+              <Button url="/login" size="large">
+                Log in
+              </Button>
+            </>
+          )}
+        </InlineStack>
+      </section>
+
+      <section aria-labelledby="features">
+        <BlockStack gap="400">
+          <Text as="h2" variant="headingXl" id="features">
+            What you get
+          </Text>
+          <div className="feature-grid">
+            {FEATURES.map((f) => (
+              <Card key={f.title}>
+                <BlockStack gap="200">
+                  <Text as="h3" variant="headingMd">
+                    {f.title}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {f.body}
+                  </Text>
+                </BlockStack>
+              </Card>
+            ))}
+          </div>
+        </BlockStack>
+      </section>
+
+      <section aria-labelledby="plans">
+        <BlockStack gap="400">
+          <Text as="h2" variant="headingXl" id="plans">
+            Plans
+          </Text>
+          <PlanCards
+            actionFor={(plan) => ({
+              url: `/signup?${new URLSearchParams({ plan: plan.id, billing: plan.billing })}`,
+              label: plan.trialDays > 0 ? `Start ${plan.name} free trial` : `Get ${plan.name}`,
+            })}
+          />
+          <Text as="p" tone="subdued">
+            Prices in USD; your checkout shows the price in your currency. Already a member?{" "}
+            <Link to="/login">Log in</Link>.
+          </Text>
+        </BlockStack>
+      </section>
+    </BlockStack>
+  );
+}

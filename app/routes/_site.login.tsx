@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, Checkbox, Divider, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { fieldErrors, LoginSchema } from "~/domain/auth";
+import type { loader as rootLoader } from "~/root";
+import { auth } from "~/services/index.server";
+import { GoogleButton } from "~/ui/google-button";
+
+export const meta: MetaFunction = () => [{ title: "Log in · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await auth.requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = { email: String(form.get("email") ?? "") };
+  const parsed = LoginSchema.safeParse({
+    email: form.get("email") ?? undefined,
+    password: form.get("password") ?? undefined,
+    innerCircle: form.get("innerCircle") ?? undefined,
+  });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), formError: null, values }, { status: 400 });
+  const result = await auth.login(parsed.data, request);
+  if (!result.ok) return data({ errors: {}, formError: result.message, values }, { status: result.status });
+  const cookie = await auth.createUserSession(result.userId, request);
+  const to = parsed.data.innerCircle ? "/purchase-inner-circle" : "/dashboard?location=dashboard";
+  return redirect(to, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(actionData?.values.email ?? "");
+  const [password, setPassword] = useState("");
+  const [innerCircle, setInnerCircle] = useState(params.get("innerCircle") === "1");
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+
+  return (
+    <div className="narrow">
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            Log in
+          </Text>
+          {actionData?.formError ? (
+            <Banner tone="critical">
+              <p>{actionData.formError}</p>
+            </Banner>
+          ) : null}
+          {root?.env.firebase ? (
+            <>
+              <GoogleButton config={root.env.firebase} mode="signin" />
+              <Divider />
+            </>
+          ) : null}
+          <Form method="post" noValidate>
+            <BlockStack gap="300">
+              <TextField
+                label="E-mail"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={setEmail}
+                error={errors.email}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={setPassword}
+                error={errors.password}
+              />
+              <Checkbox
+                label="Take me to the Inner Circle offer after I log in"
+                name="innerCircle"
+                value="1"
+                checked={innerCircle}
+                onChange={setInnerCircle}
+              />
+              <Button submit variant="primary" loading={navigation.state === "submitting"} fullWidth>
+                Log in
+              </Button>
+            </BlockStack>
+          </Form>
+          <Text as="p">
+            New here? <Link to="/signup">Start your free trial</Link>
+          </Text>
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Button, Card, List, Text } from "@shopify/polaris";
+import { findPlan, formatUsd } from "~/domain/plans";
+import { auth } from "~/services/index.server";
+import { planPayUrl } from "~/ui/plan-cards";
+
+export const meta: MetaFunction = () => [{ title: "Inner Circle · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireUser(request);
+  const plan = findPlan("inner-circle")!;
+  return { plan, alreadyMember: user.innerCircle };
+}
+
+export default function PurchaseInnerCircle() {
+  const { plan, alreadyMember } = useLoaderData<typeof loader>();
+  return (
+    <div className="narrow">
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            Inner Circle
+          </Text>
+          <Text as="p">{plan.tagline}</Text>
+          <List>
+            {plan.features.map((f) => (
+              <List.Item key={f}>{f}</List.Item>
+            ))}
+          </List>
+          {alreadyMember ? (
+            <BlockStack gap="200">
+              <Text as="p" tone="success">
+                You are already in the Inner Circle.
+              </Text>
+              <Button url="/dashboard?location=dashboard">Go to your dashboard</Button>
+            </BlockStack>
+          ) : (
+            <BlockStack gap="200">
+              <Text as="p" variant="headingLg">
+                {formatUsd(plan.priceCents)} once
+              </Text>
+              <Button url={planPayUrl(plan)} variant="primary" fullWidth>
+                Join the Inner Circle
+              </Button>
+              <Button url="/dashboard?location=dashboard" variant="plain">
+                Not now, take me to my dashboard
+              </Button>
+            </BlockStack>
+          )}
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { BlockStack, Button, Card, Divider, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { fieldErrors, PASSWORD_MIN_LENGTH, SignupSchema } from "~/domain/auth";
+import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
+import type { loader as rootLoader } from "~/root";
+import { auth } from "~/services/index.server";
+import { GoogleButton } from "~/ui/google-button";
+
+export const meta: MetaFunction = () => [{ title: "Start your free trial · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await auth.requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = { email: String(form.get("email") ?? "") };
+  const parsed = SignupSchema.safeParse({
+    email: form.get("email") ?? undefined,
+    password: form.get("password") ?? undefined,
+    plan: form.get("plan") ?? undefined,
+    billing: form.get("billing") ?? undefined,
+  });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const { email, password, plan } = parsed.data;
+  const billing = parsed.data.billing ?? findPlan(plan)?.billing;
+  if (plan && !isValidPlanChoice(plan, billing)) {
+    return data({ errors: { plan: "Choose one of the plans shown on the plans page." }, values }, { status: 400 });
+  }
+  const result = await auth.signup({ email, password });
+  if (!result.ok) return data({ errors: { [result.field]: result.message }, values }, { status: result.status });
+  const cookie = await auth.createUserSession(result.userId, request);
+  const to = plan
+    ? `/pay?${new URLSearchParams({ plan, billing: billing ?? "" }).toString()}`
+    : "/choose-plan";
+  return redirect(to, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function Signup() {
+  const actionData = useActionData<typeof action>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const plan = params.get("plan") ?? undefined;
+  const billing = params.get("billing") ?? undefined;
+  const chosen = findPlan(plan);
+  const [email, setEmail] = useState(actionData?.values.email ?? params.get("email") ?? "");
+  const [password, setPassword] = useState("");
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+
+  return (
+    <div className="narrow">
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            Create your account
+          </Text>
+          {chosen ? (
+            <Text as="p" tone="subdued">
+              Plan: {chosen.name}, {formatUsd(chosen.priceCents)}
+              {chosen.billing === "monthly" ? ` a month after a ${chosen.trialDays}-day free trial` : " once"}.
+            </Text>
+          ) : (
+            <Text as="p" tone="subdued">
+              Free to start. You choose a plan next.
+            </Text>
+          )}
+          {root?.env.firebase ? (
+            <>
+              <GoogleButton config={root.env.firebase} mode="signup" plan={plan} billing={billing} />
+              <Divider />
+            </>
+          ) : null}
+          <Form method="post" noValidate>
+            <BlockStack gap="300">
+              <TextField
+                label="E-mail"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={setEmail}
+                error={errors.email}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={setPassword}
+                helpText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+                error={errors.password}
+              />
+              {plan ? <input type="hidden" name="plan" value={plan} /> : null}
+              {billing ? <input type="hidden" name="billing" value={billing} /> : null}
+              {errors.plan ? (
+                <Text as="p" tone="critical">
+                  {errors.plan}
+                </Text>
+              ) : null}
+              <Button submit variant="primary" loading={navigation.state === "submitting"} fullWidth>
+                Create account
+              </Button>
+            </BlockStack>
+          </Form>
+          <Text as="p">
+            Already have an account? <Link to="/login">Log in</Link>
+          </Text>
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}

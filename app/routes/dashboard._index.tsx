@@ -1,0 +1,87 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Badge, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
+import { auth, users } from "~/services/index.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireUser(request);
+  return { me: await users.describeMe(user) };
+}
+
+function statusBadge(me: { userSubscribed: string; trialing: boolean; subscriptionCancelled: boolean; chargeDeclined: boolean; innerCircle: boolean }) {
+  if (me.innerCircle) return <Badge tone="success">Inner Circle</Badge>;
+  if (me.chargeDeclined) return <Badge tone="critical">Payment declined</Badge>;
+  if (me.userSubscribed === "yes" && me.trialing) return <Badge tone="info">Free trial</Badge>;
+  if (me.userSubscribed === "yes" && me.subscriptionCancelled) return <Badge tone="warning">Cancelled, active until period end</Badge>;
+  if (me.userSubscribed === "yes") return <Badge tone="success">Active</Badge>;
+  return <Badge>No plan yet</Badge>;
+}
+
+export default function DashboardIndex() {
+  const { me } = useLoaderData<typeof loader>();
+  const hasPlan = me.userSubscribed === "yes" || me.innerCircle;
+  return (
+    <Page title="Overview" subtitle={`Signed in as ${me.email}`}>
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Your plan
+              </Text>
+              <div>{statusBadge(me)}</div>
+              {hasPlan ? (
+                <Text as="p" tone="subdued">
+                  Your subscription is on. Research, AI ads and the course are open to you.
+                </Text>
+              ) : (
+                <BlockStack gap="200">
+                  <Text as="p" tone="subdued">
+                    Pick a plan to unlock winning scores, trend charts and AI credits. Monthly plans start with a 7-day
+                    free trial.
+                  </Text>
+                  <div>
+                    <Button url="/choose-plan" variant="primary">
+                      Choose a plan
+                    </Button>
+                  </div>
+                </BlockStack>
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Shopify
+                </Text>
+                <Text as="p" tone="subdued">
+                  {me.shopifyStoreName
+                    ? `Connected store: ${me.shopifyStoreName}`
+                    : "Install the app from your Shopify admin to research and push products without leaving Shopify. It uses this same account and subscription."}
+                </Text>
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Account
+                </Text>
+                <Text as="p" tone="subdued">
+                  Manage where you are signed in.
+                </Text>
+                <div>
+                  <Button url="/dashboard/account">Open account settings</Button>
+                </div>
+              </BlockStack>
+            </Card>
+          </InlineGrid>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,48 @@
+// Plan cards from the catalogue (app/domain/plans.ts), shared by the landing page and /choose-plan.
+import { Badge, BlockStack, Button, Card, InlineStack, List, Text } from "@shopify/polaris";
+import { formatUsd, PLANS, type Plan } from "~/domain/plans";
+
+function priceLine(plan: Plan) {
+  return plan.billing === "monthly" ? `${formatUsd(plan.priceCents)} / month` : `${formatUsd(plan.priceCents)} once`;
+}
+
+export function PlanCards({ actionFor }: { actionFor: (plan: Plan) => { url: string; label: string } }) {
+  return (
+    <div className="plan-grid">
+      {PLANS.map((plan) => {
+        const action = actionFor(plan);
+        return (
+          <Card key={plan.id}>
+            <BlockStack gap="300">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h3" variant="headingMd">
+                  {plan.name}
+                </Text>
+                {plan.highlighted ? <Badge tone="success">Most popular</Badge> : null}
+              </InlineStack>
+              <Text as="p" variant="headingXl">
+                {priceLine(plan)}
+              </Text>
+              <Text as="p" tone="subdued">
+                {plan.trialDays > 0 ? `${plan.trialDays}-day free trial, cancel any time. ` : "Lifetime access. "}
+                {plan.tagline}
+              </Text>
+              <List>
+                {plan.features.map((f) => (
+                  <List.Item key={f}>{f}</List.Item>
+                ))}
+              </List>
+              <Button url={action.url} variant={plan.highlighted ? "primary" : "secondary"} fullWidth>
+                {action.label}
+              </Button>
+            </BlockStack>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
+
+export function planPayUrl(plan: Plan) {
+  return `/pay?${new URLSearchParams({ plan: plan.id, billing: plan.billing })}`;
+}
