@@ -1,0 +1,61 @@
+// `npm run bench`: prints speed and memory figures on a scratch database (never asserted by tests).
+// Foundation figures: password hashing cost and signed-in session lookups per second.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+const dir = path.resolve("bench/.data");
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const url = `file:${path.join(dir, "bench.db")}`;
+Object.assign(process.env, { DATABASE_URL: url, NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_SECRET: "bench-secret-0123456789" });
+execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
+  stdio: "ignore",
+});
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main() {
+  const { db, dbReady } = await import("~/db.server");
+  const auth = await import("~/services/auth.server");
+  const { hashPassword } = await import("~/services/passwords.server");
+  await dbReady;
+
+  const hashTimes: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    await hashPassword("correct horse battery staple");
+    hashTimes.push(performance.now() - t);
+  }
+  hashTimes.sort((a, b) => a - b);
+  console.log(`password hash (scrypt N=16384): p50 ${percentile(hashTimes, 50).toFixed(1)} ms`);
+
+  const signup = await auth.signup(db, { email: "bench@example.com", password: "bench-password" });
+  if (!signup.ok) throw new Error("signup failed");
+  const request = new Request("http://bench.local/");
+  const cookie = (await auth.createUserSession(db, signup.userId, request)).split(";")[0];
+  const authed = new Request("http://bench.local/dashboard", { headers: { cookie } });
+
+  const n = 5000;
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await auth.getUser(db, authed);
+    times.push(performance.now() - t);
+  }
+  const total = performance.now() - start;
+  times.sort((a, b) => a - b);
+  console.log(
+    `session lookup (cookie -> user): ${Math.round((n / total) * 1000)} /s, p50 ${percentile(times, 50).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms`,
+  );
+  console.log(`RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+  await db.$disconnect();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();

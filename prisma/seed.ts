@@ -1,0 +1,34 @@
+// Demo data for `npm start` (idempotent): a demo account with a known login, printed at start-up and
+// written to data/demo-login.txt. Later issues add products, course content and drops here.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { db } from "~/db.server";
+import { hashPassword } from "~/services/passwords.server";
+
+export const DEMO_EMAIL = "demo@winningproducts.test";
+export const DEMO_PASSWORD = "demo-password-2026";
+
+async function seedDemoUser() {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.user.upsert({
+    where: { email: DEMO_EMAIL },
+    create: { email: DEMO_EMAIL, passwordHash },
+    update: { passwordHash },
+    select: { id: true },
+  });
+}
+
+async function main() {
+  await seedDemoUser();
+  const text = `Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`;
+  mkdirSync("data", { recursive: true });
+  writeFileSync("data/demo-login.txt", text);
+  console.log(text.trim());
+}
+
+main()
+  .then(() => db.$disconnect())
+  .catch(async (error) => {
+    console.error(error);
+    await db.$disconnect();
+    process.exit(1);
+  });

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm start`: everything a fresh machine needs to serve the product on the built-in defaults.
+// 0. packages installed (npm ci) when node_modules is missing or stale, and Node 22 from node_modules;
+// 1. a local secret for session cookies (data/session-secret) unless SESSION_SECRET is set;
+// 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default);
+// 3. demo data seeded (idempotent) and the demo login printed;
+// 4. a production build (skipped with SKIP_BUILD=1 when build/ is current);
+// 5. the server on PORT (3000), with a readiness check before saying so.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
+
+ensureDeps();
+reexecUnderNode22(import.meta.url);
+const { prepareDb } = await import("./prepare-db.mjs");
+
+const env = { ...process.env };
+env.PORT ??= "3000";
+env.DATABASE_URL ??= "file:./data/app.db";
+env.NODE_ENV ??= "production";
+
+if (!env.SESSION_SECRET) {
+  mkdirSync("data", { recursive: true });
+  const file = path.resolve("data/session-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  env.SESSION_SECRET = readFileSync(file, "utf8").trim();
+}
+
+const bin = (name) => path.resolve("node_modules/.bin", name);
+const step = (label) => console.log(`\n▸ ${label}`);
+
+step(`Applying migrations to ${env.DATABASE_URL}`);
+prepareDb(env);
+
+step("Seeding demo data");
+execFileSync(bin("tsx"), ["prisma/seed.ts"], { env, stdio: "inherit" });
+
+if (env.SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
+  step("Building the app");
+  execFileSync(bin("remix"), ["vite:build"], { env, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+step(`Starting the server on http://localhost:${env.PORT}`);
+const server = spawn(bin("remix-serve"), ["./build/server/index.js"], { env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
+
+const deadline = Date.now() + 60_000;
+(async function waitUntilHealthy() {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${env.PORT}/healthz`);
+      if (res.ok) {
+        console.log(`\n✔ Ready: http://localhost:${env.PORT}`);
+        const demo = path.resolve("data/demo-login.txt");
+        if (existsSync(demo)) console.log(readFileSync(demo, "utf8"));
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  console.error("The server did not answer /healthz within 60 s.");
+})();

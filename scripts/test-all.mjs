@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm test`: every test. Vitest (unit + integration on real SQLite), then Playwright end to end in
+// Debian's Chromium. Each runner prints its own report; the last line sums both, in the plain form
+// "tests: N passed, N failed, N skipped", so a run that executed nothing is visible.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
+
+ensureDeps();
+reexecUnderNode22(import.meta.url);
+
+const bin = (name) => path.resolve("node_modules/.bin", name);
+const OUT = "test-results";
+mkdirSync(OUT, { recursive: true });
+const vitestJson = path.join(OUT, "vitest.json");
+const e2eJson = path.join(OUT, "e2e.json");
+rmSync(vitestJson, { force: true });
+rmSync(e2eJson, { force: true });
+
+function run(cmd, args, extraEnv = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
+  return result.status ?? 1;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedRunners = [];
+
+console.log("\n=== Unit and integration tests (Vitest) ===");
+const vitestStatus = run(bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+if (vitestStatus !== 0) failedRunners.push("vitest");
+
+if (process.env.SKIP_E2E === "1") {
+  console.log("\nSKIP_E2E=1: end-to-end tests not run.");
+} else {
+  console.log("\n=== End-to-end tests (Playwright, Chromium) ===");
+  const ensure = run(process.execPath, ["scripts/ensure-chromium.mjs"]);
+  const e2eStatus = ensure === 0 ? run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson }) : 1;
+  if (existsSync(e2eJson)) {
+    const s = JSON.parse(readFileSync(e2eJson, "utf8")).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+  }
+  if (e2eStatus !== 0) failedRunners.push("playwright");
+}
+
+const ranNothing = totals.passed + totals.failed === 0;
+if (failedRunners.length > 0) console.log(`\nFailed: ${failedRunners.join(", ")}`);
+if (ranNothing) console.log("\nNo test was executed.");
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedRunners.length > 0 || ranNothing ? 1 : 0);

@@ -1,0 +1,23 @@
+// Runs before every test file, before any app module is imported: a private copy of the migrated
+// database and a complete test environment. Any console.error fails the test (as in the Epic Stack).
+import { copyFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { afterEach, beforeEach, vi } from "vitest";
+import { TEST_ENV } from "../helpers/test-env";
+
+const dbFile = path.resolve("tests/.tmp", `test-${randomUUID()}.db`);
+copyFileSync(path.resolve("tests/.tmp/template.db"), dbFile);
+
+Object.assign(process.env, TEST_ENV, { DATABASE_URL: `file:${dbFile}` });
+process.env.TEST_DB_FILE = dbFile;
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(" ")}`);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
