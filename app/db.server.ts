@@ -1,7 +1,7 @@
 // The one Prisma client, shared by our services and Shopify's session storage. It talks to SQLite (a
 // file, by default) or a libSQL server through the libSQL driver adapter (docs/decisions/002).
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { PrismaClient } from "@prisma/client";
+import { PrismaClient, type Prisma } from "@prisma/client";
 import { getEnv } from "~/env.server";
 
 export type Db = PrismaClient;
@@ -38,3 +38,39 @@ export const db: Db = holder.client;
 /** Resolves once connection pragmas are set; awaited by the health check and start-up. */
 export const dbReady: Promise<void> = holder.ready;
 export default db;
+
+/** Any Prisma client, or the client of an open transaction. */
+export type DbClient = Prisma.TransactionClient;
+
+function isBusy(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown };
+  const text = `${e.code ?? ""} ${e.message ?? ""} ${String(e.cause ?? "")}`;
+  return /SQLITE_BUSY|database is locked|P1008|P2034/i.test(text);
+}
+
+/** Retries a write that lost the race for SQLite's write lock to another process. */
+export async function retryBusy<T>(fn: () => Promise<T>, retries = 8): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isBusy(error) || attempt >= retries) throw error;
+      await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
+    }
+  }
+}
+
+/**
+ * An all-or-nothing unit of work. libSQL opens a fresh connection for each transaction, without the
+ * start-up pragmas, so busy_timeout is set again inside it, and the whole unit is retried when another
+ * process held the lock (ENVIRONMENT.md measured ~43% failures under contention without this).
+ * Keep it short: the adapter serialises every query of this process while it is open.
+ */
+export function writeTransaction<T>(db: Db, fn: (tx: DbClient) => Promise<T>): Promise<T> {
+  return retryBusy(() =>
+    db.$transaction(async (tx) => {
+      await tx.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
+      return fn(tx);
+    }),
+  );
+}

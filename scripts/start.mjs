@@ -28,6 +28,12 @@ if (!env.SESSION_SECRET) {
   env.SESSION_SECRET = readFileSync(file, "utf8").trim();
 }
 
+if (!env.PADDLE_API_KEY && !env.PADDLE_LOCAL_CHECKOUT) {
+  // No Paddle keys: the local test checkout completes purchases with signed test webhooks. No money moves.
+  env.PADDLE_LOCAL_CHECKOUT = "true";
+  console.log("No PADDLE_API_KEY: payments use the local test checkout (nothing is charged).");
+}
+
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const step = (label) => console.log(`\n▸ ${label}`);
 

@@ -1,51 +1,139 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, InlineStack, List, Text } from "@shopify/polaris";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
-import { auth } from "~/services/index.server";
+import { getEnv, publicEnv } from "~/env.server";
+import { auth, billing } from "~/services/index.server";
+import { BillingError } from "~/services/billing.server";
+import { clientCountry, clientIp } from "~/services/http.server";
+import { PaddleCheckoutButton } from "~/ui/paddle-checkout";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Winning Products" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
+const SUCCESS_URL = "/dashboard?location=dashboard&checkout=success";
+
+function choice(request: Request) {
   const url = new URL(request.url);
   const plan = findPlan(url.searchParams.get("plan"));
   if (!plan || !isValidPlanChoice(plan.id, url.searchParams.get("billing"))) throw redirect("/choose-plan");
-  return { email: user.email, plan };
+  return plan;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireUser(request);
+  const plan = choice(request);
+  const prices = await billing.previewPrices({ customerIp: clientIp(request), countryCode: clientCountry(request) });
+  const env = getEnv();
+  const paddle = publicEnv(env).paddle;
+  const priceId =
+    plan.id === "basic" ? env.PADDLE_PRICE_BASIC : plan.id === "pro" ? env.PADDLE_PRICE_PRO : env.PADDLE_PRICE_INNER_CIRCLE;
+  const overview = await billing.overview(user);
+  return {
+    plan,
+    displayPrice: prices[plan.priceKey],
+    priceSource: prices.source,
+    paddle: paddle ? { ...paddle, priceId, customerId: user.paddleCustomerId } : null,
+    user: { id: user.id, email: user.email },
+    alreadySubscribed: plan.billing === "monthly" && Boolean(overview.subscription && overview.subscription.status !== "canceled"),
+    alreadyInnerCircle: plan.id === "inner-circle" && user.innerCircle,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await auth.requireUser(request);
+  const plan = choice(request);
+  try {
+    await billing.completeLocalCheckout(user, plan.id);
+  } catch (error) {
+    if (error instanceof BillingError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirect(SUCCESS_URL);
 }
 
 export default function Pay() {
-  const { email, plan } = useLoaderData<typeof loader>();
+  const { plan, displayPrice, priceSource, paddle, user, alreadySubscribed, alreadyInnerCircle } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
   const trial = plan.trialDays > 0;
+  const done = alreadySubscribed || alreadyInnerCircle;
+
   return (
     <div className="narrow">
       <Card>
         <BlockStack gap="400">
-          <Text as="h1" variant="headingLg">
-            {plan.name}
-          </Text>
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h1" variant="headingLg">
+              {plan.name}
+            </Text>
+            {trial ? <Badge tone="info">{`${plan.trialDays}-day free trial`}</Badge> : null}
+          </InlineStack>
           <InlineStack align="space-between">
-            <Text as="span">{trial ? `Due today (${plan.trialDays}-day trial)` : "Due today"}</Text>
+            <Text as="span">Due today</Text>
             <Text as="span" fontWeight="semibold">
-              {trial ? "$0.00" : formatUsd(plan.priceCents)}
+              {trial ? "$0.00" : displayPrice}
             </Text>
           </InlineStack>
           {trial ? (
             <InlineStack align="space-between">
-              <Text as="span">Then every month</Text>
-              <Text as="span">{formatUsd(plan.priceCents)}</Text>
+              <Text as="span">{`Then every month, from day ${plan.trialDays + 1}`}</Text>
+              <Text as="span">{displayPrice}</Text>
             </InlineStack>
           ) : null}
+          <Text as="p" tone="subdued">
+            {priceSource === "paddle"
+              ? "Price shown in your currency, before tax; the checkout adds tax where it applies."
+              : `Prices in USD (${formatUsd(plan.priceCents)}), before tax.`}
+          </Text>
           <List>
             {plan.features.map((f) => (
               <List.Item key={f}>{f}</List.Item>
             ))}
           </List>
+          {actionData?.error ? (
+            <Banner tone="critical">
+              <p>{actionData.error}</p>
+            </Banner>
+          ) : null}
+          {done ? (
+            <Banner tone="info" action={{ content: "Go to billing", url: "/dashboard/billing" }}>
+              <p>{alreadyInnerCircle ? "You are already in the Inner Circle." : "You already have a subscription."}</p>
+            </Banner>
+          ) : paddle ? (
+            <PaddleCheckoutButton
+              clientToken={paddle.clientToken}
+              environment={paddle.environment}
+              customerId={paddle.customerId}
+              userId={user.id}
+              email={user.email}
+              priceId={paddle.priceId}
+              successUrl={SUCCESS_URL}
+              label={trial ? "Start free trial" : `Pay ${displayPrice}`}
+            />
+          ) : (
+            <Form method="post">
+              <BlockStack gap="300">
+                <Banner tone="warning" title="Test checkout">
+                  <p>
+                    This server has no Paddle keys, so this is a local test checkout: no card is charged and no money
+                    moves. It completes the purchase with the same signed notifications Paddle would send.
+                  </p>
+                </Banner>
+                <TextField label="Card number (test)" value="4242 4242 4242 4242" readOnly autoComplete="off" />
+                <InlineStack gap="300" wrap={false}>
+                  <TextField label="Expiry (test)" value="12/30" readOnly autoComplete="off" />
+                  <TextField label="CVC (test)" value="100" readOnly autoComplete="off" />
+                </InlineStack>
+                <Button submit variant="primary" size="large" fullWidth loading={navigation.state !== "idle"}>
+                  {trial ? "Start free trial (test)" : `Pay ${displayPrice} (test)`}
+                </Button>
+              </BlockStack>
+            </Form>
+          )}
           <Text as="p" tone="subdued">
-            Account: {email}. Prices in USD before tax; the checkout shows your local price and tax.
+            Account: {user.email}
           </Text>
-          <div id="checkout" />
         </BlockStack>
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { auth, users } from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
@@ -21,10 +21,22 @@ function statusBadge(me: { userSubscribed: string; trialing: boolean; subscripti
 
 export default function DashboardIndex() {
   const { me } = useLoaderData<typeof loader>();
-  const hasPlan = me.userSubscribed === "yes" || me.innerCircle;
+  const [params] = useSearchParams();
+  const hasPlan = me.paid.paid;
   return (
     <Page title="Overview" subtitle={`Signed in as ${me.email}`}>
       <Layout>
+        {params.get("checkout") === "success" ? (
+          <Layout.Section>
+            <Banner tone="success" title="You're in">
+              <p>
+                {me.trialing
+                  ? "Your free trial has started and your trial credits are ready."
+                  : "Your purchase is complete. Thank you!"}
+              </p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <Card>
             <BlockStack gap="300">
@@ -33,9 +45,16 @@ export default function DashboardIndex() {
               </Text>
               <div>{statusBadge(me)}</div>
               {hasPlan ? (
-                <Text as="p" tone="subdued">
-                  Your subscription is on. Research, AI ads and the course are open to you.
-                </Text>
+                <BlockStack gap="200">
+                  <Text as="p" tone="subdued">
+                    {me.trialing
+                      ? "Your free trial is on. Research, AI ads and the course are open to you."
+                      : "Your plan is on. Research, AI ads and the course are open to you."}
+                  </Text>
+                  <div>
+                    <Button url="/dashboard/billing">Manage billing</Button>
+                  </div>
+                </BlockStack>
               ) : (
                 <BlockStack gap="200">
                   <Text as="p" tone="subdued">
@@ -49,6 +68,20 @@ export default function DashboardIndex() {
                   </div>
                 </BlockStack>
               )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Credits
+              </Text>
+              <DataTable
+                columnContentTypes={["text", "numeric"]}
+                headings={["Feature", "Balance"]}
+                rows={me.credits.map((c) => [c.feature, c.unlimited ? "Unlimited" : String(c.balance)])}
+              />
             </BlockStack>
           </Card>
         </Layout.Section>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { Frame, Navigation, TopBar } from "@shopify/polaris";
-import { HomeIcon, PersonIcon } from "@shopify/polaris-icons";
+import { CreditCardIcon, HomeIcon, PersonIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { auth } from "~/services/index.server";
 import { PolarisProvider } from "~/ui/site-shell";
@@ -53,6 +53,12 @@ export default function DashboardLayout() {
             url: "/dashboard?location=dashboard",
             selected: location.pathname === "/dashboard",
             onClick: () => navigate("/dashboard?location=dashboard"),
+          },
+          {
+            label: "Billing & credits",
+            icon: CreditCardIcon,
+            url: "/dashboard/billing",
+            selected: location.pathname === "/dashboard/billing",
           },
           {
             label: "Account",

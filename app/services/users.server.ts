@@ -1,10 +1,14 @@
-// What a signed-in user looks like to callers (GET /api/me). Later issues add credit balances here.
+// What a signed-in user looks like to callers (GET /api/me): identity, the seed's subscription flags,
+// paid state and credit balances (featureCredits uses the seed's {product}Credits names).
 import { marketingStatus } from "~/domain/marketing-status";
 import { analyticsPersonProperties } from "~/domain/analytics-properties";
 import type { Db } from "~/db.server";
 import type { User } from "~/services/auth.server";
+import { paidState } from "~/domain/billing";
+import { getBalances } from "~/services/credits.server";
 
-export async function describeMe(_db: Db, user: User) {
+export async function describeMe(db: Db, user: User) {
+  const balances = await getBalances(db, user.id);
   return {
     uid: user.id,
     email: user.email,
@@ -27,6 +31,10 @@ export async function describeMe(_db: Db, user: User) {
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     marketingStatus: marketingStatus(user),
     analytics: analyticsPersonProperties(user),
+    paid: paidState(user),
+    aiAds: { firstUse: user.aiAdsFirstUse, credits: balances.find((b) => b.feature === "ai-ads")?.balance ?? 0 },
+    featureCredits: Object.fromEntries(balances.map((b) => [`${b.feature}Credits`, b.balance])),
+    credits: balances,
   };
 }
 export type Me = Awaited<ReturnType<typeof describeMe>>;

@@ -1,0 +1,401 @@
+// Paddle Billing. Two implementations of one port:
+// - the real adapter (@paddle/paddle-node-sdk) when PADDLE_API_KEY is set; its base URL can point at a
+//   local server in tests;
+// - the local default, which acts as Paddle would and reports every change by sending correctly signed,
+//   Paddle-shaped webhooks through our own webhook handler (the production code path). It is refused in
+//   production unless PADDLE_LOCAL_CHECKOUT=true (docs/decisions/009).
+// Both verify and parse webhooks with the SDK (webhooks.unmarshal) and normalise them here, so the
+// billing service never sees provider-specific shapes.
+import { createHmac, randomUUID } from "node:crypto";
+import { Environment, Paddle, type EventEntity } from "@paddle/paddle-node-sdk";
+import { parseMinorUnits, type SubscriptionStatus } from "~/domain/billing";
+
+// ---------- the port ----------
+
+export interface PricePreview {
+  priceId: string;
+  /** As Paddle formats it for the buyer's country, e.g. "CA$40.99". */
+  formattedTotal: string;
+  currencyCode: string;
+}
+
+export interface PaddlePort {
+  readonly mode: "paddle" | "local";
+  previewPrices(input: { priceIds: string[]; customerIp: string | null; countryCode: string | null }): Promise<PricePreview[]>;
+  previewDiscount(input: { subscriptionId: string; discountId: string }): Promise<{ currencyCode: string; formattedTotal: string }>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  applyDiscountNextCycle(input: { subscriptionId: string; discountId: string }): Promise<void>;
+  /** Moves the first charge of a trialing subscription later. */
+  extendTrial(input: { subscriptionId: string; nextBilledAt: Date }): Promise<void>;
+  /** A transaction to open in Paddle's checkout so the buyer can change card. */
+  paymentMethodChangeTransaction(subscriptionId: string): Promise<{ transactionId: string }>;
+}
+
+// ---------- normalised webhook events ----------
+
+export interface NormalizedSubscription {
+  id: string;
+  status: SubscriptionStatus;
+  customerId: string | null;
+  priceId: string | null;
+  recurringTotalCents: number | null;
+  currencyCode: string | null;
+  billingInterval: string | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  nextBilledAt: Date | null;
+  scheduledChange: "cancel" | "pause" | "resume" | null;
+  scheduledChangeAt: Date | null;
+  discountId: string | null;
+}
+
+export interface NormalizedTransaction {
+  id: string;
+  status: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  origin: string | null;
+  priceIds: string[];
+  totalCents: number | null;
+  currencyCode: string | null;
+}
+
+interface EventBase {
+  eventId: string;
+  eventType: string;
+  occurredAt: Date;
+  /** custom_data.userId set by our checkout; never matched by e-mail. */
+  userId: string | null;
+}
+
+export type BillingEvent =
+  | (EventBase & { kind: "subscription"; subscription: NormalizedSubscription })
+  | (EventBase & { kind: "transaction"; transaction: NormalizedTransaction })
+  | (EventBase & { kind: "other" });
+
+export class WebhookSignatureError extends Error {
+  constructor() {
+    super("Paddle-Signature is missing, stale or does not match the body.");
+    this.name = "WebhookSignatureError";
+  }
+}
+
+const paddleForWebhooks = new Paddle("webhook-verification-only");
+
+/** Verifies Paddle-Signature on the raw body (SDK; 5-second tolerance) and parses the event. */
+export async function unmarshalWebhook(rawBody: string, secret: string, signature: string | null): Promise<EventEntity> {
+  if (!signature) throw new WebhookSignatureError();
+  try {
+    return await paddleForWebhooks.webhooks.unmarshal(rawBody, secret, signature);
+  } catch {
+    throw new WebhookSignatureError();
+  }
+}
+
+function date(value: string | null | undefined): Date | null {
+  return value ? new Date(value) : null;
+}
+
+function userIdFrom(customData: unknown): string | null {
+  const value = (customData as { userId?: unknown } | null)?.userId;
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export function normalizeEvent(event: EventEntity): BillingEvent {
+  const base = {
+    eventId: event.eventId,
+    eventType: event.eventType,
+    occurredAt: new Date(event.occurredAt),
+  };
+  if (event.eventType.startsWith("subscription.")) {
+    const s = event.data as unknown as {
+      id: string;
+      status: SubscriptionStatus;
+      customerId: string | null;
+      currencyCode: string | null;
+      nextBilledAt: string | null;
+      currentBillingPeriod: { startsAt: string; endsAt: string } | null;
+      billingCycle: { interval: string; frequency: number } | null;
+      scheduledChange: { action: "cancel" | "pause" | "resume"; effectiveAt: string } | null;
+      discount: { id: string } | null;
+      customData: unknown;
+      items: { price: { id: string; unitPrice: { amount: string } } | null; quantity: number }[];
+    };
+    const item = s.items[0];
+    return {
+      ...base,
+      kind: "subscription",
+      userId: userIdFrom(s.customData),
+      subscription: {
+        id: s.id,
+        status: s.status,
+        customerId: s.customerId ?? null,
+        priceId: item?.price?.id ?? null,
+        recurringTotalCents: item?.price ? (parseMinorUnits(item.price.unitPrice.amount) ?? 0) * (item.quantity || 1) : null,
+        currencyCode: s.currencyCode ?? null,
+        billingInterval: s.billingCycle?.interval ?? null,
+        currentPeriodStart: date(s.currentBillingPeriod?.startsAt),
+        currentPeriodEnd: date(s.currentBillingPeriod?.endsAt),
+        nextBilledAt: date(s.nextBilledAt),
+        scheduledChange: s.scheduledChange?.action ?? null,
+        scheduledChangeAt: date(s.scheduledChange?.effectiveAt),
+        discountId: s.discount?.id ?? null,
+      },
+    };
+  }
+  if (event.eventType.startsWith("transaction.")) {
+    const t = event.data as unknown as {
+      id: string;
+      status: string;
+      customerId: string | null;
+      subscriptionId: string | null;
+      origin: string | null;
+      currencyCode: string | null;
+      customData: unknown;
+      items: { price: { id: string } | null }[];
+      details: { totals: { grandTotal?: string; total: string } | null } | null;
+    };
+    return {
+      ...base,
+      kind: "transaction",
+      userId: userIdFrom(t.customData),
+      transaction: {
+        id: t.id,
+        status: t.status,
+        customerId: t.customerId ?? null,
+        subscriptionId: t.subscriptionId ?? null,
+        origin: t.origin ?? null,
+        priceIds: t.items.map((i) => i.price?.id).filter((id): id is string => Boolean(id)),
+        totalCents: parseMinorUnits(t.details?.totals?.grandTotal ?? t.details?.totals?.total),
+        currencyCode: t.currencyCode ?? null,
+      },
+    };
+  }
+  return { ...base, kind: "other", userId: null };
+}
+
+/** `ts=…;h1=…` as Paddle sends it: HMAC-SHA256 of "ts:body" with the notification secret. */
+export function signWebhook(rawBody: string, secret: string, at: Date = new Date()): string {
+  const ts = Math.floor(at.getTime() / 1000);
+  const h1 = createHmac("sha256", secret).update(`${ts}:${rawBody}`).digest("hex");
+  return `ts=${ts};h1=${h1}`;
+}
+
+export function formatMoney(minorUnits: number, currencyCode: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currencyCode }).format(minorUnits / 100);
+}
+
+// ---------- the real adapter ----------
+
+export function createPaddleApi(config: { apiKey: string; environment: "sandbox" | "production"; baseUrl?: string }): PaddlePort {
+  // The SDK takes a base URL in place of an environment name (tests point it at 127.0.0.1).
+  const environment = (config.baseUrl ?? (config.environment === "production" ? Environment.production : Environment.sandbox)) as Environment;
+  const paddle = new Paddle(config.apiKey, { environment });
+  return {
+    mode: "paddle",
+    async previewPrices({ priceIds, customerIp, countryCode }) {
+      const preview = await paddle.pricingPreview.preview({
+        items: priceIds.map((priceId) => ({ priceId, quantity: 1 })),
+        ...(countryCode ? { address: { countryCode: countryCode as never } } : customerIp ? { customerIpAddress: customerIp } : {}),
+      });
+      return preview.details.lineItems.map((line) => ({
+        priceId: line.price.id,
+        formattedTotal: line.formattedTotals.total,
+        currencyCode: preview.currencyCode,
+      }));
+    },
+    async previewDiscount({ subscriptionId, discountId }) {
+      const preview = await paddle.subscriptions.previewUpdate(subscriptionId, {
+        discount: { id: discountId, effectiveFrom: "next_billing_period" },
+      });
+      const totals = preview.nextTransaction?.details.totals ?? preview.recurringTransactionDetails?.totals;
+      const cents = parseMinorUnits(totals?.total);
+      if (cents === null) throw new Error("Paddle's preview has no next transaction total");
+      return { currencyCode: preview.currencyCode, formattedTotal: formatMoney(cents, preview.currencyCode) };
+    },
+    async cancelAtPeriodEnd(subscriptionId) {
+      await paddle.subscriptions.cancel(subscriptionId, { effectiveFrom: "next_billing_period" });
+    },
+    async applyDiscountNextCycle({ subscriptionId, discountId }) {
+      await paddle.subscriptions.update(subscriptionId, { discount: { id: discountId, effectiveFrom: "next_billing_period" } });
+    },
+    async extendTrial({ subscriptionId, nextBilledAt }) {
+      await paddle.subscriptions.update(subscriptionId, {
+        nextBilledAt: nextBilledAt.toISOString(),
+        prorationBillingMode: "do_not_bill",
+      });
+    },
+    async paymentMethodChangeTransaction(subscriptionId) {
+      const txn = await paddle.subscriptions.getPaymentMethodChangeTransaction(subscriptionId);
+      return { transactionId: txn.id };
+    },
+  };
+}
+
+// ---------- Paddle-shaped payloads (local default and tests) ----------
+
+export interface LocalPrice {
+  id: string;
+  name: string;
+  unitAmountCents: number;
+  currencyCode: string;
+  interval: "month" | null;
+  trialDays: number;
+}
+
+function priceJson(price: LocalPrice, at: string) {
+  return {
+    id: price.id,
+    product_id: `pro_${price.id.replace(/^pri_/, "")}`,
+    description: price.name,
+    name: price.name,
+    type: "standard",
+    billing_cycle: price.interval ? { interval: price.interval, frequency: 1 } : null,
+    trial_period: price.trialDays > 0 ? { interval: "day", frequency: price.trialDays } : null,
+    tax_mode: "account_setting",
+    unit_price: { amount: String(price.unitAmountCents), currency_code: price.currencyCode },
+    unit_price_overrides: [],
+    quantity: { minimum: 1, maximum: 1 },
+    status: "active",
+    created_at: at,
+    updated_at: at,
+    custom_data: null,
+  };
+}
+
+function productJson(price: LocalPrice, at: string) {
+  return {
+    id: `pro_${price.id.replace(/^pri_/, "")}`,
+    name: price.name,
+    tax_category: "standard",
+    status: "active",
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export interface SubscriptionSnapshot {
+  id: string;
+  status: SubscriptionStatus;
+  customerId: string;
+  userId: string;
+  price: LocalPrice;
+  startedAt: Date;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  nextBilledAt: Date | null;
+  scheduledChange: { action: "cancel" | "pause" | "resume"; effectiveAt: Date } | null;
+  discountId: string | null;
+  canceledAt?: Date | null;
+}
+
+export function subscriptionJson(s: SubscriptionSnapshot, at: Date) {
+  const iso = at.toISOString();
+  return {
+    id: s.id,
+    status: s.status,
+    customer_id: s.customerId,
+    address_id: `add_${s.customerId.replace(/^ctm_/, "")}`,
+    business_id: null,
+    currency_code: s.price.currencyCode,
+    created_at: s.startedAt.toISOString(),
+    updated_at: iso,
+    started_at: s.startedAt.toISOString(),
+    first_billed_at: s.status === "trialing" ? null : s.currentPeriodStart.toISOString(),
+    next_billed_at: s.nextBilledAt?.toISOString() ?? null,
+    paused_at: null,
+    canceled_at: s.canceledAt?.toISOString() ?? null,
+    discount: s.discountId ? { id: s.discountId, starts_at: s.currentPeriodEnd.toISOString(), ends_at: null } : null,
+    collection_mode: "automatic",
+    billing_details: null,
+    current_billing_period: { starts_at: s.currentPeriodStart.toISOString(), ends_at: s.currentPeriodEnd.toISOString() },
+    billing_cycle: { interval: s.price.interval ?? "month", frequency: 1 },
+    scheduled_change: s.scheduledChange
+      ? { action: s.scheduledChange.action, effective_at: s.scheduledChange.effectiveAt.toISOString(), resume_at: null }
+      : null,
+    management_urls: null,
+    items: [
+      {
+        status: "active",
+        quantity: 1,
+        recurring: true,
+        created_at: s.startedAt.toISOString(),
+        updated_at: iso,
+        previously_billed_at: null,
+        next_billed_at: s.nextBilledAt?.toISOString() ?? null,
+        trial_dates:
+          s.status === "trialing"
+            ? { starts_at: s.currentPeriodStart.toISOString(), ends_at: s.currentPeriodEnd.toISOString() }
+            : null,
+        price: priceJson(s.price, iso),
+        product: productJson(s.price, iso),
+      },
+    ],
+    custom_data: { userId: s.userId },
+  };
+}
+
+export interface TransactionSnapshot {
+  id: string;
+  status: string;
+  customerId: string;
+  userId: string;
+  subscriptionId: string | null;
+  origin: "web" | "subscription_recurring" | "subscription_payment_method_change";
+  price: LocalPrice;
+  totalCents: number;
+}
+
+export function transactionJson(t: TransactionSnapshot, at: Date) {
+  const iso = at.toISOString();
+  const total = String(t.totalCents);
+  const totals = {
+    subtotal: total,
+    discount: "0",
+    tax: "0",
+    total,
+    credit: "0",
+    credit_to_balance: "0",
+    balance: "0",
+    grand_total: total,
+    grand_total_tax: "0",
+    fee: null,
+    earnings: null,
+    currency_code: t.price.currencyCode,
+  };
+  return {
+    id: t.id,
+    status: t.status,
+    customer_id: t.customerId,
+    address_id: null,
+    business_id: null,
+    custom_data: { userId: t.userId },
+    currency_code: t.price.currencyCode,
+    origin: t.origin,
+    subscription_id: t.subscriptionId,
+    invoice_id: null,
+    invoice_number: null,
+    collection_mode: "automatic",
+    discount_id: null,
+    billing_details: null,
+    billing_period: null,
+    items: [{ price: priceJson(t.price, iso), quantity: 1, proration: null }],
+    details: { tax_rates_used: [], totals, adjusted_totals: null, payout_totals: null, adjusted_payout_totals: null, line_items: [] },
+    payments: [],
+    checkout: { url: null },
+    created_at: iso,
+    updated_at: iso,
+    billed_at: t.status === "completed" || t.status === "paid" || t.status === "billed" ? iso : null,
+    revised_at: null,
+  };
+}
+
+export function eventJson(eventType: string, data: unknown, occurredAt: Date) {
+  return {
+    event_id: `evt_${randomUUID().replace(/-/g, "")}`,
+    event_type: eventType,
+    occurred_at: occurredAt.toISOString(),
+    notification_id: `ntf_${randomUUID().replace(/-/g, "")}`,
+    data,
+  };
+}

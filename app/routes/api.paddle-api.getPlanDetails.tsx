@@ -1,0 +1,18 @@
+// Seed call: POST /api/paddle-api/getPlanDetails?uid= { subscriptionId } -> { priceId, billingCycle,
+// billingCycleEndDate, totalPrice (cents) }. Another user's subscription is 404.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { auth, billing } from "~/services/index.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/services/http.server";
+
+const Body = z.object({ subscriptionId: z.string({ error: "is required" }).min(1, "is required").max(100) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await auth.requireUidMatch(request);
+  const { subscriptionId } = await readJson(request, Body);
+  return Response.json(await handleServiceErrors(() => billing.getPlanDetails(user, subscriptionId)));
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,159 @@
+// Feature credits: one balance per (user, feature), changed only through the append-only ledger.
+// Every credit movement of both surfaces goes through this file. A spend is a single INSERT ... SELECT
+// that succeeds only when the balance covers the cost; a trigger applies the ledger row to the
+// balance in the same statement (migration 002, docs/decisions/008), so hundreds of concurrent spends
+// can never overdraw a balance.
+import { randomUUID } from "node:crypto";
+import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature } from "~/domain/plans";
+import { creditCost, isUnlimited, renderCredits } from "~/domain/credits";
+import { retryBusy, type DbClient } from "~/db.server";
+
+export type SpendResult =
+  | { ok: true; feature: string; cost: number; remaining: number; unlimited: boolean; ledgerId: number; replayed: boolean }
+  | { ok: false; status: 402; feature: string; cost: number; remaining: number; upsell: true; message: string }
+  | { ok: false; status: 409; message: string };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; meta?: unknown };
+  return e.code === "P2002" || /UNIQUE constraint failed/i.test(`${e.message ?? ""} ${JSON.stringify(e.meta ?? "")}`);
+}
+
+export async function getBalance(db: DbClient, userId: string, feature: string): Promise<number> {
+  const row = await db.creditBalance.findUnique({
+    where: { userId_feature: { userId, feature } },
+    select: { balance: true },
+  });
+  return row?.balance ?? 0;
+}
+
+export async function getBalances(db: DbClient, userId: string) {
+  const rows = await db.creditBalance.findMany({ where: { userId }, select: { feature: true, balance: true } });
+  const byFeature = new Map(rows.map((r) => [r.feature, r.balance]));
+  return CREDIT_FEATURES.map((feature) => {
+    const balance = byFeature.get(feature) ?? 0;
+    return { feature, balance, cost: creditCost(feature), unlimited: isUnlimited(balance), renderCredits: renderCredits(balance) };
+  });
+}
+
+async function ledgerByKey(db: DbClient, idempotencyKey: string) {
+  return db.creditLedger.findUnique({
+    where: { idempotencyKey },
+    select: { id: true, userId: true, feature: true, kind: true, amount: true, cost: true, balanceAfter: true },
+  });
+}
+
+/**
+ * Spends the feature's cost. Same idempotency key twice -> the first result, charged once.
+ * Balance too low -> 402 with upsell, nothing changes. Unlimited balances are never decremented.
+ */
+export async function spend(
+  db: DbClient,
+  input: { userId: string; feature: string; idempotencyKey?: string; reason?: string },
+): Promise<SpendResult> {
+  const { userId, feature } = input;
+  const cost = creditCost(feature);
+  const key = input.idempotencyKey ?? `spend:${randomUUID()}`;
+  let inserted = 0;
+  try {
+    inserted = await retryBusy(() =>
+      db.$executeRaw`
+        INSERT INTO "CreditLedger" ("userId", "feature", "kind", "amount", "cost", "balanceAfter", "idempotencyKey", "reason")
+        SELECT ${userId}, ${feature}, 'spend',
+               CASE WHEN b."balance" > ${UNLIMITED_THRESHOLD} THEN 0 ELSE -${cost} END,
+               ${cost},
+               CASE WHEN b."balance" > ${UNLIMITED_THRESHOLD} THEN b."balance" ELSE b."balance" - ${cost} END,
+               ${key}, ${input.reason ?? null}
+        FROM "CreditBalance" b
+        WHERE b."userId" = ${userId} AND b."feature" = ${feature} AND b."balance" >= ${cost}`,
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const row = await ledgerByKey(db, key);
+  if (row) {
+    if (row.userId !== userId || row.feature !== feature || row.kind !== "spend") {
+      return { ok: false, status: 409, message: "That idempotency key was already used for another operation." };
+    }
+    return {
+      ok: true,
+      feature,
+      cost,
+      remaining: row.balanceAfter,
+      unlimited: isUnlimited(row.balanceAfter),
+      ledgerId: row.id,
+      replayed: inserted !== 1,
+    };
+  }
+  const remaining = await getBalance(db, userId, feature);
+  return {
+    ok: false,
+    status: 402,
+    feature,
+    cost,
+    remaining,
+    upsell: true,
+    message: `Not enough credits: ${feature} costs ${cost} and you have ${remaining}.`,
+  };
+}
+
+/** Gives back a spend whose job failed. Refunding twice refunds once. */
+export async function refund(db: DbClient, input: { userId: string; ledgerId: number; reason?: string }) {
+  const key = `refund:${input.ledgerId}`;
+  try {
+    await retryBusy(() =>
+      db.$executeRaw`
+        INSERT INTO "CreditLedger" ("userId", "feature", "kind", "amount", "cost", "balanceAfter", "idempotencyKey", "reason", "refundOf")
+        SELECT s."userId", s."feature", 'refund', -s."amount", s."cost", b."balance" - s."amount", ${key}, ${input.reason ?? null}, s."id"
+        FROM "CreditLedger" s
+        JOIN "CreditBalance" b ON b."userId" = s."userId" AND b."feature" = s."feature"
+        WHERE s."id" = ${input.ledgerId} AND s."kind" = 'spend' AND s."userId" = ${input.userId}`,
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const row = await ledgerByKey(db, key);
+  return row ? { refunded: true as const, remaining: row.balanceAfter } : { refunded: false as const };
+}
+
+/**
+ * Sets a balance to a plan's allowance for a new period (unused credits expire) — or, with
+ * mode "top-up", raises it to the allowance only when below (trial start, plan upgrade). One ledger
+ * row records the change; the same key twice changes nothing.
+ */
+export async function applyAllowance(
+  db: DbClient,
+  input: { userId: string; feature: CreditFeature | string; allowance: number; idempotencyKey: string; reason: string; mode: "reset" | "top-up" },
+): Promise<void> {
+  const { userId, feature, allowance, idempotencyKey, reason } = input;
+  const onlyBelow = input.mode === "top-up" ? 1 : 0;
+  try {
+    await retryBusy(() =>
+      db.$executeRaw`
+        INSERT INTO "CreditLedger" ("userId", "feature", "kind", "amount", "cost", "balanceAfter", "idempotencyKey", "reason")
+        SELECT ${userId}, ${feature},
+               CASE WHEN ${allowance} >= COALESCE(b."balance", 0) THEN 'grant' ELSE 'expiry' END,
+               ${allowance} - COALESCE(b."balance", 0), 0, ${allowance}, ${idempotencyKey}, ${reason}
+        FROM (SELECT 1) AS one
+        LEFT JOIN "CreditBalance" b ON b."userId" = ${userId} AND b."feature" = ${feature}
+        WHERE ${onlyBelow} = 0 OR COALESCE(b."balance", 0) < ${allowance}`,
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/** Removes every credit when paid access ends (subscription canceled, not Inner Circle). */
+export async function expireAll(db: DbClient, input: { userId: string; idempotencyKey: string; reason: string }) {
+  for (const feature of CREDIT_FEATURES) {
+    await applyAllowance(db, { ...input, feature, allowance: 0, idempotencyKey: `${input.idempotencyKey}:${feature}`, mode: "reset" });
+  }
+}
+
+export async function ledger(db: DbClient, userId: string, take = 50) {
+  return db.creditLedger.findMany({
+    where: { userId },
+    orderBy: { id: "desc" },
+    take,
+    select: { id: true, feature: true, kind: true, amount: true, cost: true, balanceAfter: true, reason: true, createdAt: true },
+  });
+}

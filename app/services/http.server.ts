@@ -1,0 +1,46 @@
+// Small helpers for JSON routes: parse a body with zod (400 naming the field), and turn expected
+// service errors into responses a person can read. Unexpected errors still reach the error handler.
+import type { z } from "zod";
+import { BillingError } from "~/services/billing.server";
+
+export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const text = await request.text();
+  let raw: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw Response.json({ error: "The request body is not valid JSON." }, { status: 400 });
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join(".") || "body";
+    throw Response.json({ error: `${field}: ${issue?.message ?? "invalid"}` }, { status: 400 });
+  }
+  return parsed.data;
+}
+
+/** Runs a service call; BillingError becomes its status with { error }. */
+export async function handleServiceErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof BillingError) throw Response.json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export function methodNotAllowed(allowed: string) {
+  return Response.json({ error: `Use ${allowed}.` }, { status: 405, headers: { Allow: allowed } });
+}
+
+export function clientCountry(request: Request): string | null {
+  const c = request.headers.get("cf-ipcountry") ?? request.headers.get("x-country-code");
+  return c && /^[A-Z]{2}$/.test(c) && c !== "XX" ? c : null;
+}
+
+export function clientIp(request: Request): string | null {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip")?.trim() || null;
+}
