@@ -1,5 +1,6 @@
 // The one Prisma client, shared by our services and Shopify's session storage. It talks to SQLite (a
 // file, by default) or a libSQL server through the libSQL driver adapter (docs/decisions/002).
+import { createClient, type Client as LibsqlClient, type InValue } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaClient, type Prisma } from "@prisma/client";
 import { getEnv } from "~/env.server";
@@ -21,20 +22,41 @@ export async function tuneSqlite(db: Db, url: string): Promise<void> {
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
 }
 
+/**
+ * Bulk reads that return rows as arrays (no per-row objects): the search index loads a million rows
+ * and reads FTS5 posting lists through this. Read-only by convention; writes go through Prisma.
+ */
+export interface SqlReader {
+  rows(sql: string, args?: InValue[]): Promise<unknown[][]>;
+}
+
+export function createSqlReader(url: string, authToken?: string): SqlReader & { client: LibsqlClient } {
+  const client = createClient({ url, authToken, intMode: "number" });
+  return {
+    client,
+    async rows(sql, args = []) {
+      const result = await client.execute({ sql, args });
+      return result.rows.map((row) => Array.from({ length: result.columns.length }, (_, i) => row[i]));
+    },
+  };
+}
+
 declare global {
-  var __db: { client: Db; ready: Promise<void> } | undefined;
+  var __db: { client: Db; ready: Promise<void>; reader: SqlReader } | undefined;
 }
 
 function init() {
   const env = getEnv();
   const client = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
-  return { client, ready: tuneSqlite(client, env.DATABASE_URL) };
+  const reader = createSqlReader(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  return { client, ready: tuneSqlite(client, env.DATABASE_URL), reader };
 }
 
 // One client per process, kept across Vite's hot reloads in development.
 const holder = (globalThis.__db ??= init());
 
 export const db: Db = holder.client;
+export const sqlReader: SqlReader = holder.reader;
 /** Resolves once connection pragmas are set; awaited by the health check and start-up. */
 export const dbReady: Promise<void> = holder.ready;
 export default db;

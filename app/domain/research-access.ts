@@ -1,0 +1,24 @@
+// Who sees what of the product research (docs/decisions/013). One function decides, for both
+// surfaces and the API. Anonymous requests never reach it (401 earlier).
+import { paidState, type PaidStateInput } from "~/domain/billing";
+
+export interface ResearchAccess {
+  /** Search, browse, titles, images, niches, selling price, orders, revenue, engagement, stores,
+   *  winning score and lifecycle stage: everyone signed in, so they can judge the database. */
+  browse: true;
+  /** Score reasons, trend charts, supplier, cost, margin, profit calculator and Amazon price. */
+  insights: boolean;
+  /** Why insights are locked, in words, for the upgrade prompt. */
+  lockedReason: string | null;
+}
+
+export function researchAccess(user: PaidStateInput): ResearchAccess {
+  const { paid } = paidState(user);
+  return {
+    browse: true,
+    insights: paid,
+    lockedReason: paid
+      ? null
+      : "Start your free trial to see why a product scores high, its trend chart, supplier cost, margin and Amazon price.",
+  };
+}

@@ -1,0 +1,29 @@
+// GET /api/products: the product search for both surfaces and the assistant. Same parameters as the
+// product grid's URL (app/domain/product-query.ts); an invalid parameter -> 400 naming it.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { QueryError } from "~/domain/product-query";
+import { researchAccess } from "~/domain/research-access";
+import { auth, products } from "~/services/index.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  const params = new URL(request.url).searchParams;
+  params.delete("uid");
+  try {
+    const result = await products.search({ userId: user.id, access: researchAccess(user), params });
+    return Response.json(
+      {
+        items: result.items,
+        total: result.total,
+        totalIsEstimate: result.totalIsEstimate,
+        page: result.page,
+        pageSize: result.pageSize,
+        hasMore: result.hasMore,
+      },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  } catch (error) {
+    if (error instanceof QueryError) return Response.json({ error: error.message, param: error.param }, { status: 400 });
+    throw error;
+  }
+}

@@ -1,0 +1,345 @@
+// Product research for both surfaces: search (through the configured engine), product detail with its
+// history, saved and tracked products, saved searches. What a user may see is decided once, by
+// researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
+import type { Db } from "~/db.server";
+import { parseProductQuery, type ProductQuery } from "~/domain/product-query";
+import type { ResearchAccess } from "~/domain/research-access";
+
+export interface SearchEngine {
+  search(q: ProductQuery): Promise<{ ids: number[]; total: number; totalIsEstimate: boolean; hasMore: boolean; plan: string }>;
+  niches(): Promise<string[]>;
+}
+
+const cardSelect = {
+  id: true,
+  objectID: true,
+  title: true,
+  images: true,
+  niches: true,
+  priceCents: true,
+  costCents: true,
+  shippingCents: true,
+  marginBps: true,
+  amazonPriceCents: true,
+  orders: true,
+  orders7d: true,
+  ordersGrowth7d: true,
+  revenueCents: true,
+  likes: true,
+  comments: true,
+  shares: true,
+  views: true,
+  storesSelling: true,
+  winningScore: true,
+  lifecycleStage: true,
+  saturation: true,
+  trendingScore: true,
+  reasons: true,
+  firstSeenAt: true,
+  lastUpdatedAt: true,
+  insightsAt: true,
+} as const;
+
+type CardRow = {
+  [K in keyof typeof cardSelect]: K extends "revenueCents"
+    ? bigint
+    : K extends "firstSeenAt" | "lastUpdatedAt" | "insightsAt"
+      ? Date
+      : K extends "amazonPriceCents" | "ordersGrowth7d"
+        ? number | null
+        : K extends "id" | "priceCents" | "costCents" | "shippingCents" | "marginBps" | "orders" | "orders7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore"
+          ? number
+          : string;
+};
+
+function parseJsonArray(text: string): string[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: boolean; tracked?: boolean; isNew?: boolean } = {}) {
+  const base = {
+    objectID: p.objectID,
+    title: p.title,
+    image: parseJsonArray(p.images)[0] ?? null,
+    niches: parseJsonArray(p.niches),
+    priceCents: p.priceCents,
+    orders: p.orders,
+    orders7d: p.orders7d,
+    ordersGrowth7d: p.ordersGrowth7d,
+    revenueCents: Number(p.revenueCents),
+    engagement: { likes: p.likes, comments: p.comments, shares: p.shares, views: p.views },
+    storesSelling: p.storesSelling,
+    winningScore: p.winningScore,
+    lifecycleStage: p.lifecycleStage,
+    saturation: p.saturation,
+    firstSeenAt: p.firstSeenAt.toISOString(),
+    lastUpdatedAt: p.lastUpdatedAt.toISOString(),
+    insightsAt: p.insightsAt.toISOString(),
+    saved: Boolean(marks.saved),
+    tracked: Boolean(marks.tracked),
+    isNew: Boolean(marks.isNew),
+  };
+  if (!access.insights) return { ...base, locked: true as const, insights: null };
+  return {
+    ...base,
+    locked: false as const,
+    insights: {
+      reasons: parseJsonArray(p.reasons),
+      costCents: p.costCents,
+      shippingCents: p.shippingCents,
+      marginBps: p.marginBps,
+      amazonPriceCents: p.amazonPriceCents,
+      trendingScore: p.trendingScore,
+    },
+  };
+}
+export type ProductCard = ReturnType<typeof toCard>;
+
+async function marksFor(db: Db, userId: string, ids: number[]) {
+  const [saved, tracked] = await Promise.all([
+    db.savedProduct.findMany({ where: { userId, productId: { in: ids } }, select: { productId: true } }),
+    db.trackedProduct.findMany({ where: { userId, productId: { in: ids } }, select: { productId: true } }),
+  ]);
+  return { saved: new Set(saved.map((s) => s.productId)), tracked: new Set(tracked.map((t) => t.productId)) };
+}
+
+/** Cards for ids, in the given order, with the user's saved/tracked marks. */
+async function cardsFor(db: Db, userId: string, ids: number[], access: ResearchAccess, newSince?: Date) {
+  if (ids.length === 0) return [];
+  const [rows, marks] = await Promise.all([
+    db.product.findMany({ where: { id: { in: ids } }, select: cardSelect }),
+    marksFor(db, userId, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => Boolean(r))
+    .map((r) =>
+      toCard(r, access, {
+        saved: marks.saved.has(r.id),
+        tracked: marks.tracked.has(r.id),
+        isNew: newSince ? r.firstSeenAt.getTime() > newSince.getTime() : false,
+      }),
+    );
+}
+
+export async function searchProducts(
+  db: Db,
+  engine: SearchEngine,
+  input: { userId: string; access: ResearchAccess; params: URLSearchParams; newSince?: Date },
+) {
+  const query = parseProductQuery(input.params);
+  const page = await engine.search(query);
+  const items = await cardsFor(db, input.userId, page.ids, input.access, input.newSince);
+  return {
+    query,
+    items,
+    total: page.total,
+    totalIsEstimate: page.totalIsEstimate,
+    page: query.page,
+    pageSize: query.pageSize,
+    hasMore: page.hasMore,
+    plan: page.plan,
+  };
+}
+
+export class ProductNotFoundError extends Error {
+  constructor(objectID: string) {
+    super(`No product with objectID ${objectID}.`);
+    this.name = "ProductNotFoundError";
+  }
+}
+
+function unpack(series: string): number[] {
+  return series === "" ? [] : series.split(",").map(Number);
+}
+
+export async function getProduct(db: Db, input: { userId: string; objectID: string; access: ResearchAccess }) {
+  const row = await db.product.findUnique({
+    where: { objectID: input.objectID },
+    select: {
+      ...cardSelect,
+      description: true,
+      tags: true,
+      supplierName: true,
+      supplierUrl: true,
+      history: {
+        select: { startDay: true, days: true, orders: true, revenueCents: true, views: true, likes: true, comments: true, shares: true, storesSelling: true },
+      },
+    },
+  });
+  if (!row) throw new ProductNotFoundError(input.objectID);
+  const marks = await marksFor(db, input.userId, [row.id]);
+  const card = toCard(row, input.access, { saved: marks.saved.has(row.id), tracked: marks.tracked.has(row.id) });
+  const tracked = marks.tracked.has(row.id)
+    ? await db.trackedProduct.findUnique({
+        where: { userId_productId: { userId: input.userId, productId: row.id } },
+        select: { trackedAt: true, ordersAtTrack: true, revenueCentsAtTrack: true, priceCentsAtTrack: true, storesSellingAtTrack: true, winningScoreAtTrack: true },
+      })
+    : null;
+  const h = row.history;
+  return {
+    ...card,
+    description: row.description,
+    tags: parseJsonArray(row.tags),
+    images: parseJsonArray(row.images),
+    supplier: input.access.insights ? { name: row.supplierName, url: row.supplierUrl } : null,
+    history:
+      input.access.insights && h
+        ? {
+            startDay: h.startDay,
+            days: h.days,
+            orders: unpack(h.orders),
+            revenueCents: unpack(h.revenueCents),
+            views: unpack(h.views),
+            likes: unpack(h.likes),
+            comments: unpack(h.comments),
+            shares: unpack(h.shares),
+            storesSelling: unpack(h.storesSelling),
+          }
+        : null,
+    sinceTracking: tracked
+      ? {
+          trackedAt: tracked.trackedAt.toISOString(),
+          orders: row.orders - tracked.ordersAtTrack,
+          revenueCents: Number(row.revenueCents - tracked.revenueCentsAtTrack),
+          priceCents: row.priceCents - tracked.priceCentsAtTrack,
+          storesSelling: row.storesSelling - tracked.storesSellingAtTrack,
+          winningScore: row.winningScore - tracked.winningScoreAtTrack,
+        }
+      : null,
+  };
+}
+export type ProductDetail = Awaited<ReturnType<typeof getProduct>>;
+
+async function productIdOf(db: Db, objectID: string): Promise<number> {
+  const p = await db.product.findUnique({ where: { objectID }, select: { id: true } });
+  if (!p) throw new ProductNotFoundError(objectID);
+  return p.id;
+}
+
+/** Idempotent: saving twice keeps one row and the first date. */
+export async function saveProduct(db: Db, userId: string, objectID: string) {
+  const productId = await productIdOf(db, objectID);
+  await db.savedProduct.upsert({
+    where: { userId_productId: { userId, productId } },
+    create: { userId, productId },
+    update: {},
+    select: { productId: true },
+  });
+  return { saved: true };
+}
+
+export async function unsaveProduct(db: Db, userId: string, objectID: string) {
+  const productId = await productIdOf(db, objectID);
+  await db.savedProduct.deleteMany({ where: { userId, productId } });
+  return { saved: false };
+}
+
+export async function trackProduct(db: Db, userId: string, objectID: string) {
+  const p = await db.product.findUnique({
+    where: { objectID },
+    select: { id: true, orders: true, revenueCents: true, priceCents: true, storesSelling: true, winningScore: true },
+  });
+  if (!p) throw new ProductNotFoundError(objectID);
+  await db.trackedProduct.upsert({
+    where: { userId_productId: { userId, productId: p.id } },
+    create: {
+      userId,
+      productId: p.id,
+      ordersAtTrack: p.orders,
+      revenueCentsAtTrack: p.revenueCents,
+      priceCentsAtTrack: p.priceCents,
+      storesSellingAtTrack: p.storesSelling,
+      winningScoreAtTrack: p.winningScore,
+    },
+    update: {},
+    select: { productId: true },
+  });
+  return { tracked: true };
+}
+
+export async function untrackProduct(db: Db, userId: string, objectID: string) {
+  const productId = await productIdOf(db, objectID);
+  await db.trackedProduct.deleteMany({ where: { userId, productId } });
+  return { tracked: false };
+}
+
+export async function listSaved(db: Db, userId: string, access: ResearchAccess) {
+  const rows = await db.savedProduct.findMany({ where: { userId }, orderBy: { savedAt: "desc" }, select: { productId: true }, take: 500 });
+  return cardsFor(db, userId, rows.map((r) => r.productId), access);
+}
+
+export async function listTracked(db: Db, userId: string, access: ResearchAccess) {
+  const rows = await db.trackedProduct.findMany({
+    where: { userId },
+    orderBy: { trackedAt: "desc" },
+    take: 500,
+    select: { productId: true, trackedAt: true, ordersAtTrack: true, revenueCentsAtTrack: true, priceCentsAtTrack: true, storesSellingAtTrack: true, winningScoreAtTrack: true },
+  });
+  const cards = await cardsFor(db, userId, rows.map((r) => r.productId), access);
+  const cardByObject = new Map(cards.map((c) => [c.objectID, c]));
+  const products = await db.product.findMany({ where: { id: { in: rows.map((r) => r.productId) } }, select: { id: true, objectID: true } });
+  const objectOf = new Map(products.map((p) => [p.id, p.objectID]));
+  return rows
+    .map((t) => {
+      const card = cardByObject.get(objectOf.get(t.productId) ?? "");
+      if (!card) return null;
+      return {
+        ...card,
+        sinceTracking: {
+          trackedAt: t.trackedAt.toISOString(),
+          orders: card.orders - t.ordersAtTrack,
+          revenueCents: card.revenueCents - Number(t.revenueCentsAtTrack),
+          priceCents: card.priceCents - t.priceCentsAtTrack,
+          storesSelling: card.storesSelling - t.storesSellingAtTrack,
+          winningScore: card.winningScore - t.winningScoreAtTrack,
+        },
+      };
+    })
+    .filter((x): x is NonNullable<typeof x> => x !== null);
+}
+
+// ---------- saved searches ----------
+
+/** Keeps only the search's own parameters (no page), so it opens at page 1. */
+export function normalizeSavedQuery(params: URLSearchParams): string {
+  parseProductQuery(params); // throws QueryError naming a bad parameter
+  const out = new URLSearchParams();
+  for (const [k, v] of params) if (!["page", "uid", "location", "product", "view"].includes(k)) out.append(k, v);
+  return out.toString();
+}
+
+export async function saveSearch(db: Db, userId: string, input: { name: string; params: URLSearchParams }) {
+  const query = normalizeSavedQuery(input.params);
+  const count = await db.savedSearch.count({ where: { userId } });
+  if (count >= 50) return { ok: false as const, status: 409 as const, message: "You can keep up to 50 saved searches. Delete one first." };
+  const row = await db.savedSearch.create({ data: { userId, name: input.name, query }, select: { id: true, name: true, query: true } });
+  return { ok: true as const, search: row };
+}
+
+export async function listSavedSearches(db: Db, userId: string) {
+  return db.savedSearch.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, query: true, createdAt: true, lastVisitedAt: true },
+  });
+}
+
+/** Opening a saved search marks products first seen since the last visit as new, then moves the mark. */
+export async function visitSavedSearch(db: Db, userId: string, id: number) {
+  const row = await db.savedSearch.findFirst({ where: { id, userId }, select: { id: true, query: true, lastVisitedAt: true } });
+  if (!row) return null;
+  await db.savedSearch.update({ where: { id }, data: { lastVisitedAt: new Date() }, select: { id: true } });
+  return { query: row.query, newSince: row.lastVisitedAt };
+}
+
+export async function deleteSavedSearch(db: Db, userId: string, id: number) {
+  const { count } = await db.savedSearch.deleteMany({ where: { id, userId } });
+  return count > 0;
+}

@@ -1,0 +1,269 @@
+// The in-memory side of the built-in product search (docs/decisions/012): every filterable and
+// sortable figure of every product in typed arrays, plus one precomputed order per sort. A query walks
+// the order of its sort and keeps the rows that pass its filters (and its text match, from FTS5) until
+// the page is full, so the first page of a broad query never sorts every match.
+// ~50 bytes a product plus 4 bytes per sort: about 85 MB for 1,000,000 products.
+import type { SqlReader } from "~/db.server";
+import type { ProductQuery, Sort } from "~/domain/product-query";
+import { STAGES } from "~/domain/product-query";
+
+const DAY_MS = 86_400_000;
+const CHUNK = 50_000;
+const MAX_NICHES_PER_PRODUCT = 4;
+
+export type IndexedSort = Exclude<Sort, "relevance" | "price-asc">;
+const SORT_KEYS: IndexedSort[] = ["winning-score", "orders", "revenue", "margin", "price", "newest", "trending", "random"];
+
+export interface CatalogColumns {
+  size: number;
+  ids: Int32Array;
+  price: Int32Array;
+  cost: Int32Array;
+  margin: Int32Array;
+  orders: Int32Array;
+  /** Revenue in whole dollars (fits 32 bits up to $4bn). Filters compare in cents / 100. */
+  revenueDollars: Uint32Array;
+  engagement: Int32Array;
+  views: Int32Array;
+  stores: Int32Array;
+  stage: Uint8Array;
+  firstSeenDay: Int32Array;
+  /** -1 when the product has no Amazon price. */
+  amazon: Int32Array;
+  score: Uint8Array;
+  trending: Int32Array;
+  random: Int32Array;
+  /** Up to four niche codes per product (0 = none), codes index `nicheNames`. */
+  niches: Uint8Array;
+}
+
+export class CatalogIndex {
+  readonly builtAt = Date.now();
+  private readonly rowById: Int32Array;
+  readonly nicheCodes: Map<string, number>;
+  readonly orders = new Map<IndexedSort, Int32Array>();
+
+  constructor(
+    readonly version: number,
+    readonly cols: CatalogColumns,
+    readonly nicheNames: string[],
+  ) {
+    this.nicheCodes = new Map(nicheNames.map((n, i) => [n, i]));
+    let maxId = 0;
+    for (let row = 0; row < cols.size; row++) if (cols.ids[row] > maxId) maxId = cols.ids[row];
+    this.rowById = new Int32Array(maxId + 1).fill(-1);
+    for (let row = 0; row < cols.size; row++) this.rowById[cols.ids[row]] = row;
+    for (const key of SORT_KEYS) this.orders.set(key, this.buildOrder(key));
+  }
+
+  get size() {
+    return this.cols.size;
+  }
+
+  rowOf(id: number): number | undefined {
+    const row = id >= 0 && id < this.rowById.length ? this.rowById[id] : -1;
+    return row >= 0 ? row : undefined;
+  }
+
+  private sortValue(key: IndexedSort): (row: number) => number {
+    const c = this.cols;
+    switch (key) {
+      case "winning-score":
+        return (r) => c.score[r];
+      case "orders":
+        return (r) => c.orders[r];
+      case "revenue":
+        return (r) => c.revenueDollars[r];
+      case "margin":
+        return (r) => c.margin[r];
+      case "price":
+        return (r) => c.price[r];
+      case "newest":
+        return (r) => c.firstSeenDay[r];
+      case "trending":
+        return (r) => c.trending[r];
+      case "random":
+        return (r) => c.random[r];
+    }
+  }
+
+  /**
+   * Rows in descending order of the key, ties broken by higher product id. Packs (key, row) into one
+   * float so the native numeric sort does the work (no comparator calls): ~100 ms for 1M rows.
+   */
+  private buildOrder(key: IndexedSort): Int32Array {
+    const n = this.cols.size;
+    const value = this.sortValue(key);
+    const packed = new Float64Array(n);
+    const ROW_BITS = 2 ** 21; // up to 2,097,152 rows
+    for (let r = 0; r < n; r++) {
+      // Keys are 32-bit integers; shift to non-negative, then make room for the row number.
+      packed[r] = (value(r) + 2 ** 31) * ROW_BITS + r;
+    }
+    packed.sort();
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = packed[n - 1 - i] % ROW_BITS;
+    return order;
+  }
+
+  /** A predicate for the query's filters (not its text). Returns null when nothing filters. */
+  filter(q: ProductQuery): ((row: number) => boolean) | null {
+    const c = this.cols;
+    const tests: ((r: number) => boolean)[] = [];
+    const inRange = (arr: ArrayLike<number>, min?: number, max?: number) => {
+      if (min !== undefined && max !== undefined) tests.push((r) => arr[r] >= min && arr[r] <= max);
+      else if (min !== undefined) tests.push((r) => arr[r] >= min);
+      else if (max !== undefined) tests.push((r) => arr[r] <= max);
+    };
+    inRange(c.price, q.price.min, q.price.max);
+    inRange(c.cost, q.cost.min, q.cost.max);
+    inRange(c.margin, q.margin.min, q.margin.max);
+    inRange(c.orders, q.orders.min, q.orders.max);
+    inRange(
+      c.revenueDollars,
+      q.revenue.min !== undefined ? Math.ceil(q.revenue.min / 100) : undefined,
+      q.revenue.max !== undefined ? Math.floor(q.revenue.max / 100) : undefined,
+    );
+    inRange(c.engagement, q.engagement.min, q.engagement.max);
+    inRange(c.views, q.views.min, q.views.max);
+    inRange(c.stores, q.stores.min, q.stores.max);
+    inRange(c.firstSeenDay, q.firstSeen.min, q.firstSeen.max);
+    if (q.hasAmazonPrice || q.amazonPrice.min !== undefined || q.amazonPrice.max !== undefined) {
+      const min = Math.max(0, q.amazonPrice.min ?? 0);
+      const max = q.amazonPrice.max;
+      tests.push(max !== undefined ? (r) => c.amazon[r] >= min && c.amazon[r] <= max : (r) => c.amazon[r] >= min);
+    }
+    if (q.stages.length > 0) {
+      const wanted = new Uint8Array(STAGES.length + 1);
+      for (const s of q.stages) wanted[STAGES.indexOf(s) + 1] = 1;
+      tests.push((r) => wanted[c.stage[r]] === 1);
+    }
+    if (q.niches.length > 0) {
+      const wanted = new Uint8Array(256);
+      let any = false;
+      for (const n of q.niches) {
+        const code = this.nicheCodes.get(n);
+        if (code !== undefined) {
+          wanted[code] = 1;
+          any = true;
+        }
+      }
+      if (!any) return () => false;
+      tests.push((r) => {
+        const base = r * MAX_NICHES_PER_PRODUCT;
+        for (let k = 0; k < MAX_NICHES_PER_PRODUCT; k++) {
+          const code = c.niches[base + k];
+          if (code === 0) return false;
+          if (wanted[code] === 1) return true;
+        }
+        return false;
+      });
+    }
+    if (tests.length === 0) return null;
+    if (tests.length === 1) return tests[0];
+    return (r) => {
+      for (let i = 0; i < tests.length; i++) if (!tests[i](r)) return false;
+      return true;
+    };
+  }
+
+  /** The order to walk for a sort, and whether to walk it backwards (price ascending). */
+  walkOrder(sort: Sort): { order: Int32Array; reverse: boolean; rotate: boolean } {
+    if (sort === "price-asc") return { order: this.orders.get("price")!, reverse: true, rotate: false };
+    if (sort === "relevance") throw new Error("relevance is ranked by FTS5, not walked");
+    return { order: this.orders.get(sort)!, reverse: false, rotate: sort === "random" };
+  }
+
+  static async load(sql: SqlReader): Promise<CatalogIndex> {
+    const [[version], [count]] = [
+      (await sql.rows(`SELECT version FROM CatalogState WHERE id = 1`))[0] ?? [0],
+      (await sql.rows(`SELECT count(*) FROM Product`))[0] ?? [0],
+    ];
+    const n = Number(count);
+    const cols: CatalogColumns = {
+      size: 0,
+      ids: new Int32Array(n),
+      price: new Int32Array(n),
+      cost: new Int32Array(n),
+      margin: new Int32Array(n),
+      orders: new Int32Array(n),
+      revenueDollars: new Uint32Array(n),
+      engagement: new Int32Array(n),
+      views: new Int32Array(n),
+      stores: new Int32Array(n),
+      stage: new Uint8Array(n),
+      firstSeenDay: new Int32Array(n),
+      amazon: new Int32Array(n),
+      score: new Uint8Array(n),
+      trending: new Int32Array(n),
+      random: new Int32Array(n),
+      niches: new Uint8Array(n * MAX_NICHES_PER_PRODUCT),
+    };
+    const nicheNames = [""];
+    const nicheCode = new Map<string, number>();
+    const codeOf = (name: string) => {
+      let code = nicheCode.get(name);
+      if (code === undefined && nicheNames.length < 256) {
+        code = nicheNames.length;
+        nicheNames.push(name);
+        nicheCode.set(name, code);
+      }
+      return code ?? 0;
+    };
+    let lastId = 0;
+    let row = 0;
+    while (row < n) {
+      const rows = await sql.rows(
+        `SELECT id, priceCents, costCents, marginBps, orders, CAST(revenueCents / 100 AS INTEGER),
+                likes + comments + shares, views, storesSelling, lifecycleStage, firstSeenAt,
+                amazonPriceCents, winningScore, trendingScore, randomSortKey, niches
+         FROM Product WHERE id > ? ORDER BY id LIMIT ?`,
+        [lastId, CHUNK],
+      );
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        if (row >= n) break;
+        cols.ids[row] = Number(r[0]);
+        cols.price[row] = Number(r[1]);
+        cols.cost[row] = Number(r[2]);
+        cols.margin[row] = Number(r[3]);
+        cols.orders[row] = Number(r[4]);
+        cols.revenueDollars[row] = Number(r[5]);
+        cols.engagement[row] = Number(r[6]);
+        cols.views[row] = Number(r[7]);
+        cols.stores[row] = Number(r[8]);
+        cols.stage[row] = STAGES.indexOf(r[9] as never) + 1;
+        cols.firstSeenDay[row] = Math.floor(toEpochMs(r[10]) / DAY_MS);
+        cols.amazon[row] = r[11] === null ? -1 : Number(r[11]);
+        cols.score[row] = Number(r[12]);
+        cols.trending[row] = Number(r[13]);
+        cols.random[row] = Number(r[14]);
+        let k = 0;
+        for (const niche of parseNiches(String(r[15]))) {
+          if (k >= MAX_NICHES_PER_PRODUCT) break;
+          cols.niches[row * MAX_NICHES_PER_PRODUCT + k++] = codeOf(niche);
+        }
+        row++;
+      }
+      lastId = Number(rows[rows.length - 1][0]);
+    }
+    cols.size = row;
+    return new CatalogIndex(Number(version), cols, nicheNames);
+  }
+}
+
+/** Prisma writes DateTime to SQLite as ISO text or epoch milliseconds, depending on the writer. */
+function toEpochMs(value: unknown): number {
+  if (typeof value === "number") return value;
+  const t = Date.parse(String(value));
+  return Number.isNaN(t) ? 0 : t;
+}
+
+function parseNiches(json: string): string[] {
+  try {
+    const v = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}

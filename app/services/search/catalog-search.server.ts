@@ -1,0 +1,236 @@
+// The built-in search engine: FTS5 decides which products match the text, the in-memory catalogue
+// index decides the order and the filters (docs/decisions/012).
+//
+// Plans, chosen per query:
+// - no text: walk the sort's precomputed order, keep rows that pass the filters, stop when the page
+//   is full;
+// - text, match set cached: the same walk, also testing membership in the cached match set;
+// - text, not cached: first ask FTS5 which of the next few hundred rows of the walk match; a broad
+//   word fills page 1 from that probe alone. Otherwise (rare words, deep pages) read the whole match
+//   set once, cache it, and walk the smaller of: the match set sorted by the key, or the order.
+// - sort=relevance: FTS5's BM25 ranking, filtered in memory.
+import type { SqlReader } from "~/db.server";
+import { ftsQuery, type ProductQuery } from "~/domain/product-query";
+import { CatalogIndex } from "~/services/search/catalog-index.server";
+import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
+
+export interface SearchPage {
+  /** Product ids of the page, in order. */
+  ids: number[];
+  total: number;
+  totalIsEstimate: boolean;
+  hasMore: boolean;
+  plan: "walk" | "walk-probe" | "walk-matches" | "sorted-matches" | "relevance" | "empty";
+}
+
+const PROBE = 400;
+const SAMPLE = 20_000;
+/** Below this many matches, sorting the matches beats walking the whole order. */
+const SORT_MATCHES_BELOW = 50_000;
+
+export class CatalogSearch {
+  private index: CatalogIndex | null = null;
+  private loading: Promise<CatalogIndex> | null = null;
+  private readonly text: TextMatcher;
+
+  constructor(private readonly sql: SqlReader) {
+    this.text = new TextMatcher(sql);
+  }
+
+  /** The current index; reloads when an import bumped the catalogue version. */
+  async current(): Promise<CatalogIndex> {
+    const [[version]] = (await this.sql.rows(`SELECT version FROM CatalogState WHERE id = 1`)) as [[number]];
+    if (this.index && this.index.version === Number(version)) return this.index;
+    if (!this.loading) {
+      this.loading = CatalogIndex.load(this.sql).finally(() => {
+        this.loading = null;
+      });
+    }
+    // A large catalogue keeps serving the previous index while the new one loads.
+    if (this.index && this.index.size > 200_000) {
+      void this.loading.then((next) => (this.index = next)).catch(() => undefined);
+      return this.index;
+    }
+    this.index = await this.loading;
+    return this.index;
+  }
+
+  /** Niche slugs present in the catalogue, alphabetical. */
+  async niches(): Promise<string[]> {
+    const index = await this.current();
+    return index.nicheNames.filter(Boolean).sort();
+  }
+
+  async search(q: ProductQuery): Promise<SearchPage> {
+    const index = await this.current();
+    if (index.size === 0) return { ids: [], total: 0, totalIsEstimate: false, hasMore: false, plan: "empty" };
+    const fts = q.q ? ftsQuery(q.q) : null;
+    const filter = index.filter(q);
+    const skip = (q.page - 1) * q.pageSize;
+    const need = skip + q.pageSize + 1;
+
+    if (q.q && !fts) return { ids: [], total: 0, totalIsEstimate: false, hasMore: false, plan: "empty" };
+
+    if (q.sort === "relevance" && fts) return this.relevance(index, fts, filter, skip, q.pageSize);
+
+    if (!fts) {
+      const walked = walk(index, q, filter, null, skip, need);
+      return { ...walked, ...this.estimateTotal(index, filter, walked), plan: "walk" };
+    }
+
+    let matches = this.text.cached(index, fts);
+    if (!matches) {
+      // Probe: does a broad word fill this page from the first rows of the walk alone?
+      const candidates = walkCandidates(index, q, filter, PROBE);
+      const hits = await this.text.some(fts, candidates.map((row) => index.cols.ids[row]));
+      const hitRows = candidates.filter((row) => hits.has(index.cols.ids[row]));
+      if (hitRows.length >= need) {
+        const ids = hitRows.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
+        // The hit rate of the probe estimates the total; the full set is read in the background so the
+        // next page and the exact total are ready.
+        void this.text.all(index, fts).catch(() => undefined);
+        const rate = hitRows.length / candidates.length;
+        const base = filter ? this.estimateTotal(index, filter, { total: 0, exhausted: false }).total : index.size;
+        return { ids, total: Math.round(rate * base), totalIsEstimate: true, hasMore: true, plan: "walk-probe" };
+      }
+      matches = await this.text.all(index, fts);
+    }
+    if (matches.rows.length < SORT_MATCHES_BELOW) return sortedMatches(index, q, filter, matches, skip);
+    const walked = walk(index, q, filter, matches, skip, need);
+    return { ...walked, total: countMatches(matches, filter), totalIsEstimate: false, plan: "walk-matches" };
+  }
+
+  private async relevance(
+    index: CatalogIndex,
+    fts: string,
+    filter: ((row: number) => boolean) | null,
+    skip: number,
+    pageSize: number,
+  ): Promise<SearchPage> {
+    const matches = await this.text.all(index, fts);
+    const total = countMatches(matches, filter);
+    const want = skip + pageSize;
+    let limit = Math.max(want * 2, 100);
+    for (;;) {
+      const ranked = await this.text.ranked(fts, limit);
+      const kept: number[] = [];
+      for (const id of ranked) {
+        const row = index.rowOf(id);
+        if (row === undefined || (filter && !filter(row))) continue;
+        kept.push(id);
+        if (kept.length >= want) break;
+      }
+      if (kept.length >= want || ranked.length < limit) {
+        return { ids: kept.slice(skip, want), total, totalIsEstimate: false, hasMore: want < total, plan: "relevance" };
+      }
+      limit *= 4;
+    }
+  }
+
+  /** Exact when cheap; else from a fixed sample of rows, and labelled an estimate. */
+  private estimateTotal(
+    index: CatalogIndex,
+    filter: ((row: number) => boolean) | null,
+    walked: { total: number; exhausted: boolean },
+  ): { total: number; totalIsEstimate: boolean } {
+    if (!filter) return { total: index.size, totalIsEstimate: false };
+    if (walked.exhausted) return { total: walked.total, totalIsEstimate: false };
+    if (index.size <= SAMPLE * 2) {
+      let n = 0;
+      for (let r = 0; r < index.size; r++) if (filter(r)) n++;
+      return { total: n, totalIsEstimate: false };
+    }
+    const step = index.size / SAMPLE;
+    let n = 0;
+    for (let i = 0; i < SAMPLE; i++) if (filter(Math.floor(i * step))) n++;
+    return { total: Math.round((n / SAMPLE) * index.size), totalIsEstimate: true };
+  }
+}
+
+/** Position i of the walk for this query's sort (backwards for price-asc, rotated for random). */
+function walker(index: CatalogIndex, q: ProductQuery) {
+  const { order, reverse, rotate } = index.walkOrder(q.sort);
+  const n = order.length;
+  const offset = rotate ? q.seed % n : 0;
+  return (i: number) => order[reverse ? n - 1 - i : (i + offset) % n];
+}
+
+function walk(
+  index: CatalogIndex,
+  q: ProductQuery,
+  filter: ((row: number) => boolean) | null,
+  matches: MatchSet | null,
+  skip: number,
+  need: number,
+): { ids: number[]; total: number; exhausted: boolean; hasMore: boolean } {
+  const at = walker(index, q);
+  const ids: number[] = [];
+  let kept = 0;
+  let i = 0;
+  for (; i < index.size && kept < need; i++) {
+    const row = at(i);
+    if (filter && !filter(row)) continue;
+    if (matches && !matches.has(row)) continue;
+    if (kept >= skip && ids.length < q.pageSize) ids.push(index.cols.ids[row]);
+    kept++;
+  }
+  const exhausted = i >= index.size;
+  return { ids, total: kept, exhausted, hasMore: kept >= need };
+}
+
+function walkCandidates(index: CatalogIndex, q: ProductQuery, filter: ((row: number) => boolean) | null, max: number): number[] {
+  const at = walker(index, q);
+  const out: number[] = [];
+  for (let i = 0; i < index.size && out.length < max; i++) {
+    const row = at(i);
+    if (!filter || filter(row)) out.push(row);
+  }
+  return out;
+}
+
+function countMatches(matches: MatchSet, filter: ((row: number) => boolean) | null): number {
+  if (!filter) return matches.rows.length;
+  let n = 0;
+  for (let i = 0; i < matches.rows.length; i++) if (filter(matches.rows[i])) n++;
+  return n;
+}
+
+/** Few matches: filter them, then sort just those by the key. */
+function sortedMatches(
+  index: CatalogIndex,
+  q: ProductQuery,
+  filter: ((row: number) => boolean) | null,
+  matches: MatchSet,
+  skip: number,
+): SearchPage {
+  const rows: number[] = [];
+  for (let i = 0; i < matches.rows.length; i++) {
+    const row = matches.rows[i];
+    if (!filter || filter(row)) rows.push(row);
+  }
+  // Position of each row in the sort's order gives the ranking without re-reading values.
+  const { order, reverse, rotate } = index.walkOrder(q.sort);
+  const rank = rankOf(index, q.sort, order);
+  const n = order.length;
+  const offset = rotate ? q.seed % n : 0;
+  const key = (row: number) => {
+    const pos = rank[row];
+    if (reverse) return n - 1 - pos;
+    return rotate ? (pos - offset + n) % n : pos;
+  };
+  rows.sort((a, b) => key(a) - key(b));
+  const ids = rows.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
+  return { ids, total: rows.length, totalIsEstimate: false, hasMore: skip + q.pageSize < rows.length, plan: "sorted-matches" };
+}
+
+const ranks = new WeakMap<Int32Array, Int32Array>();
+function rankOf(index: CatalogIndex, _sort: string, order: Int32Array): Int32Array {
+  let rank = ranks.get(order);
+  if (!rank) {
+    rank = new Int32Array(index.size);
+    for (let i = 0; i < order.length; i++) rank[order[i]] = i;
+    ranks.set(order, rank);
+  }
+  return rank;
+}
+
