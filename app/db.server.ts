@@ -1,14 +1,87 @@
 // The one Prisma client, shared by our services and Shopify's session storage. It talks to SQLite (a
 // file, by default) or a libSQL server through the libSQL driver adapter (docs/decisions/002).
-import { createClient, type Client as LibsqlClient, type InValue } from "@libsql/client";
+import {
+  createClient,
+  type Client as LibsqlClient,
+  type Config as LibsqlConfig,
+  type InStatement,
+  type InValue,
+  type TransactionMode,
+} from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaClient, type Prisma } from "@prisma/client";
 import { getEnv } from "~/env.server";
 
 export type Db = PrismaClient;
 
+const isBusyError = (e: unknown) =>
+  /SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string })?.code ?? ""} ${(e as Error)?.message ?? ""}`);
+
+/**
+ * The libSQL adapter with three repairs for a local SQLite file shared by several processes
+ * (docs/decisions/002, measured by tests/integration/credits-busy.test.ts):
+ * - every connection gets busy_timeout and foreign_keys: @libsql/client 0.8 opens a fresh connection
+ *   after each transaction, without the start-up pragmas, so writers failed at once under contention;
+ * - a connection whose statement failed with SQLITE_BUSY is replaced: libsql 0.3 leaves it inside an
+ *   unfinished implicit transaction, and a later "successful" write on it was never committed;
+ * - transactions begin IMMEDIATE, waiting for the write lock up front instead of failing when a
+ *   read snapshot cannot be upgraded.
+ */
+class SharedFileLibSQL extends PrismaLibSQL {
+  createClient(config: LibsqlConfig): LibsqlClient {
+    const local = config.url.startsWith("file:");
+    const open = () => super.createClient(config);
+    let inner = open();
+    let tuned = !local;
+    const tune = async () => {
+      if (tuned) return;
+      tuned = true;
+      await inner.execute("PRAGMA busy_timeout = 5000");
+      await inner.execute("PRAGMA foreign_keys = ON");
+    };
+    const replace = () => {
+      const broken = inner;
+      inner = open();
+      tuned = !local;
+      try {
+        broken.close();
+      } catch {
+        // already closed
+      }
+    };
+    const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
+      await tune();
+      try {
+        return await fn();
+      } catch (error) {
+        if (isBusyError(error)) replace();
+        throw error;
+      }
+    };
+    const client = {
+      execute: (stmt: InStatement) => guarded(() => inner.execute(stmt)),
+      batch: (...args: Parameters<LibsqlClient["batch"]>) => guarded(() => inner.batch(...args)),
+      executeMultiple: (sql: string) => guarded(() => inner.executeMultiple(sql)),
+      async transaction(mode?: TransactionMode) {
+        const tx = await guarded(() => inner.transaction(mode === "read" ? "read" : "write"));
+        // The transaction took the connection; the next statement opens a new one.
+        tuned = !local;
+        return tx;
+      },
+      close: () => inner.close(),
+      get closed() {
+        return inner.closed;
+      },
+      get protocol() {
+        return inner.protocol;
+      },
+    };
+    return client as unknown as LibsqlClient;
+  }
+}
+
 export function createDb(url: string, authToken?: string): Db {
-  return new PrismaClient({ adapter: new PrismaLibSQL({ url, authToken }) });
+  return new PrismaClient({ adapter: new SharedFileLibSQL({ url, authToken }) });
 }
 
 /**

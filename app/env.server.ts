@@ -1,6 +1,7 @@
 // The one place environment variables are read. The process refuses to start with one clear line per
 // missing or malformed value. Every value has a built-in default that runs the whole product on one
 // machine with no keys; only values listed in publicEnv() ever reach the browser.
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 
 const optionalString = z
@@ -11,11 +12,6 @@ const optionalString = z
 const optionalUrl = optionalString.refine((v) => v === undefined || URL.canParse(v), {
   message: "must be an absolute URL such as https://example.com",
 });
-
-const boolFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === "true" || v === "1");
 
 const EnvSchema = z
   .object({
@@ -42,9 +38,7 @@ const EnvSchema = z
     FIREBASE_JWKS_URL: z
       .string()
       .url()
-      .default(
-        "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
-      ),
+      .default("https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"),
 
     SHOPIFY_API_KEY: z.string().default("local-dev-api-key"),
     SHOPIFY_API_SECRET: z.string().default("local-dev-api-secret"),
@@ -58,28 +52,120 @@ const EnvSchema = z
 
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+
+    // AI text (docs/decisions/015): any OpenAI-compatible chat-completions endpoint; without base URL
+    // and model the built-in writer composes product pages from the product's own data.
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+    // Keys that encrypt stored Shopify tokens (docs/decisions/014): comma-separated "keyId:base64-of-32-bytes";
+    // the first encrypts, every one decrypts (keep an old key listed until `npm run tokens:reencrypt` ran).
+    TOKEN_ENCRYPTION_KEYS: optionalString.superRefine((value, ctx) => {
+      const ids = new Set<string>();
+      for (const [index, entry] of (value?.split(",") ?? []).entries()) {
+        const [id = "", secret = "", ...rest] = entry.trim().split(":");
+        const validId = /^[A-Za-z0-9_-]{1,32}$/.test(id) && id !== "derived";
+        const validKey = /^[A-Za-z0-9+/]+={0,2}$/.test(secret) && Buffer.from(secret, "base64").length === 32;
+        // Messages name the entry by position and id only: never a key.
+        if (!validId || !validKey || rest.length > 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `entry ${index + 1} must be keyId:base64-of-32-bytes (key id: 1-32 letters, digits, _ or -; not "derived")`,
+          });
+        } else if (ids.has(id)) {
+          ctx.addIssue({ code: "custom", message: `key id "${id}" appears twice` });
+        }
+        ids.add(id);
+      }
+    }),
+
+    // Community (docs/decisions/010): the Discord invite, and OAuth keys to connect a Discord account.
+    DISCORD_INVITE_URL: optionalUrl,
+    DISCORD_CLIENT_ID: optionalString,
+    DISCORD_CLIENT_SECRET: optionalString,
+    DISCORD_API_BASE_URL: optionalUrl,
+
+    PADDLE_API_KEY: optionalString,
+    PADDLE_CLIENT_TOKEN: optionalString,
+    PADDLE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+    PADDLE_API_BASE_URL: optionalUrl,
+    PADDLE_WEBHOOK_SECRET: optionalString,
+    PADDLE_PRICE_BASIC: z.string().default("pri_local_basic"),
+    PADDLE_PRICE_PRO: z.string().default("pri_local_pro"),
+    PADDLE_PRICE_INNER_CIRCLE: z.string().default("pri_local_inner_circle"),
+    PADDLE_PRICE_CASE_STUDY: z.string().default("pri_local_case_study"),
+    PADDLE_RETENTION_DISCOUNT_ID: z.string().default("dsc_local_retention"),
+    PADDLE_LOCAL_CHECKOUT: z.enum(["true", "false"]).optional(),
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SESSION_SECRET"],
-        message: "is required in production (a long random string that signs session cookies)",
-      });
-    }
-    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be at least 16 characters" });
-    }
-    const firebase = [env.FIREBASE_API_KEY, env.FIREBASE_AUTH_DOMAIN, env.FIREBASE_PROJECT_ID];
-    if (firebase.some(Boolean) && !firebase.every(Boolean)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["FIREBASE_PROJECT_ID"],
-        message:
-          "Google sign-in needs FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_PROJECT_ID together (or none of them)",
-      });
-    }
-  });
+  .superRefine(
+    (env, ctx) => {
+      if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message: "is required in production (a long random string that signs session cookies)",
+        });
+      }
+      if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be at least 16 characters" });
+      }
+      if (env.NODE_ENV === "production" && !env.TOKEN_ENCRYPTION_KEYS) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["TOKEN_ENCRYPTION_KEYS"],
+          message:
+            "is required in production (keyId:base64-of-32-bytes, e.g. k1:$(openssl rand -base64 32)); npm start generates one in data/token-encryption-keys",
+        });
+      }
+      if (env.PADDLE_API_KEY) {
+        for (const key of ["PADDLE_WEBHOOK_SECRET", "PADDLE_CLIENT_TOKEN"] as const) {
+          if (!env[key]) {
+            ctx.addIssue({ code: "custom", path: [key], message: "is required when PADDLE_API_KEY is set" });
+          }
+        }
+      } else if (env.NODE_ENV === "production" && env.PADDLE_LOCAL_CHECKOUT !== "true") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PADDLE_API_KEY"],
+          message:
+            "is required in production; or set PADDLE_LOCAL_CHECKOUT=true to run the local test checkout (no real payments)",
+        });
+      }
+      if (Boolean(env.AI_BASE_URL) !== Boolean(env.AI_MODEL) || (env.AI_API_KEY && !env.AI_BASE_URL)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [env.AI_BASE_URL ? "AI_MODEL" : "AI_BASE_URL"],
+          message: "AI text needs AI_BASE_URL and AI_MODEL together (AI_API_KEY is optional and only used with them)",
+        });
+      }
+      if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["DISCORD_CLIENT_SECRET"],
+          message: "Discord sign-in needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET together (or neither)",
+        });
+      }
+      if (env.NODE_ENV === "production" && env.DISCORD_CLIENT_ID && !env.APP_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["APP_URL"],
+          message: "is required in production with Discord sign-in (it builds the OAuth callback URL)",
+        });
+      }
+      const firebase = [env.FIREBASE_API_KEY, env.FIREBASE_AUTH_DOMAIN, env.FIREBASE_PROJECT_ID];
+      if (firebase.some(Boolean) && !firebase.every(Boolean)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["FIREBASE_PROJECT_ID"],
+          message:
+            "Google sign-in needs FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_PROJECT_ID together (or none of them)",
+        });
+      }
+    },
+    // Run these rules even when another value is malformed, so one start-up lists every problem.
+    { when: () => true },
+  );
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -92,11 +178,11 @@ export class EnvError extends Error {
 
 /** Parses an environment (process.env by default); throws EnvError listing every problem. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  // A variable set to nothing (`PORT=`, as in .env.example) means "not set", so its default applies.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const result = EnvSchema.safeParse(present);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
-    );
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`));
   }
   return result.data;
 }
@@ -123,6 +209,20 @@ export function sessionSecret(env: Env = getEnv()): string {
   return env.SESSION_SECRET ?? "dev-only-session-secret-change-me";
 }
 
+/** Paddle's real adapter when keys are set; otherwise the local test checkout (docs/decisions/009). */
+export function paddleMode(env: Env = getEnv()): "paddle" | "local" {
+  return env.PADDLE_API_KEY ? "paddle" : "local";
+}
+
+/**
+ * The secret Paddle signs notifications with. In local mode the test checkout signs with a secret
+ * derived from SESSION_SECRET, so nothing outside this server can forge one.
+ */
+export function paddleWebhookSecret(env: Env = getEnv()): string {
+  if (env.PADDLE_WEBHOOK_SECRET) return env.PADDLE_WEBHOOK_SECRET;
+  return createHmac("sha256", sessionSecret(env)).update("paddle-local-webhook").digest("hex");
+}
+
 export function firebaseWebConfig(env: Env = getEnv()) {
   if (!env.FIREBASE_API_KEY || !env.FIREBASE_AUTH_DOMAIN || !env.FIREBASE_PROJECT_ID) return null;
   return {
@@ -139,6 +239,9 @@ export function publicEnv(env: Env = getEnv()) {
     SENTRY_DSN: env.SENTRY_DSN ?? null,
     firebase: firebaseWebConfig(env),
     SHOPIFY_API_KEY: env.SHOPIFY_API_KEY,
+    paddle: env.PADDLE_API_KEY
+      ? { clientToken: env.PADDLE_CLIENT_TOKEN ?? "", environment: env.PADDLE_ENVIRONMENT }
+      : null,
   };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,4 +1,4 @@
-// `npm run bench`: prints speed and memory figures on a scratch database (never asserted by tests).
+// Foundation figures (part of `npm run bench`), on a scratch database.
 // Foundation figures: password hashing cost and signed-in session lookups per second.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -58,4 +58,4 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -3,6 +3,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { db } from "~/db.server";
 import { hashPassword } from "~/services/passwords.server";
+import { syncCourseContent } from "~/services/course-content.server";
+import { seedProductsIfEmpty } from "../scripts/lib/seed-products";
 
 export const DEMO_EMAIL = "demo@winningproducts.test";
 export const DEMO_PASSWORD = "demo-password-2026";
@@ -19,6 +21,14 @@ async function seedDemoUser() {
 
 async function main() {
   await seedDemoUser();
+  // Products (issue 4): a generated catalogue of 3,000 when the table is empty.
+  const products = await seedProductsIfEmpty(db);
+  if (products) console.log(`Products: ${products.imported} generated and imported (seed 42).`);
+  // The course lives in content/course/ (docs/decisions/010); changed text is updated on every run.
+  const course = await syncCourseContent(db);
+  console.log(
+    `Course: ${course.modules} modules, ${course.lessons} lessons (${course.created} new, ${course.updated} updated, ${course.removed} removed).`,
+  );
   const text = `Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`;
   mkdirSync("data", { recursive: true });
   writeFileSync("data/demo-login.txt", text);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: everything a fresh machine needs to serve the product on the built-in defaults.
 // 0. packages installed (npm ci) when node_modules is missing or stale, and Node 22 from node_modules;
-// 1. a local secret for session cookies (data/session-secret) unless SESSION_SECRET is set;
+// 1. a local secret for session cookies (data/session-secret) unless SESSION_SECRET is set, and likewise a
+//    key for stored Shopify tokens (data/token-encryption-keys) unless TOKEN_ENCRYPTION_KEYS is set;
 // 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default);
 // 3. demo data seeded (idempotent) and the demo login printed;
 // 4. a production build (skipped with SKIP_BUILD=1 when build/ is current);
@@ -26,6 +27,15 @@ if (!env.SESSION_SECRET) {
   const file = path.resolve("data/session-secret");
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
   env.SESSION_SECRET = readFileSync(file, "utf8").trim();
+}
+
+if (!env.TOKEN_ENCRYPTION_KEYS) {
+  // Stored Shopify tokens are encrypted (docs/decisions/014); production requires a key, kept here like the
+  // session secret. Losing this file makes stored tokens unreadable: merchants then reopen the app to renew them.
+  mkdirSync("data", { recursive: true });
+  const file = path.resolve("data/token-encryption-keys");
+  if (!existsSync(file)) writeFileSync(file, `local1:${randomBytes(32).toString("base64")}`, { mode: 0o600 });
+  env.TOKEN_ENCRYPTION_KEYS = readFileSync(file, "utf8").trim();
 }
 
 if (!env.PADDLE_API_KEY && !env.PADDLE_LOCAL_CHECKOUT) {

@@ -15,7 +15,11 @@ export const EmailSchema = z
 export const PasswordSchema = z
   .string({ error: "Enter a password." })
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine(
+    (v) => v.length < PASSWORD_MIN_LENGTH || v.trim().length >= PASSWORD_MIN_LENGTH,
+    `Use at least ${PASSWORD_MIN_LENGTH} characters besides spaces.`,
+  );
 
 const optionalText = z
   .string()
@@ -31,7 +35,11 @@ export const SignupSchema = z.object({
 
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    // Without its own message zod 4 would reuse "Enter your password." for a password that is too long.
+    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`),
   innerCircle: z
     .string()
     .optional()

@@ -5,6 +5,18 @@
 export const CREDIT_FEATURES = ["ai-ads", "automatic-mode", "glitch-mode", "product-pages"] as const;
 export type CreditFeature = (typeof CREDIT_FEATURES)[number];
 
+/** How each credit feature is named to people. */
+export const FEATURE_LABELS: Record<CreditFeature, string> = {
+  "ai-ads": "AI video ads",
+  "automatic-mode": "Automatic mode",
+  "glitch-mode": "Glitch mode",
+  "product-pages": "AI product pages",
+};
+
+export function featureLabel(feature: string): string {
+  return (FEATURE_LABELS as Record<string, string>)[feature] ?? feature;
+}
+
 /** Any balance above this is unlimited: never decremented, and no credit counter is rendered. */
 export const UNLIMITED_THRESHOLD = 1e9;
 export const UNLIMITED_CREDITS = 2_000_000_000;

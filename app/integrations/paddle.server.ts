@@ -7,7 +7,7 @@
 // Both verify and parse webhooks with the SDK (webhooks.unmarshal) and normalise them here, so the
 // billing service never sees provider-specific shapes.
 import { createHmac, randomUUID } from "node:crypto";
-import { Environment, Paddle, type EventEntity } from "@paddle/paddle-node-sdk";
+import { Environment, Paddle, Webhooks, type EventEntity, type IEvents } from "@paddle/paddle-node-sdk";
 import { parseMinorUnits, type SubscriptionStatus } from "~/domain/billing";
 
 // ---------- the port ----------
@@ -80,15 +80,34 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** A correctly signed notification whose body the SDK cannot read: not a signature problem. */
+export class WebhookPayloadError extends Error {
+  constructor(cause: unknown) {
+    super(`The notification is signed but cannot be read: ${String((cause as Error)?.message ?? cause)}`, { cause });
+    this.name = "WebhookPayloadError";
+  }
+}
+
 const paddleForWebhooks = new Paddle("webhook-verification-only");
 
-/** Verifies Paddle-Signature on the raw body (SDK; 5-second tolerance) and parses the event. */
+/**
+ * Verifies Paddle-Signature on the raw body (SDK; 5-second tolerance), then parses the event. The two
+ * steps fail differently: a bad signature is WebhookSignatureError (401), an authentic body the SDK
+ * cannot parse is WebhookPayloadError, so the logs do not blame the signature for a parsing problem.
+ */
 export async function unmarshalWebhook(rawBody: string, secret: string, signature: string | null): Promise<EventEntity> {
   if (!signature) throw new WebhookSignatureError();
+  let valid = false;
   try {
-    return await paddleForWebhooks.webhooks.unmarshal(rawBody, secret, signature);
+    valid = await paddleForWebhooks.webhooks.isSignatureValid(rawBody, secret, signature);
   } catch {
-    throw new WebhookSignatureError();
+    valid = false; // a header without ts= and h1=
+  }
+  if (!valid) throw new WebhookSignatureError();
+  try {
+    return Webhooks.fromJson(JSON.parse(rawBody) as IEvents);
+  } catch (error) {
+    throw new WebhookPayloadError(error);
   }
 }
 
@@ -119,7 +138,7 @@ export function normalizeEvent(event: EventEntity): BillingEvent {
       scheduledChange: { action: "cancel" | "pause" | "resume"; effectiveAt: string } | null;
       discount: { id: string } | null;
       customData: unknown;
-      items: { price: { id: string; unitPrice: { amount: string } } | null; quantity: number }[];
+      items: { price: { id: string; unitPrice: { amount: string; currencyCode?: string } } | null; quantity: number }[];
     };
     const item = s.items[0];
     return {
@@ -131,8 +150,10 @@ export function normalizeEvent(event: EventEntity): BillingEvent {
         status: s.status,
         customerId: s.customerId ?? null,
         priceId: item?.price?.id ?? null,
+        // The price's base amount, in the price's own currency. What a buyer in another country really
+        // pays arrives with the subscription's transactions, which replace this (billing.server.ts).
         recurringTotalCents: item?.price ? (parseMinorUnits(item.price.unitPrice.amount) ?? 0) * (item.quantity || 1) : null,
-        currencyCode: s.currencyCode ?? null,
+        currencyCode: item?.price?.unitPrice.currencyCode ?? s.currencyCode ?? null,
         billingInterval: s.billingCycle?.interval ?? null,
         currentPeriodStart: date(s.currentBillingPeriod?.startsAt),
         currentPeriodEnd: date(s.currentBillingPeriod?.endsAt),

@@ -1,15 +1,31 @@
+// The embedded home: which shop this is and which Winning Products account it is linked to.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
-import { authenticate } from "~/shopify.server";
+import { getEnv } from "~/env.server";
+import { embeddedAuth, users } from "~/services/index.server";
+import { LinkedAccountCard } from "~/ui/link-shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { session } = await authenticate.admin(request);
-  return { shop: session.shop };
+  const { session, user } = await embeddedAuth.requireEmbeddedUser(request);
+  const me = await users.describeMe(user);
+  return {
+    shop: session.shop,
+    account: {
+      email: me.email,
+      userSubscribed: me.userSubscribed,
+      trialing: me.trialing,
+      subscriptionCancelled: me.subscriptionCancelled,
+      chargeDeclined: me.chargeDeclined,
+      innerCircle: me.innerCircle,
+      paid: me.paid.paid,
+    },
+    siteUrl: getEnv().APP_URL ?? null,
+  };
 }
 
 export default function EmbeddedHome() {
-  const { shop } = useLoaderData<typeof loader>();
+  const { shop, account, siteUrl } = useLoaderData<typeof loader>();
   return (
     <Page title="Winning Products">
       <Layout>
@@ -25,6 +41,9 @@ export default function EmbeddedHome() {
               </Text>
             </BlockStack>
           </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <LinkedAccountCard email={account.email} plan={account} siteUrl={siteUrl} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -1,27 +1,37 @@
 // The embedded Shopify admin surface. authenticate.admin validates Shopify's session token (or
-// bounces to get one) and exchanges it for an offline token when the shop has none yet.
+// bounces to get one) and exchanges it for an offline token when the shop has none yet. A shop not yet
+// linked to a site user sees only the linking screen (/app/link, docs/decisions/014).
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
-import { authenticate } from "~/shopify.server";
+import { linkScreenUrl } from "~/services/embedded-auth.server";
+import { embeddedAuth } from "~/services/index.server";
+
+const LINK_PATH = "/app/link";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticate.admin(request);
+  const { linkedUserId } = await embeddedAuth.requireShop(request);
+  if (!linkedUserId && new URL(request.url).pathname !== LINK_PATH) throw redirect(linkScreenUrl(request));
   return { apiKey: getEnv().SHOPIFY_API_KEY };
 }
 
 export default function EmbeddedApp() {
   const { apiKey } = useLoaderData<typeof loader>();
+  const linking = useLocation().pathname === LINK_PATH;
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
-      <NavMenu>
-        <Link to="/app" rel="home">
-          Home
-        </Link>
-      </NavMenu>
+      {linking ? null : (
+        <NavMenu>
+          <Link to="/app" rel="home">
+            Home
+          </Link>
+          <Link to="/app/stores">Stores & themes</Link>
+        </NavMenu>
+      )}
       <Outlet />
     </AppProvider>
   );
@@ -29,7 +39,21 @@ export default function EmbeddedApp() {
 
 // Shopify needs its own error boundary and headers so the admin can re-authenticate the iframe.
 export function ErrorBoundary() {
-  return boundary.error(useRouteError());
+  const error = useRouteError();
+  // boundary.error recognises the library's thrown Responses (bounce page, exit-iframe page) by their
+  // class name, which the production build minifies in the browser: it then rethrows during hydration
+  // and the merchant sees "Error 200" with the page's HTML as text. isRouteErrorResponse checks the
+  // shape instead, so the browser renders what the server rendered.
+  if (isRouteErrorResponse(error)) {
+    return (
+      <div
+        dangerouslySetInnerHTML={{
+          __html: typeof error.data === "string" && error.data ? error.data : "Handling response",
+        }}
+      />
+    );
+  }
+  return boundary.error(error);
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -1,13 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
-import { auth, users } from "~/services/index.server";
+import { featureLabel } from "~/domain/plans";
+import { auth, community, course, users } from "~/services/index.server";
+import { CommunityCard, CommunityPopup, discordNotice } from "~/ui/course-community";
+import { ContinueCourseCard } from "~/ui/course-progress";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await auth.requireUser(request);
-  return { me: await users.describeMe(user) };
+  const [me, courseSummary, communityOverview] = await Promise.all([
+    users.describeMe(user),
+    course.getCourseSummary(user.id),
+    community.overview(user),
+  ]);
+  return { me, course: courseSummary, community: communityOverview };
 }
 
 function statusBadge(me: { userSubscribed: string; trialing: boolean; subscriptionCancelled: boolean; chargeDeclined: boolean; innerCircle: boolean }) {
@@ -20,9 +28,10 @@ function statusBadge(me: { userSubscribed: string; trialing: boolean; subscripti
 }
 
 export default function DashboardIndex() {
-  const { me } = useLoaderData<typeof loader>();
+  const { me, course: courseSummary, community: communityOverview } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const hasPlan = me.paid.paid;
+  const discord = discordNotice(params.get("discord"));
   return (
     <Page title="Overview" subtitle={`Signed in as ${me.email}`}>
       <Layout>
@@ -37,6 +46,16 @@ export default function DashboardIndex() {
             </Banner>
           </Layout.Section>
         ) : null}
+        {discord ? (
+          <Layout.Section>
+            <Banner tone={discord.tone} title={discord.title}>
+              <p>{discord.message}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <ContinueCourseCard progress={courseSummary} lessonUrl={(n) => `/dashboard/course/${n}`} courseUrl="/dashboard/course" />
+        </Layout.Section>
         <Layout.Section>
           <Card>
             <BlockStack gap="300">
@@ -80,7 +99,7 @@ export default function DashboardIndex() {
               <DataTable
                 columnContentTypes={["text", "numeric"]}
                 headings={["Feature", "Balance"]}
-                rows={me.credits.map((c) => [c.feature, c.unlimited ? "Unlimited" : String(c.balance)])}
+                rows={me.credits.map((c) => [featureLabel(c.feature), c.unlimited ? "Unlimited" : String(c.balance)])}
               />
             </BlockStack>
           </Card>
@@ -114,7 +133,11 @@ export default function DashboardIndex() {
             </Card>
           </InlineGrid>
         </Layout.Section>
+        <Layout.Section>
+          <CommunityCard community={communityOverview} />
+        </Layout.Section>
       </Layout>
+      <CommunityPopup popup={communityOverview.popup} inviteUrl={communityOverview.inviteUrl} />
     </Page>
   );
 }

@@ -14,7 +14,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import { z } from "zod";
-import { CREDIT_FEATURES } from "~/domain/plans";
+import { CREDIT_FEATURES, featureLabel } from "~/domain/plans";
 import { publicEnv } from "~/env.server";
 import { BillingError } from "~/services/billing.server";
 import { auth, billing, credits } from "~/services/index.server";
@@ -214,7 +214,7 @@ export default function BillingPage() {
                   </Text>
                   {sub.recurringTotal ? (
                     <Text as="p" tone="subdued">
-                      {`${(sub.recurringTotal.cents / 100).toFixed(2)} ${sub.recurringTotal.currencyCode} per month before tax${sub.discounted ? `; next cycle ${overview.retentionPrice}` : ""}.`}
+                      {`${(sub.recurringTotal.cents / 100).toFixed(2)} ${sub.recurringTotal.currencyCode} a month${sub.discounted ? `; next cycle ${overview.retentionPrice}` : ""}.`}
                     </Text>
                   ) : null}
                   {sub.status !== "canceled" ? (
@@ -302,7 +302,7 @@ export default function BillingPage() {
               <DataTable
                 columnContentTypes={["text", "numeric", "numeric"]}
                 headings={["Feature", "Balance", "Cost per use"]}
-                rows={balances.map((b) => [b.feature, fmt(b.balance), b.cost])}
+                rows={balances.map((b) => [featureLabel(b.feature), fmt(b.balance), b.cost])}
               />
               {chartPoints.length > 1 ? (
                 <LineChart points={chartPoints} label="AI ad credits over time" format={fmt} />
@@ -327,7 +327,7 @@ export default function BillingPage() {
                   headings={["When (UTC)", "Feature", "What", "Change", "Balance after"]}
                   rows={history.slice(0, 30).map((h) => [
                     h.createdAt.replace("T", " ").slice(0, 16),
-                    h.feature,
+                    featureLabel(h.feature),
                     h.reason ?? h.kind,
                     h.amount > 0 ? `+${fmt(h.amount)}` : String(h.amount),
                     fmt(h.balanceAfter),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { Frame, Navigation, TopBar } from "@shopify/polaris";
-import { CreditCardIcon, HomeIcon, PersonIcon } from "@shopify/polaris-icons";
+import { BookOpenIcon, ChatIcon, CreditCardIcon, HeartIcon, HomeIcon, NoteIcon, PageIcon, PersonIcon, ProductIcon, StoreIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { auth } from "~/services/index.server";
 import { PolarisProvider } from "~/ui/site-shell";
@@ -55,16 +55,63 @@ export default function DashboardLayout() {
             onClick: () => navigate("/dashboard?location=dashboard"),
           },
           {
+            label: "Products",
+            icon: ProductIcon,
+            url: "/dashboard/products",
+            selected: location.pathname.startsWith("/dashboard/products"),
+          },
+          {
+            label: "Saved",
+            icon: HeartIcon,
+            url: "/dashboard/saved",
+            selected: location.pathname === "/dashboard/saved",
+          },
+          {
+            label: "Product pages",
+            icon: PageIcon,
+            url: "/dashboard/product-pages",
+            selected: location.pathname.startsWith("/dashboard/product-pages"),
+          },
+          {
+            label: "Course",
+            icon: BookOpenIcon,
+            url: "/dashboard/course",
+            selected: location.pathname.startsWith("/dashboard/course"),
+          },
+          {
+            // The community card (invite link, Discord account) lives on the overview.
+            label: "Community",
+            icon: ChatIcon,
+            url: "/dashboard?location=dashboard#community",
+            selected: false,
+          },
+          {
             label: "Billing & credits",
             icon: CreditCardIcon,
             url: "/dashboard/billing",
             selected: location.pathname === "/dashboard/billing",
           },
           {
+            label: "Stores & themes",
+            icon: StoreIcon,
+            url: "/dashboard/stores",
+            selected: location.pathname === "/dashboard/stores",
+          },
+          {
             label: "Account",
             icon: PersonIcon,
             url: "/dashboard/account",
             selected: location.pathname === "/dashboard/account",
+          },
+          {
+            // The page the user came from travels along, so a bug report says where it happened.
+            label: "Feedback",
+            icon: NoteIcon,
+            url:
+              location.pathname === "/dashboard/feedback"
+                ? "/dashboard/feedback"
+                : `/dashboard/feedback?from=${encodeURIComponent(location.pathname + location.search)}`,
+            selected: location.pathname === "/dashboard/feedback",
           },
         ]}
       />

@@ -1,10 +1,10 @@
 // Mandatory compliance webhook (customers/redact), declared in shopify.app.toml.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "~/shopify.server";
+import { verifyWebhook } from "~/shopify.server";
 import { shopifyWebhooks } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId, payload } = await authenticate.webhook(request);
+  const { shop, topic, webhookId, payload } = await verifyWebhook(request);
   const customerId = (payload as { customer?: { id?: unknown } }).customer?.id;
   await shopifyWebhooks.applyOnce({ webhookId, topic, shop }, () =>
     shopifyWebhooks.handleCustomerRedact(shop, customerId),

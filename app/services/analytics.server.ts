@@ -7,7 +7,7 @@ import type { User } from "~/services/auth.server";
 
 export const PageEventSchema = z.object({
   event: z.enum(["$pageview", "$pageleave"]),
-  path: z.string().min(1).max(2000).startsWith("/"),
+  path: z.string().min(1).max(2000).regex(/^\/(?![/\\])/, "must be a path on this site, like /dashboard"),
   anonymousId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "anonymousId must be 8-64 letters, digits or dashes"),
   referrer: z.string().max(2000).optional(),
 });

@@ -7,6 +7,8 @@ import type { Db } from "~/db.server";
 import { getEnv, sessionSecret } from "~/env.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/passwords.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
+import { clientIp } from "~/services/client-address.server";
+import { shopifyBearerUserId } from "~/services/embedded-auth.server";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -45,17 +47,13 @@ export const userSelect = {
   claimedDiscount: true,
   extendedTrial: true,
   innerCircle: true,
+  aiAdsFirstUse: true,
 } as const;
 
 async function loadUser(db: Db, userId: string) {
   return db.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect });
 }
 export type User = Awaited<ReturnType<typeof loadUser>>;
-
-function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "local";
-}
 
 // ---------- sessions ----------
 
@@ -97,11 +95,16 @@ export async function requireUser(db: Db, request: Request): Promise<User> {
   return user;
 }
 
-/** JSON APIs: 401 instead of a redirect. */
+/**
+ * JSON APIs: 401 instead of a redirect. The session cookie, or (from the embedded app) a Shopify
+ * session token as a bearer token, whose shop's linked user is the caller (embedded-auth.server.ts).
+ */
 export async function requireApiUser(db: Db, request: Request): Promise<User> {
   const user = await getUser(db, request);
-  if (!user) throw Response.json({ error: "Sign in to use this." }, { status: 401 });
-  return user;
+  if (user) return user;
+  const linkedUserId = await shopifyBearerUserId(db, request);
+  if (linkedUserId) return loadUser(db, linkedUserId);
+  throw Response.json({ error: "Sign in to use this." }, { status: 401 });
 }
 
 /**
@@ -179,7 +182,9 @@ export async function login(
   request: Request,
 ): Promise<LoginResult> {
   const env = getEnv();
-  const keys = [`email:${input.email}`, `ip:${clientIp(request)}`];
+  const ip = clientIp(request);
+  // keys[0] is the e-mail's key, cleared by a successful log-in; the IP key is kept.
+  const keys = [`email:${input.email}`, ...(ip ? [`ip:${ip}`] : [])];
   const since = new Date(Date.now() - env.LOGIN_WINDOW_MINUTES * 60_000);
   const failures = await Promise.all(
     keys.map((key) => db.loginFailure.count({ where: { key, createdAt: { gte: since } } })),
@@ -212,7 +217,7 @@ export async function login(
 
 export type GoogleResult =
   | { ok: true; userId: string; created: boolean }
-  | { ok: false; status: 404 | 409; code: "new_user" | "existing_user"; message: string };
+  | { ok: false; status: 403 | 404 | 409; code: "new_user" | "existing_user" | "unverified_email"; message: string };
 
 /**
  * mode "signin": an unknown Google account answers new_user (seed §5) and nothing is created.
@@ -232,6 +237,15 @@ export async function googleAuth(db: Db, identity: GoogleIdentity, mode: "signin
         status: 409,
         code: "existing_user",
         message: "You already have an account with this Google address. Log in instead.",
+      };
+    }
+    if (!identity.emailVerified) {
+      // Otherwise anyone could claim an address they do not own and lock its owner out.
+      return {
+        ok: false,
+        status: 403,
+        code: "unverified_email",
+        message: "Google has not verified this address yet. Verify it with Google, or sign up with e-mail and password.",
       };
     }
     const user = await db.user.create({

@@ -134,7 +134,10 @@ export function createBilling(deps: BillingDeps) {
     const s = event.subscription;
     const userId = await resolveUserId(tx, { userId: event.userId, subscriptionId: s.id, customerId: s.customerId });
     if (!userId) return { outcome: "unmatched" as const, userId: null };
-    const existing = await tx.billingSubscription.findUnique({ where: { id: s.id }, select: { lastEventAt: true, userId: true } });
+    const existing = await tx.billingSubscription.findUnique({
+      where: { id: s.id },
+      select: { lastEventAt: true, userId: true, priceId: true, currentPeriodStart: true },
+    });
     if (existing && existing.userId !== userId) return { outcome: "unmatched" as const, userId: null };
     if (isStale(existing?.lastEventAt, event.occurredAt)) return { outcome: "stale" as const, userId };
 
@@ -158,7 +161,9 @@ export function createBilling(deps: BillingDeps) {
     await tx.billingSubscription.upsert({
       where: { id: s.id },
       create: { id: s.id, userId, ...data },
-      update: data,
+      // Same price: keep the amount its transactions reported (localised, what the buyer pays).
+      update:
+        existing?.priceId === s.priceId ? { ...data, recurringTotalCents: undefined, currencyCode: undefined } : data,
       select: { id: true },
     });
     const primary = await syncUserFlags(tx, userId);
@@ -179,14 +184,29 @@ export function createBilling(deps: BillingDeps) {
             mode: "top-up",
           });
         }
-      } else if (s.status === "active" && plan && s.currentPeriodStart) {
+      } else if ((s.status === "active" || s.status === "past_due") && plan && s.currentPeriodStart) {
+        // past_due counts as a started period (access continues while Paddle retries the charge) and
+        // uses the same key as active, so recovering grants nothing twice. Granting only on active
+        // made the balance depend on delivery order: a past_due that arrived first made the older
+        // active events stale, and the user ended with no credits at all.
         const period = s.currentPeriodStart.toISOString();
+        // A plan change within the period we hold resets to the new plan's allowance even when the
+        // user had that plan earlier in the same period (pro -> basic -> pro must end with pro's
+        // credits, as it does when Paddle's last notification happens to arrive first). The event id
+        // keeps it once-only; any other update in the period reuses the period's key and grants nothing.
+        const planChanged =
+          existing !== null &&
+          existing.priceId !== null &&
+          existing.priceId !== s.priceId &&
+          existing.currentPeriodStart?.getTime() === s.currentPeriodStart.getTime();
         for (const feature of CREDIT_FEATURES) {
           await applyAllowance(tx, {
             userId,
             feature,
             allowance: plan.credits[feature],
-            idempotencyKey: `period:${s.id}:${period}:${s.priceId}:${feature}`,
+            idempotencyKey: planChanged
+              ? `plan-change:${event.eventId}:${feature}`
+              : `period:${s.id}:${period}:${s.priceId}:${feature}`,
             reason: `${plan.name} credits for the period from ${period.slice(0, 10)}`,
             mode: "reset",
           });
@@ -224,6 +244,14 @@ export function createBilling(deps: BillingDeps) {
     const paid = t.status === "completed" || t.status === "paid";
     if (paid && t.priceIds.includes(prices.innerCircle)) userData.innerCircle = true;
     if (paid && t.priceIds.includes(prices.caseStudy)) userData.boughtCaseStudy = true;
+    if (paid && t.subscriptionId && (t.totalCents ?? 0) > 0 && (t.origin === "web" || t.origin === "subscription_recurring")) {
+      // What the subscriber really pays per cycle, in their currency (localised prices, tax included),
+      // rather than the price's base amount.
+      await tx.billingSubscription.updateMany({
+        where: { id: t.subscriptionId, userId },
+        data: { recurringTotalCents: t.totalCents, currencyCode: t.currencyCode },
+      });
+    }
     if (t.customerId) {
       const u = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { paddleCustomerId: true } });
       if (!u.paddleCustomerId) userData.paddleCustomerId = t.customerId;
@@ -276,17 +304,20 @@ export function createBilling(deps: BillingDeps) {
 
   /**
    * POST /webhooks/paddle. 401 for a bad, missing or stale signature (nothing changes); 200 once
-   * the event is applied (or was already, or is stale); 500 when applying failed, so Paddle retries.
+   * the event is applied (or was already, or is stale); 400 when a correctly signed body cannot be
+   * parsed; 500 when applying failed, so Paddle retries.
    */
   async function handleWebhook(rawBody: string, signature: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
-    let entity;
+    let event: BillingEvent;
     try {
-      entity = await unmarshalWebhook(rawBody, deps.webhookSecret, signature);
+      event = normalizeEvent(await unmarshalWebhook(rawBody, deps.webhookSecret, signature));
     } catch (error) {
       if (error instanceof WebhookSignatureError) return { status: 401, body: { error: error.message } };
-      throw error;
+      // Authentic but unreadable (e.g. a payload shape this SDK version does not know): nothing is
+      // applied, and a non-2xx answer keeps it in Paddle's retries until a fix is deployed.
+      log.error({ err: error }, "paddle notification could not be read");
+      return { status: 400, body: { error: "The notification could not be read." } };
     }
-    const event = normalizeEvent(entity);
     try {
       const outcome = await applyEvent(event);
       log.info({ eventId: event.eventId, eventType: event.eventType, outcome }, "paddle event");

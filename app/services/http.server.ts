@@ -36,11 +36,4 @@ export function methodNotAllowed(allowed: string) {
   return Response.json({ error: `Use ${allowed}.` }, { status: 405, headers: { Allow: allowed } });
 }
 
-export function clientCountry(request: Request): string | null {
-  const c = request.headers.get("cf-ipcountry") ?? request.headers.get("x-country-code");
-  return c && /^[A-Z]{2}$/.test(c) && c !== "XX" ? c : null;
-}
-
-export function clientIp(request: Request): string | null {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip")?.trim() || null;
-}
+export { clientCountry, clientIp } from "~/services/client-address.server";

@@ -1,6 +1,6 @@
 // The composition root: services bound to the one database and the real adapters. Routes import
 // from here; tests may build services with their own dependencies instead.
-import { db, dbReady } from "~/db.server";
+import { db, dbReady, sqlReader } from "~/db.server";
 import { getEnv, paddleMode, paddleWebhookSecret } from "~/env.server";
 import { createPaddleApi } from "~/integrations/paddle.server";
 import { createBilling, type Billing } from "~/services/billing.server";
@@ -11,6 +11,8 @@ import * as authFns from "~/services/auth.server";
 import { bindDb } from "~/services/bind";
 import { checkHealth } from "~/services/health.server";
 import { describeMe } from "~/services/users.server";
+import * as productFns from "~/services/products.server";
+import { CatalogSearch } from "~/services/search/catalog-search.server";
 import * as shopifyWebhookFns from "~/services/shopify-webhooks.server";
 
 const env = getEnv();
@@ -69,3 +71,125 @@ export const shopifyWebhooks = bindDb(db, {
 });
 
 export const health = { check: () => checkHealth(db, dbReady) };
+
+// ---------- course, community, feedback (issue 6; docs/decisions/010) ----------
+import * as courseFns from "~/services/course.server";
+import { createCommunity } from "~/services/community.server";
+import * as feedbackFns from "~/services/feedback.server";
+import { createDiscordOAuth } from "~/integrations/discord.server";
+import { sessionSecret } from "~/env.server";
+
+export const course = bindDb(db, {
+  getCourse: courseFns.getCourse,
+  getCourseSummary: courseFns.getCourseSummary,
+  getProgress: courseFns.getProgress,
+  openLesson: courseFns.openLesson,
+  completeLesson: courseFns.completeLesson,
+});
+
+export const community = createCommunity({
+  db,
+  inviteUrl: env.DISCORD_INVITE_URL ?? null,
+  // OAuth only with both keys; one without the other leaves the invite link alone.
+  discord:
+    env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+      ? createDiscordOAuth({
+          clientId: env.DISCORD_CLIENT_ID,
+          clientSecret: env.DISCORD_CLIENT_SECRET,
+          redirectUri: new URL("/auth/discord/callback", env.APP_URL ?? `http://localhost:${env.PORT}`).toString(),
+          baseUrl: env.DISCORD_API_BASE_URL,
+        })
+      : null,
+  cookieSecret: sessionSecret(env),
+  secureCookies: env.NODE_ENV === "production",
+});
+
+export const feedback = bindDb(db, {
+  submitFeedback: feedbackFns.submitFeedback,
+  submitBugReport: feedbackFns.submitBugReport,
+  requireOperator: feedbackFns.requireOperator,
+  isOperator: feedbackFns.isOperator,
+  listInbox: feedbackFns.listInbox,
+  setBugStatus: feedbackFns.setBugStatus,
+  setFeedbackStatus: feedbackFns.setFeedbackStatus,
+});
+
+/** The product search engine: built in (FTS5 + in-memory catalogue index). */
+export const productSearch = new CatalogSearch(sqlReader);
+
+export const products = {
+  ...bindDb(db, {
+    getProduct: productFns.getProduct,
+    saveProduct: productFns.saveProduct,
+    unsaveProduct: productFns.unsaveProduct,
+    trackProduct: productFns.trackProduct,
+    untrackProduct: productFns.untrackProduct,
+    listSaved: productFns.listSaved,
+    listTracked: productFns.listTracked,
+    saveSearch: productFns.saveSearch,
+    listSavedSearches: productFns.listSavedSearches,
+    visitSavedSearch: productFns.visitSavedSearch,
+    deleteSavedSearch: productFns.deleteSavedSearch,
+  }),
+  search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
+  niches: () => productSearch.niches(),
+};
+
+// ---------- product pages and automatic mode (issue 5 part B; docs/decisions/015) ----------
+import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
+import { createAiText } from "~/integrations/ai-text.server";
+import { createProductPages, storeAccessFrom } from "~/services/product-pages.server";
+import { getStoreAccessToken } from "~/services/shopify-stores.server";
+import { SHOPIFY_API_VERSION, unauthenticated } from "~/shopify.server";
+
+export const productPages = createProductPages({
+  db,
+  ai: createAiText({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
+  // The service has already checked the store is linked to the user and connected. Offline tokens
+  // expire hourly: the library's offline session is refreshed on the way; without one (the app was
+  // never opened on this server), the store row's sealed copy (docs/decisions/014).
+  resolveStoreAccess: storeAccessFrom(async (store) => {
+    try {
+      const { session } = await unauthenticated.admin(store.shop);
+      if (session.accessToken) return session.accessToken;
+    } catch (error) {
+      if (!(error instanceof SessionNotFoundError)) throw error;
+    }
+    return getStoreAccessToken(db, store.userId, store.shop);
+  }),
+  shopify: { apiVersion: SHOPIFY_API_VERSION },
+  publicUrl: env.APP_URL ?? env.SHOPIFY_APP_URL ?? null,
+});
+
+// ---------- linked Shopify stores, theme tokens, embedded identity (issue 5 part A; docs/decisions/014) ----------
+import * as storeFns from "~/services/shopify-stores.server";
+import * as themeTokenFns from "~/services/theme-tokens.server";
+import { createEmbeddedAuth } from "~/services/embedded-auth.server";
+import { authenticate } from "~/shopify.server";
+
+export const stores = bindDb(db, {
+  listStores: storeFns.listStores,
+  connectedShops: storeFns.connectedShops,
+  findLinkedUserId: storeFns.findLinkedUserId,
+  linkShop: storeFns.linkShop,
+  disconnectStore: storeFns.disconnectStore,
+  setZendropConnected: storeFns.setZendropConnected,
+  getStoreAccessToken: storeFns.getStoreAccessToken,
+});
+
+export const themeTokens = bindDb(db, {
+  createThemeToken: themeTokenFns.createThemeToken,
+  listThemeTokens: themeTokenFns.listThemeTokens,
+  revokeThemeToken: themeTokenFns.revokeThemeToken,
+  checkLicence: themeTokenFns.checkLicence,
+  preflightOrigin: themeTokenFns.preflightOrigin,
+  appProxyLicence: themeTokenFns.appProxyLicence,
+});
+
+/** Embedded pages: `const { session, admin, user } = await embeddedAuth.requireEmbeddedUser(request)`. */
+export const embeddedAuth = createEmbeddedAuth({ db, authenticateAdmin: authenticate.admin, loadUser: authFns.loadUser });
+
+// ---------- generated product pictures (issue 4; /product-images/{objectID}-{n}.svg) ----------
+import { getProductImage } from "~/services/product-images.server";
+
+export const productImages = bindDb(db, { get: getProductImage });

@@ -1,5 +1,5 @@
-// Effects of Shopify's app and compliance webhooks. The routes verify the HMAC (authenticate.webhook);
-// this service makes each delivery count once and applies what it asks for.
+// Effects of Shopify's app and compliance webhooks. The routes verify the HMAC (verifyWebhook in
+// shopify.server.ts); this service makes each delivery count once and applies what it asks for.
 import type { Db } from "~/db.server";
 import { childLogger } from "~/logger.server";
 
@@ -30,30 +30,62 @@ export async function applyOnce<T>(
   return { applied: true, result };
 }
 
-/** The app was removed from the shop: its access tokens are useless and are deleted at once. */
-export async function handleAppUninstalled(db: Db, shop: string): Promise<{ sessionsDeleted: number }> {
-  const { count } = await db.session.deleteMany({ where: { shop } });
-  log.info({ shop, sessionsDeleted: count }, "app uninstalled");
-  return { sessionsDeleted: count };
-}
-
-/** 48 hours after uninstall Shopify asks us to erase everything we hold for the shop. */
-export async function handleShopRedact(db: Db, shop: string): Promise<{ sessionsDeleted: number }> {
-  const { count } = await db.session.deleteMany({ where: { shop } });
-  log.info({ shop, sessionsDeleted: count }, "shop redacted");
-  return { sessionsDeleted: count };
+/**
+ * The app was removed from the shop: its access tokens are useless and are destroyed at once (its
+ * sessions, and the token kept on the store row), the store is marked disconnected in its owner's
+ * list, and the shop's theme tokens stop working. The link row stays so the owner sees what happened
+ * until shop/redact erases it 48 hours later. One transaction: all of it, or none and Shopify retries.
+ */
+export async function handleAppUninstalled(db: Db, shop: string) {
+  const now = new Date();
+  const [sessions, stores, themeTokens] = await db.$transaction([
+    db.session.deleteMany({ where: { shop } }),
+    db.shopifyStore.updateMany({
+      where: { shop },
+      data: { connected: false, disconnectedAt: now, encrypted_app_token: null },
+    }),
+    db.themeToken.updateMany({ where: { selectedStore: shop, revokedAt: null }, data: { revokedAt: now } }),
+  ]);
+  const result = { sessionsDeleted: sessions.count, storesDisconnected: stores.count, themeTokensRevoked: themeTokens.count };
+  log.info({ shop, ...result }, "app uninstalled");
+  return result;
 }
 
 /**
- * We store nothing about a shop's customers (buyers): merchants are our users, not their customers.
- * The answer records that fact so the request is auditable.
+ * 48 hours after uninstall Shopify asks us to erase everything we hold for the shop: its sessions,
+ * its store row (name, admin URL, token) and every theme token pointed at it.
  */
-export async function handleCustomerDataRequest(_db: Db, shop: string, customerId: unknown) {
-  log.info({ shop, customerId }, "customer data request: no customer data held");
-  return { customerRecords: 0 };
+export async function handleShopRedact(db: Db, shop: string) {
+  const [sessions, stores, themeTokens] = await db.$transaction([
+    db.session.deleteMany({ where: { shop } }),
+    db.shopifyStore.deleteMany({ where: { shop } }),
+    db.themeToken.deleteMany({ where: { selectedStore: shop } }),
+  ]);
+  const result = { sessionsDeleted: sessions.count, storesDeleted: stores.count, themeTokensDeleted: themeTokens.count };
+  log.info({ shop, ...result }, "shop redacted");
+  return result;
+}
+
+/**
+ * We store nothing about a shop's customers (buyers): merchants are our users, not their customers;
+ * no order, customer or storefront-visitor data is kept (the app proxy and the theme block store
+ * nothing). The export is therefore empty, and the logged record says so, so the request is auditable.
+ */
+export async function handleCustomerDataRequest(_db: Db, shop: string, customerId: unknown, dataRequestId?: unknown) {
+  const result = {
+    customerRecords: 0,
+    export: {} as Record<string, never>,
+    note: "Winning Products holds no data about this shop's customers; nothing to export.",
+  };
+  log.info({ shop, customerId, dataRequestId, ...result }, "customer data request answered");
+  return result;
 }
 
 export async function handleCustomerRedact(_db: Db, shop: string, customerId: unknown) {
-  log.info({ shop, customerId }, "customer redact: no customer data held");
-  return { customerRecordsDeleted: 0 };
+  const result = {
+    customerRecordsDeleted: 0,
+    note: "Winning Products holds no data about this shop's customers; nothing to erase.",
+  };
+  log.info({ shop, customerId, ...result }, "customer redact answered");
+  return result;
 }

@@ -24,7 +24,7 @@ export function PlanCards({ actionFor }: { actionFor: (plan: Plan) => { url: str
                 {priceLine(plan)}
               </Text>
               <Text as="p" tone="subdued">
-                {plan.trialDays > 0 ? `${plan.trialDays}-day free trial, cancel any time. ` : "Lifetime access. "}
+                {plan.trialDays > 0 ? `${plan.trialDays}-day free trial, cancel any time. ` : "One payment. "}
                 {plan.tagline}
               </Text>
               <List>

@@ -6,8 +6,10 @@ import path from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
 import { TEST_ENV } from "../helpers/test-env";
 
-const dbFile = path.resolve("tests/.tmp", `test-${randomUUID()}.db`);
-copyFileSync(path.resolve("tests/.tmp/template.db"), dbFile);
+const tmpDir = process.env.TEST_TMP_DIR;
+if (!tmpDir) throw new Error("TEST_TMP_DIR is not set: run the tests through vitest (tests/setup/global-setup.ts)");
+const dbFile = path.join(tmpDir, `test-${randomUUID()}.db`);
+copyFileSync(path.join(tmpDir, "template.db"), dbFile);
 
 Object.assign(process.env, TEST_ENV, { DATABASE_URL: `file:${dbFile}` });
 process.env.TEST_DB_FILE = dbFile;

@@ -7,7 +7,8 @@
 // - text, match set cached: the same walk, also testing membership in the cached match set;
 // - text, not cached: first ask FTS5 which of the next few hundred rows of the walk match; a broad
 //   word fills page 1 from that probe alone. Otherwise (rare words, deep pages) read the whole match
-//   set once, cache it, and walk the smaller of: the match set sorted by the key, or the order.
+//   set once, cache it, then walk the order testing membership, unless the matches are so few that
+//   sorting them is cheaper than the walk.
 // - sort=relevance: FTS5's BM25 ranking, filtered in memory.
 import type { SqlReader } from "~/db.server";
 import { ftsQuery, type ProductQuery } from "~/domain/product-query";
@@ -25,8 +26,8 @@ export interface SearchPage {
 
 const PROBE = 400;
 const SAMPLE = 20_000;
-/** Below this many matches, sorting the matches beats walking the whole order. */
-const SORT_MATCHES_BELOW = 50_000;
+/** Past this many rows to visit, sorting the (few) matches beats walking the order. Measured on 1M. */
+const WALK_ROWS_LIMIT = 200_000;
 
 export class CatalogSearch {
   private index: CatalogIndex | null = null;
@@ -95,7 +96,9 @@ export class CatalogSearch {
       }
       matches = await this.text.all(index, fts);
     }
-    if (matches.rows.length < SORT_MATCHES_BELOW) return sortedMatches(index, q, filter, matches, skip);
+    // Walking visits about need * size / matches rows; sorting costs matches * log(matches) comparisons.
+    const walkRows = (need * index.size) / Math.max(1, matches.rows.length);
+    if (walkRows > WALK_ROWS_LIMIT) return sortedMatches(index, q, filter, matches, skip);
     const walked = walk(index, q, filter, matches, skip, need);
     return { ...walked, total: countMatches(matches, filter), totalIsEstimate: false, plan: "walk-matches" };
   }

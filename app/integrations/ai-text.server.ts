@@ -1,0 +1,381 @@
+// AI text: the copy of a product page. With AI_BASE_URL + AI_MODEL (+ AI_API_KEY) set, any
+// OpenAI-compatible chat-completions endpoint writes it; without them the built-in writer composes it
+// from the product's own data with templates (labelled "built-in writer" wherever it is shown).
+// Either way the answer is plain text that app/domain/product-page.ts turns into safe HTML; model
+// HTML is never passed on without sanitising.
+import {
+  BUILT_IN_WRITER,
+  cleanTitle,
+  PAGE_LIMITS,
+  paragraphsToHtml,
+  sanitizeHtml,
+  squish,
+  summarize,
+  truncateAtWord,
+} from "~/domain/product-page";
+
+/** What the writer knows about a product: its own data, nothing invented. */
+export interface ProductFacts {
+  title: string;
+  description: string;
+  niches: string[];
+  tags: string[];
+  /** The winning-score reasons (seller-facing figures); only their gist may reach shoppers. */
+  reasons: string[];
+}
+
+/** A page's copy. descriptionHtml is already safe (escaped text or sanitised HTML). */
+export interface PageCopy {
+  title: string;
+  descriptionHtml: string;
+  bullets: string[];
+  seoTitle: string;
+  seoDescription: string;
+}
+
+export interface AiText {
+  /** "built-in writer", or the model's name. */
+  readonly writer: string;
+  writeProductPage(facts: ProductFacts): Promise<PageCopy>;
+}
+
+export type AiTextErrorCode =
+  "unauthorized" | "rate_limited" | "server_error" | "bad_request" | "timeout" | "unreachable" | "malformed";
+
+export class AiTextError extends Error {
+  constructor(
+    readonly code: AiTextErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "AiTextError";
+  }
+}
+
+export interface AiTextConfig {
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  /** Per request; default 20 s. */
+  timeoutMs?: number;
+  /** Wait before the one retry after a 429 or 5xx when the server sends no Retry-After; default 1 s. */
+  retryDelayMs?: number;
+  /** The longest Retry-After we honour; default 10 s. */
+  maxRetryDelayMs?: number;
+  temperature?: number;
+  fetch?: typeof fetch;
+}
+
+/** The chat endpoint when base URL and model are set, the built-in writer otherwise. */
+export function createAiText(config: AiTextConfig = {}): AiText {
+  if (config.baseUrl && config.model)
+    return createChatCompletionsWriter({ ...config, baseUrl: config.baseUrl, model: config.model });
+  return builtInWriter;
+}
+
+// ---- Copy clean-up shared by both writers ----------------------------------------------------------
+
+function clampCopy(copy: {
+  title: string;
+  descriptionHtml: string;
+  bullets: string[];
+  seoTitle: string;
+  seoDescription: string;
+}): PageCopy {
+  const L = PAGE_LIMITS;
+  const title = cleanTitle(copy.title, L.titleTarget);
+  const bullets = copy.bullets
+    .map((b) => truncateAtWord(b.replace(/^[\s•*\-–]+/, ""), L.bulletMax))
+    .filter(Boolean)
+    .slice(0, L.bulletsMax);
+  return {
+    title,
+    descriptionHtml: copy.descriptionHtml,
+    bullets,
+    seoTitle: truncateAtWord(copy.seoTitle || title, L.seoTitleMax),
+    seoDescription: truncateAtWord(copy.seoDescription, L.seoDescriptionMax),
+  };
+}
+
+// ---- The built-in writer ---------------------------------------------------------------------------
+
+function humanNiche(slug: string): string {
+  return slug.replace(/[-_]+/g, " ").trim();
+}
+
+function listWords(words: string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+function sentenceCase(s: string): string {
+  const t = squish(s);
+  return t ? t.charAt(0).toUpperCase() + t.slice(1) : t;
+}
+
+function endWithPeriod(s: string): string {
+  return /[.!?]$/.test(s) ? s : `${s}.`;
+}
+
+/**
+ * What the reasons may tell a shopper: only the gist of demand ("popular right now"), never the
+ * seller's figures (margin, stores selling, exact order counts belong to the seller).
+ */
+function shopperSignals(reasons: string[]): string[] {
+  const out: string[] = [];
+  const text = reasons.join(" | ").toLowerCase();
+  if (/orders \+\d+%|none the week before/.test(text)) out.push("trending right now");
+  if (/[\d.,]+[kmb]? orders in 30 days/.test(text) && !/no orders/.test(text))
+    out.push("a proven favourite with shoppers");
+  if (/views in 30 days/.test(text) && !/no views/.test(text)) out.push("getting attention on social media");
+  return out;
+}
+
+/** Composes copy from the product's own title, description, niches, tags and reasons. Deterministic. */
+export function writeBuiltInCopy(facts: ProductFacts): PageCopy {
+  const title = cleanTitle(facts.title);
+  const description = squish(facts.description) || title;
+  const niches = facts.niches.map(humanNiche).filter(Boolean);
+  const tags = facts.tags.map(squish).filter(Boolean);
+  const signals = shopperSignals(facts.reasons);
+  const sentences = (description.match(/[^.!?]+[.!?]+/g) ?? [description]).map((s) => squish(s)).filter(Boolean);
+
+  const paragraphs: string[] = [];
+  paragraphs.push(`Meet the ${title}. ${endWithPeriod(sentenceCase(sentences[0] ?? description))}`);
+  const rest = sentences.slice(1);
+  if (rest.length > 0) paragraphs.push(rest.map((s) => endWithPeriod(sentenceCase(s))).join(" "));
+  const nicheLine =
+    niches.length > 0 ? `Picked for anyone into ${listWords(niches.slice(0, 3))}` : "Picked for everyday use";
+  const signalLine = signals.length > 0 ? `, and ${signals[0]}` : "";
+  const giftLine = tags.some((t) => /gift/i.test(t)) ? " It also makes a thoughtful gift." : "";
+  paragraphs.push(`${nicheLine}${signalLine}.${giftLine} Order today and see the difference it makes.`);
+
+  const bullets: string[] = [];
+  for (const s of sentences.slice(0, 4)) bullets.push(sentenceCase(s.replace(/[.!?]+$/, "")));
+  if (tags.some((t) => /free shipping/i.test(t))) bullets.push("Free shipping");
+  if (signals.length > 0) bullets.push(sentenceCase(signals[0]));
+  if (niches.length > 0) bullets.push(`Made for ${listWords(niches.slice(0, 2))} lovers`);
+  const unique = [...new Set(bullets.map(squish).filter(Boolean))].slice(0, 5);
+  if (unique.length === 0) unique.push(title);
+
+  const seoTitleBase = niches[0] ? `${title} | ${sentenceCase(niches[0])}` : title;
+  return clampCopy({
+    title,
+    descriptionHtml: paragraphsToHtml(paragraphs),
+    bullets: unique,
+    seoTitle: seoTitleBase.length <= PAGE_LIMITS.seoTitleMax ? seoTitleBase : title,
+    seoDescription: summarize(`${title}: ${description}`, PAGE_LIMITS.seoDescriptionMax),
+  });
+}
+
+export const builtInWriter: AiText = {
+  writer: BUILT_IN_WRITER,
+  writeProductPage: async (facts) => writeBuiltInCopy(facts),
+};
+
+// ---- OpenAI-compatible chat completions ------------------------------------------------------------
+
+const SYSTEM_PROMPT = [
+  "You write Shopify product pages for a small online store.",
+  "Answer with one JSON object only, no prose and no code fences, with exactly these keys:",
+  '"title" (string, at most 80 characters, no brand names you were not given),',
+  '"paragraphs" (array of 2 to 4 plain-text paragraphs, no HTML, no markdown),',
+  '"bullets" (array of 3 to 6 short plain-text benefits),',
+  `"seoTitle" (string, at most ${PAGE_LIMITS.seoTitleMax} characters),`,
+  `"seoDescription" (string, at most ${PAGE_LIMITS.seoDescriptionMax} characters).`,
+  "Use only the facts given. Never invent certifications, materials, sizes, reviews, guarantees or sales figures.",
+  "The 'signals' are for tone only: do not quote numbers from them.",
+].join(" ");
+
+function userPrompt(facts: ProductFacts): string {
+  return JSON.stringify({
+    product: {
+      title: squish(facts.title),
+      description: squish(facts.description),
+      niches: facts.niches,
+      tags: facts.tags,
+    },
+    signals: facts.reasons,
+  });
+}
+
+interface ChatCompletionResponse {
+  choices?: { message?: { content?: unknown } }[];
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The model's JSON, read leniently (code fences stripped) and checked strictly. */
+export function parseModelCopy(content: unknown): PageCopy {
+  if (typeof content !== "string" || content.trim() === "") {
+    throw new AiTextError("malformed", "The AI model answered with no text.");
+  }
+  const stripped = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
+  let data: unknown;
+  try {
+    data = JSON.parse(stripped);
+  } catch {
+    throw new AiTextError("malformed", "The AI model's answer was not valid JSON.");
+  }
+  const o = data as Record<string, unknown>;
+  const str = (k: string) => (typeof o?.[k] === "string" ? squish(o[k] as string) : "");
+  const strings = (k: string) =>
+    Array.isArray(o?.[k]) ? (o[k] as unknown[]).filter((x): x is string => typeof x === "string") : [];
+  const title = str("title");
+  const paragraphs = strings("paragraphs");
+  const bullets = strings("bullets").map(squish).filter(Boolean);
+  // A model that ignores the instructions and sends HTML gets it sanitised, never passed through.
+  const descriptionHtml =
+    paragraphs.length > 0 ? paragraphsToHtml(paragraphs) : sanitizeHtml(str("descriptionHtml") || str("description"));
+  const missing = [
+    !title && "title",
+    !descriptionHtml && "paragraphs",
+    bullets.length === 0 && "bullets",
+    !str("seoDescription") && "seoDescription",
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new AiTextError("malformed", `The AI model's answer is missing ${missing.join(", ")}.`);
+  }
+  return clampCopy({
+    title,
+    descriptionHtml,
+    // Bullets stay plain text: they are escaped wherever they become HTML, so markup shows as text.
+    bullets,
+    seoTitle: str("seoTitle"),
+    seoDescription: str("seoDescription"),
+  });
+}
+
+function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; model: string }): AiText {
+  const doFetch = config.fetch ?? fetch;
+  const timeoutMs = config.timeoutMs ?? 20_000;
+  const retryDelayMs = config.retryDelayMs ?? 1000;
+  const maxRetryDelayMs = config.maxRetryDelayMs ?? 10_000;
+  const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const host = new URL(url).host;
+
+  async function post(body: Record<string, unknown>): Promise<Response> {
+    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+    try {
+      return await doFetch(url, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === "TimeoutError" || name === "AbortError") {
+        throw new AiTextError(
+          "timeout",
+          `The AI endpoint (${host}) did not answer within ${Math.round(timeoutMs / 100) / 10} s.`,
+        );
+      }
+      throw new AiTextError(
+        "unreachable",
+        `The AI endpoint (${host}) could not be reached: ${(error as Error).message}.`,
+      );
+    }
+  }
+
+  async function complete(facts: ProductFacts): Promise<string> {
+    const body: Record<string, unknown> = {
+      model: config.model,
+      messages: [
+        { role: "system", content: SYSTEM_PROMPT },
+        { role: "user", content: userPrompt(facts) },
+      ],
+      temperature: config.temperature ?? 0.7,
+      response_format: { type: "json_object" },
+    };
+    let retried = false;
+    for (;;) {
+      let res = await post(body);
+      // Some OpenAI-compatible servers do not know response_format: ask again without it, once.
+      if (res.status === 400 && "response_format" in body) {
+        const text = await res.text();
+        if (/response_format|json_object|json mode/i.test(text)) {
+          delete body.response_format;
+          res = await post(body);
+        } else {
+          throw new AiTextError("bad_request", `The AI endpoint refused the request (400): ${errorMessage(text)}`, 400);
+        }
+      }
+      if (res.ok) {
+        let json: ChatCompletionResponse;
+        try {
+          json = (await res.json()) as ChatCompletionResponse;
+        } catch {
+          throw new AiTextError("malformed", "The AI endpoint's answer was not JSON.");
+        }
+        const content = json?.choices?.[0]?.message?.content;
+        if (typeof content !== "string")
+          throw new AiTextError("malformed", "The AI endpoint's answer has no choices[0].message.content.");
+        return content;
+      }
+      const text = await res.text().catch(() => "");
+      if (res.status === 401 || res.status === 403) {
+        throw new AiTextError(
+          "unauthorized",
+          `The AI endpoint refused the API key (${res.status}): check AI_API_KEY. ${errorMessage(text)}`.trim(),
+          res.status,
+        );
+      }
+      if ((res.status === 429 || res.status >= 500) && !retried) {
+        retried = true;
+        const wait = Math.min(parseRetryAfter(res.headers.get("retry-after")) ?? retryDelayMs, maxRetryDelayMs);
+        await sleep(wait);
+        continue;
+      }
+      if (res.status === 429)
+        throw new AiTextError(
+          "rate_limited",
+          `The AI endpoint is rate limiting requests (429). Try again in a minute.`,
+          429,
+        );
+      if (res.status >= 500)
+        throw new AiTextError(
+          "server_error",
+          `The AI endpoint failed (${res.status}). ${errorMessage(text)}`.trim(),
+          res.status,
+        );
+      throw new AiTextError(
+        "bad_request",
+        `The AI endpoint refused the request (${res.status}): ${errorMessage(text)}`,
+        res.status,
+      );
+    }
+  }
+
+  return {
+    writer: config.model,
+    async writeProductPage(facts) {
+      return parseModelCopy(await complete(facts));
+    },
+  };
+}
+
+/** The error message of an OpenAI-style error body ({ error: { message } }), or the text, shortened. */
+function errorMessage(text: string): string {
+  try {
+    const j = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
+    const m = typeof j.error === "string" ? j.error : (j.error?.message ?? j.message);
+    if (m) return truncateAtWord(m, 200);
+  } catch {
+    // not JSON
+  }
+  return truncateAtWord(text, 200);
+}

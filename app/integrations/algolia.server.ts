@@ -1,0 +1,503 @@
+// Algolia (algoliasearch v5) as the product search engine when ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and
+// ALGOLIA_INDEX are set; the built-in FTS5 engine otherwise (docs/decisions/012). It implements the
+// SearchEngine port of app/services/products.server.ts:
+//
+// 1. the query becomes one Algolia search: text + the filters as a `filters` string, up to 1,000 hits,
+//    objectID only (the seed's "search query against a product index, up to 1000 hits, objectID only");
+// 2. the hits' products are read from our database in ONE `objectID IN (...)` query. The seed read
+//    them 30 at a time because Firestore's `in` takes at most 30 values; SQLite takes 32,766 bound
+//    values, so 1,000 fit in one statement and one round trip;
+// 3. the database, not the index, has the last word: hits that are gone from the database are dropped,
+//    the filters are applied again to the current figures (the index may lag an import by seconds), and
+//    every sort except relevance is applied here, with the same keys and tie-breaks as the built-in
+//    engine. Relevance keeps Algolia's order.
+//
+// Limits that follow from the seed's 1,000 hits: only the first 1,000 hits can be paged through, and a
+// sort other than relevance orders those 1,000 (the index ranks ties by winning score, so they are the
+// strongest matches). When Algolia reports more hits than that, the total is labelled an estimate.
+//
+// Writes (syncProducts) need ALGOLIA_ADMIN_KEY. Records are rebuilt whole from the database and saved
+// with saveObjects (a record is small, and a full save can never leave a stale field behind, which
+// partialUpdateObjects could); objectIDs no longer in the database are deleted from the index.
+// The package's typings also list `searchClient`, but its Node build exports only `algoliasearch`.
+import { algoliasearch, type SearchClient } from "algoliasearch";
+import type { Db } from "~/db.server";
+import type { ProductQuery, Range, Stage } from "~/domain/product-query";
+import type { SearchEngine } from "~/services/products.server";
+
+/** Algolia returns at most this many hits for one query unless the index's paginationLimitedTo is raised. */
+export const MAX_HITS = 1000;
+/** Objects per batch request when writing (Algolia's helpers use the same size). */
+const WRITE_BATCH = 1000;
+const DESCRIPTION_CHARS = 1000;
+const NICHES_TTL_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+export interface AlgoliaHost {
+  url: string;
+  port?: number;
+  protocol: "http" | "https";
+  accept: "read" | "write" | "readWrite";
+}
+
+export interface AlgoliaEngineOptions {
+  appId: string;
+  /** The search-only key: used for queries. */
+  apiKey: string;
+  /** The admin key: needed only to write records and settings (syncProducts). */
+  adminApiKey?: string;
+  indexName: string;
+  /** Overrides Algolia's hosts (tests point this at a local server). */
+  hosts?: AlgoliaHost[];
+  db: Db;
+}
+
+/**
+ * ALGOLIA_HOSTS: comma-separated base URLs ("http://127.0.0.1:7700,https://x.algolia.net"), each
+ * used for reads and writes. Throws on anything that is not an http(s) URL without a path.
+ */
+export function parseAlgoliaHosts(value: string | undefined): AlgoliaHost[] | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  return value.split(",").map((raw) => {
+    const text = raw.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`ALGOLIA_HOSTS: "${text}" is not a URL like http://127.0.0.1:7700`);
+    }
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || (url.pathname !== "/" && url.pathname !== "")) {
+      throw new Error(`ALGOLIA_HOSTS: "${text}" must be http(s)://host[:port] with no path`);
+    }
+    return {
+      url: url.hostname,
+      ...(url.port ? { port: Number(url.port) } : {}),
+      protocol: url.protocol === "http:" ? "http" : "https",
+      accept: "readWrite",
+    };
+  });
+}
+
+// ---------- records ----------
+
+/** What the index holds per product: text to match, and every figure a filter or ranking needs. */
+export interface AlgoliaProductRecord {
+  objectID: string;
+  title: string;
+  description: string;
+  niches: string[];
+  primaryNiche: string;
+  tags: string[];
+  image: string | null;
+  priceCents: number;
+  costCents: number;
+  marginBps: number;
+  /** Left out when the product has no Amazon price, so a numeric filter on it never matches. */
+  amazonPriceCents?: number;
+  orders: number;
+  revenueCents: number;
+  /** likes + comments + shares over 30 days. */
+  engagement: number;
+  views: number;
+  storesSelling: number;
+  lifecycleStage: string;
+  /** Days since 1970-01-01 (UTC), like ProductQuery.firstSeen. */
+  firstSeenDay: number;
+  winningScore: number;
+  trendingScore: number;
+  randomSortKey: number;
+  /** Seconds since the epoch. */
+  lastUpdatedAt: number;
+}
+
+const recordSelect = {
+  objectID: true,
+  title: true,
+  description: true,
+  niches: true,
+  primaryNiche: true,
+  tags: true,
+  images: true,
+  priceCents: true,
+  costCents: true,
+  marginBps: true,
+  amazonPriceCents: true,
+  orders: true,
+  revenueCents: true,
+  likes: true,
+  comments: true,
+  shares: true,
+  views: true,
+  storesSelling: true,
+  lifecycleStage: true,
+  firstSeenAt: true,
+  winningScore: true,
+  trendingScore: true,
+  randomSortKey: true,
+  lastUpdatedAt: true,
+} as const;
+
+function jsonStrings(text: string): string[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+type RecordRow = {
+  objectID: string;
+  title: string;
+  description: string;
+  niches: string;
+  primaryNiche: string;
+  tags: string;
+  images: string;
+  priceCents: number;
+  costCents: number;
+  marginBps: number;
+  amazonPriceCents: number | null;
+  orders: number;
+  revenueCents: bigint;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  storesSelling: number;
+  lifecycleStage: string;
+  firstSeenAt: Date;
+  winningScore: number;
+  trendingScore: number;
+  randomSortKey: number;
+  lastUpdatedAt: Date;
+};
+
+export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
+  return {
+    objectID: p.objectID,
+    title: p.title,
+    description: p.description.slice(0, DESCRIPTION_CHARS),
+    niches: jsonStrings(p.niches),
+    primaryNiche: p.primaryNiche,
+    tags: jsonStrings(p.tags),
+    image: jsonStrings(p.images)[0] ?? null,
+    priceCents: p.priceCents,
+    costCents: p.costCents,
+    marginBps: p.marginBps,
+    ...(p.amazonPriceCents !== null ? { amazonPriceCents: p.amazonPriceCents } : {}),
+    orders: p.orders,
+    revenueCents: Number(p.revenueCents),
+    engagement: p.likes + p.comments + p.shares,
+    views: p.views,
+    storesSelling: p.storesSelling,
+    lifecycleStage: p.lifecycleStage,
+    firstSeenDay: Math.floor(p.firstSeenAt.getTime() / DAY_MS),
+    winningScore: p.winningScore,
+    trendingScore: p.trendingScore,
+    randomSortKey: p.randomSortKey,
+    lastUpdatedAt: Math.floor(p.lastUpdatedAt.getTime() / 1000),
+  };
+}
+
+/** Index settings the filters and the ranking rely on; written before the first records. */
+export const ALGOLIA_INDEX_SETTINGS = {
+  searchableAttributes: ["title", "niches", "tags", "unordered(description)"],
+  attributesForFaceting: ["niches", "filterOnly(lifecycleStage)", "filterOnly(primaryNiche)"],
+  // Ties in text relevance (and queries with no text) go to the strongest products first.
+  customRanking: ["desc(winningScore)", "desc(orders)"],
+  paginationLimitedTo: MAX_HITS,
+};
+
+// ---------- query -> filters ----------
+
+/** Revenue filters compare whole dollars, as the built-in engine does. */
+function revenueCentsRange(r: Range): Range {
+  return {
+    ...(r.min !== undefined ? { min: Math.ceil(r.min / 100) * 100 } : {}),
+    ...(r.max !== undefined ? { max: Math.floor(r.max / 100) * 100 + 99 } : {}),
+  };
+}
+
+function amazonRange(q: ProductQuery): Range | null {
+  if (!q.hasAmazonPrice && q.amazonPrice.min === undefined && q.amazonPrice.max === undefined) return null;
+  return { min: Math.max(0, q.amazonPrice.min ?? 0), ...(q.amazonPrice.max !== undefined ? { max: q.amazonPrice.max } : {}) };
+}
+
+function numeric(attribute: string, r: Range): string[] {
+  if (r.min !== undefined && r.max !== undefined) return [`${attribute}:${r.min} TO ${r.max}`];
+  if (r.min !== undefined) return [`${attribute} >= ${r.min}`];
+  if (r.max !== undefined) return [`${attribute} <= ${r.max}`];
+  return [];
+}
+
+/** Facet values are quoted, so a dash or a space in a niche cannot break the expression. */
+function facet(attribute: string, value: string): string {
+  return `${attribute}:"${value.replace(/["\\]/g, "")}"`;
+}
+
+function anyOf(attribute: string, values: readonly string[]): string[] {
+  if (values.length === 0) return [];
+  const parts = values.map((v) => facet(attribute, v));
+  return [parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`];
+}
+
+/** ProductQuery's filters in Algolia's `filters` syntax (ANDs of numeric ranges and OR-groups of facets). */
+export function algoliaFilters(q: ProductQuery): string {
+  const amazon = amazonRange(q);
+  return [
+    ...anyOf("niches", q.niches),
+    ...anyOf("lifecycleStage", q.stages),
+    ...numeric("priceCents", q.price),
+    ...numeric("costCents", q.cost),
+    ...numeric("marginBps", q.margin),
+    ...numeric("orders", q.orders),
+    ...numeric("revenueCents", revenueCentsRange(q.revenue)),
+    ...numeric("engagement", q.engagement),
+    ...numeric("views", q.views),
+    ...numeric("storesSelling", q.stores),
+    ...numeric("firstSeenDay", q.firstSeen),
+    ...(amazon ? numeric("amazonPriceCents", amazon) : []),
+  ].join(" AND ");
+}
+
+// ---------- database side: re-filter and sort ----------
+
+const hitSelect = {
+  id: true,
+  objectID: true,
+  niches: true,
+  lifecycleStage: true,
+  priceCents: true,
+  costCents: true,
+  marginBps: true,
+  orders: true,
+  revenueCents: true,
+  likes: true,
+  comments: true,
+  shares: true,
+  views: true,
+  storesSelling: true,
+  firstSeenAt: true,
+  amazonPriceCents: true,
+  winningScore: true,
+  trendingScore: true,
+  randomSortKey: true,
+} as const;
+
+interface HitRow {
+  id: number;
+  objectID: string;
+  niches: string;
+  lifecycleStage: string;
+  priceCents: number;
+  costCents: number;
+  marginBps: number;
+  orders: number;
+  revenueCents: bigint;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  storesSelling: number;
+  firstSeenAt: Date;
+  amazonPriceCents: number | null;
+  winningScore: number;
+  trendingScore: number;
+  randomSortKey: number;
+}
+
+function within(v: number, r: Range): boolean {
+  return (r.min === undefined || v >= r.min) && (r.max === undefined || v <= r.max);
+}
+
+/** The same filters as algoliaFilters, on the database's current figures. */
+export function matchesFilters(row: HitRow, q: ProductQuery): boolean {
+  if (q.niches.length > 0) {
+    const niches = jsonStrings(row.niches);
+    if (!niches.some((n) => q.niches.includes(n))) return false;
+  }
+  if (q.stages.length > 0 && !q.stages.includes(row.lifecycleStage as Stage)) return false;
+  if (!within(row.priceCents, q.price) || !within(row.costCents, q.cost) || !within(row.marginBps, q.margin)) return false;
+  if (!within(row.orders, q.orders) || !within(Number(row.revenueCents), revenueCentsRange(q.revenue))) return false;
+  if (!within(row.likes + row.comments + row.shares, q.engagement) || !within(row.views, q.views)) return false;
+  if (!within(row.storesSelling, q.stores)) return false;
+  if (!within(Math.floor(row.firstSeenAt.getTime() / DAY_MS), q.firstSeen)) return false;
+  const amazon = amazonRange(q);
+  if (amazon && (row.amazonPriceCents === null || !within(row.amazonPriceCents, amazon))) return false;
+  return true;
+}
+
+function sortKey(sort: ProductQuery["sort"]): ((r: HitRow) => number | bigint) | null {
+  switch (sort) {
+    case "winning-score":
+      return (r) => r.winningScore;
+    case "orders":
+      return (r) => r.orders;
+    case "revenue":
+      return (r) => r.revenueCents;
+    case "margin":
+      return (r) => r.marginBps;
+    case "price":
+    case "price-asc":
+      return (r) => r.priceCents;
+    case "newest":
+      return (r) => Math.floor(r.firstSeenAt.getTime() / DAY_MS);
+    case "trending":
+      return (r) => r.trendingScore;
+    case "random":
+      return (r) => r.randomSortKey;
+    case "relevance":
+      return null;
+  }
+}
+
+/**
+ * Highest first with ties to the higher id (price-asc: lowest first, ties to the lower id); random:
+ * by randomSortKey, rotated by the visitor's seed, so one seed always gives one order.
+ */
+export function sortHits(rows: HitRow[], q: ProductQuery): HitRow[] {
+  const key = sortKey(q.sort);
+  if (!key) return rows;
+  const desc = [...rows].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka === kb ? b.id - a.id : kb > ka ? 1 : -1;
+  });
+  if (q.sort === "price-asc") return desc.reverse();
+  if (q.sort === "random" && desc.length > 0) {
+    const offset = q.seed % desc.length;
+    return [...desc.slice(offset), ...desc.slice(0, offset)];
+  }
+  return desc;
+}
+
+// ---------- the engine ----------
+
+export interface AlgoliaEngine extends SearchEngine {
+  search(q: ProductQuery): Promise<{ ids: number[]; total: number; totalIsEstimate: boolean; hasMore: boolean; plan: "algolia" }>;
+  /** Pushes the current records of these products (deleting those no longer in the database). */
+  syncProducts(objectIDs: string[]): Promise<SyncResult>;
+  /** Writes ALGOLIA_INDEX_SETTINGS (syncProducts does it once per process on its own). */
+  configureIndex(): Promise<void>;
+}
+
+export interface SyncResult {
+  saved: number;
+  deleted: number;
+  taskIDs: number[];
+}
+
+function clientOptions(hosts?: AlgoliaHost[]) {
+  return hosts ? { hosts } : undefined;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+export function createAlgoliaEngine(options: AlgoliaEngineOptions): AlgoliaEngine {
+  const { db, indexName } = options;
+  const reader: SearchClient = algoliasearch(options.appId, options.apiKey, clientOptions(options.hosts));
+  const writer = options.adminApiKey ? algoliasearch(options.appId, options.adminApiKey, clientOptions(options.hosts)) : null;
+  let configured: Promise<void> | null = null;
+  let nichesCache: { at: number; values: string[] } | null = null;
+
+  function requireWriter(): SearchClient {
+    if (!writer) throw new Error("Writing to the Algolia index needs ALGOLIA_ADMIN_KEY.");
+    return writer;
+  }
+
+  async function configureIndex() {
+    await requireWriter().setSettings({ indexName, indexSettings: ALGOLIA_INDEX_SETTINGS });
+  }
+
+  return {
+    async search(q) {
+      const filters = algoliaFilters(q);
+      const response = await reader.searchSingleIndex<{ objectID: string }>({
+        indexName,
+        searchParams: {
+          query: q.q,
+          ...(filters ? { filters } : {}),
+          page: 0,
+          hitsPerPage: MAX_HITS,
+          attributesToRetrieve: ["objectID"],
+          attributesToHighlight: [],
+          attributesToSnippet: [],
+        },
+      });
+      const objectIDs = unique(response.hits.map((h) => h.objectID)).slice(0, MAX_HITS);
+      const rows: HitRow[] =
+        objectIDs.length > 0 ? await db.product.findMany({ where: { objectID: { in: objectIDs } }, select: hitSelect }) : [];
+      const byObjectID = new Map(rows.map((r) => [r.objectID, r]));
+      const current = objectIDs
+        .map((o) => byObjectID.get(o))
+        .filter((r): r is HitRow => r !== undefined && matchesFilters(r, q));
+      const ordered = sortHits(current, q);
+
+      const nbHits = response.nbHits ?? objectIDs.length;
+      const dropped = objectIDs.length - ordered.length;
+      const skip = (q.page - 1) * q.pageSize;
+      return {
+        ids: ordered.slice(skip, skip + q.pageSize).map((r) => r.id),
+        total: Math.max(ordered.length, nbHits - dropped),
+        totalIsEstimate: nbHits > objectIDs.length || response.exhaustive?.nbHits === false || response.exhaustiveNbHits === false,
+        hasMore: skip + q.pageSize < ordered.length,
+        plan: "algolia",
+      };
+    },
+
+    async niches() {
+      if (nichesCache && Date.now() - nichesCache.at < NICHES_TTL_MS) return nichesCache.values;
+      const response = await reader.searchSingleIndex({
+        indexName,
+        searchParams: { query: "", hitsPerPage: 0, facets: ["niches"], maxValuesPerFacet: 1000 },
+      });
+      const values = Object.keys(response.facets?.niches ?? {}).sort();
+      nichesCache = { at: Date.now(), values };
+      return values;
+    },
+
+    async syncProducts(objectIDs) {
+      const client = requireWriter();
+      configured ??= configureIndex().catch((error: unknown) => {
+        configured = null;
+        throw error;
+      });
+      await configured;
+      const result: SyncResult = { saved: 0, deleted: 0, taskIDs: [] };
+      const ids = unique(objectIDs);
+      for (let i = 0; i < ids.length; i += WRITE_BATCH) {
+        const chunk = ids.slice(i, i + WRITE_BATCH);
+        const rows = await db.product.findMany({ where: { objectID: { in: chunk } }, select: recordSelect });
+        const records = rows.map(toAlgoliaRecord);
+        const found = new Set(rows.map((r) => r.objectID));
+        const gone = chunk.filter((o) => !found.has(o));
+        if (records.length > 0) {
+          const responses = await client.saveObjects({ indexName, objects: records as unknown as Record<string, unknown>[], batchSize: WRITE_BATCH });
+          result.saved += records.length;
+          result.taskIDs.push(...responses.map((r) => r.taskID));
+        }
+        if (gone.length > 0) {
+          const responses = await client.deleteObjects({ indexName, objectIDs: gone, batchSize: WRITE_BATCH });
+          result.deleted += gone.length;
+          result.taskIDs.push(...responses.map((r) => r.taskID));
+        }
+      }
+      nichesCache = null;
+      return result;
+    },
+
+    configureIndex,
+  };
+}
+
+/** For the importer: push these products' records with the admin key (see createAlgoliaEngine). */
+export async function syncProductsToAlgolia(
+  db: Db,
+  objectIDs: string[],
+  config: Omit<AlgoliaEngineOptions, "db">,
+): Promise<SyncResult> {
+  return createAlgoliaEngine({ ...config, db }).syncProducts(objectIDs);
+}

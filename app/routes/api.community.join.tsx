@@ -1,0 +1,18 @@
+// POST /api/community/join: the user clicked through to the Discord invite (card or prompt). Records
+// it (no more prompts) and answers { joined: true, inviteUrl }; 404 when no invite link is configured.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { NOT_CONFIGURED_MESSAGE } from "~/services/community.server";
+import { methodNotAllowed } from "~/services/http.server";
+import { auth, community } from "~/services/index.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await auth.requireApiUser(request);
+  if (!community.inviteUrl) return Response.json({ error: NOT_CONFIGURED_MESSAGE }, { status: 404 });
+  const { inviteUrl } = await community.markJoined(user.id);
+  return Response.json({ joined: true, inviteUrl });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,19 @@
+// POST /api/course/lessons/{lessonNumber}/complete: marks a lesson done and answers the updated progress
+// { lessonNumber, alreadyDone, lessonsCompleted, totalLessons, progressPercentage, completed,
+//   latestModuleName, latestModuleNumber, latestLessonName, latestLessonNumber }.
+// Idempotent (a second call changes nothing); unknown or non-numeric lesson -> 404; anonymous -> 401.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireLessonNumber } from "~/services/course.server";
+import { methodNotAllowed } from "~/services/http.server";
+import { auth, course } from "~/services/index.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await auth.requireApiUser(request);
+  const lessonNumber = requireLessonNumber(params.lessonNumber);
+  return Response.json(await course.completeLesson(user.id, lessonNumber), { headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

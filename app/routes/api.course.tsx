@@ -1,0 +1,15 @@
+// GET /api/course (both surfaces): the modules with their lessons (number, name, completed), the user's
+// progressPercentage and completed flag, and the latest module and lesson opened. 401 when anonymous.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { courseJson } from "~/services/course.server";
+import { methodNotAllowed } from "~/services/http.server";
+import { auth, course } from "~/services/index.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  return Response.json(courseJson(await course.getCourse(user.id)), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export function action() {
+  return methodNotAllowed("GET");
+}

@@ -1,0 +1,53 @@
+// GET /api/product-pages/{id} -> the page; PATCH with any of title, descriptionHtml, bullets,
+// seoTitle, seoDescription, priceCents, compareAtPriceCents (integer cents; null clears compare-at)
+// -> the edited page, or 422 { fieldErrors }; DELETE -> { deleted: true }. Another user's page: 404.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { readJson } from "~/services/http.server";
+import { auth, productPages } from "~/services/index.server";
+import { handleProductPageErrors } from "~/services/product-pages.server";
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+
+function pageId(raw: string | undefined): number {
+  const id = Id.safeParse(raw);
+  if (!id.success) throw Response.json({ error: "No such product page." }, { status: 404 });
+  return id.data;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  const id = pageId(params.id);
+  return Response.json(await handleProductPageErrors(() => productPages.get(user.id, id)));
+}
+
+const cents = z.number({ error: "must be a whole number of cents" }).int("must be a whole number of cents");
+
+const Patch = z
+  .object({
+    title: z.string().max(1000),
+    descriptionHtml: z.string().max(100_000),
+    bullets: z.array(z.string().max(1000)).max(50),
+    seoTitle: z.string().max(1000),
+    seoDescription: z.string().max(1000),
+    priceCents: cents,
+    compareAtPriceCents: cents.nullable(),
+  })
+  .partial()
+  .strict();
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  const id = pageId(params.id);
+  if (request.method === "PATCH") {
+    const patch = await readJson(request, Patch);
+    return Response.json(await handleProductPageErrors(() => productPages.update(user.id, id, patch)));
+  }
+  if (request.method === "DELETE") {
+    return Response.json(await handleProductPageErrors(() => productPages.remove(user.id, id)));
+  }
+  return Response.json(
+    { error: "Use GET, PATCH or DELETE." },
+    { status: 405, headers: { Allow: "GET, PATCH, DELETE" } },
+  );
+}

@@ -1,0 +1,26 @@
+// GET /api/product-pages -> { pages, stores, writer }: the signed-in user's product pages (newest
+// first), their connected stores and who writes the copy ("built-in writer" or the AI model).
+// POST /api/product-pages { objectID } -> 201 the new draft page (1 product-pages credit; 402 with
+// { upsell: true } when short).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { readJson } from "~/services/http.server";
+import { auth, productPages } from "~/services/index.server";
+import { handleProductPageErrors } from "~/services/product-pages.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  const [pages, stores] = await Promise.all([productPages.list(user.id), productPages.listStores(user.id)]);
+  return Response.json({ pages, stores, writer: productPages.writer });
+}
+
+const Body = z.object({ objectID: z.string().trim().min(1).max(120) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST")
+    return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "GET, POST" } });
+  const user = await auth.requireApiUser(request);
+  const { objectID } = await readJson(request, Body);
+  const page = await handleProductPageErrors(() => productPages.generate({ userId: user.id, objectID }));
+  return Response.json(page, { status: 201 });
+}

@@ -1,0 +1,17 @@
+// POST /api/stores/{shop}/disconnect: the store stays in the list as disconnected; its stored token and
+// Shopify sessions are deleted. {shop} is the myshopify.com domain, or "legacy" for the legacy entry.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/services/http.server";
+import { auth, stores } from "~/services/index.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await auth.requireUidMatch(request);
+  const result = await stores.disconnectStore(user.id, (params.shop ?? "").toLowerCase());
+  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  return Response.json(await stores.listStores(user.id), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,56 @@
+// The linking screen: the first time a shop opens the embedded app, the merchant signs in to (or creates)
+// their Winning Products account here and the shop is linked to it. No site cookie is set inside the
+// admin iframe: from now on the link is the shop's identity (docs/decisions/014).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/auth";
+import { withEmbeddedParams } from "~/services/embedded-auth.server";
+import { auth, embeddedAuth, stores } from "~/services/index.server";
+import { LinkShopScreen, type LinkMode } from "~/ui/link-shop";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop, linkedUserId } = await embeddedAuth.requireShop(request);
+  if (linkedUserId) throw redirect(withEmbeddedParams(request, "/app"));
+  return { shop };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { shop } = await embeddedAuth.requireShop(request);
+  const form = await request.formData();
+  const mode: LinkMode = form.get("intent") === "signup" ? "signup" : "login";
+  const values = { email: String(form.get("email") ?? "") };
+  const fail = (status: number, errors: Partial<Record<string, string>>, formError: string | null) =>
+    data({ mode, errors, formError, values }, { status });
+
+  const parsed = (mode === "signup" ? SignupSchema : LoginSchema).safeParse({
+    email: form.get("email") ?? undefined,
+    password: form.get("password") ?? undefined,
+  });
+  if (!parsed.success) return fail(400, fieldErrors(parsed.error), null);
+  const credentials = { email: parsed.data.email, password: parsed.data.password };
+
+  const signedIn = mode === "signup" ? await auth.signup(credentials) : await auth.login(credentials, request);
+  if (!signedIn.ok) {
+    return "field" in signedIn
+      ? fail(signedIn.status, { email: signedIn.message }, null)
+      : fail(signedIn.status, {}, signedIn.message);
+  }
+  const linked = await stores.linkShop({ shop, userId: signedIn.userId });
+  if (!linked.ok) return fail(linked.status, {}, linked.message);
+  throw redirect(withEmbeddedParams(request, "/app"));
+}
+
+export default function LinkStore() {
+  const { shop } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <LinkShopScreen
+      shop={shop}
+      mode={result?.mode ?? "login"}
+      errors={result?.errors ?? {}}
+      formError={result?.formError ?? null}
+      email={result?.values.email ?? ""}
+    />
+  );
+}

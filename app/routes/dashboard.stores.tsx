@@ -1,0 +1,17 @@
+// Stores & themes on the site: the user's linked Shopify stores and theme tokens.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { auth, stores, themeTokens } from "~/services/index.server";
+import { StoresAndThemesPage } from "~/ui/stores-page";
+
+export const meta: MetaFunction = () => [{ title: "Stores & themes · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireUser(request);
+  const [storeList, tokens] = await Promise.all([stores.listStores(user.id), themeTokens.listThemeTokens(user.id)]);
+  return { ...storeList, themeTokens: tokens };
+}
+
+export default function DashboardStores() {
+  return <StoresAndThemesPage data={useLoaderData<typeof loader>()} surface="site" />;
+}

@@ -1,0 +1,245 @@
+// The course for one user (seed user_courses, users.lessonsCompleted): the modules and lessons with
+// the user's ticks, opening a lesson (which "continue where you left off" follows), and marking one
+// done. Completions (LessonCompletion rows) are the truth; UserCourse keeps the seed's fields
+// (progressPercentage, completed, latest module/lesson) up to date for both surfaces and marketing.
+import type { Db } from "~/db.server";
+import { writeTransaction } from "~/db.server";
+import {
+  continueLessonNumber,
+  courseProgress,
+  neighbourLessons,
+  parseLessonNumber,
+  TOTAL_LESSONS,
+  type CourseProgress,
+} from "~/domain/course";
+
+/** Expected failure with the shape every JSON route and page error boundary understands. */
+function notFound(message: string): Response {
+  return Response.json({ error: message }, { status: 404 });
+}
+
+export function unknownLessonMessage(raw: string | number | undefined | null): string {
+  const asked = String(raw ?? "").slice(0, 20);
+  return `${asked ? `There is no lesson ${asked}.` : "There is no such lesson."} Lessons are numbered 1 to ${TOTAL_LESSONS}.`;
+}
+
+/** A lesson number from a route parameter, or a thrown 404 naming what was asked for. */
+export function requireLessonNumber(raw: string | undefined): number {
+  const n = parseLessonNumber(raw);
+  if (n === null) throw notFound(unknownLessonMessage(raw));
+  return n;
+}
+
+async function completedNumbers(db: Db, userId: string): Promise<number[]> {
+  const rows = await db.lessonCompletion.findMany({
+    where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } },
+    select: { lessonNumber: true },
+  });
+  return rows.map((r) => r.lessonNumber);
+}
+
+export async function countCompletedLessons(db: Db, userId: string): Promise<number> {
+  return db.lessonCompletion.count({ where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } } });
+}
+
+const latestSelect = {
+  latestModuleName: true,
+  latestModuleNumber: true,
+  latestLessonName: true,
+  latestLessonNumber: true,
+} as const;
+
+export interface LatestLesson {
+  latestModuleName: string | null;
+  latestModuleNumber: number | null;
+  latestLessonName: string | null;
+  latestLessonNumber: number | null;
+}
+
+const NO_LATEST: LatestLesson = {
+  latestModuleName: null,
+  latestModuleNumber: null,
+  latestLessonName: null,
+  latestLessonNumber: null,
+};
+
+async function latestOf(db: Db, userId: string): Promise<LatestLesson> {
+  const row = await db.userCourse.findUnique({ where: { userId }, select: latestSelect });
+  return row ?? NO_LATEST;
+}
+
+export type ProgressView = CourseProgress & LatestLesson;
+
+export interface CourseView extends ProgressView {
+  modules: {
+    number: number;
+    name: string;
+    summary: string;
+    lessons: { number: number; name: string; summary: string; completed: boolean }[];
+  }[];
+  /** The lesson "continue where you left off" opens; null when every lesson is done. */
+  continueLesson: { number: number; name: string; moduleNumber: number; moduleName: string } | null;
+}
+
+/** The whole course with the user's ticks and progress. */
+export async function getCourse(db: Db, userId: string): Promise<CourseView> {
+  const [modules, done, latest] = await Promise.all([
+    db.courseModule.findMany({
+      orderBy: { number: "asc" },
+      select: {
+        number: true,
+        name: true,
+        summary: true,
+        lessons: { orderBy: { number: "asc" }, select: { number: true, name: true, summary: true } },
+      },
+    }),
+    completedNumbers(db, userId),
+    latestOf(db, userId),
+  ]);
+  const doneSet = new Set(done);
+  const continueNumber = continueLessonNumber(doneSet, latest.latestLessonNumber);
+  let continueLesson: CourseView["continueLesson"] = null;
+  for (const mod of modules) {
+    const lesson = mod.lessons.find((l) => l.number === continueNumber);
+    if (lesson) continueLesson = { number: lesson.number, name: lesson.name, moduleNumber: mod.number, moduleName: mod.name };
+  }
+  return {
+    modules: modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => ({ ...l, completed: doneSet.has(l.number) })) })),
+    ...courseProgress(doneSet),
+    ...latest,
+    continueLesson,
+  };
+}
+
+/** GET /api/course, exactly: modules with lessons (number, name, completed), progress, latest lesson. */
+export function courseJson(view: CourseView) {
+  return {
+    modules: view.modules.map((m) => ({
+      number: m.number,
+      name: m.name,
+      lessons: m.lessons.map((l) => ({ number: l.number, name: l.name, completed: l.completed })),
+    })),
+    progressPercentage: view.progressPercentage,
+    completed: view.completed,
+    latestModuleName: view.latestModuleName,
+    latestModuleNumber: view.latestModuleNumber,
+    latestLessonName: view.latestLessonName,
+    latestLessonNumber: view.latestLessonNumber,
+  };
+}
+
+/** The dashboard card: progress and where to continue, without the lesson list. */
+export async function getCourseSummary(db: Db, userId: string) {
+  const view = await getCourse(db, userId);
+  const { modules: _modules, ...rest } = view;
+  return rest;
+}
+
+export async function getProgress(db: Db, userId: string): Promise<ProgressView> {
+  const [done, latest] = await Promise.all([completedNumbers(db, userId), latestOf(db, userId)]);
+  return { ...courseProgress(done), ...latest };
+}
+
+async function findLesson(db: Db, lessonNumber: number) {
+  const lesson = await db.courseLesson.findUnique({
+    where: { number: lessonNumber },
+    select: {
+      number: true,
+      slug: true,
+      name: true,
+      summary: true,
+      body: true,
+      videoUrl: true,
+      tryItUrl: true,
+      tryItLabel: true,
+      module: { select: { number: true, name: true } },
+    },
+  });
+  if (!lesson) throw notFound(unknownLessonMessage(lessonNumber));
+  return lesson;
+}
+
+/**
+ * Opens a lesson for reading and records it as the user's latest (module and lesson names and
+ * numbers), which is what "continue where you left off" follows. Unknown lesson: 404.
+ */
+export async function openLesson(db: Db, userId: string, lessonNumber: number) {
+  const lesson = await findLesson(db, lessonNumber);
+  const { previous, next } = neighbourLessons(lesson.number);
+  const [done, neighbours] = await Promise.all([
+    completedNumbers(db, userId),
+    db.courseLesson.findMany({
+      where: { number: { in: [previous, next].filter((n): n is number => n !== null) } },
+      select: { number: true, name: true },
+    }),
+  ]);
+  const progress = courseProgress(done);
+  const latest: LatestLesson = {
+    latestModuleName: lesson.module.name,
+    latestModuleNumber: lesson.module.number,
+    latestLessonName: lesson.name,
+    latestLessonNumber: lesson.number,
+  };
+  await db.userCourse.upsert({
+    where: { userId },
+    create: { userId, progressPercentage: progress.progressPercentage, completed: progress.completed, ...latest },
+    update: latest,
+    select: { userId: true },
+  });
+  const find = (n: number | null) => neighbours.find((l) => l.number === n) ?? null;
+  return {
+    lesson: {
+      number: lesson.number,
+      slug: lesson.slug,
+      name: lesson.name,
+      summary: lesson.summary,
+      body: lesson.body,
+      videoUrl: lesson.videoUrl,
+      tryIt: lesson.tryItUrl ? { url: lesson.tryItUrl, label: lesson.tryItLabel ?? "Try it" } : null,
+      moduleNumber: lesson.module.number,
+      moduleName: lesson.module.name,
+      completed: done.includes(lesson.number),
+    },
+    previous: find(previous),
+    next: find(next),
+    progress: { ...progress, ...latest },
+  };
+}
+export type OpenedLesson = Awaited<ReturnType<typeof openLesson>>;
+
+/**
+ * Marks a lesson done. Idempotent: a second call changes nothing and answers the same progress.
+ * The completion and the stored progress change in one transaction, so two lessons completed at the
+ * same moment cannot leave a stale percentage behind. Unknown lesson: 404.
+ */
+export async function completeLesson(db: Db, userId: string, lessonNumber: number) {
+  await findLesson(db, lessonNumber);
+  const { alreadyDone, progress, latest } = await writeTransaction(db, async (tx) => {
+    const existing = await tx.lessonCompletion.findUnique({
+      where: { userId_lessonNumber: { userId, lessonNumber } },
+      select: { lessonNumber: true },
+    });
+    if (!existing) {
+      await tx.lessonCompletion.upsert({
+        where: { userId_lessonNumber: { userId, lessonNumber } },
+        create: { userId, lessonNumber },
+        update: {},
+        select: { lessonNumber: true },
+      });
+    }
+    const rows = await tx.lessonCompletion.findMany({
+      where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } },
+      select: { lessonNumber: true },
+    });
+    const progress = courseProgress(rows.map((r) => r.lessonNumber));
+    const stored = await tx.userCourse.upsert({
+      where: { userId },
+      create: { userId, progressPercentage: progress.progressPercentage, completed: progress.completed },
+      update: { progressPercentage: progress.progressPercentage, completed: progress.completed },
+      select: latestSelect,
+    });
+    return { alreadyDone: Boolean(existing), progress, latest: stored };
+  });
+  return { lessonNumber, alreadyDone, ...progress, ...latest };
+}
+export type CompletedLesson = Awaited<ReturnType<typeof completeLesson>>;

@@ -1,0 +1,223 @@
+// The CPU half of a product import, with no database access: validate each row, compute its insights
+// and pack it into the JSON payloads the upserts read (product-import.server.ts writes them). Kept
+// apart so it can also run on a worker thread (products:generate) while the main thread writes.
+import { computeInsights } from "~/domain/insights";
+import { defaultRandomSortKey, packSeries, parseProductRow, shapeError, type ProductImportRow } from "~/domain/product-import";
+
+export interface ImportRowInput {
+  /** Line in the source file where the row starts (1-based), reported with rejections. */
+  line: number;
+  row: unknown;
+}
+
+export interface ImportRejection {
+  line: number;
+  reason: string;
+}
+
+/** Column order of a Product payload row (the upsert reads `value ->> i`). */
+export const PRODUCT_COLUMNS = [
+  "objectID",
+  "title",
+  "description",
+  "niches",
+  "primaryNiche",
+  "tags",
+  "images",
+  "supplierName",
+  "supplierUrl",
+  "costCents",
+  "priceCents",
+  "shippingCents",
+  "amazonPriceCents",
+  "orders",
+  "revenueCents",
+  "likes",
+  "comments",
+  "shares",
+  "views",
+  "storesSelling",
+  "firstSeenAt",
+  "lastUpdatedAt",
+  "randomSortKey",
+  "winningScore",
+  "lifecycleStage",
+  "saturation",
+  "marginBps",
+  "orders7d",
+  "ordersGrowth7d",
+  "trendingScore",
+  "reasons",
+] as const;
+
+/** Column order of a ProductHistory payload row after the objectID. */
+export const HISTORY_VALUE_COLUMNS = ["startDay", "days", "orders", "revenueCents", "views", "likes", "comments", "shares", "storesSelling"] as const;
+
+export const DEFAULT_STATEMENT_ROWS = 500;
+export const DEFAULT_TRANSACTION_ROWS = 5000;
+/** A batch is also closed after this many rows read, so a file of bad rows still reports progress. */
+const MAX_ROWS_READ_PER_BATCH = 20_000;
+
+export interface BatchOptions {
+  now: Date;
+  /** Rows per INSERT statement (each statement binds one JSON parameter). */
+  statementRows?: number;
+  /** Rows per transaction. */
+  transactionRows?: number;
+}
+
+/** One transaction's worth of rows, ready to write. Plain data: it can cross a worker boundary. */
+export interface PreparedBatch {
+  /** Distinct products in the batch. */
+  products: number;
+  /** Rows whose objectID already appeared earlier in the batch (the later row wins). */
+  repeats: number;
+  /** JSON array of the batch's objectIDs. */
+  objectIDs: string;
+  /** Per statement: JSON arrays of Product rows and of ProductHistory rows. */
+  productPayloads: string[];
+  historyPayloads: string[];
+  /** Rows read for this batch, good and bad, and the bad ones. */
+  processed: number;
+  rejected: ImportRejection[];
+  lastLine: number;
+}
+
+type SqlValue = string | number | null;
+
+/** DateTime as Prisma's SQLite adapter writes it ("2026-01-31T00:00:00.000+00:00"), so text order = time order. */
+export function toDbDateTime(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+/** The Product columns of one validated row, insights included (order of PRODUCT_COLUMNS). */
+export function productValues(row: ProductImportRow, now: Date): SqlValue[] {
+  const insights = computeInsights({
+    priceCents: row.priceCents,
+    costCents: row.costCents,
+    shippingCents: row.shippingCents,
+    amazonPriceCents: row.amazonPriceCents,
+    history: row.history,
+    now,
+    firstSeenAt: row.firstSeenAt,
+  });
+  return [
+    row.objectID,
+    row.title,
+    row.description,
+    JSON.stringify(row.niches),
+    row.niches[0],
+    JSON.stringify(row.tags),
+    JSON.stringify(row.images),
+    row.supplierName,
+    row.supplierUrl,
+    row.costCents,
+    row.priceCents,
+    row.shippingCents,
+    row.amazonPriceCents,
+    insights.orders,
+    insights.revenueCents,
+    insights.likes,
+    insights.comments,
+    insights.shares,
+    insights.views,
+    insights.storesSelling,
+    toDbDateTime(row.firstSeenAt),
+    toDbDateTime(row.lastUpdatedAt ?? now),
+    row.randomSortKey ?? defaultRandomSortKey(row.objectID),
+    insights.winningScore,
+    insights.lifecycleStage,
+    insights.saturation,
+    insights.marginBps,
+    insights.orders7d,
+    insights.ordersGrowth7d,
+    insights.trendingScore,
+    JSON.stringify(insights.reasons),
+  ];
+}
+
+export function historyValues(row: ProductImportRow): SqlValue[] {
+  const h = row.history;
+  return [
+    row.objectID,
+    h.startDay,
+    h.orders.length,
+    packSeries(h.orders),
+    packSeries(h.revenueCents),
+    packSeries(h.views),
+    packSeries(h.likes),
+    packSeries(h.comments),
+    packSeries(h.shares),
+    packSeries(h.storesSelling),
+  ];
+}
+
+/** Validates and prepares rows into batches; every row read is either in a batch or rejected. */
+export async function* prepareBatches(
+  rows: AsyncIterable<ImportRowInput> | Iterable<ImportRowInput>,
+  options: BatchOptions,
+): AsyncGenerator<PreparedBatch> {
+  const statementRows = Math.max(1, options.statementRows ?? DEFAULT_STATEMENT_ROWS);
+  const transactionRows = Math.max(1, options.transactionRows ?? DEFAULT_TRANSACTION_ROWS);
+  let products: { objectID: string; product: SqlValue[]; history: SqlValue[] }[] = [];
+  let index = new Map<string, number>();
+  let repeats = 0;
+  let processed = 0;
+  let rejected: ImportRejection[] = [];
+  let lastLine = 0;
+
+  const close = (): PreparedBatch => {
+    const productPayloads: string[] = [];
+    const historyPayloads: string[] = [];
+    for (let i = 0; i < products.length; i += statementRows) {
+      const chunk = products.slice(i, i + statementRows);
+      productPayloads.push(JSON.stringify(chunk.map((p) => p.product)));
+      historyPayloads.push(JSON.stringify(chunk.map((p) => p.history)));
+    }
+    const batch: PreparedBatch = {
+      products: products.length,
+      repeats,
+      objectIDs: JSON.stringify(products.map((p) => p.objectID)),
+      productPayloads,
+      historyPayloads,
+      processed,
+      rejected,
+      lastLine,
+    };
+    products = [];
+    index = new Map();
+    repeats = 0;
+    processed = 0;
+    rejected = [];
+    return batch;
+  };
+
+  for await (const { line, row } of rows) {
+    processed++;
+    lastLine = line;
+    const unreadable = shapeError(row);
+    const parsed = unreadable === null ? parseProductRow(row) : ({ ok: false, reason: unreadable } as const);
+    if (!parsed.ok) {
+      rejected.push({ line, reason: parsed.reason });
+    } else {
+      let entry;
+      try {
+        entry = { objectID: parsed.row.objectID, product: productValues(parsed.row, options.now), history: historyValues(parsed.row) };
+      } catch (error) {
+        // The schema admits only rows the insight rules accept; this is a last line of defence.
+        rejected.push({ line, reason: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      const earlier = index.get(entry.objectID);
+      if (earlier !== undefined) {
+        products[earlier] = entry;
+        repeats++;
+      } else {
+        index.set(entry.objectID, products.length);
+        products.push(entry);
+      }
+    }
+    if (products.length >= transactionRows || processed >= MAX_ROWS_READ_PER_BATCH) yield close();
+  }
+  if (processed > 0) yield close();
+}

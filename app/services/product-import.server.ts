@@ -1,0 +1,181 @@
+// Product import: the one way products enter the database (CLI, generator, first-start seed). Each row
+// is validated (app/domain/product-import.ts); a bad row is reported with its line and reason and not
+// imported; a good row gets its insights (app/domain/insights.ts) and is upserted by objectID into
+// Product and ProductHistory (packed series, docs/decisions/011).
+// importProducts = prepareBatches (CPU: validate, compute, pack; product-import-batches.server.ts)
+// + writeBatches (this file: one batch transaction of multi-row upserts per batch). A row counts as
+// imported only once its transaction committed. At the end the catalogue version is bumped so search
+// caches refresh.
+import { retryBusy, type Db } from "~/db.server";
+import {
+  HISTORY_VALUE_COLUMNS,
+  prepareBatches,
+  PRODUCT_COLUMNS,
+  toDbDateTime,
+  type BatchOptions,
+  type ImportRejection,
+  type ImportRowInput,
+  type PreparedBatch,
+} from "~/services/product-import-batches.server";
+
+export { toDbDateTime, type ImportRejection, type ImportRowInput, type PreparedBatch } from "~/services/product-import-batches.server";
+
+export interface ImportProgress {
+  /** Rows read so far (good and bad). */
+  processed: number;
+  imported: number;
+  updated: number;
+  rejected: number;
+  /** Line of the last row read. */
+  line: number;
+}
+
+export interface ImportOptions extends Partial<BatchOptions> {
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportSummary {
+  /** New products. */
+  imported: number;
+  /** Existing products (same objectID) overwritten, including repeats within the file. */
+  updated: number;
+  rejected: ImportRejection[];
+  processed: number;
+  /** CatalogState.version after the import (null when nothing changed). */
+  catalogVersion: number | null;
+}
+
+/** Thrown when the database refuses a batch: what was committed before stays, and is reported. */
+export class ImportAbortedError extends Error {
+  constructor(
+    message: string,
+    readonly summary: ImportSummary,
+    readonly atLine: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "ImportAbortedError";
+  }
+}
+
+const q = (name: string) => `"${name}"`;
+
+/**
+ * The upserts read their rows from one JSON parameter (an array of row arrays) through json_each:
+ * one bound parameter per statement however many rows it carries (far under SQLite's 32766), a short
+ * statement SQLite compiles quickly, and no per-value work in the driver. Measured against multi-row
+ * VALUES with one parameter per cell: as fast, and less memory (docs/decisions/011).
+ */
+function productUpsertSql(insightsAt: string): string {
+  const columns = [...PRODUCT_COLUMNS, "insightsAt"].map(q).join(", ");
+  const values = PRODUCT_COLUMNS.map((_, i) => `value ->> ${i}`).join(", ");
+  const updates = [...PRODUCT_COLUMNS.slice(1), "insightsAt"].map((c) => `${q(c)} = excluded.${q(c)}`).join(", ");
+  // ("WHERE true" keeps SQLite's parser from reading ON CONFLICT as part of the SELECT.)
+  return (
+    `INSERT INTO "Product" (${columns}) SELECT ${values}, '${insightsAt}' FROM json_each(?) WHERE true ` +
+    `ON CONFLICT("objectID") DO UPDATE SET ${updates}`
+  );
+}
+
+function historyUpsertSql(): string {
+  const selected = HISTORY_VALUE_COLUMNS.map((_, i) => `v.value ->> ${i + 1}`).join(", ");
+  const updates = HISTORY_VALUE_COLUMNS.map((c) => `${q(c)} = excluded.${q(c)}`).join(", ");
+  // Product ids come from the rows just upserted, looked up through the unique objectID index.
+  return (
+    `INSERT INTO "ProductHistory" ("productId", ${HISTORY_VALUE_COLUMNS.map(q).join(", ")}) ` +
+    `SELECT p."id", ${selected} FROM json_each(?) AS v JOIN "Product" AS p ON p."objectID" = v.value ->> 0 WHERE true ` +
+    `ON CONFLICT("productId") DO UPDATE SET ${updates}`
+  );
+}
+
+/** How many of the batch's products exist already: run first in the batch's transaction. */
+const EXISTING_SQL = 'SELECT COUNT(*) AS "existing" FROM json_each(?) AS v JOIN "Product" AS p ON p."objectID" = v.value';
+
+/**
+ * Writes prepared batches, one transaction each, and bumps the catalogue version at the end if
+ * anything changed. Throws ImportAbortedError when the database refuses a batch.
+ */
+export async function writeBatches(
+  db: Db,
+  batches: AsyncIterable<PreparedBatch> | Iterable<PreparedBatch>,
+  options: { now?: Date; onProgress?: (progress: ImportProgress) => void } = {},
+): Promise<ImportSummary> {
+  const now = options.now ?? new Date();
+  const productSql = productUpsertSql(toDbDateTime(now));
+  const historySql = historyUpsertSql();
+  const summary: ImportSummary = { imported: 0, updated: 0, rejected: [], processed: 0, catalogVersion: null };
+  let lastLine = 0;
+
+  try {
+    for await (const batch of batches) {
+      if (batch.products > 0) {
+        const upserts: ReturnType<Db["$executeRawUnsafe"]>[] = [];
+        for (let i = 0; i < batch.productPayloads.length; i++) {
+          upserts.push(db.$executeRawUnsafe(productSql, batch.productPayloads[i]));
+          upserts.push(db.$executeRawUnsafe(historySql, batch.historyPayloads[i]));
+        }
+        const results = await retryBusy(() =>
+          db.$transaction([
+            // A transaction runs on a fresh libSQL connection: set the wait for the write lock again.
+            db.$queryRawUnsafe("PRAGMA busy_timeout = 5000"),
+            db.$queryRawUnsafe<{ existing: number | bigint }[]>(EXISTING_SQL, batch.objectIDs),
+            ...upserts,
+          ]),
+        );
+        const existing = Number((results[1] as { existing: number | bigint }[])[0].existing);
+        summary.imported += batch.products - existing;
+        summary.updated += existing + batch.repeats;
+      } else {
+        summary.updated += batch.repeats;
+      }
+      summary.processed += batch.processed;
+      for (const r of batch.rejected) summary.rejected.push(r);
+      lastLine = batch.lastLine;
+      options.onProgress?.({
+        processed: summary.processed,
+        imported: summary.imported,
+        updated: summary.updated,
+        rejected: summary.rejected.length,
+        line: lastLine,
+      });
+    }
+  } catch (error) {
+    // What was committed is in the catalogue: tell the caches, if the database still answers.
+    summary.catalogVersion = await bumpCatalogVersionIfChanged(db, summary, now).catch(() => null);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ImportAbortedError(`import stopped after line ${lastLine}: ${reason}`, summary, lastLine, { cause: error });
+  }
+  summary.catalogVersion = await bumpCatalogVersionIfChanged(db, summary, now);
+  return summary;
+}
+
+/**
+ * Imports rows (from a file reader or the generator). Returns counts and every rejection; throws
+ * ImportAbortedError if the database refuses a batch (rows committed before it stay imported).
+ */
+export async function importProducts(
+  db: Db,
+  rows: AsyncIterable<ImportRowInput> | Iterable<ImportRowInput>,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const now = options.now ?? new Date();
+  return writeBatches(db, prepareBatches(rows, { ...options, now }), { now, onProgress: options.onProgress });
+}
+
+async function bumpCatalogVersionIfChanged(db: Db, summary: ImportSummary, now: Date): Promise<number | null> {
+  if (summary.imported + summary.updated === 0) return null;
+  return bumpCatalogVersion(db, now);
+}
+
+/** Tells search caches the catalogue changed. */
+export async function bumpCatalogVersion(db: Db, now = new Date()): Promise<number> {
+  const rows = await retryBusy(() =>
+    db.$queryRawUnsafe<{ version: number | bigint }[]>(
+      `INSERT INTO "CatalogState" ("id", "version", "updatedAt") VALUES (1, 1, ?)
+       ON CONFLICT("id") DO UPDATE SET "version" = "version" + 1, "updatedAt" = excluded."updatedAt"
+       RETURNING "version"`,
+      toDbDateTime(now),
+    ),
+  );
+  return Number(rows[0].version);
+}

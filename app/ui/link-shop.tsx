@@ -1,0 +1,160 @@
+// The embedded app's linking screen (a shop not linked to a site account yet) and the linked-account
+// card of the embedded home. Polaris, inside app.tsx's AppProvider.
+import { Form, useNavigation } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  Layout,
+  Page,
+  Tabs,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+
+export type LinkMode = "login" | "signup";
+
+export interface LinkScreenProps {
+  shop: string;
+  mode: LinkMode;
+  errors: Partial<Record<string, string>>;
+  formError: string | null;
+  email: string;
+}
+
+export function LinkShopScreen(props: LinkScreenProps) {
+  const navigation = useNavigation();
+  const [mode, setMode] = useState<LinkMode>(props.mode);
+  const [email, setEmail] = useState(props.email);
+  const [password, setPassword] = useState("");
+  const tabs = [
+    { id: "login", content: "I have an account", panelID: "link-login" },
+    { id: "signup", content: "Create an account", panelID: "link-signup" },
+  ];
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <Page title="Link this store to Winning Products" narrowWidth>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Text as="p">
+              Winning Products runs on your Winning Products account: its subscription, credits and saved research are
+              the same here and on the website. Sign in once to link <b>{props.shop}</b>; from then on the app opens as
+              that account for everyone on this store&apos;s staff.
+            </Text>
+            {props.formError ? (
+              <Banner tone="critical">
+                <p>{props.formError}</p>
+              </Banner>
+            ) : null}
+            <Card>
+              <Tabs
+                tabs={tabs}
+                selected={mode === "login" ? 0 : 1}
+                onSelect={(i) => setMode(i === 0 ? "login" : "signup")}
+              >
+                <div style={{ paddingTop: "var(--p-space-400)" }}>
+                  <Form method="post" noValidate>
+                    <input type="hidden" name="intent" value={mode} />
+                    <BlockStack gap="300">
+                      <TextField
+                        label="E-mail"
+                        name="email"
+                        type="email"
+                        autoComplete="email"
+                        value={email}
+                        onChange={setEmail}
+                        error={props.errors.email}
+                      />
+                      <TextField
+                        label="Password"
+                        name="password"
+                        type="password"
+                        autoComplete={mode === "login" ? "current-password" : "new-password"}
+                        value={password}
+                        onChange={setPassword}
+                        error={props.errors.password}
+                        helpText={mode === "signup" ? "At least 8 characters." : undefined}
+                      />
+                      <Button submit variant="primary" loading={submitting} fullWidth>
+                        {mode === "login" ? "Sign in and link store" : "Create account and link store"}
+                      </Button>
+                    </BlockStack>
+                  </Form>
+                </div>
+              </Tabs>
+            </Card>
+            <Text as="p" tone="subdued">
+              Your password is checked once to link the store; no sign-in is kept inside Shopify admin. A store can be
+              linked to one account; an account can link several stores. You can disconnect a store under Stores &amp;
+              themes.
+            </Text>
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export interface PlanStatusInput {
+  userSubscribed: string;
+  trialing: boolean;
+  subscriptionCancelled: boolean;
+  chargeDeclined: boolean;
+  innerCircle: boolean;
+}
+
+/** The account's plan in words, as the site's dashboard shows it. */
+export function planStatus(me: PlanStatusInput): {
+  label: string;
+  tone: "success" | "info" | "warning" | "critical" | undefined;
+} {
+  if (me.innerCircle) return { label: "Inner Circle", tone: "success" };
+  if (me.chargeDeclined) return { label: "Payment declined", tone: "critical" };
+  if (me.userSubscribed === "yes" && me.trialing) return { label: "Free trial", tone: "info" };
+  if (me.userSubscribed === "yes" && me.subscriptionCancelled)
+    return { label: "Cancelled, active until period end", tone: "warning" };
+  if (me.userSubscribed === "yes") return { label: "Active", tone: "success" };
+  return { label: "No plan yet", tone: undefined };
+}
+
+export function LinkedAccountCard({
+  email,
+  plan,
+  siteUrl,
+}: {
+  email: string;
+  plan: PlanStatusInput;
+  siteUrl: string | null;
+}) {
+  const status = planStatus(plan);
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          Your account
+        </Text>
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="p">
+            Signed in as <b>{email}</b>
+          </Text>
+          <Badge tone={status.tone}>{`Plan: ${status.label}`}</Badge>
+        </InlineStack>
+        {siteUrl ? (
+          <Text as="p" tone="subdued">
+            Billing and account settings are on the website:{" "}
+            <a href={`${siteUrl}/dashboard/billing`} target="_blank" rel="noopener noreferrer">
+              open Billing &amp; credits
+            </a>
+            .
+          </Text>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}

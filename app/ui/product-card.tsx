@@ -1,0 +1,248 @@
+// Product cards and the small pieces every product screen shares (formatting, the stage badge, the
+// upgrade prompt). Both surfaces render these; the caller says where a product's page lives.
+// Dates and numbers are formatted in UTC and en-US, so the server's HTML and the browser agree.
+import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Link, List, Text, UnstyledLink } from "@shopify/polaris";
+import type { ReactNode } from "react";
+import { formatCount } from "~/domain/insights";
+import type { Sort, Stage } from "~/domain/product-query";
+import type { ProductCard as ProductCardData } from "~/services/products.server";
+
+export type { ProductCardData };
+
+// ---------- formatting ----------
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const day = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+
+/** 1999 -> "$19.99". */
+export function formatMoney(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** Whole dollars for large sums: 1234567 cents -> "$12,346". */
+export function formatMoneyRounded(cents: number): string {
+  return `${cents < 0 ? "-" : ""}$${formatCount(Math.round(Math.abs(cents) / 100))}`;
+}
+
+/** Basis points as a percentage: 6240 -> "62.4%", 6200 -> "62%". */
+export function formatBps(bps: number): string {
+  return `${(bps / 100).toFixed(1).replace(/\.0$/, "")}%`;
+}
+
+/** Growth in percent with its sign: 180 -> "+180%", null -> "—" (no orders the week before). */
+export function formatGrowth(pct: number | null): string {
+  if (pct === null) return "—";
+  return `${pct > 0 ? "+" : ""}${formatCount(pct)}%`;
+}
+
+/** A signed change: +12, -3, 0. */
+export function formatChange(n: number, format: (n: number) => string = formatCount): string {
+  if (n === 0) return "no change";
+  return n > 0 ? `+${format(n)}` : `-${format(-n)}`;
+}
+
+export function formatDay(iso: string | Date): string {
+  return day.format(typeof iso === "string" ? new Date(iso) : iso);
+}
+
+/** "about 12,300 products" for an estimate (rounded so it does not look exact), "12,345 products" otherwise. */
+export function formatTotal(total: number, isEstimate: boolean): string {
+  if (!isEstimate) return `${formatCount(total)} ${total === 1 ? "product" : "products"}`;
+  const step = total >= 10_000 ? 100 : total >= 1000 ? 10 : 1;
+  return `about ${formatCount(Math.round(total / step) * step)} products`;
+}
+
+/** "home-decor" -> "Home decor". */
+export function nicheLabel(slug: string): string {
+  const words = slug.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  emerging: "Emerging",
+  rising: "Rising",
+  peak: "Peak",
+  declining: "Declining",
+};
+
+export const SORT_LABELS: Record<Sort, string> = {
+  "winning-score": "Winning score",
+  orders: "Most orders (30 days)",
+  revenue: "Most revenue (30 days)",
+  margin: "Highest margin",
+  price: "Price: high to low",
+  "price-asc": "Price: low to high",
+  newest: "Newest first",
+  trending: "Trending now",
+  random: "Shuffle (random)",
+  relevance: "Best match",
+};
+
+const STAGE_TONES: Record<Stage, "info" | "success" | "attention" | "warning"> = {
+  emerging: "info",
+  rising: "success",
+  peak: "attention",
+  declining: "warning",
+};
+
+export function StageBadge({ stage }: { stage: string }) {
+  const known = (stage in STAGE_LABELS ? stage : null) as Stage | null;
+  return <Badge tone={known ? STAGE_TONES[known] : undefined}>{known ? STAGE_LABELS[known] : stage}</Badge>;
+}
+
+// ---------- upgrade prompt ----------
+
+export function UpgradePrompt({
+  reason,
+  upgradeUrl,
+  compact = false,
+}: {
+  reason: string | null;
+  upgradeUrl: string;
+  compact?: boolean;
+}) {
+  if (compact) {
+    return (
+      <Box background="bg-surface-secondary" padding="200" borderRadius="200">
+        <BlockStack gap="100">
+          <Text as="p" variant="bodySm" tone="subdued">
+            Reasons, cost and margin are part of every plan.
+          </Text>
+          <Link url={upgradeUrl}>Unlock insights</Link>
+        </BlockStack>
+      </Box>
+    );
+  }
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Unlock the evidence
+        </Text>
+        <Text as="p" tone="subdued">
+          {reason ?? "Choose a plan to see the reasons behind every score, trend charts, supplier cost, margin and Amazon price."}
+        </Text>
+        <div>
+          <Button url={upgradeUrl} variant="primary">
+            Choose a plan
+          </Button>
+        </div>
+      </BlockStack>
+    </Card>
+  );
+}
+
+// ---------- card ----------
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" variant="bodySm" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" variant="bodyMd" fontWeight="semibold">
+        {children}
+      </Text>
+    </BlockStack>
+  );
+}
+
+export function ProductImage({ src, alt, size }: { src: string | null; alt: string; size?: number }) {
+  const style = {
+    display: "block",
+    width: size ? `${size}px` : "100%",
+    aspectRatio: "1 / 1",
+    objectFit: "cover" as const,
+    background: "var(--p-color-bg-surface-secondary)",
+    borderRadius: "var(--p-border-radius-200)",
+  };
+  if (!src) return <div style={style} role="img" aria-label={`${alt} (no image)`} />;
+  return <img src={src} alt={alt} loading="lazy" width={size} height={size} style={style} />;
+}
+
+export function ProductCard({
+  product,
+  href,
+  upgradeUrl,
+}: {
+  product: ProductCardData;
+  href: string;
+  upgradeUrl: string;
+}) {
+  return (
+    <Card padding="300">
+      <BlockStack gap="300">
+        <UnstyledLink url={href} tabIndex={-1} aria-hidden="true">
+          <ProductImage src={product.image} alt={product.title} />
+        </UnstyledLink>
+        <BlockStack gap="100">
+          <InlineStack gap="100">
+            {product.isNew ? <Badge tone="success">New</Badge> : null}
+            {product.saved ? <Badge tone="info">Saved</Badge> : null}
+            {product.tracked ? <Badge>Tracked</Badge> : null}
+          </InlineStack>
+          <Link url={href} monochrome removeUnderline>
+            <Text as="h3" variant="headingSm">
+              {product.title}
+            </Text>
+          </Link>
+          <Text as="p" variant="headingMd">
+            {formatMoney(product.priceCents)}
+          </Text>
+        </BlockStack>
+        <InlineGrid columns={3} gap="200">
+          <Figure label="Orders (30 days)">{formatCount(product.orders)}</Figure>
+          <Figure label="7-day growth">{formatGrowth(product.ordersGrowth7d)}</Figure>
+          <Figure label="Stores selling">{formatCount(product.storesSelling)}</Figure>
+        </InlineGrid>
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="span" variant="bodyMd">
+            Winning score{" "}
+            <Text as="span" fontWeight="bold">
+              {product.winningScore}
+            </Text>
+            /100
+          </Text>
+          <StageBadge stage={product.lifecycleStage} />
+        </InlineStack>
+        {product.insights ? (
+          <BlockStack gap="200">
+            <List type="bullet">
+              {product.insights.reasons.map((r) => (
+                <List.Item key={r}>{r}</List.Item>
+              ))}
+            </List>
+            <InlineStack gap="400">
+              <Text as="span" variant="bodySm" tone="subdued">
+                Cost {formatMoney(product.insights.costCents)}
+              </Text>
+              <Text as="span" variant="bodySm" tone="subdued">
+                Margin {formatBps(product.insights.marginBps)}
+              </Text>
+            </InlineStack>
+          </BlockStack>
+        ) : (
+          <UpgradePrompt reason={null} upgradeUrl={upgradeUrl} compact />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function ProductGrid({
+  products,
+  productUrl,
+  upgradeUrl,
+}: {
+  products: ProductCardData[];
+  productUrl: (objectID: string) => string;
+  upgradeUrl: string;
+}) {
+  return (
+    <InlineGrid columns={{ xs: 1, sm: 2, lg: 3 }} gap="400">
+      {products.map((p) => (
+        <ProductCard key={p.objectID} product={p} href={productUrl(p.objectID)} upgradeUrl={upgradeUrl} />
+      ))}
+    </InlineGrid>
+  );
+}

@@ -1,0 +1,324 @@
+// The product search bar and filter panel. They read the current URL parameters and hand back new
+// ones (onApply); the caller puts them in the URL, so every search is shareable and the back button
+// works. Parameter names are those of app/domain/product-query.ts. Remount with key={params} so the
+// fields follow the URL when the user goes back.
+import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { useEffect, useState, type FormEvent } from "react";
+import { SORTS, STAGES, type Sort } from "~/domain/product-query";
+import { nicheLabel, SORT_LABELS, STAGE_LABELS } from "~/ui/product-card";
+
+/** A parameter the server refused, to show on its field. */
+export interface ParamError {
+  param: string;
+  message: string;
+}
+
+interface RangeField {
+  label: string;
+  min?: string;
+  max?: string;
+  unit: "$" | "%" | "";
+  help?: string;
+}
+
+/** The numeric filters, in the order they are shown, with their URL parameters. */
+const RANGES: RangeField[] = [
+  { label: "Price", min: "minPrice", max: "maxPrice", unit: "$" },
+  { label: "Product cost", min: "minCost", max: "maxCost", unit: "$" },
+  { label: "Margin", min: "minMargin", max: "maxMargin", unit: "%", help: "(Price - cost - shipping) / price" },
+  { label: "Orders (30 days)", min: "minOrders", max: "maxOrders", unit: "" },
+  { label: "Revenue (30 days)", min: "minRevenue", max: "maxRevenue", unit: "$" },
+  { label: "Engagement (30 days)", min: "minEngagement", unit: "", help: "Likes + comments + shares" },
+  { label: "Views (30 days)", min: "minViews", unit: "" },
+  { label: "Stores selling", min: "minStores", max: "maxStores", unit: "" },
+  { label: "Amazon price", min: "minAmazonPrice", max: "maxAmazonPrice", unit: "$", help: "Glitch mode needs $19 or more." },
+];
+
+/** "Min price", "Max Amazon price": unique names for each field (the group's title is shown above). */
+function fieldLabel(side: "Min" | "Max", label: string): string {
+  return `${side} ${label.startsWith("Amazon") ? label : label.charAt(0).toLowerCase() + label.slice(1)}`;
+}
+
+const TEXT_KEYS = RANGES.flatMap((r) => [r.min, r.max]).filter((k): k is string => Boolean(k));
+/** Every parameter the panel owns; applying the panel replaces all of them. */
+export const FILTER_KEYS = [...TEXT_KEYS, "niche", "stage", "hasAmazonPrice", "firstSeenDays", "firstSeenAfter", "firstSeenBefore"];
+
+const FIRST_SEEN_OPTIONS = [
+  { label: "Any time", value: "" },
+  { label: "Last 7 days", value: "7" },
+  { label: "Last 30 days", value: "30" },
+  { label: "Last 90 days", value: "90" },
+  { label: "Between dates", value: "dates" },
+];
+
+function list(params: URLSearchParams, name: string): string[] {
+  return params
+    .getAll(name)
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** How many filters are on, for the panel's title. */
+export function activeFilterCount(params: URLSearchParams): number {
+  const keys = new Set<string>();
+  for (const key of FILTER_KEYS) if (params.get(key)) keys.add(key.replace(/^(min|max)/, ""));
+  return keys.size;
+}
+
+export function ProductFilterPanel({
+  params,
+  niches,
+  error,
+  onApply,
+}: {
+  params: URLSearchParams;
+  niches: string[];
+  error: ParamError | null;
+  onApply: (next: URLSearchParams) => void;
+}) {
+  const [text, setText] = useState<Record<string, string>>(() => Object.fromEntries(TEXT_KEYS.map((k) => [k, params.get(k) ?? ""])));
+  const [chosenNiches, setNiches] = useState(() => list(params, "niche"));
+  const [stages, setStages] = useState(() => list(params, "stage"));
+  const [hasAmazon, setHasAmazon] = useState(() => ["1", "true"].includes(params.get("hasAmazonPrice") ?? ""));
+  const [firstSeen, setFirstSeen] = useState(() =>
+    params.get("firstSeenAfter") || params.get("firstSeenBefore") ? "dates" : (params.get("firstSeenDays") ?? ""),
+  );
+  const [after, setAfter] = useState(() => params.get("firstSeenAfter") ?? "");
+  const [before, setBefore] = useState(() => params.get("firstSeenBefore") ?? "");
+
+  const fieldError = (name: string) => (error && error.param === name ? error.message : undefined);
+
+  function apply(event?: FormEvent) {
+    event?.preventDefault();
+    const next = new URLSearchParams(params);
+    for (const key of [...FILTER_KEYS, "page"]) next.delete(key);
+    for (const key of TEXT_KEYS) if (text[key].trim()) next.set(key, text[key].trim());
+    if (chosenNiches.length) next.set("niche", chosenNiches.join(","));
+    if (stages.length) next.set("stage", stages.join(","));
+    if (hasAmazon) next.set("hasAmazonPrice", "true");
+    if (firstSeen === "dates") {
+      if (after) next.set("firstSeenAfter", after);
+      if (before) next.set("firstSeenBefore", before);
+    } else if (firstSeen) {
+      next.set("firstSeenDays", firstSeen);
+    }
+    onApply(next);
+  }
+
+  function clear() {
+    const next = new URLSearchParams(params);
+    for (const key of [...FILTER_KEYS, "page"]) next.delete(key);
+    onApply(next);
+  }
+
+  return (
+    <Card>
+      <form onSubmit={apply} aria-label="Filters">
+        <BlockStack gap="400">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              Filters
+            </Text>
+            <Button variant="plain" onClick={clear}>
+              Clear all
+            </Button>
+          </InlineStack>
+
+          {niches.length > 0 ? (
+            <Box maxWidth="100%">
+              <div style={{ maxHeight: 220, overflowY: "auto" }}>
+                <ChoiceList
+                  title="Niches"
+                  allowMultiple
+                  choices={niches.map((n) => ({ label: nicheLabel(n), value: n }))}
+                  selected={chosenNiches}
+                  onChange={setNiches}
+                  error={fieldError("niche")}
+                />
+              </div>
+            </Box>
+          ) : null}
+
+          <ChoiceList
+            title="Lifecycle stage (estimate)"
+            allowMultiple
+            choices={STAGES.map((s) => ({ label: STAGE_LABELS[s], value: s }))}
+            selected={stages}
+            onChange={setStages}
+            error={fieldError("stage")}
+          />
+
+          {RANGES.map((r) => (
+            <BlockStack gap="100" key={r.label} role="group" aria-label={r.label}>
+              <Text as="p" variant="bodyMd">
+                {r.label}
+              </Text>
+              <InlineGrid columns={r.max ? 2 : 1} gap="200">
+                {r.min ? (
+                  <TextField
+                    label={fieldLabel("Min", r.label)}
+                    labelHidden
+                    placeholder={r.max ? "Min" : "At least"}
+                    value={text[r.min]}
+                    onChange={(v) => setText((t) => ({ ...t, [r.min!]: v }))}
+                    autoComplete="off"
+                    inputMode="decimal"
+                    prefix={r.unit === "$" ? "$" : undefined}
+                    suffix={r.unit === "%" ? "%" : undefined}
+                    error={fieldError(r.min)}
+                  />
+                ) : null}
+                {r.max ? (
+                  <TextField
+                    label={fieldLabel("Max", r.label)}
+                    labelHidden
+                    placeholder="Max"
+                    value={text[r.max]}
+                    onChange={(v) => setText((t) => ({ ...t, [r.max!]: v }))}
+                    autoComplete="off"
+                    inputMode="decimal"
+                    prefix={r.unit === "$" ? "$" : undefined}
+                    suffix={r.unit === "%" ? "%" : undefined}
+                    error={fieldError(r.max)}
+                  />
+                ) : null}
+              </InlineGrid>
+              {r.help ? (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {r.help}
+                </Text>
+              ) : null}
+            </BlockStack>
+          ))}
+
+          <Checkbox label="Only products with an Amazon price" checked={hasAmazon} onChange={setHasAmazon} error={fieldError("hasAmazonPrice")} />
+
+          <BlockStack gap="200">
+            <Select
+              label="First seen"
+              options={FIRST_SEEN_OPTIONS}
+              value={firstSeen}
+              onChange={setFirstSeen}
+              error={fieldError("firstSeenDays")}
+            />
+            {firstSeen === "dates" ? (
+              <InlineGrid columns={2} gap="200">
+                <TextField label="After" type="date" value={after} onChange={setAfter} autoComplete="off" error={fieldError("firstSeenAfter")} />
+                <TextField label="Before" type="date" value={before} onChange={setBefore} autoComplete="off" error={fieldError("firstSeenBefore")} />
+              </InlineGrid>
+            ) : null}
+          </BlockStack>
+
+          <Button submit variant="primary">
+            Apply filters
+          </Button>
+        </BlockStack>
+      </form>
+    </Card>
+  );
+}
+
+/** The sort the server uses when the URL names none. */
+export function effectiveSort(params: URLSearchParams): Sort {
+  const sort = params.get("sort");
+  if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
+  return params.get("q") ? "relevance" : "winning-score";
+}
+
+export function ProductSearchBar({
+  params,
+  error,
+  onApply,
+}: {
+  params: URLSearchParams;
+  error: ParamError | null;
+  onApply: (next: URLSearchParams) => void;
+}) {
+  const [q, setQ] = useState(() => params.get("q") ?? "");
+  const sort = effectiveSort(params);
+  // "Best match" only means something with text; it is offered as soon as text is typed.
+  const sorts = SORTS.filter((s) => s !== "relevance" || q.trim() !== "");
+
+  function build(nextQ: string, nextSort: Sort): URLSearchParams {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    if (nextQ.trim()) next.set("q", nextQ.trim());
+    else next.delete("q");
+    const defaultSort = nextQ.trim() ? "relevance" : "winning-score";
+    if (nextSort === defaultSort || (nextSort === "relevance" && !nextQ.trim())) next.delete("sort");
+    else next.set("sort", nextSort);
+    // The visitor's shuffle seed only matters for the random order.
+    if (nextSort !== "random") next.delete("seed");
+    return next;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // A sort the user chose stays; otherwise new text sorts by best match (build drops the default).
+    onApply(build(q, params.has("sort") ? sort : q.trim() ? "relevance" : "winning-score"));
+  }
+
+  return (
+    <Card>
+      <form onSubmit={submit} role="search" aria-label="Product search">
+        <InlineStack gap="300" blockAlign="end" wrap={false}>
+          <div style={{ flex: 1 }}>
+            <TextField
+              label="Search products"
+              value={q}
+              onChange={setQ}
+              autoComplete="off"
+              placeholder="Try “posture corrector” or “dog”"
+              clearButton
+              onClearButtonClick={() => setQ("")}
+              error={error?.param === "q" ? error.message : undefined}
+            />
+          </div>
+          <div style={{ minWidth: 200 }}>
+            <Select
+              label="Sort by"
+              options={sorts.map((s) => ({ label: SORT_LABELS[s], value: s }))}
+              value={sorts.includes(sort) ? sort : "winning-score"}
+              onChange={(value) => onApply(build(q, value as Sort))}
+              error={error?.param === "sort" || error?.param === "seed" ? error.message : undefined}
+            />
+          </div>
+          <Button submit variant="primary">
+            Search
+          </Button>
+        </InlineStack>
+      </form>
+    </Card>
+  );
+}
+
+const LAST_SEARCH_KEY = "wp:last-product-search";
+
+/** Remembers the grid's current search for this tab, so a product page can link back to it. */
+export function useRememberSearch(search: string) {
+  useEffect(() => {
+    try {
+      window.sessionStorage.setItem(LAST_SEARCH_KEY, search);
+    } catch {
+      // Storage can be disabled; the back link then opens the grid without a search.
+    }
+  }, [search]);
+}
+
+/**
+ * The grid's URL with the search last seen in this tab. Read after hydration (the server cannot know
+ * it), so the first render matches the server's HTML.
+ */
+export function useLastSearchUrl(gridPath: string): string {
+  const [url, setUrl] = useState(gridPath);
+  useEffect(() => {
+    try {
+      const search = window.sessionStorage.getItem(LAST_SEARCH_KEY);
+      if (search) setUrl(`${gridPath}?${search}`);
+    } catch {
+      // see useRememberSearch
+    }
+  }, [gridPath]);
+  return url;
+}

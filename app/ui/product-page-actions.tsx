@@ -1,0 +1,181 @@
+// "Create product page" and "Automatic mode (4 credits)" for one research product. Drop it on a
+// product's detail page: <ProductPageActions objectID={product.objectID} />. It talks to the JSON API
+// (/api/product-pages, /api/product-pages/automatic) with the signed-in site session, loads the
+// user's connected stores itself, and says who writes the copy ("built-in writer" or the AI model).
+import { useNavigate } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, InlineStack, Link, Select, Text } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+
+interface StoreOption {
+  shop: string;
+  storeName: string;
+}
+
+type Result =
+  | { kind: "pushed"; title: string; adminUrl: string | null; shop: string }
+  | { kind: "upsell"; message: string }
+  | { kind: "error"; message: string; refunded?: boolean };
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  let data: Record<string, unknown> = {};
+  try {
+    data = (await res.json()) as Record<string, unknown>;
+  } catch {
+    // an empty or non-JSON answer: only the status is known
+  }
+  return { status: res.status, data };
+}
+
+export function ProductPageActions({ objectID }: { objectID: string }) {
+  const navigate = useNavigate();
+  const [stores, setStores] = useState<StoreOption[] | null>(null);
+  const [writer, setWriter] = useState<string>("");
+  const [shop, setShop] = useState("");
+  const [busy, setBusy] = useState<"create" | "automatic" | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetch("/api/product-pages", { headers: { accept: "application/json" }, credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : { stores: [], writer: "" }))
+      .then((d: { stores: StoreOption[]; writer: string }) => {
+        if (cancelled) return;
+        setStores(d.stores);
+        setWriter(d.writer);
+        setShop((s) => s || d.stores[0]?.shop || "");
+      })
+      .catch(() => !cancelled && setStores([]));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  async function create() {
+    setBusy("create");
+    setResult(null);
+    try {
+      const { status, data } = await postJson("/api/product-pages", { objectID });
+      if (status === 201) navigate(`/dashboard/product-pages?page=${data.id}`);
+      else if (status === 402) setResult({ kind: "upsell", message: String(data.error ?? "Not enough credits.") });
+      else setResult({ kind: "error", message: String(data.error ?? `The page could not be created (${status}).`) });
+    } catch {
+      setResult({ kind: "error", message: "The server could not be reached. Check your connection and try again." });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function automatic() {
+    if (!shop) return;
+    setBusy("automatic");
+    setResult(null);
+    try {
+      // One key per click, so a retried request is charged once (crypto.randomUUID needs https).
+      const key = `auto-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+      const { status, data } = await postJson(
+        "/api/product-pages/automatic",
+        { objectID, shop },
+        { "idempotency-key": key },
+      );
+      const page = data.page as { title: string; shopifyAdminUrl: string | null } | null | undefined;
+      if (status === 200 && page)
+        setResult({ kind: "pushed", title: page.title, adminUrl: page.shopifyAdminUrl, shop });
+      else if (status === 402) setResult({ kind: "upsell", message: String(data.error ?? "Not enough credits.") });
+      else
+        setResult({
+          kind: "error",
+          message: String(data.error ?? `Automatic mode failed (${status}).`),
+          refunded: Boolean(data.refunded),
+        });
+    } catch {
+      setResult({ kind: "error", message: "The server could not be reached. Check your connection and try again." });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const noStores = stores !== null && stores.length === 0;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Sell this product
+        </Text>
+        <Text as="p" tone="subdued">
+          Get a product page (title, description, benefits, SEO and a price with margin)
+          {writer ? ` written by the ${writer}` : ""}, edit it, then push it to your Shopify store as a draft.
+        </Text>
+        {result?.kind === "pushed" ? (
+          <Banner tone="success" title="Pushed to your store as a draft">
+            <p>
+              {result.title} is in {result.shop}.{" "}
+              {result.adminUrl ? (
+                <Link url={result.adminUrl} external>
+                  Open it in Shopify admin
+                </Link>
+              ) : null}{" "}
+              <Link url="/dashboard/product-pages">See your product pages</Link>
+            </p>
+          </Banner>
+        ) : null}
+        {result?.kind === "upsell" ? (
+          <Banner
+            tone="warning"
+            title="Not enough credits"
+            action={{ content: "Get more credits", url: "/dashboard/billing" }}
+          >
+            <p>{result.message}</p>
+          </Banner>
+        ) : null}
+        {result?.kind === "error" ? (
+          <Banner tone="critical" title="That did not work">
+            <p>
+              {result.message}
+              {result.refunded ? " Your credits were refunded." : ""}
+            </p>
+          </Banner>
+        ) : null}
+        <InlineStack gap="300" blockAlign="end" wrap>
+          <Button onClick={create} loading={busy === "create"} disabled={busy !== null}>
+            Create product page
+          </Button>
+          {stores && stores.length > 0 ? (
+            <>
+              <Select
+                label="Store"
+                labelInline
+                options={stores.map((s) => ({ label: `${s.storeName} (${s.shop})`, value: s.shop }))}
+                value={shop}
+                onChange={setShop}
+              />
+              <Button
+                variant="primary"
+                onClick={automatic}
+                loading={busy === "automatic"}
+                disabled={busy !== null || !shop}
+              >
+                Automatic mode (4 credits)
+              </Button>
+            </>
+          ) : null}
+        </InlineStack>
+        {busy === "automatic" ? (
+          <Text as="p" tone="subdued">
+            Writing the page and pushing it to {shop}…
+          </Text>
+        ) : null}
+        {noStores ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            Automatic mode writes the page and pushes it to your store in one step. Connect a Shopify store to use it.
+          </Text>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}

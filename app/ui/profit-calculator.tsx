@@ -1,0 +1,142 @@
+// The profit calculator of a product page: the seller's own price, cost, shipping, fees and ad cost per
+// purchase -> fees, profit per order, margin and break-even ROAS. The arithmetic is profit() from
+// app/domain/insights.ts, in integer cents; this component only parses what was typed.
+import { Badge, BlockStack, Box, Card, DescriptionList, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { profit, PROFIT_NOTES, type ProfitResult } from "~/domain/insights";
+import { formatBps, formatMoney } from "~/ui/product-card";
+
+/** "19.99" -> 1999; null when it is not an amount in dollars with at most two decimals. */
+export function dollarsToCents(text: string): number | null {
+  const m = /^\s*\$?\s*(\d{1,7})(?:\.(\d{0,2}))?\s*$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** "2.9" -> 290 basis points; null unless 0-100 with at most two decimals. */
+export function percentToBps(text: string): number | null {
+  const m = /^\s*(\d{1,3})(?:\.(\d{0,2}))?\s*%?\s*$/.exec(text);
+  if (!m) return null;
+  const bps = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  return bps <= 10_000 ? bps : null;
+}
+
+function centsToText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export interface ProfitDefaults {
+  priceCents: number;
+  costCents: number;
+  shippingCents: number;
+}
+
+/** Typical card processing on Shopify Payments; the seller types their own. */
+const DEFAULT_FEE_PERCENT = "2.9";
+const DEFAULT_FEE_FIXED = "0.30";
+
+export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
+  const [fields, setFields] = useState({
+    price: centsToText(defaults.priceCents),
+    cost: centsToText(defaults.costCents),
+    shipping: centsToText(defaults.shippingCents),
+    feePercent: DEFAULT_FEE_PERCENT,
+    feeFixed: DEFAULT_FEE_FIXED,
+    adCost: "0.00",
+  });
+  const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
+
+  const price = dollarsToCents(fields.price);
+  const cost = dollarsToCents(fields.cost);
+  const shipping = dollarsToCents(fields.shipping);
+  const feesBps = percentToBps(fields.feePercent);
+  const feeFixed = dollarsToCents(fields.feeFixed);
+  const adCost = dollarsToCents(fields.adCost);
+  const amountError = (v: number | null) => (v === null ? "Enter an amount like 19.99" : undefined);
+
+  let result: ProfitResult | null = null;
+  if (price !== null && price > 0 && cost !== null && shipping !== null && feesBps !== null && feeFixed !== null && adCost !== null) {
+    result = profit({ priceCents: price, costCents: cost, shippingCents: shipping, feesBps, feeFixedCents: feeFixed, adCostPerPurchaseCents: adCost });
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            Profit calculator
+          </Text>
+          <Text as="p" tone="subdued">
+            Filled in with this product&apos;s figures; change any of them to your own.
+          </Text>
+        </BlockStack>
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="300">
+          <TextField
+            label="Selling price"
+            prefix="$"
+            inputMode="decimal"
+            value={fields.price}
+            onChange={set("price")}
+            autoComplete="off"
+            error={price === 0 ? "The price must be above $0" : amountError(price)}
+          />
+          <TextField label="Product cost" prefix="$" inputMode="decimal" value={fields.cost} onChange={set("cost")} autoComplete="off" error={amountError(cost)} />
+          <TextField label="Shipping" prefix="$" inputMode="decimal" value={fields.shipping} onChange={set("shipping")} autoComplete="off" error={amountError(shipping)} />
+          <TextField
+            label="Payment fees"
+            suffix="%"
+            inputMode="decimal"
+            value={fields.feePercent}
+            onChange={set("feePercent")}
+            autoComplete="off"
+            error={feesBps === null ? "Enter a percentage from 0 to 100" : undefined}
+          />
+          <TextField label="Fixed fee per order" prefix="$" inputMode="decimal" value={fields.feeFixed} onChange={set("feeFixed")} autoComplete="off" error={amountError(feeFixed)} />
+          <TextField
+            label="Ad cost per purchase"
+            prefix="$"
+            inputMode="decimal"
+            value={fields.adCost}
+            onChange={set("adCost")}
+            autoComplete="off"
+            helpText="What you pay in ads for one sale (CPA)"
+            error={amountError(adCost)}
+          />
+        </InlineGrid>
+        {result ? (
+          <Box background="bg-surface-secondary" padding="300" borderRadius="200">
+            <BlockStack gap="200">
+              <InlineStack gap="200" blockAlign="center">
+                <Text as="h3" variant="headingSm">
+                  Per order
+                </Text>
+                {result.profitable ? <Badge tone="success">Profitable</Badge> : <Badge tone="critical">Loses money</Badge>}
+              </InlineStack>
+              <DescriptionList
+                gap="tight"
+                items={[
+                  { term: "Fees", description: formatMoney(result.feesCents) },
+                  { term: "Profit before ads", description: `${formatMoney(result.profitBeforeAdsCents)} (the most one sale's ads may cost)` },
+                  { term: "Profit per order", description: formatMoney(result.profitPerOrderCents) },
+                  { term: "Margin after fees and ads", description: formatBps(result.marginBps) },
+                  {
+                    term: "Break-even ROAS",
+                    description:
+                      result.breakEvenRoas === null ? "None: an order loses money before any ads" : `${result.breakEvenRoas.toFixed(2)}x`,
+                  },
+                  {
+                    term: "ROAS at your ad cost",
+                    description: result.roasAtAdCost === null ? "No ad cost entered" : `${result.roasAtAdCost.toFixed(2)}x`,
+                  },
+                ]}
+              />
+            </BlockStack>
+          </Box>
+        ) : null}
+        <Text as="p" variant="bodySm" tone="subdued">
+          {PROFIT_NOTES.rounding}
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}

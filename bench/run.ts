@@ -1,0 +1,22 @@
+// `npm run bench [-- NAME ...]`: prints speed and memory figures; asserts nothing. Each benchmark runs
+// in its own process (each points the app at its own database). Names: foundation, billing, search.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const ALL = ["foundation", "billing", "search"];
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const names = wanted.length ? wanted : ALL;
+let failed = 0;
+for (const name of names) {
+  const file = path.resolve("bench", `${name}.ts`);
+  if (!existsSync(file)) {
+    console.error(`No benchmark named ${name} (have: ${ALL.join(", ")}).`);
+    failed++;
+    continue;
+  }
+  console.log(`\n######## ${name} ########`);
+  const r = spawnSync(path.resolve("node_modules/.bin/tsx"), [file], { stdio: "inherit", env: process.env });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,78 @@
+// What the two product scripts share: the database they write to (DATABASE_URL, like the app, with
+// migrations applied first), progress lines on stderr, and the import summary.
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { formatCount } from "~/domain/insights";
+import type { ImportProgress, ImportSummary } from "~/services/product-import.server";
+
+export const DEFAULT_DATABASE_URL = "file:./data/app.db";
+
+/** Migrates DATABASE_URL (default file:./data/app.db) and opens it; app modules load only after that. */
+export async function openImportDb() {
+  const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  const { prepareDb } = (await import("../prepare-db.mjs")) as { prepareDb: (env: NodeJS.ProcessEnv) => void };
+  prepareDb(process.env);
+  const { createDb, tuneSqlite } = await import("~/db.server");
+  const db = createDb(url, process.env.DATABASE_AUTH_TOKEN || undefined);
+  await tuneSqlite(db, url);
+  return { db, url };
+}
+
+/** "imported 120,000 / ~1,000,000 rows (12%)" at most once a second, on stderr. */
+export function progressPrinter(total: () => number | null, { intervalMs = 1000, exact = false } = {}) {
+  const started = Date.now();
+  let last = started;
+  return (p: ImportProgress) => {
+    const now = Date.now();
+    if (now - last < intervalMs) return;
+    last = now;
+    const expected = total();
+    const done = p.imported + p.updated;
+    const of = expected ? ` / ${exact ? "" : "~"}${formatCount(expected)}` : "";
+    const pct = expected ? ` (${Math.min(100, Math.floor((p.processed * 100) / expected))}%)` : "";
+    const rejected = p.rejected ? `, ${formatCount(p.rejected)} rejected` : "";
+    const rate = Math.round((p.processed * 1000) / Math.max(1, now - started));
+    process.stderr.write(`imported ${formatCount(done)}${of} rows${pct}${rejected}, ${formatCount(rate)} rows/s\n`);
+  };
+}
+
+export function rowsPerSecond(rows: number, ms: number): string {
+  return formatCount(Math.round((rows * 1000) / Math.max(1, ms)));
+}
+
+/** Prints the summary; writes every rejection to a file next to the input when there are any. */
+export function printSummary(
+  summary: ImportSummary,
+  { source, elapsedMs, rejectionsFile }: { source: string; elapsedMs: number; rejectionsFile: string },
+) {
+  const out = (s: string) => process.stdout.write(`${s}\n`);
+  out(
+    `${source}: ${formatCount(summary.processed)} rows in ${(elapsedMs / 1000).toFixed(1)} s ` +
+      `(${rowsPerSecond(summary.processed, elapsedMs)} rows/s)`,
+  );
+  out(`  imported: ${formatCount(summary.imported)} new`);
+  out(`  updated:  ${formatCount(summary.updated)}`);
+  out(`  rejected: ${formatCount(summary.rejected.length)}`);
+  if (summary.rejected.length === 0) {
+    // A rejections file from an earlier run of the same file would now be misleading.
+    try {
+      rmSync(rejectionsFile, { force: true });
+    } catch {
+      // not ours to remove (e.g. a read-only folder): leave it
+    }
+  } else {
+    for (const r of summary.rejected.slice(0, 20)) out(`    line ${r.line}: ${r.reason}`);
+    let where = rejectionsFile;
+    const text = summary.rejected.map((r) => `line ${r.line}: ${r.reason}\n`).join("");
+    try {
+      writeFileSync(rejectionsFile, text);
+    } catch {
+      where = path.join(process.env.TMPDIR || "/tmp", path.basename(rejectionsFile));
+      writeFileSync(where, text);
+    }
+    const shown = Math.min(20, summary.rejected.length);
+    out(`  (${shown === summary.rejected.length ? "all" : `first ${shown} of ${formatCount(summary.rejected.length)}`} shown; every rejection is in ${where})`);
+  }
+  if (summary.catalogVersion !== null) out(`  catalogue version: ${summary.catalogVersion}`);
+}

@@ -1,0 +1,75 @@
+// `npm run products:import -- FILE`: imports products from JSON (an array), NDJSON or CSV into
+// DATABASE_URL (default file:./data/app.db, migrated first). Bad rows are reported with their line
+// and reason and not imported; good rows are upserted by objectID. Formats: docs/decisions/011.
+// Exit codes: 0 something was imported, 1 the file (or database) could not be used, 2 every row was
+// rejected (or the file held no rows).
+import { openImportDb, printSummary, progressPrinter } from "./lib/import-cli";
+import { releasingEvery } from "./lib/native-memory";
+import { openProductFile, ProductFileError, type ProductFile } from "./lib/product-file";
+
+const USAGE = `Usage: npm run products:import -- FILE
+
+FILE is a JSON array (.json, read whole up to 256 MB), NDJSON (.ndjson/.jsonl, one product per line)
+or CSV (.csv, header in docs/decisions/011-product-data.md); the format is sniffed for other names.
+Writes to DATABASE_URL (default file:./data/app.db).`;
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((a) => a !== "--");
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.length !== 1 || args[0].startsWith("-")) {
+    process.stderr.write(`${USAGE}\n`);
+    return 1;
+  }
+  const file = args[0];
+
+  let source: ProductFile;
+  try {
+    source = await openProductFile(file);
+  } catch (error) {
+    if (error instanceof ProductFileError) {
+      process.stderr.write(`products:import: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  for (const warning of source.warnings) process.stderr.write(`products:import: ${warning}\n`);
+
+  const { db, url } = await openImportDb();
+  const { importProducts, ImportAbortedError } = await import("~/services/product-import.server");
+  process.stderr.write(`Importing ${file} (${source.format}) into ${url}\n`);
+  const started = Date.now();
+  const rejectionsFile = `${file}.rejections.txt`;
+  try {
+    const summary = await importProducts(db, releasingEvery(source.rows, 20_000), {
+      onProgress: progressPrinter(() => source.estimatedRows(), { exact: source.format === "json" }),
+    });
+    printSummary(summary, { source: file, elapsedMs: Date.now() - started, rejectionsFile });
+    if (summary.imported + summary.updated > 0) return 0;
+    process.stderr.write(
+      summary.processed === 0 ? "products:import: the file holds no product rows\n" : "products:import: every row was rejected\n",
+    );
+    return 2;
+  } catch (error) {
+    if (error instanceof ImportAbortedError) {
+      printSummary(error.summary, { source: file, elapsedMs: Date.now() - started, rejectionsFile });
+      process.stderr.write(
+        `products:import: ${error.message}\nRows counted above as imported or updated were committed; the rest were not.\n`,
+      );
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`products:import: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

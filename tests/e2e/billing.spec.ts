@@ -1,0 +1,92 @@
+// Billing and credits in Chromium, through the real flows on the local test checkout (no Paddle keys):
+// sign up with a plan from the landing page -> /pay -> "Start free trial (test)" -> the dashboard shows
+// the trial and its credits; on Billing & credits, using a feature lowers the balance shown; a renewal
+// resets it; cancelling offers the retention price, and claiming it keeps the plan.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { open, submitSignup, uniqueEmail } from "./support/app";
+import { featureLabel } from "../../app/domain/plans";
+
+/** The balance the "Credits" card shows for a feature (rows are headed by the feature's label). */
+async function balanceOf(page: Page, feature: string): Promise<string> {
+  // The nearest block around the "Credits" heading that holds a table: the card with the balances.
+  const card = page.getByRole("heading", { name: "Credits", exact: true }).locator("xpath=ancestor::*[.//table][1]");
+  const row = card
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: featureLabel(feature), exact: true }) });
+  await expect(row).toHaveCount(1);
+  return (await row.getByRole("cell").first().innerText()).trim();
+}
+
+test("sign up with Pro, pay through the test checkout, use credits, renew, and keep the plan with the retention offer", async ({
+  page,
+}, testInfo) => {
+  // Landing page -> plan card -> sign-up carrying the plan -> checkout.
+  await open(page, "/");
+  await page.getByRole("link", { name: "Start Pro free trial" }).click();
+  await expect(page).toHaveURL(/\/signup\?plan=pro&billing=monthly$/);
+  await submitSignup(page, uniqueEmail("billing"));
+  await expect(page).toHaveURL(/\/pay\?plan=pro&billing=monthly$/);
+  await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+  await expect(page.getByText("Test checkout", { exact: true })).toBeVisible();
+
+  // The local test checkout completes the trial with signed Paddle-shaped notifications.
+  await page.getByRole("button", { name: "Start free trial (test)" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?location=dashboard&checkout=success$/);
+  await expect(page.getByText("Your free trial has started and your trial credits are ready.")).toBeVisible();
+  // Pro's trial credits (app/domain/plans.ts): 10 AI ads, 8 automatic mode, 5 glitch mode, 10 product pages.
+  expect(await balanceOf(page, "ai-ads")).toBe("10");
+  expect(await balanceOf(page, "automatic-mode")).toBe("8");
+  await page.screenshot({ path: testInfo.outputPath("dashboard-after-checkout.png"), fullPage: true });
+
+  // Billing & credits: the trial, and the test tools.
+  await page.getByRole("link", { name: "Billing & credits" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/billing$/);
+  await expect(page.getByText("Free trial", { exact: true })).toBeVisible();
+  expect(await balanceOf(page, "ai-ads")).toBe("10");
+
+  await page.getByRole("button", { name: "Use ai-ads" }).click();
+  await expect(page.getByText("Used 5 ai-ads credits.")).toBeVisible();
+  await expect.poll(() => balanceOf(page, "ai-ads")).toBe("5");
+
+  // A trial has no retention offer; a renewal starts the first paid period and resets the credits.
+  await page.getByRole("button", { name: "Renew now" }).click();
+  await expect(page.getByText("Renewed (test): a new period started and credits were reset.")).toBeVisible();
+  await expect.poll(() => balanceOf(page, "ai-ads")).toBe("100");
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Use ai-ads" }).click();
+  await expect.poll(() => balanceOf(page, "ai-ads")).toBe("95");
+
+  // Cancel -> the retention offer at $9.99 -> claim it.
+  await page.getByRole("link", { name: "Cancel subscription" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing\?step=cancel$/);
+  await expect(page.getByText("Keep Pro for $9.99 next cycle instead of cancelling.", { exact: false })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("retention-offer.png"), fullPage: true });
+  await page.getByRole("button", { name: "Keep my plan for $9.99" }).click();
+  await expect(page.getByText("Offer claimed: your next cycle is discounted and your plan stays on.")).toBeVisible();
+  await expect(page.getByText("Retention offer applied")).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  // Credits are untouched by the offer.
+  expect(await balanceOf(page, "ai-ads")).toBe("95");
+  await page.screenshot({ path: testInfo.outputPath("offer-claimed.png"), fullPage: true });
+});
+
+test("cancelling during the trial ends it at the trial's end, with no offer", async ({ page }) => {
+  await open(page, "/signup?plan=basic&billing=monthly");
+  await submitSignup(page, uniqueEmail("billing-cancel"));
+  await expect(page).toHaveURL(/\/pay\?plan=basic&billing=monthly$/);
+  await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+  await page.getByRole("button", { name: "Start free trial (test)" }).click();
+  await expect(page).toHaveURL(/checkout=success$/);
+
+  await open(page, "/dashboard/billing?step=cancel");
+  await expect(page.getByRole("heading", { name: "Before you go" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Keep my plan/ })).toHaveCount(0);
+  await expect(
+    page.getByText("If you cancel now you keep access until the trial ends and are never charged."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByText("Your subscription will end at the end of this billing period.")).toBeVisible();
+  await expect(page.getByText("Ends at period end")).toBeVisible();
+});

@@ -1,0 +1,72 @@
+// What the end-to-end tests do again and again: open a page once React has taken it over, sign up
+// through the form, and reach into the server's SQLite file for the few facts the UI cannot set yet.
+import { createClient, type Client } from "@libsql/client";
+import { expect, type Page } from "@playwright/test";
+import { offlineSessionRow } from "../../helpers/shopify";
+import { E2E_DB_URL } from "./constants";
+
+/** Opens a page and waits until Remix has hydrated it, so typed values and clicks reach React. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+}
+
+export function uniqueEmail(prefix = "e2e"): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Fills and submits the sign-up form of the page that is open (/signup, with or without a plan). */
+export async function submitSignup(page: Page, email: string, password = "correct-horse-battery") {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** The same SQLite file the server uses (WAL mode, so reads and writes from here are safe). */
+export function e2eDb(): Client {
+  return createClient({ url: E2E_DB_URL });
+}
+
+/** Prisma stores DateTime in SQLite as ISO 8601 text with an explicit offset. */
+function sqliteDate(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+/** What the library stores after installing on `shop`: an offline session row. */
+export async function insertOfflineSession(shop: string) {
+  const row = offlineSessionRow(shop);
+  const db = e2eDb();
+  try {
+    await db.execute({
+      sql: `INSERT INTO "Session" ("id", "shop", "state", "isOnline", "scope", "expires", "accessToken", "refreshToken", "refreshTokenExpires")
+            VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+      args: [
+        row.id,
+        row.shop,
+        row.state,
+        row.scope,
+        sqliteDate(row.expires),
+        row.accessToken,
+        row.refreshToken,
+        sqliteDate(row.refreshTokenExpires),
+      ],
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Until checkout exists, a paid subscription is a subscription_id set on the user row. */
+export async function giveSubscription(email: string, subscriptionId = `sub_e2e_${Date.now()}`) {
+  const db = e2eDb();
+  try {
+    const result = await db.execute({
+      sql: `UPDATE "User" SET "subscription_id" = ?, "userSubscribed" = 'yes' WHERE "email" = ?`,
+      args: [subscriptionId, email],
+    });
+    expect(result.rowsAffected, `user ${email} exists`).toBe(1);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,12 @@
+// Shared by playwright.config.ts (the server it starts) and the tests (which reach into the same
+// database file), so both always agree.
+export const E2E_PORT = 3100;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** Removed before every run; start.mjs migrates and seeds it again. */
+export const E2E_DB_DIR = "tests/.tmp-e2e";
+export const E2E_DB_URL = `file:./${E2E_DB_DIR}/app.db`;
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
+
+/** Seeded by prisma/seed.ts. */
+export const DEMO_EMAIL = "demo@winningproducts.test";
+export const DEMO_PASSWORD = "demo-password-2026";

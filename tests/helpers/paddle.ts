@@ -1,0 +1,179 @@
+// Paddle notifications for tests: Paddle-shaped payloads (the shapes in ~/integrations/paddle.server,
+// which follow Paddle's documented subscription and transaction entities), signed at the current time
+// with the secret the server verifies against, and delivered through the real webhook route.
+import { randomUUID } from "node:crypto";
+import { db } from "~/db.server";
+import { getEnv, paddleWebhookSecret } from "~/env.server";
+import { findPlan, type PlanId } from "~/domain/plans";
+import {
+  eventJson,
+  signWebhook,
+  subscriptionJson,
+  transactionJson,
+  type LocalPrice,
+  type SubscriptionSnapshot,
+  type TransactionSnapshot,
+} from "~/integrations/paddle.server";
+import { action as paddleWebhook } from "~/routes/webhooks.paddle";
+import { call } from "./routes";
+
+export const DAY_MS = 24 * 3600_000;
+
+/** What the server signs and verifies with when there is no PADDLE_API_KEY (the test environment). */
+export function webhookSecret(): string {
+  return paddleWebhookSecret(getEnv());
+}
+
+export function priceIds() {
+  const env = getEnv();
+  return {
+    basic: env.PADDLE_PRICE_BASIC,
+    pro: env.PADDLE_PRICE_PRO,
+    innerCircle: env.PADDLE_PRICE_INNER_CIRCLE,
+    caseStudy: env.PADDLE_PRICE_CASE_STUDY,
+  };
+}
+
+export function planPrice(planId: PlanId): LocalPrice {
+  const plan = findPlan(planId)!;
+  const ids = priceIds();
+  return {
+    id: planId === "basic" ? ids.basic : planId === "pro" ? ids.pro : ids.innerCircle,
+    name: plan.name,
+    unitAmountCents: plan.priceCents,
+    currencyCode: "USD",
+    interval: plan.billing === "monthly" ? "month" : null,
+    trialDays: plan.trialDays,
+  };
+}
+
+export function caseStudyPrice(): LocalPrice {
+  return {
+    id: priceIds().caseStudy,
+    name: "Case study",
+    unitAmountCents: 1999,
+    currencyCode: "USD",
+    interval: null,
+    trialDays: 0,
+  };
+}
+
+export const newSubscriptionId = () => `sub_01${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+export const newCustomerId = () => `ctm_01${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+export const newTransactionId = () => `txn_01${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+
+/** A subscription as Paddle holds it right after checkout with a trial. */
+export function trialSnapshot(
+  userId: string,
+  options: { planId?: PlanId; at?: Date; id?: string; customerId?: string } = {},
+) {
+  const at = options.at ?? new Date();
+  const price = planPrice(options.planId ?? "pro");
+  const end = new Date(at.getTime() + price.trialDays * DAY_MS);
+  const snapshot: SubscriptionSnapshot = {
+    id: options.id ?? newSubscriptionId(),
+    status: "trialing",
+    customerId: options.customerId ?? newCustomerId(),
+    userId,
+    price,
+    startedAt: at,
+    currentPeriodStart: at,
+    currentPeriodEnd: end,
+    nextBilledAt: end,
+    scheduledChange: null,
+    discountId: null,
+  };
+  return snapshot;
+}
+
+/** The same subscription one billing period later: active, a new current_billing_period. */
+export function nextPeriod(s: SubscriptionSnapshot, days = 30): SubscriptionSnapshot {
+  const start = s.currentPeriodEnd;
+  const end = new Date(start.getTime() + days * DAY_MS);
+  return { ...s, status: "active", currentPeriodStart: start, currentPeriodEnd: end, nextBilledAt: end };
+}
+
+/** A full notification body (event_id, event_type, occurred_at, notification_id, data). */
+export function subscriptionEvent(eventType: string, s: SubscriptionSnapshot, occurredAt: Date) {
+  return eventJson(eventType, subscriptionJson(s, occurredAt), occurredAt);
+}
+
+export function transactionEvent(eventType: string, t: TransactionSnapshot, occurredAt: Date) {
+  return eventJson(eventType, transactionJson(t, occurredAt), occurredAt);
+}
+
+export function completedTransaction(
+  userId: string,
+  price: LocalPrice,
+  options: Partial<TransactionSnapshot> = {},
+): TransactionSnapshot {
+  return {
+    id: newTransactionId(),
+    status: "completed",
+    customerId: newCustomerId(),
+    userId,
+    subscriptionId: null,
+    origin: "web",
+    price,
+    totalCents: price.unitAmountCents,
+    ...options,
+  };
+}
+
+export interface Delivery {
+  /** The Paddle-Signature header; signed now with the server's secret by default, null to leave it out. */
+  signature?: string | null;
+}
+
+/** POSTs a raw body to /webhooks/paddle through the route's action, as Paddle does. */
+export async function postWebhook(raw: string, delivery: Delivery = {}) {
+  const signature = delivery.signature === undefined ? signWebhook(raw, webhookSecret()) : delivery.signature;
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (signature !== null) headers["paddle-signature"] = signature;
+  const res = await call(paddleWebhook, "/webhooks/paddle", { method: "POST", body: raw, headers });
+  return { status: res.status, body: (await res.json()) as { ok?: boolean; outcome?: string; error?: string } };
+}
+
+/** Serialises and delivers a notification, signed at the current time. */
+export function deliver(event: object, delivery: Delivery = {}) {
+  return postWebhook(JSON.stringify(event), delivery);
+}
+
+export async function userBilling(userId: string) {
+  return db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      userSubscribed: true,
+      trialing: true,
+      subscriptionCancelled: true,
+      chargeDeclined: true,
+      subscription_id: true,
+      paddleSubscriptionId: true,
+      paddleCustomerId: true,
+      innerCircle: true,
+      boughtCaseStudy: true,
+      claimedDiscount: true,
+      extendedTrial: true,
+    },
+  });
+}
+
+export async function balancesOf(userId: string): Promise<Record<string, number>> {
+  const rows = await db.creditBalance.findMany({ where: { userId }, select: { feature: true, balance: true } });
+  return Object.fromEntries(rows.map((r) => [r.feature, r.balance]));
+}
+
+export async function ledgerOf(userId: string) {
+  return db.creditLedger.findMany({
+    where: { userId },
+    orderBy: { id: "asc" },
+    select: { id: true, feature: true, kind: true, amount: true, balanceAfter: true, idempotencyKey: true },
+  });
+}
+
+export async function eventRow(eventId: string) {
+  return db.paddleEvent.findUnique({
+    where: { eventId },
+    select: { eventId: true, outcome: true, userId: true, entityId: true },
+  });
+}

@@ -1,0 +1,47 @@
+// A separate OS process that delivers Paddle notifications to billing.handleWebhook on a shared SQLite
+// file, for the multi-process webhook test (billing-webhook-concurrency.test.ts). Not a test file.
+// Reads WEBHOOK_BODIES_FILE (a JSON array of raw bodies) and WEBHOOK_SECRET; prints "ready", waits for a
+// line on stdin, delivers every body (all at once), prints one JSON line { statuses, outcomes }.
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { db, dbReady } from "~/db.server";
+import { signWebhook } from "~/integrations/paddle.server";
+import { createBilling } from "~/services/billing.server";
+import { createLocalPaddle } from "~/services/paddle-local.server";
+
+const bodies = JSON.parse(readFileSync(process.env.WEBHOOK_BODIES_FILE!, "utf8")) as string[];
+const secret = process.env.WEBHOOK_SECRET!;
+const prices = JSON.parse(process.env.WEBHOOK_PRICES!) as {
+  basic: string;
+  pro: string;
+  innerCircle: string;
+  caseStudy: string;
+};
+const billing = createBilling({
+  db,
+  prices,
+  paddle: createLocalPaddle(() => billing, prices),
+  webhookSecret: secret,
+  retentionDiscountId: "dsc_local_retention",
+  localCheckout: false,
+});
+
+await dbReady;
+await db.user.findFirst({ select: { id: true } });
+process.stdout.write("ready\n");
+const lines = createInterface({ input: process.stdin });
+await new Promise<void>((resolve) => lines.once("line", () => resolve()));
+lines.close();
+
+const results = await Promise.all(
+  bodies.map(async (raw) => {
+    try {
+      const res = await billing.handleWebhook(raw, signWebhook(raw, secret));
+      return { status: res.status, outcome: String(res.body.outcome ?? res.body.error) };
+    } catch (error) {
+      return { status: -1, outcome: String((error as Error).message) };
+    }
+  }),
+);
+process.stdout.write(`${JSON.stringify(results)}\n`);
+await db.$disconnect();

@@ -1,0 +1,217 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, firebaseWebConfig, parseEnv, publicEnv, sessionSecret } from "~/env.server";
+
+/** The problems parseEnv reports, or [] when the environment is accepted. */
+function problems(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+    return [];
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    return error.problems;
+  }
+}
+
+/** Production also wants Paddle keys, or this explicit opt-in to the local test checkout. */
+const LOCAL_CHECKOUT = { PADDLE_LOCAL_CHECKOUT: "true" };
+
+/** Production also wants the key that encrypts stored Shopify tokens (docs/decisions/014). */
+const TOKEN_KEYS = { TOKEN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString("base64")}` };
+
+const FIREBASE = {
+  FIREBASE_API_KEY: "AIza-test-key",
+  FIREBASE_AUTH_DOMAIN: "wp-test.firebaseapp.com",
+  FIREBASE_PROJECT_ID: "wp-test",
+};
+
+describe("parseEnv defaults", () => {
+  it("runs the whole product on one machine with an empty environment", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      LOG_LEVEL: "info",
+      DATABASE_URL: "file:./data/app.db",
+      SESSION_TTL_DAYS: 30,
+      LOGIN_MAX_FAILURES: 5,
+      LOGIN_WINDOW_MINUTES: 15,
+      SCOPES: "write_products,read_themes",
+      POSTHOG_HOST: "https://us.i.posthog.com",
+      FIREBASE_JWKS_URL: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com",
+    });
+    expect(env.SESSION_SECRET).toBeUndefined();
+    expect(env.POSTHOG_KEY).toBeUndefined();
+    expect(env.SENTRY_DSN).toBeUndefined();
+    expect(firebaseWebConfig(env)).toBeNull();
+    expect(sessionSecret(env).length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("accepts the documented .env.example copied as it is (every value blank)", () => {
+    const example = readFileSync(path.resolve(".env.example"), "utf8");
+    const source = Object.fromEntries(
+      example
+        .split("\n")
+        .filter((line) => /^[A-Z0-9_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    expect(Object.keys(source)).toContain("PORT");
+    expect(problems(source)).toEqual([]);
+    expect(parseEnv(source)).toEqual(parseEnv({}));
+  });
+
+  it("treats blank and whitespace-only values as unset", () => {
+    const env = parseEnv({ PORT: "", NODE_ENV: " ", DATABASE_URL: "", SESSION_SECRET: "   " });
+    expect(env).toMatchObject({ PORT: 3000, NODE_ENV: "development", DATABASE_URL: "file:./data/app.db" });
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("reads numbers, trims strings and keeps given values", () => {
+    const env = parseEnv({
+      ...LOCAL_CHECKOUT,
+      ...TOKEN_KEYS,
+      NODE_ENV: "production",
+      PORT: "8080",
+      SESSION_SECRET: "  a-long-production-secret-value  ",
+      DATABASE_URL: "libsql://db.example.turso.io",
+      LOGIN_MAX_FAILURES: "3",
+      ...FIREBASE,
+    });
+    expect(env).toMatchObject({
+      NODE_ENV: "production",
+      PORT: 8080,
+      SESSION_SECRET: "a-long-production-secret-value",
+      DATABASE_URL: "libsql://db.example.turso.io",
+      LOGIN_MAX_FAILURES: 3,
+    });
+    expect(firebaseWebConfig(env)).toEqual({
+      apiKey: "AIza-test-key",
+      authDomain: "wp-test.firebaseapp.com",
+      projectId: "wp-test",
+      appId: undefined,
+    });
+  });
+
+  it.each(["file:./data/app.db", "file:/tmp/x.db", "libsql://x.turso.io", "http://127.0.0.1:8080", "wss://x.turso.io"])(
+    "accepts DATABASE_URL %s",
+    (url) => expect(problems({ DATABASE_URL: url })).toEqual([]),
+  );
+});
+
+describe("parseEnv refuses bad values with one clear line each", () => {
+  it.each<[string, Record<string, string>, RegExp]>([
+    ["a non-numeric PORT", { PORT: "abc" }, /^PORT .*number/],
+    ["PORT 0", { PORT: "0" }, /^PORT /],
+    ["PORT 70000", { PORT: "70000" }, /^PORT /],
+    ["a MySQL DATABASE_URL", { DATABASE_URL: "mysql://x" }, /^DATABASE_URL must start with file: .*libsql:\/\//],
+    ["a bare path as DATABASE_URL", { DATABASE_URL: "./data/app.db" }, /^DATABASE_URL must start with file:/],
+    [
+      "only FIREBASE_API_KEY",
+      { FIREBASE_API_KEY: "k" },
+      /^FIREBASE_PROJECT_ID Google sign-in needs FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_PROJECT_ID together/,
+    ],
+    [
+      "Firebase without the project id",
+      { FIREBASE_API_KEY: "k", FIREBASE_AUTH_DOMAIN: "d" },
+      /^FIREBASE_PROJECT_ID .*together/,
+    ],
+    ["only FIREBASE_PROJECT_ID", { FIREBASE_PROJECT_ID: "p" }, /^FIREBASE_PROJECT_ID .*together/],
+    [
+      "production without SESSION_SECRET",
+      { ...LOCAL_CHECKOUT, ...TOKEN_KEYS, NODE_ENV: "production" },
+      /^SESSION_SECRET is required in production/,
+    ],
+    ["a short SESSION_SECRET", { SESSION_SECRET: "short" }, /^SESSION_SECRET must be at least 16 characters/],
+    ["an unknown NODE_ENV", { NODE_ENV: "prod" }, /^NODE_ENV .*"development"\|"production"\|"test"/],
+    ["an unknown LOG_LEVEL", { LOG_LEVEL: "loud" }, /^LOG_LEVEL .*"info"/],
+    ["a relative APP_URL", { APP_URL: "winning-products.test" }, /^APP_URL must be an absolute URL/],
+    ["a non-URL SENTRY_DSN", { SENTRY_DSN: "not a dsn" }, /^SENTRY_DSN must be an absolute URL/],
+    ["a non-URL FIREBASE_JWKS_URL", { FIREBASE_JWKS_URL: "keys.json" }, /^FIREBASE_JWKS_URL /],
+    ["LOGIN_MAX_FAILURES 0", { LOGIN_MAX_FAILURES: "0" }, /^LOGIN_MAX_FAILURES /],
+    ["a fractional SESSION_TTL_DAYS", { SESSION_TTL_DAYS: "1.5" }, /^SESSION_TTL_DAYS /],
+  ])("%s", (_label, source, expected) => {
+    const found = problems(source);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(expected);
+  });
+
+  it("lists every problem at once, and the error message names them all", () => {
+    let thrown: unknown;
+    try {
+      // Two malformed values and one cross-field rule: all three are reported by one start-up.
+      parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", SESSION_SECRET: "short" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvError);
+    const error = thrown as EnvError;
+    expect(error.problems).toHaveLength(3);
+    expect(error.problems.map((p) => p.split(" ")[0]).sort()).toEqual(["DATABASE_URL", "PORT", "SESSION_SECRET"]);
+    for (const problem of error.problems) expect(error.message).toContain(problem);
+  });
+
+  it("accepts production once SESSION_SECRET is set", () => {
+    expect(
+      problems({ ...LOCAL_CHECKOUT, ...TOKEN_KEYS, NODE_ENV: "production", SESSION_SECRET: "a-long-production-secret-value" }),
+    ).toEqual([]);
+  });
+});
+
+describe("publicEnv", () => {
+  // Server-only values. Public keys by design (Firebase web key, Shopify client id, Paddle client
+  // token, Sentry DSN) may be exposed; these never.
+  const secrets = {
+    SESSION_SECRET: "secret-session-value-0123456789",
+    SHOPIFY_API_SECRET: "secret-shopify-value",
+    DATABASE_URL: "libsql://secret-db.turso.io",
+    DATABASE_AUTH_TOKEN: "secret-db-token",
+    PADDLE_API_KEY: "pdl_secret_api_key",
+    PADDLE_WEBHOOK_SECRET: "pdl_ntfset_secret",
+  };
+
+  it("gives the browser the Firebase web config, the Shopify client id and the Sentry DSN", () => {
+    const env = parseEnv({
+      ...secrets,
+      ...FIREBASE,
+      PADDLE_CLIENT_TOKEN: "test_client_token",
+      FIREBASE_APP_ID: "1:2:web:3",
+      SHOPIFY_API_KEY: "client-id",
+      SENTRY_DSN: "https://k@o1.ingest.sentry.io/2",
+    });
+    expect(publicEnv(env)).toMatchObject({
+      SENTRY_DSN: "https://k@o1.ingest.sentry.io/2",
+      SHOPIFY_API_KEY: "client-id",
+      firebase: {
+        apiKey: "AIza-test-key",
+        authDomain: "wp-test.firebaseapp.com",
+        projectId: "wp-test",
+        appId: "1:2:web:3",
+      },
+    });
+  });
+
+  it("never contains a server-only value", () => {
+    const text = JSON.stringify(
+      publicEnv(parseEnv({ ...secrets, ...FIREBASE, PADDLE_CLIENT_TOKEN: "test_client_token" })),
+    );
+    for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/secret/i);
+  });
+
+  it("has no Firebase config and no DSN when they are not set", () => {
+    expect(publicEnv(parseEnv({}))).toMatchObject({
+      SENTRY_DSN: null,
+      firebase: null,
+      SHOPIFY_API_KEY: "local-dev-api-key",
+    });
+  });
+});
+
+describe("Discord sign-in settings", () => {
+  it("need the client id and secret together", () => {
+    expect(() => parseEnv({ DISCORD_CLIENT_ID: "123" })).toThrow(/DISCORD_CLIENT_SECRET Discord sign-in needs/);
+    expect(() => parseEnv({ DISCORD_CLIENT_SECRET: "s" })).toThrow(/DISCORD_CLIENT_SECRET/);
+    expect(() => parseEnv({ DISCORD_CLIENT_ID: "123", DISCORD_CLIENT_SECRET: "s" })).not.toThrow();
+  });
+});
