@@ -5,7 +5,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-const dir = path.resolve("bench/.data");
+const dir = path.resolve("bench/.data/foundation");
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const url = `file:${path.join(dir, "bench.db")}`;

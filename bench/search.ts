@@ -5,6 +5,7 @@
 //   npm run bench -- search                 # uses bench/.data/products-1m.db, generating it if missing
 //   BENCH_PRODUCTS=100000 npm run bench -- search
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -267,6 +268,7 @@ async function httpBench(queries: MixQuery[]) {
     LOG_LEVEL: "warn",
     PADDLE_LOCAL_CHECKOUT: "true",
     SESSION_SECRET: "bench-secret-0123456789",
+    TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
   };
   const { db } = await import("~/db.server");
   const auth = await import("~/services/auth.server");

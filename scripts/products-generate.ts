@@ -110,7 +110,7 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const { db, url } = await openImportDb();
+  const { db, url, close } = await openImportDb();
   const { importGeneratedProducts } = await import("./lib/generated-import");
   process.stderr.write(`Generating ${formatCount(args.count)} products (seed ${args.seed}, history to ${args.endDay}) into ${url}\n`);
   const started = Date.now();
@@ -134,7 +134,7 @@ async function main(): Promise<number> {
     }
     return summary.imported + summary.updated > 0 ? 0 : 2;
   } finally {
-    await db.$disconnect();
+    await close();
   }
 }
 

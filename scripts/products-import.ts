@@ -37,7 +37,7 @@ async function main(): Promise<number> {
   }
   for (const warning of source.warnings) process.stderr.write(`products:import: ${warning}\n`);
 
-  const { db, url } = await openImportDb();
+  const { db, url, close } = await openImportDb();
   const { importProducts, ImportAbortedError } = await import("~/services/product-import.server");
   process.stderr.write(`Importing ${file} (${source.format}) into ${url}\n`);
   const started = Date.now();
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    await db.$disconnect();
+    await close();
   }
 }
 

@@ -62,8 +62,22 @@ export async function importGeneratedProducts(
   options: ImportOptions & { threads?: 1 | 2 } = {},
 ): Promise<ImportSummary> {
   const useWorker = options.threads === 2 || (options.threads === undefined && count >= WORKER_MIN_COUNT);
-  if (!useWorker) return importProducts(db, releasingEvery(generatedRows(count, generate), 20_000), options);
+  const inline = () => importProducts(db, releasingEvery(generatedRows(count, generate), 20_000), options);
+  if (!useWorker) return inline();
   const now = options.now ?? new Date();
   const batches = workerBatches(count, generate, { now, statementRows: options.statementRows, transactionRows: options.transactionRows });
-  return writeBatches(db, releasingEvery(batches, 4), { now, onProgress: options.onProgress });
+  let first: IteratorResult<PreparedBatch>;
+  try {
+    first = await batches.next();
+  } catch (error) {
+    // Nothing is written yet: a worker that cannot start (e.g. a Node whose workers lack the
+    // TypeScript loader) only costs speed.
+    process.stderr.write(`products: generating on the main thread (worker failed: ${error instanceof Error ? error.message : String(error)})\n`);
+    return inline();
+  }
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* batches;
+  }
+  return writeBatches(db, releasingEvery(all(), 4), { now, onProgress: options.onProgress });
 }

@@ -52,6 +52,7 @@ export class TextMatcher {
   async all(index: CatalogIndex, fts: string): Promise<MatchSet> {
     if (this.cacheVersion !== index.version || this.cacheSize !== index.size) {
       this.cache.clear();
+      this.rankedCache.clear();
       this.cacheVersion = index.version;
       this.cacheSize = index.size;
     }
@@ -62,32 +63,50 @@ export class TextMatcher {
       `SELECT group_concat(rowid) FROM "ProductSearch" WHERE "ProductSearch" MATCH ?`,
       [fts],
     )) as [[string | null]];
-    const rows: number[] = [];
+    // Parse the digits by hand: ~10x faster than split + Number for 100k ids. FTS5 returns rowids in
+    // ascending order and catalogue rows follow product ids, so the rows come out sorted.
+    const out = new Int32Array(list ? list.length / 2 + 1 : 0);
+    let count = 0;
+    let sorted = true;
     if (list) {
-      for (const part of list.split(",")) {
-        const row = index.rowOf(Number(part));
-        if (row !== undefined) rows.push(row);
+      let value = 0;
+      for (let i = 0; i <= list.length; i++) {
+        const c = i < list.length ? list.charCodeAt(i) : 44;
+        if (c === 44) {
+          const row = index.rowOf(value);
+          if (row !== undefined) {
+            if (count > 0 && row < out[count - 1]) sorted = false;
+            out[count++] = row;
+          }
+          value = 0;
+        } else {
+          value = value * 10 + (c - 48);
+        }
       }
     }
-    const sorted = Int32Array.from(rows).sort();
-    const set = new RowMatchSet(sorted, index.size);
+    const rows = out.slice(0, count);
+    if (!sorted) rows.sort();
+    const set = new RowMatchSet(rows, index.size);
     this.remember(fts, set);
     return set;
   }
 
-  /** Which of these product ids match: for a cheap first look before reading a whole posting list. */
-  async some(fts: string, ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const placeholders = ids.map(() => "?").join(",");
-    const rows = await this.sql.rows(
-      `SELECT rowid FROM "ProductSearch" WHERE "ProductSearch" MATCH ? AND rowid IN (${placeholders})`,
-      [fts, ...ids],
-    );
-    return new Set(rows.map((r) => Number(r[0])));
-  }
-
   /** Product ids in BM25 order (best first), for sort=relevance. */
   async ranked(fts: string, limit: number): Promise<number[]> {
+    // BM25 scores every match (~70 ms for a word in 4% of a million products): keep the ranking of
+    // recent texts for the same catalogue version (cleared with the match sets).
+    const key = `${fts}\u0000${limit}`;
+    const hit = this.rankedCache.get(key);
+    if (hit) return hit;
+    const ids = await this.rankedUncached(fts, limit);
+    this.rankedCache.set(key, ids);
+    if (this.rankedCache.size > CACHE_ENTRIES) this.rankedCache.delete(this.rankedCache.keys().next().value!);
+    return ids;
+  }
+
+  private rankedCache = new Map<string, number[]>();
+
+  private async rankedUncached(fts: string, limit: number): Promise<number[]> {
     const rows = await this.sql.rows(
       `SELECT rowid FROM "ProductSearch" WHERE "ProductSearch" MATCH ? ORDER BY rank LIMIT ?`,
       [fts, limit],
