@@ -219,11 +219,14 @@ export function ProductFilterPanel({
   );
 }
 
+/** The sort the server uses when the URL names none, with or without text (parseProductQuery). */
+const DEFAULT_SORT: Sort = "winning-score";
+
 /** The sort the server uses when the URL names none. */
 export function effectiveSort(params: URLSearchParams): Sort {
   const sort = params.get("sort");
   if (sort && (SORTS as readonly string[]).includes(sort)) return sort as Sort;
-  return params.get("q") ? "relevance" : "winning-score";
+  return DEFAULT_SORT;
 }
 
 export function ProductSearchBar({
@@ -245,8 +248,8 @@ export function ProductSearchBar({
     next.delete("page");
     if (nextQ.trim()) next.set("q", nextQ.trim());
     else next.delete("q");
-    const defaultSort = nextQ.trim() ? "relevance" : "winning-score";
-    if (nextSort === defaultSort || (nextSort === "relevance" && !nextQ.trim())) next.delete("sort");
+    // Best match needs text: without it the search falls back to the default order.
+    if (nextSort === DEFAULT_SORT || (nextSort === "relevance" && !nextQ.trim())) next.delete("sort");
     else next.set("sort", nextSort);
     // The visitor's shuffle seed only matters for the random order.
     if (nextSort !== "random") next.delete("seed");
@@ -255,8 +258,7 @@ export function ProductSearchBar({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // A sort the user chose stays; otherwise new text sorts by best match (build drops the default).
-    onApply(build(q, params.has("sort") ? sort : q.trim() ? "relevance" : "winning-score"));
+    onApply(build(q, sort));
   }
 
   return (

@@ -121,6 +121,7 @@ test("search, filter, open a product, save it and find it in Saved", async ({ pa
   await open(page, "/dashboard/products");
   await expect(page.getByRole("heading", { name: "Products", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Products", exact: true })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/products-browse.png", fullPage: true });
 
   // Search.
   await page.getByLabel("Search products").fill(WORD);
@@ -162,6 +163,8 @@ test("search, filter, open a product, save it and find it in Saved", async ({ pa
   await expect(page.getByRole("heading", { name: "Profit calculator" })).toBeVisible();
   await page.getByLabel("Ad cost per purchase").fill("12.50");
   await expect(page.getByText("ROAS at your ad cost")).toBeVisible();
+  await expect(page.getByText("$2.37")).toBeVisible(); // $24.99 - $6.10 - $3.00 - $1.02 fees - $12.50 ads
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath("product.png"), fullPage: true });
   await page.screenshot({ path: "test-results/screenshots/product.png", fullPage: true });
 

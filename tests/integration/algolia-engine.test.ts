@@ -93,16 +93,16 @@ describe("Algolia search", () => {
 
   it("keeps Algolia's order for relevance, drops objectIDs the database does not have, and pages", async () => {
     fake.onQuery = () => ({ hits: hitsOf("al-4", "ghost-1", "al-2", "al-6", "al-1", "al-3", "al-5"), nbHits: 7 });
-    const page1 = await engine.search(query({ q: "lamp", pageSize: "2" }));
+    const page1 = await engine.search(query({ q: "lamp", sort: "relevance", pageSize: "2" }));
     expect(objectOf(page1.ids)).toEqual(["al-4", "al-2"]);
     expect(page1).toMatchObject({ total: 6, totalIsEstimate: false, hasMore: true });
 
-    const page2 = await engine.search(query({ q: "lamp", pageSize: "2", page: "2" }));
+    const page2 = await engine.search(query({ q: "lamp", sort: "relevance", pageSize: "2", page: "2" }));
     expect(objectOf(page2.ids)).toEqual(["al-6", "al-1"]);
-    const page3 = await engine.search(query({ q: "lamp", pageSize: "2", page: "3" }));
+    const page3 = await engine.search(query({ q: "lamp", sort: "relevance", pageSize: "2", page: "3" }));
     expect(objectOf(page3.ids)).toEqual(["al-3", "al-5"]);
     expect(page3.hasMore).toBe(false);
-    const past = await engine.search(query({ q: "lamp", pageSize: "2", page: "4" }));
+    const past = await engine.search(query({ q: "lamp", sort: "relevance", pageSize: "2", page: "4" }));
     expect(past.ids).toEqual([]);
   });
 
