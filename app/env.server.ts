@@ -3,6 +3,7 @@
 // machine with no keys; only values listed in publicEnv() ever reach the browser.
 import { createHmac } from "node:crypto";
 import { z } from "zod";
+import { parseAlgoliaHosts } from "~/integrations/algolia.server";
 
 const optionalString = z
   .string()
@@ -86,6 +87,23 @@ const EnvSchema = z
     DISCORD_CLIENT_SECRET: optionalString,
     DISCORD_API_BASE_URL: optionalUrl,
 
+    // Algolia (docs/decisions/012): with ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_INDEX set, search
+    // asks Algolia for objectIDs and reads products from the database; the admin key lets imports sync.
+    ALGOLIA_APP_ID: optionalString,
+    ALGOLIA_SEARCH_KEY: optionalString,
+    ALGOLIA_ADMIN_KEY: optionalString,
+    ALGOLIA_INDEX: optionalString,
+    ALGOLIA_HOSTS: optionalString.superRefine((value, ctx) => {
+      try {
+        parseAlgoliaHosts(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          message: (error instanceof Error ? error.message : String(error)).replace(/^ALGOLIA_HOSTS: /, ""),
+        });
+      }
+    }),
+
     PADDLE_API_KEY: optionalString,
     PADDLE_CLIENT_TOKEN: optionalString,
     PADDLE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
@@ -117,6 +135,18 @@ const EnvSchema = z
           message:
             "is required in production (keyId:base64-of-32-bytes, e.g. k1:$(openssl rand -base64 32)); npm start generates one in data/token-encryption-keys",
         });
+      }
+      const algoliaSearch = ["ALGOLIA_APP_ID", "ALGOLIA_SEARCH_KEY", "ALGOLIA_INDEX"] as const;
+      if (algoliaSearch.some((key) => env[key]) || env.ALGOLIA_ADMIN_KEY) {
+        for (const key of algoliaSearch) {
+          if (!env[key]) {
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: "is required when any Algolia key is set (ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_INDEX go together)",
+            });
+          }
+        }
       }
       if (env.PADDLE_API_KEY) {
         for (const key of ["PADDLE_WEBHOOK_SECRET", "PADDLE_CLIENT_TOKEN"] as const) {

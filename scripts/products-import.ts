@@ -3,7 +3,7 @@
 // and reason and not imported; good rows are upserted by objectID. Formats: docs/decisions/011.
 // Exit codes: 0 something was imported, 1 the file (or database) could not be used, 2 every row was
 // rejected (or the file held no rows).
-import { openImportDb, printSummary, progressPrinter } from "./lib/import-cli";
+import { algoliaSyncFromEnv, openImportDb, printSummary, progressPrinter } from "./lib/import-cli";
 import { releasingEvery } from "./lib/native-memory";
 import { openProductFile, ProductFileError, type ProductFile } from "./lib/product-file";
 
@@ -45,6 +45,7 @@ async function main(): Promise<number> {
   try {
     const summary = await importProducts(db, releasingEvery(source.rows, 20_000), {
       onProgress: progressPrinter(() => source.estimatedRows(), { exact: source.format === "json" }),
+      onCommitted: await algoliaSyncFromEnv(db),
     });
     printSummary(summary, { source: file, elapsedMs: Date.now() - started, rejectionsFile });
     if (summary.imported + summary.updated > 0) return 0;

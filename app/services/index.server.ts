@@ -13,6 +13,7 @@ import { checkHealth } from "~/services/health.server";
 import { describeMe } from "~/services/users.server";
 import * as productFns from "~/services/products.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
+import { createAlgoliaEngine, parseAlgoliaHosts } from "~/integrations/algolia.server";
 import * as shopifyWebhookFns from "~/services/shopify-webhooks.server";
 
 const env = getEnv();
@@ -114,8 +115,18 @@ export const feedback = bindDb(db, {
   setFeedbackStatus: feedbackFns.setFeedbackStatus,
 });
 
-/** The product search engine: built in (FTS5 + in-memory catalogue index). */
-export const productSearch = new CatalogSearch(sqlReader);
+/** The product search engine: Algolia when its keys are set, else built in (FTS5 + in-memory catalogue index). */
+export const productSearch: productFns.SearchEngine =
+  env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_KEY && env.ALGOLIA_INDEX
+    ? createAlgoliaEngine({
+        appId: env.ALGOLIA_APP_ID,
+        apiKey: env.ALGOLIA_SEARCH_KEY,
+        adminApiKey: env.ALGOLIA_ADMIN_KEY,
+        indexName: env.ALGOLIA_INDEX,
+        hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS),
+        db,
+      })
+    : new CatalogSearch(sqlReader);
 
 export const products = {
   ...bindDb(db, {

@@ -32,6 +32,8 @@ export interface ImportProgress {
 
 export interface ImportOptions extends Partial<BatchOptions> {
   onProgress?: (progress: ImportProgress) => void;
+  /** Runs after each committed batch with its objectIDs (the Algolia sync); a throw stops the import. */
+  onCommitted?: (objectIDs: string[]) => Promise<void>;
 }
 
 export interface ImportSummary {
@@ -98,7 +100,7 @@ const EXISTING_SQL = 'SELECT COUNT(*) AS "existing" FROM json_each(?) AS v JOIN 
 export async function writeBatches(
   db: Db,
   batches: AsyncIterable<PreparedBatch> | Iterable<PreparedBatch>,
-  options: { now?: Date; onProgress?: (progress: ImportProgress) => void } = {},
+  options: Pick<ImportOptions, "onProgress" | "onCommitted"> & { now?: Date } = {},
 ): Promise<ImportSummary> {
   const now = options.now ?? new Date();
   const productSql = productUpsertSql(toDbDateTime(now));
@@ -125,6 +127,7 @@ export async function writeBatches(
         const existing = Number((results[1] as { existing: number | bigint }[])[0].existing);
         summary.imported += batch.products - existing;
         summary.updated += existing + batch.repeats;
+        if (options.onCommitted) await options.onCommitted(JSON.parse(batch.objectIDs) as string[]);
       } else {
         summary.updated += batch.repeats;
       }
@@ -159,7 +162,11 @@ export async function importProducts(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const now = options.now ?? new Date();
-  return writeBatches(db, prepareBatches(rows, { ...options, now }), { now, onProgress: options.onProgress });
+  return writeBatches(db, prepareBatches(rows, { ...options, now }), {
+    now,
+    onProgress: options.onProgress,
+    onCommitted: options.onCommitted,
+  });
 }
 
 async function bumpCatalogVersionIfChanged(db: Db, summary: ImportSummary, now: Date): Promise<number | null> {

@@ -79,5 +79,5 @@ export async function importGeneratedProducts(
     if (!first.done) yield first.value;
     yield* batches;
   }
-  return writeBatches(db, releasingEvery(all(), 4), { now, onProgress: options.onProgress });
+  return writeBatches(db, releasingEvery(all(), 4), { now, onProgress: options.onProgress, onCommitted: options.onCommitted });
 }

@@ -81,3 +81,28 @@ export function printSummary(
   }
   if (summary.catalogVersion !== null) out(`  catalogue version: ${summary.catalogVersion}`);
 }
+
+/**
+ * With ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY and ALGOLIA_INDEX set, each committed batch is pushed to the
+ * Algolia index (docs/decisions/012); otherwise undefined and imports touch only the database.
+ */
+export async function algoliaSyncFromEnv(db: import("~/db.server").Db) {
+  const env = process.env;
+  const appId = env.ALGOLIA_APP_ID?.trim();
+  const adminApiKey = env.ALGOLIA_ADMIN_KEY?.trim();
+  const indexName = env.ALGOLIA_INDEX?.trim();
+  if (!appId || !adminApiKey || !indexName) return undefined;
+  const { createAlgoliaEngine, parseAlgoliaHosts } = await import("~/integrations/algolia.server");
+  const engine = createAlgoliaEngine({
+    appId,
+    apiKey: env.ALGOLIA_SEARCH_KEY?.trim() || adminApiKey,
+    adminApiKey,
+    indexName,
+    hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS),
+    db,
+  });
+  process.stderr.write(`Syncing imported products to the Algolia index "${indexName}"\n`);
+  return async (objectIDs: string[]) => {
+    await engine.syncProducts(objectIDs);
+  };
+}

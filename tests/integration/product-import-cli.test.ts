@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db.server";
+import { startFakeAlgolia } from "../helpers/algolia-server";
 import { TEST_ENV } from "../helpers/test-env";
 
 const run = promisify(execFile);
@@ -22,8 +23,13 @@ interface Result {
   stderr: string;
 }
 
-async function cli(script: "products-import" | "products-generate", args: string[], dbName: string): Promise<Result> {
-  const env = { ...process.env, ...TEST_ENV, DATABASE_URL: `file:${path.join(tmp, dbName)}` };
+async function cli(
+  script: "products-import" | "products-generate",
+  args: string[],
+  dbName: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Result> {
+  const env = { ...process.env, ...TEST_ENV, DATABASE_URL: `file:${path.join(tmp, dbName)}`, ...extraEnv };
   try {
     const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), [`scripts/${script}.ts`, ...args], {
       env,
@@ -78,6 +84,30 @@ describe("npm run products:import -- FILE", () => {
     expect(second.stdout).toContain("updated:  2");
     expect(second.stdout).toContain("catalogue version: 3");
     expect(await openDb("import.db").product.count()).toBe(5);
+  }, 120_000);
+
+  it("with Algolia's admin keys set, pushes every imported product to the index (and only those)", async () => {
+    const fake = await startFakeAlgolia();
+    try {
+      const file = copyFixture("products-mixed.ndjson");
+      const result = await cli("products-import", [file], "import-algolia.db", {
+        ALGOLIA_APP_ID: "TESTAPP42",
+        ALGOLIA_SEARCH_KEY: "search-only-key",
+        ALGOLIA_ADMIN_KEY: "admin-key-secret",
+        ALGOLIA_INDEX: "products_cli",
+        ALGOLIA_HOSTS: fake.url,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain('Syncing imported products to the Algolia index "products_cli"');
+      const inDb = await openDb("import-algolia.db").product.findMany({ select: { objectID: true } });
+      const indexed = [...(fake.records.get("products_cli")?.keys() ?? [])];
+      expect(indexed.sort()).toEqual(inDb.map((p) => p.objectID).sort());
+      expect(indexed).toHaveLength(3);
+      const writes = fake.requests.filter((r) => r.method !== "POST" || !r.path.endsWith("/query"));
+      expect(writes.every((r) => r.headers["x-algolia-api-key"] === "admin-key-secret")).toBe(true);
+    } finally {
+      await fake.close();
+    }
   }, 120_000);
 
   it("every row rejected: exit 2", async () => {

@@ -215,3 +215,12 @@ describe("Discord sign-in settings", () => {
     expect(() => parseEnv({ DISCORD_CLIENT_ID: "123", DISCORD_CLIENT_SECRET: "s" })).not.toThrow();
   });
 });
+
+describe("Algolia settings", () => {
+  it("need the app id, search key and index together, and hosts that are base URLs", () => {
+    expect(() => parseEnv({ ALGOLIA_APP_ID: "APP" })).toThrow(/ALGOLIA_SEARCH_KEY is required when any Algolia key is set/);
+    expect(() => parseEnv({ ALGOLIA_ADMIN_KEY: "admin" })).toThrow(/ALGOLIA_APP_ID/);
+    expect(() => parseEnv({ ALGOLIA_APP_ID: "APP", ALGOLIA_SEARCH_KEY: "k", ALGOLIA_INDEX: "products" })).not.toThrow();
+    expect(() => parseEnv({ ALGOLIA_HOSTS: "ftp://x" })).toThrow(/ALGOLIA_HOSTS "ftp:\/\/x" must be http\(s\):\/\/host\[:port\]/);
+  });
+});

@@ -1,6 +1,7 @@
 // Shared by playwright.config.ts (the server it starts) and the tests (which reach into the same
 // database file), so both always agree.
-export const E2E_PORT = 3100;
+/** E2E_PORT lets two checkouts on one machine run their browsers tests side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** Removed before every run; start.mjs migrates and seeds it again. */
 export const E2E_DB_DIR = "tests/.tmp-e2e";
