@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // Configuration has one home in the app; scripts, tests and tool configs may read the environment.
-    files: ["app/env.server.ts", "scripts/**", "tests/**", "bench/**", "prisma/**", "*.config.ts", "*.config.js"],
+    files: ["app/env.server.ts", "server/**", "scripts/**", "tests/**", "bench/**", "prisma/**", "*.config.ts", "*.config.js"],
     rules: { "no-restricted-syntax": "off" },
   },
 );

@@ -9,10 +9,14 @@ import {
   type TransactionMode,
 } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import LibsqlDatabaseCtor from "libsql";
 import { PrismaClient, type Prisma } from "@prisma/client";
 import { getEnv } from "~/env.server";
 
 export type Db = PrismaClient;
+
+type LibsqlDatabase = InstanceType<typeof LibsqlDatabaseCtor>;
+type LibsqlStatement = ReturnType<LibsqlDatabase["prepare"]>;
 
 const isBusyError = (e: unknown) =>
   /SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string })?.code ?? ""} ${(e as Error)?.message ?? ""}`);
@@ -80,8 +84,29 @@ class SharedFileLibSQL extends PrismaLibSQL {
   }
 }
 
+/** Each client's SqlReader on the same database, opened on first use (readerFor). */
+const readers = new WeakMap<object, () => SqlReader>();
+
 export function createDb(url: string, authToken?: string): Db {
-  return new PrismaClient({ adapter: new SharedFileLibSQL({ url, authToken }) });
+  const client = new PrismaClient({ adapter: new SharedFileLibSQL({ url, authToken }) });
+  let reader: SqlReader | null = null;
+  readers.set(client, () => (reader ??= createSqlReader(url, authToken)));
+  return client;
+}
+
+/**
+ * The SqlReader on the same database as a client made by createDb, or null (e.g. for the client of
+ * an open transaction, which must keep reading through Prisma to see its own writes).
+ */
+export function readerFor(db: DbClient | Db): SqlReader | null {
+  return readers.get(db)?.() ?? null;
+}
+
+/** A DateTime column as Prisma writes it (ISO text), or as SQLite's CURRENT_TIMESTAMP default does. */
+export function dateFromDb(value: unknown): Date {
+  if (typeof value === "number") return new Date(value);
+  const text = String(value);
+  return new Date(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text) ? `${text.replace(" ", "T")}Z` : text);
 }
 
 /**
@@ -96,17 +121,59 @@ export async function tuneSqlite(db: Db, url: string): Promise<void> {
 }
 
 /**
- * Bulk reads that return rows as arrays (no per-row objects): the search index loads a million rows
- * and reads FTS5 posting lists through this. Read-only by convention; writes go through Prisma.
+ * Reads that return rows as arrays (no per-row objects), outside Prisma: the search index loads a
+ * million rows and reads FTS5 posting lists through this, and the hot paths of every signed-in request
+ * (session, product cards, saved marks) use it because a Prisma query costs ~0.6 ms of CPU where a
+ * prepared statement costs ~0.02 ms (measured by `npm run bench -- search`, docs/decisions/017).
+ * Read-only by convention; writes go through Prisma.
  */
 export interface SqlReader {
   rows(sql: string, args?: InValue[]): Promise<unknown[][]>;
 }
 
-export function createSqlReader(url: string, authToken?: string): SqlReader & { client: LibsqlClient } {
+/** Statements kept prepared per reader; the app uses a few dozen distinct SQL texts. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/** A local file: the libsql driver directly, with prepared statements reused. */
+function createFileReader(url: string): SqlReader {
+  const file = url.slice("file:".length).split("?")[0];
+  let database: LibsqlDatabase | null = null;
+  const statements = new Map<string, LibsqlStatement>();
+  const open = (): LibsqlDatabase => {
+    if (database) return database;
+    const opened: LibsqlDatabase = new LibsqlDatabaseCtor(file);
+    opened.pragma("busy_timeout = 5000");
+    database = opened;
+    return opened;
+  };
+  return {
+    async rows(sql, args = []) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = open().prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statements.set(sql, statement);
+      }
+      // PRAGMA and other statements that return nothing cannot run in raw mode.
+      if (!statement.reader) {
+        statement.run(args.map(toDriverValue));
+        return [];
+      }
+      return statement.raw(true).all(args.map(toDriverValue)) as unknown[][];
+    },
+  };
+}
+
+function toDriverValue(value: InValue): unknown {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+export function createSqlReader(url: string, authToken?: string): SqlReader {
+  if (url.startsWith("file:")) return createFileReader(url);
   const client = createClient({ url, authToken, intMode: "number" });
   return {
-    client,
     async rows(sql, args = []) {
       const result = await client.execute({ sql, args });
       return result.rows.map((row) => Array.from({ length: result.columns.length }, (_, i) => row[i]));
@@ -121,8 +188,7 @@ declare global {
 function init() {
   const env = getEnv();
   const client = createDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
-  const reader = createSqlReader(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
-  return { client, ready: tuneSqlite(client, env.DATABASE_URL), reader };
+  return { client, ready: tuneSqlite(client, env.DATABASE_URL), reader: readerFor(client)! };
 }
 
 // One client per process, kept across Vite's hot reloads in development.

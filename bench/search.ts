@@ -4,6 +4,7 @@
 //
 //   npm run bench -- search                 # uses bench/.data/products-1m.db, generating it if missing
 //   BENCH_PRODUCTS=100000 npm run bench -- search
+//   BENCH_HTTP=0 (in-process only) or BENCH_INPROCESS=0 (HTTP only)
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -157,6 +158,10 @@ async function main() {
   console.log(`broad words ${words.broad.join(", ")}; rare ${words.rare.join(", ")}; niches ${words.niches.join(", ")}`);
   const queries = mix(words);
 
+  if (process.env.BENCH_INPROCESS === "0") {
+    await httpBench(queries);
+    return;
+  }
   const engine = new CatalogSearch(reader);
   const rss0 = process.memoryUsage().rss;
   const t0 = performance.now();
@@ -269,6 +274,8 @@ async function httpBench(queries: MixQuery[]) {
     PADDLE_LOCAL_CHECKOUT: "true",
     SESSION_SECRET: "bench-secret-0123456789",
     TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+    // e.g. BENCH_SERVER_NODE_OPTIONS=--prof to profile the server under load
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "",
   };
   const { db } = await import("~/db.server");
   const auth = await import("~/services/auth.server");
@@ -276,7 +283,8 @@ async function httpBench(queries: MixQuery[]) {
   const user = await db.user.findUniqueOrThrow({ where: { email: "bench@example.com" }, select: { id: true } });
   const cookie = (await auth.createUserSession(db, user.id, new Request("http://bench.local/"))).split(";")[0];
 
-  const server = spawn(path.resolve("node_modules/.bin/remix-serve"), ["./build/server/index.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const { serverNodeArgs } = await import("../server/node-args.mjs");
+  const server = spawn(process.execPath, serverNodeArgs(env), { env, stdio: ["ignore", "ignore", "inherit"] });
   try {
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;

@@ -3,7 +3,7 @@
 // cookie, so any session can be revoked by deleting its row. Merchants in Shopify admin use
 // Shopify's own sessions instead (app/shopify.server.ts).
 import { createCookie, redirect } from "@remix-run/node";
-import type { Db } from "~/db.server";
+import { dateFromDb, readerFor, type Db } from "~/db.server";
 import { getEnv, sessionSecret } from "~/env.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/passwords.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
@@ -76,10 +76,73 @@ async function sessionIdFrom(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
-/** The signed-in user, or null. Expired or revoked sessions count as signed out. */
+/** How each field of userSelect is stored, to read a User without Prisma (one kind per field, checked by tsc). */
+const USER_COLUMNS: { [K in keyof typeof userSelect]: "text" | "optionalText" | "boolean" | "date" | "optionalDate" } = {
+  id: "text",
+  email: "text",
+  createdAt: "date",
+  lastLoginAt: "optionalDate",
+  popupTriggered: "boolean",
+  klaviyoId: "optionalText",
+  paddleSubscriptionId: "optionalText",
+  paddleCustomerId: "optionalText",
+  boughtCaseStudy: "boolean",
+  userSubscribed: "text",
+  chargeDeclined: "boolean",
+  subscriptionCancelled: "boolean",
+  subscription_id: "optionalText",
+  trialing: "boolean",
+  shopifyStoreName: "optionalText",
+  zendropConnected: "boolean",
+  usedGlitchModeOnTrial: "boolean",
+  claimedDiscount: "boolean",
+  extendedTrial: "boolean",
+  innerCircle: "boolean",
+  aiAdsFirstUse: "boolean",
+};
+const USER_FIELDS = Object.keys(USER_COLUMNS) as (keyof typeof userSelect)[];
+const SESSION_USER_SQL =
+  `SELECT s."expiresAt", ${USER_FIELDS.map((f) => `u."${f}"`).join(", ")} ` +
+  `FROM "UserSession" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ?`;
+
+function userFromRow(row: unknown[]): User {
+  const user: Record<string, unknown> = {};
+  USER_FIELDS.forEach((field, i) => {
+    const value = row[i];
+    switch (USER_COLUMNS[field]) {
+      case "boolean":
+        user[field] = value === 1 || value === true;
+        break;
+      case "date":
+        user[field] = dateFromDb(value);
+        break;
+      case "optionalDate":
+        user[field] = value === null ? null : dateFromDb(value);
+        break;
+      case "optionalText":
+        user[field] = value === null ? null : String(value);
+        break;
+      default:
+        user[field] = String(value);
+    }
+  });
+  return user as User;
+}
+
+/**
+ * The signed-in user, or null. Expired or revoked sessions count as signed out. Every signed-in
+ * request asks this, so it is one prepared statement on the SqlReader (docs/decisions/017), with
+ * Prisma as the fallback for clients that have none.
+ */
 export async function getUser(db: Db, request: Request): Promise<User | null> {
   const sessionId = await sessionIdFrom(request);
   if (!sessionId) return null;
+  const reader = readerFor(db);
+  if (reader) {
+    const [row] = await reader.rows(SESSION_USER_SQL, [sessionId]);
+    if (!row || dateFromDb(row[0]).getTime() <= Date.now()) return null;
+    return userFromRow(row.slice(1));
+  }
   const session = await db.userSession.findUnique({
     where: { id: sessionId },
     select: { expiresAt: true, user: { select: userSelect } },

@@ -2,7 +2,9 @@
 // expiry and tampering, observed the way a browser would (GET /api/me, the dashboard).
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { dateFromDb, db } from "~/db.server";
+import * as auth from "~/services/auth.server";
+import { userSelect } from "~/services/auth.server";
 import { loader as meLoader } from "~/routes/api.me";
 import { action as accountAction, loader as accountLoader } from "~/routes/dashboard.account";
 import { loader as dashboardLoader } from "~/routes/dashboard";
@@ -142,5 +144,36 @@ describe("expired and forged sessions", () => {
     const user = await createSignedInUser();
     await db.userSession.deleteMany({ where: { userId: user.id } });
     expect(await meStatus(user.cookie)).toBe(401);
+  });
+});
+
+describe("the session lookup outside Prisma", () => {
+  it("reads the same user Prisma reads, field for field, whatever the flags", async () => {
+    const plain = await createSignedInUser();
+    const flagged = await createSignedInUser();
+    await db.user.update({
+      where: { id: flagged.id },
+      data: {
+        userSubscribed: "yes",
+        trialing: true,
+        innerCircle: true,
+        aiAdsFirstUse: false,
+        klaviyoId: "kl_1",
+        subscription_id: "sub_1",
+        lastLoginAt: new Date("2026-03-04T05:06:07.089Z"),
+      },
+      select: { id: true },
+    });
+    for (const user of [plain, flagged]) {
+      const viaReader = await auth.getUser(db, new Request("http://localhost/", { headers: { cookie: user.cookie } }));
+      const viaPrisma = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: userSelect });
+      expect(viaReader).toEqual(viaPrisma);
+    }
+  });
+
+  it("reads DateTime values written by SQLite's own CURRENT_TIMESTAMP as UTC", () => {
+    expect(dateFromDb("2026-11-22 06:30:00").toISOString()).toBe("2026-11-22T06:30:00.000Z");
+    expect(dateFromDb("2026-11-22T06:30:00.123+00:00").toISOString()).toBe("2026-11-22T06:30:00.123Z");
+    expect(dateFromDb(Date.UTC(2026, 10, 22)).toISOString()).toBe("2026-11-22T00:00:00.000Z");
   });
 });

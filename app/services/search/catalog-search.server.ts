@@ -23,11 +23,21 @@ export interface SearchPage {
 }
 
 const SAMPLE = 20_000;
+/** Totals kept per catalogue version: a filter set's count does not change with the sort or the page. */
+const TOTALS_CACHED = 2_000;
 /** Past this many rows to visit, sorting the (few) matches beats walking the order. Measured on 1M. */
 const WALK_ROWS_LIMIT = 200_000;
 
+/** What a total depends on: the text and the filters, not the sort, page, page size or seed. */
+function totalKey(q: ProductQuery, fts: string | null): string {
+  const { sort: _sort, page: _page, pageSize: _pageSize, seed: _seed, q: _text, ...filters } = q;
+  return JSON.stringify([fts, filters]);
+}
+
 export class CatalogSearch {
   private index: CatalogIndex | null = null;
+  private totals = new Map<string, { total: number; totalIsEstimate: boolean }>();
+  private totalsIndex: CatalogIndex | null = null;
   private loading: Promise<CatalogIndex> | null = null;
   private readonly text: TextMatcher;
 
@@ -69,11 +79,12 @@ export class CatalogSearch {
 
     if (q.q && !fts) return { ids: [], total: 0, totalIsEstimate: false, hasMore: false, plan: "empty" };
 
-    if (q.sort === "relevance" && fts) return this.relevance(index, fts, filter, skip, q.pageSize);
+    if (q.sort === "relevance" && fts) return this.relevance(index, q, fts, filter, skip);
 
     if (!fts) {
       const walked = walk(index, q, filter, null, skip, need);
-      return { ...walked, ...this.estimateTotal(index, filter, walked), plan: "walk" };
+      const total = this.total(index, q, null, () => this.estimateTotal(index, filter, walked));
+      return { ids: walked.ids, hasMore: walked.hasMore, ...total, plan: "walk" };
     }
 
     // One read of the posting lists (~10 ms for a word in 10% of a million products), cached per
@@ -83,19 +94,44 @@ export class CatalogSearch {
     const walkRows = (need * index.size) / Math.max(1, matches.rows.length);
     if (walkRows > WALK_ROWS_LIMIT) return sortedMatches(index, q, filter, matches, skip);
     const walked = walk(index, q, filter, matches, skip, need);
-    return { ...walked, total: countMatches(matches, filter), totalIsEstimate: false, plan: "walk-matches" };
+    const total = this.total(index, q, fts, () => ({ total: countMatches(matches, filter), totalIsEstimate: false }));
+    return { ids: walked.ids, hasMore: walked.hasMore, ...total, plan: "walk-matches" };
+  }
+
+  /**
+   * The number of products a query's text and filters match, counted once per catalogue version:
+   * paging through results or changing the sort reuses it (counting ~100k matches against a filter
+   * costs a few milliseconds; walking to the page usually far less).
+   */
+  private total(
+    index: CatalogIndex,
+    q: ProductQuery,
+    fts: string | null,
+    count: () => { total: number; totalIsEstimate: boolean },
+  ): { total: number; totalIsEstimate: boolean } {
+    if (this.totalsIndex !== index) {
+      this.totals.clear();
+      this.totalsIndex = index;
+    }
+    const key = totalKey(q, fts);
+    const hit = this.totals.get(key);
+    if (hit) return hit;
+    const counted = count();
+    this.totals.set(key, counted);
+    if (this.totals.size > TOTALS_CACHED) this.totals.delete(this.totals.keys().next().value!);
+    return counted;
   }
 
   private async relevance(
     index: CatalogIndex,
+    q: ProductQuery,
     fts: string,
     filter: ((row: number) => boolean) | null,
     skip: number,
-    pageSize: number,
   ): Promise<SearchPage> {
     const matches = await this.text.all(index, fts);
-    const total = countMatches(matches, filter);
-    const want = skip + pageSize;
+    const { total } = this.total(index, q, fts, () => ({ total: countMatches(matches, filter), totalIsEstimate: false }));
+    const want = skip + q.pageSize;
     let limit = Math.max(want * 2, 100);
     for (;;) {
       const ranked = await this.text.ranked(fts, limit);

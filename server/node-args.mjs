@@ -1,0 +1,13 @@
+// How the server process is started, shared by `npm start` (scripts/start.mjs) and the benchmark, so
+// the figures describe the server as it runs.
+//
+// The V8 heap limit: JavaScript objects only (the search index's typed arrays live outside it). Without
+// a limit V8 grows the heap to ~290 MB under load for ~90 MB of live objects; at 256 MB it holds
+// ~135 MB with the same throughput (npm run bench -- search; docs/decisions/017).
+export function serverNodeArgs(env = process.env) {
+  const heapMb = Number(env.SERVER_HEAP_MB || 256);
+  if (!Number.isInteger(heapMb) || heapMb < 128) {
+    throw new Error(`SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got "${env.SERVER_HEAP_MB}")`);
+  }
+  return [`--max-old-space-size=${heapMb}`, "server/index.mjs"];
+}
