@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -18,6 +18,11 @@ export const streamTimeout = 5000;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A URL no route serves (a bot probing, an old bookmark) is the visitor's mistake, not ours.
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 405)) {
+    logger.info({ url: request.url, method: request.method, status: error.status }, "no route for this request");
+    return;
+  }
   logger.error({ err: error, url: request.url, method: request.method }, "unhandled error");
   if (env.SENTRY_DSN) Sentry.captureException(error);
 };
