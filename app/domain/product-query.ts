@@ -22,6 +22,8 @@ export type Stage = (typeof STAGES)[number];
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 48;
 export const MAX_PAGE = 500;
+/** Parameters of the grid page's URL that belong to the page, not to the search (a saved search being opened). */
+export const GRID_PAGE_PARAMS = ["savedSearch", "newSince"] as const;
 
 export interface Range {
   min?: number;

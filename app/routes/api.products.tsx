@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { QueryError } from "~/domain/product-query";
 import { researchAccess } from "~/domain/research-access";
 import { auth, products } from "~/services/index.server";
+import { searchResultPage } from "~/services/products.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await auth.requireApiUser(request);
@@ -11,17 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   params.delete("uid");
   try {
     const result = await products.search({ userId: user.id, access: researchAccess(user), params });
-    return Response.json(
-      {
-        items: result.items,
-        total: result.total,
-        totalIsEstimate: result.totalIsEstimate,
-        page: result.page,
-        pageSize: result.pageSize,
-        hasMore: result.hasMore,
-      },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
+    return Response.json(searchResultPage(result), { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     if (error instanceof QueryError) return Response.json({ error: error.message, param: error.param }, { status: 400 });
     throw error;

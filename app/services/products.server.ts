@@ -197,6 +197,18 @@ export async function searchProducts(
   };
 }
 
+/** What callers of a search see (GET /api/products, the product grids): the page, not the plan. */
+export function searchResultPage(result: Awaited<ReturnType<typeof searchProducts>>) {
+  return {
+    items: result.items,
+    total: result.total,
+    totalIsEstimate: result.totalIsEstimate,
+    page: result.page,
+    pageSize: result.pageSize,
+    hasMore: result.hasMore,
+  };
+}
+
 export class ProductNotFoundError extends Error {
   constructor(objectID: string) {
     super(`No product with objectID ${objectID}.`);

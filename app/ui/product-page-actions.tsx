@@ -1,10 +1,12 @@
-// "Create product page" and "Automatic mode (4 credits)" for one research product. Drop it on a
-// product's detail page: <ProductPageActions objectID={product.objectID} />. It talks to the JSON API
-// (/api/product-pages, /api/product-pages/automatic) with the signed-in site session, loads the
+// "Create product page" and "Automatic mode (4 credits)" for one research product, on a product's
+// detail page on both surfaces: <ProductPageActions objectID={product.objectID} surface="site" />. It
+// talks to the JSON API (/api/product-pages, /api/product-pages/automatic), which takes the site
+// session or, inside Shopify admin, the session token App Bridge adds to same-origin fetches; loads the
 // user's connected stores itself, and says who writes the copy ("built-in writer" or the AI model).
 import { useNavigate } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, InlineStack, Link, Select, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, Link, Select, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { researchPaths, type Surface } from "~/ui/research-paths";
 
 interface StoreOption {
   shop: string;
@@ -12,6 +14,7 @@ interface StoreOption {
 }
 
 type Result =
+  | { kind: "created"; title: string; editorUrl: string }
   | { kind: "pushed"; title: string; adminUrl: string | null; shop: string }
   | { kind: "upsell"; message: string }
   | { kind: "error"; message: string; refunded?: boolean };
@@ -32,8 +35,19 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return { status: res.status, data };
 }
 
-export function ProductPageActions({ objectID }: { objectID: string }) {
+export function ProductPageActions({ objectID, surface }: { objectID: string; surface: Surface }) {
   const navigate = useNavigate();
+  const paths = researchPaths(surface);
+  const editor = paths.productPages;
+  // The editor of the surface, or (where it opens outside the surface) a link to it in a new tab.
+  const editorLink = (url: string, label: string) =>
+    editor.external ? (
+      <Link url={url} target="_blank">
+        {label}
+      </Link>
+    ) : (
+      <Link url={url}>{label}</Link>
+    );
   const [stores, setStores] = useState<StoreOption[] | null>(null);
   const [writer, setWriter] = useState<string>("");
   const [shop, setShop] = useState("");
@@ -61,7 +75,11 @@ export function ProductPageActions({ objectID }: { objectID: string }) {
     setResult(null);
     try {
       const { status, data } = await postJson("/api/product-pages", { objectID });
-      if (status === 201) navigate(`/dashboard/product-pages?page=${data.id}`);
+      if (status === 201) {
+        const editorUrl = `${editor.url}?page=${data.id}`;
+        if (editor.external) setResult({ kind: "created", title: String(data.title ?? "Your product page"), editorUrl });
+        else navigate(editorUrl);
+      }
       else if (status === 402) setResult({ kind: "upsell", message: String(data.error ?? "Not enough credits.") });
       else setResult({ kind: "error", message: String(data.error ?? `The page could not be created (${status}).`) });
     } catch {
@@ -120,7 +138,14 @@ export function ProductPageActions({ objectID }: { objectID: string }) {
                   Open it in Shopify admin
                 </Link>
               ) : null}{" "}
-              <Link url="/dashboard/product-pages">See your product pages</Link>
+              {editorLink(editor.url, "See your product pages")}
+            </p>
+          </Banner>
+        ) : null}
+        {result?.kind === "created" ? (
+          <Banner tone="success" title="Product page created">
+            <p>
+              {result.title} is ready as a draft. {editorLink(result.editorUrl, "Edit and push it in the editor")}
             </p>
           </Banner>
         ) : null}
@@ -128,7 +153,7 @@ export function ProductPageActions({ objectID }: { objectID: string }) {
           <Banner
             tone="warning"
             title="Not enough credits"
-            action={{ content: "Get more credits", url: "/dashboard/billing" }}
+            action={{ content: "Get more credits", url: paths.billing }}
           >
             <p>{result.message}</p>
           </Banner>
@@ -141,30 +166,27 @@ export function ProductPageActions({ objectID }: { objectID: string }) {
             </p>
           </Banner>
         ) : null}
-        <InlineStack gap="300" blockAlign="end" wrap>
+        <div>
           <Button onClick={create} loading={busy === "create"} disabled={busy !== null}>
             Create product page
           </Button>
-          {stores && stores.length > 0 ? (
-            <>
-              <Select
-                label="Store"
-                labelInline
-                options={stores.map((s) => ({ label: `${s.storeName} (${s.shop})`, value: s.shop }))}
-                value={shop}
-                onChange={setShop}
-              />
-              <Button
-                variant="primary"
-                onClick={automatic}
-                loading={busy === "automatic"}
-                disabled={busy !== null || !shop}
-              >
+        </div>
+        {stores && stores.length > 0 ? (
+          // Stacked, so a long store name fits the narrow column of a product's page.
+          <BlockStack gap="200">
+            <Select
+              label="Store"
+              options={stores.map((s) => ({ label: s.storeName === s.shop ? s.shop : `${s.storeName} (${s.shop})`, value: s.shop }))}
+              value={shop}
+              onChange={setShop}
+            />
+            <div>
+              <Button variant="primary" onClick={automatic} loading={busy === "automatic"} disabled={busy !== null || !shop}>
                 Automatic mode (4 credits)
               </Button>
-            </>
-          ) : null}
-        </InlineStack>
+            </div>
+          </BlockStack>
+        ) : null}
         {busy === "automatic" ? (
           <Text as="p" tone="subdued">
             Writing the page and pushing it to {shop}…

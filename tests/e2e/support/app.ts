@@ -29,7 +29,7 @@ export function e2eDb(): Client {
 }
 
 /** Prisma stores DateTime in SQLite as ISO 8601 text with an explicit offset. */
-function sqliteDate(date: Date): string {
+export function sqliteDate(date: Date): string {
   return date.toISOString().replace("Z", "+00:00");
 }
 

@@ -1,0 +1,23 @@
+// Products inside Shopify admin: the same page, loader and action as /dashboard/products, for the
+// user the shop is linked to. Search state lives in the URL as on the site.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { embeddedAuth } from "~/services/index.server";
+import { loadProductGrid, saveSearchAction } from "~/services/research-pages.server";
+import { ProductsPage } from "~/ui/products-page";
+
+export const meta: MetaFunction = () => [{ title: "Products · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return loadProductGrid(request, user);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return saveSearchAction(request, user);
+}
+
+export default function EmbeddedProducts() {
+  return <ProductsPage data={useLoaderData<typeof loader>()} surface="embedded" />;
+}

@@ -1,0 +1,23 @@
+// Saved inside Shopify admin: the same page, loader and action as /dashboard/saved, for the user the
+// shop is linked to.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { embeddedAuth } from "~/services/index.server";
+import { loadSaved, savedAction } from "~/services/research-pages.server";
+import { SavedPage } from "~/ui/saved-page";
+
+export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return loadSaved(user);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return savedAction(request, user);
+}
+
+export default function EmbeddedSaved() {
+  return <SavedPage data={useLoaderData<typeof loader>()} surface="embedded" />;
+}

@@ -1,0 +1,177 @@
+// The product grid page (search bar, filters, sorts, results, pagination, "Save this search"), the
+// same on the site (/dashboard/products) and in Shopify admin (/app/products). All state is in the
+// URL; the page's loader and action are app/services/research-pages.server.ts.
+import { useFetcher, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, Page, Pagination, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
+import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
+import type { loadProductGrid, saveSearchAction } from "~/services/research-pages.server";
+import { formatDay, formatTotal, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
+import { ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
+import { researchPaths, type Surface } from "~/ui/research-paths";
+
+export type ProductGridData = SerializeFrom<typeof loadProductGrid>;
+
+function SaveSearchCard({ query, savedUrl }: { query: string; savedUrl: string }) {
+  const fetcher = useFetcher<typeof saveSearchAction>();
+  const [name, setName] = useState("");
+  const result = fetcher.data;
+  return (
+    <Card>
+      <fetcher.Form method="post">
+        <BlockStack gap="200">
+          <input type="hidden" name="intent" value="save-search" />
+          <input type="hidden" name="query" value={query} />
+          <Text as="h2" variant="headingSm">
+            Save this search
+          </Text>
+          <TextField
+            label="Search name"
+            name="name"
+            value={name}
+            onChange={setName}
+            autoComplete="off"
+            placeholder="e.g. Pet products under $30"
+            helpText="Saved searches mark products that are new since your last visit."
+            error={result && !result.ok ? result.message : undefined}
+          />
+          <InlineStack gap="200" blockAlign="center">
+            <Button submit loading={fetcher.state !== "idle"}>
+              Save this search
+            </Button>
+            {result?.ok ? (
+              <Text as="span" tone="success">
+                {result.message} <Link url={savedUrl}>See saved searches</Link>
+              </Text>
+            ) : null}
+          </InlineStack>
+        </BlockStack>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+export function ProductsPage({ data, surface }: { data: ProductGridData; surface: Surface }) {
+  const { results, error, niches, access, savedSearch, notice } = data;
+  const paths = researchPaths(surface);
+  // In Shopify admin the first URL also carries the admin's parameters; the links the page builds leave
+  // them out (App Bridge authenticates every later request), so URLs hold only the search.
+  const params = withoutShopifyAdminParams(useSearchParams()[0]);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const key = params.toString();
+  const searchOnly = new URLSearchParams(params);
+  for (const k of GRID_PAGE_PARAMS) searchOnly.delete(k);
+  useRememberSearch(params.toString());
+
+  const apply = (next: URLSearchParams) => {
+    const search = next.toString();
+    navigate(search ? `?${search}` : "?");
+  };
+  const pageUrl = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page <= 1) next.delete("page");
+    else next.set("page", String(page));
+    return `?${next.toString()}`;
+  };
+
+  const pages = results ? Math.min(MAX_PAGE, Math.max(1, Math.ceil(results.total / results.pageSize))) : 1;
+  const busy = navigation.state === "loading" && navigation.location?.pathname === paths.products;
+
+  return (
+    <Page title="Products" subtitle="Search the database, filter by what matters to you, and open a product to see why it scores.">
+      <Layout>
+        {error ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="critical" title="Part of this search was not understood">
+              <p>{error.message}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {notice ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="warning">
+              <p>{notice}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {savedSearch ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="info" title={`Saved search: ${savedSearch.name}`}>
+              <p>Products first seen since your last visit on {formatDay(savedSearch.newSince)} are marked New.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section variant="fullWidth">
+          <ProductSearchBar key={key} params={params} error={error} onApply={apply} />
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <SaveSearchCard query={searchOnly.toString()} savedUrl={paths.saved} />
+            <ProductFilterPanel key={key} params={params} niches={niches} error={error} onApply={apply} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section>
+          <BlockStack gap="400">
+            {!access.insights ? <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} /> : null}
+            {results ? (
+              <>
+                <InlineStack align="space-between" blockAlign="center">
+                  <Text as="p" variant="headingSm" aria-live="polite">
+                    {busy ? "Searching…" : capitalize(formatTotal(results.total, results.totalIsEstimate))}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    Sorted by {SORT_LABELS[results.sort].toLowerCase()}
+                  </Text>
+                </InlineStack>
+                {results.items.length > 0 ? (
+                  <ProductGrid products={results.items} productUrl={paths.product} upgradeUrl={paths.upgrade} />
+                ) : (
+                  <Card>
+                    <BlockStack gap="200" inlineAlign="center">
+                      <Text as="h2" variant="headingMd">
+                        No products match
+                      </Text>
+                      <Text as="p" tone="subdued">
+                        {results.page > 1 && results.total > 0
+                          ? "This page is past the last result."
+                          : "Try other words, or remove a filter or two."}
+                      </Text>
+                    </BlockStack>
+                  </Card>
+                )}
+                <InlineStack align="center">
+                  <Pagination
+                    hasPrevious={results.page > 1}
+                    previousURL={pageUrl(results.page - 1)}
+                    hasNext={results.hasMore}
+                    nextURL={pageUrl(results.page + 1)}
+                    label={`Page ${results.page} of ${results.totalIsEstimate ? "about " : ""}${pages}`}
+                  />
+                </InlineStack>
+              </>
+            ) : (
+              <Card>
+                <BlockStack gap="200" inlineAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    Fix the search to see products
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    Change or remove the setting named above, or start over.
+                  </Text>
+                  <Button url={paths.products}>Start over</Button>
+                </BlockStack>
+              </Card>
+            )}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

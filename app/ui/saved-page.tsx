@@ -1,0 +1,58 @@
+// The Saved page (saved products, tracked products with the change since tracking, saved searches),
+// the same on the site (/dashboard/saved) and in Shopify admin (/app/saved). Removing posts to the
+// page's own action; its loader and action are app/services/research-pages.server.ts.
+import type { SerializeFrom } from "@remix-run/node";
+import { useFetcher } from "@remix-run/react";
+import { BlockStack, Button, Layout, Page } from "@shopify/polaris";
+import type { loadSaved, savedAction } from "~/services/research-pages.server";
+import { SavedProductList, SavedSearchList, TrackedProductList, type SavedSearchView } from "~/ui/product-lists";
+import { researchPaths, type Surface } from "~/ui/research-paths";
+
+export type SavedPageData = SerializeFrom<typeof loadSaved>;
+
+function RowAction({ fields, label }: { fields: Record<string, string>; label: string }) {
+  const fetcher = useFetcher<typeof savedAction>();
+  return (
+    <fetcher.Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button submit variant="tertiary" loading={fetcher.state !== "idle"}>
+        {label}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function SavedPage({ data, surface }: { data: SavedPageData; surface: Surface }) {
+  const { saved, tracked, searches } = data;
+  const paths = researchPaths(surface);
+  const openSearchUrl = (s: SavedSearchView) => `${paths.products}?${s.query ? `${s.query}&` : ""}savedSearch=${s.id}`;
+  return (
+    <Page title="Saved" subtitle="Products you saved or track, and searches you come back to." primaryAction={{ content: "Find products", url: paths.products }}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <SavedProductList
+              products={saved}
+              productUrl={paths.product}
+              actions={(p) => <RowAction fields={{ intent: "unsave", objectID: p.objectID }} label="Remove" />}
+            />
+            <TrackedProductList
+              products={tracked}
+              productUrl={paths.product}
+              actions={(p) => <RowAction fields={{ intent: "untrack", objectID: p.objectID }} label="Stop tracking" />}
+            />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <SavedSearchList
+            searches={searches}
+            openUrl={openSearchUrl}
+            actions={(s) => <RowAction fields={{ intent: "delete-search", id: String(s.id) }} label="Delete" />}
+          />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
