@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { loader as rootLoader } from "~/root";
-import { PlanCards } from "~/ui/plan-cards";
+import { planActionLabel, PlanCards } from "~/ui/plan-cards";
 
 export const meta: MetaFunction = () => [
   { title: "Winning Products · Find products worth selling, and see why" },
@@ -98,7 +98,7 @@ export default function Landing() {
           <PlanCards
             actionFor={(plan) => ({
               url: `/signup?${new URLSearchParams({ plan: plan.id, billing: plan.billing })}`,
-              label: plan.trialDays > 0 ? `Start ${plan.name} free trial` : `Get ${plan.name}`,
+              label: planActionLabel(plan),
             })}
           />
           <Text as="p" tone="subdued">

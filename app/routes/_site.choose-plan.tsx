@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Text } from "@shopify/polaris";
 import { auth } from "~/services/index.server";
-import { PlanCards, planPayUrl } from "~/ui/plan-cards";
+import { planActionLabel, PlanCards, planPayUrl } from "~/ui/plan-cards";
 
 export const meta: MetaFunction = () => [{ title: "Choose your plan · Winning Products" }];
 
@@ -31,7 +31,7 @@ export default function ChoosePlan() {
           const url = signedIn
             ? pay
             : `/signup?${new URLSearchParams({ plan: plan.id, billing: plan.billing, ...(email ? { email } : {}) })}`;
-          return { url, label: plan.trialDays > 0 ? `Start ${plan.name} free trial` : `Get ${plan.name}` };
+          return { url, label: planActionLabel(plan) };
         }}
       />
     </BlockStack>

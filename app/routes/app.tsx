@@ -3,13 +3,15 @@
 // linked to a site user sees only the linking screen (/app/link, docs/decisions/014).
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
 import { linkScreenUrl } from "~/services/embedded-auth.server";
 import { embeddedAuth } from "~/services/index.server";
+import { EmbeddedShellError } from "~/ui/embedded-error";
+import { EMBEDDED_PAGES } from "~/ui/embedded-pages";
 
 const LINK_PATH = "/app/link";
 
@@ -29,7 +31,11 @@ export default function EmbeddedApp() {
           <Link to="/app" rel="home">
             Home
           </Link>
-          <Link to="/app/stores">Stores & themes</Link>
+          {EMBEDDED_PAGES.map((page) => (
+            <Link key={page.url} to={page.url}>
+              {page.title}
+            </Link>
+          ))}
         </NavMenu>
       )}
       <Outlet />
@@ -39,21 +45,7 @@ export default function EmbeddedApp() {
 
 // Shopify needs its own error boundary and headers so the admin can re-authenticate the iframe.
 export function ErrorBoundary() {
-  const error = useRouteError();
-  // boundary.error recognises the library's thrown Responses (bounce page, exit-iframe page) by their
-  // class name, which the production build minifies in the browser: it then rethrows during hydration
-  // and the merchant sees "Error 200" with the page's HTML as text. isRouteErrorResponse checks the
-  // shape instead, so the browser renders what the server rendered.
-  if (isRouteErrorResponse(error)) {
-    return (
-      <div
-        dangerouslySetInnerHTML={{
-          __html: typeof error.data === "string" && error.data ? error.data : "Handling response",
-        }}
-      />
-    );
-  }
-  return boundary.error(error);
+  return <EmbeddedShellError error={useRouteError()} />;
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
-import { featureLabel } from "~/domain/plans";
+import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { auth, community, course, users } from "~/services/index.server";
 import { CommunityCard, CommunityPopup, discordNotice } from "~/ui/course-community";
 import { ContinueCourseCard } from "~/ui/course-progress";
+import { CreditsCard } from "~/ui/credits-card";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
 
@@ -91,18 +91,7 @@ export default function DashboardIndex() {
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Credits
-              </Text>
-              <DataTable
-                columnContentTypes={["text", "numeric"]}
-                headings={["Feature", "Balance"]}
-                rows={me.credits.map((c) => [featureLabel(c.feature), c.unlimited ? "Unlimited" : String(c.balance)])}
-              />
-            </BlockStack>
-          </Card>
+          <CreditsCard credits={me.credits} />
         </Layout.Section>
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">

@@ -31,7 +31,7 @@ export async function verifyShopifySessionToken(token: string): Promise<{ shop: 
   }
 }
 
-const UNLINKED = (shop: string) =>
+export const UNLINKED = (shop: string) =>
   `The store ${shop} is not linked to a Winning Products account yet. Open Winning Products in your Shopify admin and sign in to link the store.`;
 
 /**

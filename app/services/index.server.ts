@@ -204,3 +204,8 @@ export const embeddedAuth = createEmbeddedAuth({ db, authenticateAdmin: authenti
 import { getProductImage } from "~/services/product-images.server";
 
 export const productImages = bindDb(db, { get: getProductImage });
+
+// ---------- hand-off links from the embedded app to the site (issue 5; docs/decisions/016) ----------
+import * as handoffFns from "~/services/handoff.server";
+
+export const handoff = bindDb(db, { create: handoffFns.createHandoff, redeem: handoffFns.redeemHandoff });

@@ -1,6 +1,6 @@
 // Effects of Shopify's app and compliance webhooks. The routes verify the HMAC (verifyWebhook in
 // shopify.server.ts); this service makes each delivery count once and applies what it asks for.
-import type { Db } from "~/db.server";
+import { writeTransaction, type Db } from "~/db.server";
 import { childLogger } from "~/logger.server";
 
 const log = childLogger("shopify-webhooks");
@@ -53,15 +53,31 @@ export async function handleAppUninstalled(db: Db, shop: string) {
 
 /**
  * 48 hours after uninstall Shopify asks us to erase everything we hold for the shop: its sessions,
- * its store row (name, admin URL, token) and every theme token pointed at it.
+ * its store row (name, admin URL, token), every theme token pointed at it, and hand-off links it made.
+ * AI product pages pushed to it are detached, not deleted: a page's text and price were written for
+ * our user (from our catalogue, with their credits) and stay theirs, while what tied it to the shop
+ * (the store, the Shopify product id, when it was pushed, the push error) is erased; the page becomes
+ * a draft again, ready to push to another store. One transaction: all of it, or none and Shopify retries.
  */
 export async function handleShopRedact(db: Db, shop: string) {
-  const [sessions, stores, themeTokens] = await db.$transaction([
-    db.session.deleteMany({ where: { shop } }),
-    db.shopifyStore.deleteMany({ where: { shop } }),
-    db.themeToken.deleteMany({ where: { selectedStore: shop } }),
-  ]);
-  const result = { sessionsDeleted: sessions.count, storesDeleted: stores.count, themeTokensDeleted: themeTokens.count };
+  const result = await writeTransaction(db, async (tx) => {
+    const storeIds = (await tx.shopifyStore.findMany({ where: { shop }, select: { id: true } })).map((s) => s.id);
+    const pages = await tx.productPage.updateMany({
+      where: { storeId: { in: storeIds } },
+      data: { storeId: null, shopifyProductId: null, pushedAt: null, error: null, status: "draft" },
+    });
+    const sessions = await tx.session.deleteMany({ where: { shop } });
+    const stores = await tx.shopifyStore.deleteMany({ where: { shop } });
+    const themeTokens = await tx.themeToken.deleteMany({ where: { selectedStore: shop } });
+    const handoffLinks = await tx.handoffToken.deleteMany({ where: { shop } });
+    return {
+      sessionsDeleted: sessions.count,
+      storesDeleted: stores.count,
+      themeTokensDeleted: themeTokens.count,
+      productPagesDetached: pages.count,
+      handoffLinksDeleted: handoffLinks.count,
+    };
+  });
   log.info({ shop, ...result }, "shop redacted");
   return result;
 }

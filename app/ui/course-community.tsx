@@ -1,7 +1,7 @@
 // The community on the dashboard: the card with the Discord invite (or why there is none) and the
 // Discord account connection, and the prompt (app/domain/community.ts decides which one is due).
-// Both post to the JSON API (/api/community/...), so the embedded surface can reuse them.
-import { useFetcher } from "@remix-run/react";
+// Both post to the JSON API (/api/community/...), so the embedded surface reuses them (its Settings page).
+import { Form, useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 
@@ -42,7 +42,42 @@ export function discordNotice(outcome: string | null): { tone: "success" | "warn
   }
 }
 
-export function CommunityCard({ community }: { community: CommunityData }) {
+/**
+ * Connecting a Discord account is an OAuth round trip that needs the site's cookies: on the site the
+ * forms go to /auth/discord; inside Shopify admin `onConnect` opens it in a new, signed-in tab
+ * (app/ui/handoff.tsx) and disconnecting posts intent=disconnect-discord to the page's own action.
+ */
+function DiscordConnection({ userName, onConnect }: { userName: string | null; onConnect?: () => void }) {
+  if (userName) {
+    const row = (
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="span">Connected as {userName}</Text>
+        <Button submit variant="plain">
+          Disconnect
+        </Button>
+      </InlineStack>
+    );
+    return onConnect ? (
+      <Form method="post">
+        <input type="hidden" name="intent" value="disconnect-discord" />
+        {row}
+      </Form>
+    ) : (
+      <form method="post" action="/auth/discord">
+        {row}
+      </form>
+    );
+  }
+  if (onConnect) return <div><Button onClick={onConnect}>Connect your Discord account</Button></div>;
+  return (
+    // A full-page GET: the server redirects to discord.com.
+    <form method="get" action="/auth/discord">
+      <Button submit>Connect your Discord account</Button>
+    </form>
+  );
+}
+
+export function CommunityCard({ community, onConnectDiscord }: { community: CommunityData; onConnectDiscord?: () => void }) {
   const join = useFetcher();
   return (
     <div id="community">
@@ -74,23 +109,7 @@ export function CommunityCard({ community }: { community: CommunityData }) {
           ) : (
             <Text as="p">{community.notConfiguredMessage}</Text>
           )}
-          {community.oauthEnabled ? (
-            community.discordUserName ? (
-              <form method="post" action="/auth/discord">
-                <InlineStack gap="200" blockAlign="center">
-                  <Text as="span">Connected as {community.discordUserName}</Text>
-                  <Button submit variant="plain">
-                    Disconnect
-                  </Button>
-                </InlineStack>
-              </form>
-            ) : (
-              // A full-page GET: the server redirects to discord.com.
-              <form method="get" action="/auth/discord">
-                <Button submit>Connect your Discord account</Button>
-              </form>
-            )
-          ) : null}
+          {community.oauthEnabled ? <DiscordConnection userName={community.discordUserName} onConnect={onConnectDiscord} /> : null}
         </BlockStack>
       </Card>
     </div>

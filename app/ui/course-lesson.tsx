@@ -1,10 +1,10 @@
 // One lesson: the body (Markdown, rendered as React elements), the optional video, the "try it" link
 // into the product, the surface's own "Mark as done" control, and previous / next. Shared by both
-// surfaces: each passes its lesson paths and its form.
+// surfaces: each passes its lesson paths, its form, and where the product's paths lead on it.
 import { Badge, BlockStack, Button, Card, InlineStack, Layout, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { CourseProgressBar } from "~/ui/course-progress";
-import { Markdown } from "~/ui/markdown";
+import { Markdown, type PathFor } from "~/ui/markdown";
 
 export interface LessonData {
   number: number;
@@ -25,6 +25,7 @@ export function CourseLessonView({
   progress,
   lessonUrl,
   markDone,
+  pathFor,
 }: {
   lesson: LessonData;
   previous: { number: number; name: string } | null;
@@ -33,7 +34,10 @@ export function CourseLessonView({
   lessonUrl: (n: number) => string;
   /** The surface's "Mark as done" control (a form posting to its own action). */
   markDone: ReactNode;
+  /** Where the product's paths (/dashboard/...) lead on this surface; null hides a link. */
+  pathFor?: PathFor;
 }) {
+  const tryItUrl = lesson.tryIt && pathFor ? pathFor(lesson.tryIt.url) : (lesson.tryIt?.url ?? null);
   return (
     <Layout>
       <Layout.Section>
@@ -56,10 +60,10 @@ export function CourseLessonView({
                   </Button>
                 </div>
               ) : null}
-              <Markdown source={lesson.body} />
+              <Markdown source={lesson.body} pathFor={pathFor} />
             </BlockStack>
           </Card>
-          {lesson.tryIt ? (
+          {lesson.tryIt && tryItUrl ? (
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
@@ -69,7 +73,7 @@ export function CourseLessonView({
                   Put this lesson to work in the app while it is fresh.
                 </Text>
                 <div>
-                  <Button url={lesson.tryIt.url}>{lesson.tryIt.label}</Button>
+                  <Button url={tryItUrl}>{lesson.tryIt.label}</Button>
                 </div>
               </BlockStack>
             </Card>

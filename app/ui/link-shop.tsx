@@ -1,5 +1,5 @@
 // The embedded app's linking screen (a shop not linked to a site account yet) and the linked-account
-// card of the embedded home. Polaris, inside app.tsx's AppProvider.
+// card of the embedded home and Settings. Polaris, inside app.tsx's AppProvider.
 import { Form, useNavigation } from "@remix-run/react";
 import {
   Badge,
@@ -14,7 +14,9 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { subscriptionLine, type SubscriptionDates } from "~/ui/billing-page";
+import { TitledCard } from "~/ui/titled-card";
 
 export type LinkMode = "login" | "signup";
 
@@ -91,8 +93,8 @@ export function LinkShopScreen(props: LinkScreenProps) {
             </Card>
             <Text as="p" tone="subdued">
               Your password is checked once to link the store; no sign-in is kept inside Shopify admin. A store can be
-              linked to one account; an account can link several stores. You can disconnect a store under Stores &amp;
-              themes.
+              linked to one account; an account can link several stores. You can unlink a store under Settings or
+              Stores &amp; themes.
             </Text>
           </BlockStack>
         </Layout.Section>
@@ -109,6 +111,17 @@ export interface PlanStatusInput {
   innerCircle: boolean;
 }
 
+/** The fields planStatus reads, picked from a user (so a loader sends nothing else to the browser). */
+export function planStatusInput(user: PlanStatusInput): PlanStatusInput {
+  return {
+    userSubscribed: user.userSubscribed,
+    trialing: user.trialing,
+    subscriptionCancelled: user.subscriptionCancelled,
+    chargeDeclined: user.chargeDeclined,
+    innerCircle: user.innerCircle,
+  };
+}
+
 /** The account's plan in words, as the site's dashboard shows it. */
 export function planStatus(me: PlanStatusInput): {
   label: string;
@@ -123,38 +136,36 @@ export function planStatus(me: PlanStatusInput): {
   return { label: "No plan yet", tone: undefined };
 }
 
+/**
+ * The site account this shop is linked to, with its plan: on the embedded home and Settings. The
+ * caller adds its links (Billing & credits, Settings).
+ */
 export function LinkedAccountCard({
   email,
   plan,
-  siteUrl,
+  subscription,
+  children,
 }: {
   email: string;
   plan: PlanStatusInput;
-  siteUrl: string | null;
+  subscription: (SubscriptionDates & { planName: string }) | null;
+  children?: ReactNode;
 }) {
   const status = planStatus(plan);
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          Your account
+    <TitledCard title="Your account" gap="200">
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="p">
+          Signed in as <b>{email}</b>
         </Text>
-        <InlineStack gap="200" blockAlign="center">
-          <Text as="p">
-            Signed in as <b>{email}</b>
-          </Text>
-          <Badge tone={status.tone}>{`Plan: ${status.label}`}</Badge>
-        </InlineStack>
-        {siteUrl ? (
-          <Text as="p" tone="subdued">
-            Billing and account settings are on the website:{" "}
-            <a href={`${siteUrl}/dashboard/billing`} target="_blank" rel="noopener noreferrer">
-              open Billing &amp; credits
-            </a>
-            .
-          </Text>
-        ) : null}
-      </BlockStack>
-    </Card>
+        <Badge tone={status.tone}>{`Plan: ${status.label}`}</Badge>
+      </InlineStack>
+      {subscription ? (
+        <Text as="p" tone="subdued">
+          {`${subscription.planName}. ${subscriptionLine(subscription)}`}
+        </Text>
+      ) : null}
+      {children}
+    </TitledCard>
   );
 }

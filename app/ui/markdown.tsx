@@ -2,7 +2,8 @@
 // lists, block quotes, **bold**, *italic*, `code` and [links](url). It builds React elements, never
 // HTML strings, so every character of the text is escaped by React; no dangerouslySetInnerHTML.
 // Links are kept only for http(s), mailto and paths inside the product; anything else (javascript:,
-// data:, protocol-relative //host) is shown as plain text. Shared by both surfaces.
+// data:, protocol-relative //host) is shown as plain text. Shared by both surfaces: a surface passes
+// `pathFor` to point the product's own paths at its pages (null: no such page there, text only).
 import { BlockStack, Box, Link, List, Text } from "@shopify/polaris";
 import { Fragment, type ReactNode } from "react";
 
@@ -84,7 +85,9 @@ export function safeHref(url: string): string | null {
 
 const INLINE = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*([^*\s](?:[^*]*?[^*\s])?)\*/;
 
-export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
+export type PathFor = (path: string) => string | null;
+
+export function renderInline(text: string, keyPrefix = "i", pathFor?: PathFor): ReactNode[] {
   const out: ReactNode[] = [];
   let rest = text;
   let n = 0;
@@ -97,12 +100,13 @@ export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
     if (m.index > 0) out.push(rest.slice(0, m.index));
     const key = `${keyPrefix}-${n++}`;
     if (m[1] !== undefined) {
-      out.push(<strong key={key}>{renderInline(m[1], key)}</strong>);
+      out.push(<strong key={key}>{renderInline(m[1], key, pathFor)}</strong>);
     } else if (m[2] !== undefined) {
       out.push(<code key={key}>{m[2]}</code>);
     } else if (m[3] !== undefined) {
-      const href = safeHref(m[4]);
-      const label = renderInline(m[3], key);
+      const safe = safeHref(m[4]);
+      const href = safe && pathFor && safe.startsWith("/") ? pathFor(safe) : safe;
+      const label = renderInline(m[3], key, pathFor);
       if (!href) out.push(<Fragment key={key}>{label}</Fragment>);
       else
         out.push(
@@ -111,7 +115,7 @@ export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
           </Link>,
         );
     } else if (m[5] !== undefined) {
-      out.push(<em key={key}>{renderInline(m[5], key)}</em>);
+      out.push(<em key={key}>{renderInline(m[5], key, pathFor)}</em>);
     }
     rest = rest.slice(m.index + m[0].length);
   }
@@ -122,7 +126,7 @@ export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
  * Renders lesson Markdown with Polaris text styles. The page title is the page's only h1, so "#" and
  * "##" (the sections of a lesson) become h2, and "###" h3.
  */
-export function Markdown({ source }: { source: string }) {
+export function Markdown({ source, pathFor }: { source: string; pathFor?: PathFor }) {
   const blocks = parseMarkdown(source);
   return (
     <BlockStack gap="300">
@@ -134,7 +138,7 @@ export function Markdown({ source }: { source: string }) {
             const variant = (["headingLg", "headingMd", "headingSm"] as const)[block.level - 1];
             return (
               <Text key={key} as={as} variant={variant}>
-                {renderInline(block.text, key)}
+                {renderInline(block.text, key, pathFor)}
               </Text>
             );
           }
@@ -142,7 +146,7 @@ export function Markdown({ source }: { source: string }) {
             return (
               <List key={key} type={block.ordered ? "number" : "bullet"}>
                 {block.items.map((item, j) => (
-                  <List.Item key={`${key}-${j}`}>{renderInline(item, `${key}-${j}`)}</List.Item>
+                  <List.Item key={`${key}-${j}`}>{renderInline(item, `${key}-${j}`, pathFor)}</List.Item>
                 ))}
               </List>
             );
@@ -150,14 +154,14 @@ export function Markdown({ source }: { source: string }) {
             return (
               <Box key={key} paddingInlineStart="400" borderInlineStartWidth="050" borderColor="border-emphasis">
                 <Text as="p" tone="subdued">
-                  {renderInline(block.text, key)}
+                  {renderInline(block.text, key, pathFor)}
                 </Text>
               </Box>
             );
           default:
             return (
               <Text key={key} as="p">
-                {renderInline(block.text, key)}
+                {renderInline(block.text, key, pathFor)}
               </Text>
             );
         }

@@ -1,4 +1,5 @@
-// Plan cards from the catalogue (app/domain/plans.ts), shared by the landing page and /choose-plan.
+// Plan cards from the catalogue (app/domain/plans.ts), shared by the landing page, /choose-plan and the
+// embedded Billing & credits page (whose buttons open the checkout in a new tab instead of a link).
 import { Badge, BlockStack, Button, Card, InlineStack, List, Text } from "@shopify/polaris";
 import { formatUsd, PLANS, type Plan } from "~/domain/plans";
 
@@ -6,7 +7,14 @@ function priceLine(plan: Plan) {
   return plan.billing === "monthly" ? `${formatUsd(plan.priceCents)} / month` : `${formatUsd(plan.priceCents)} once`;
 }
 
-export function PlanCards({ actionFor }: { actionFor: (plan: Plan) => { url: string; label: string } }) {
+export interface PlanAction {
+  label: string;
+  url?: string;
+  onClick?: () => void;
+  loading?: boolean;
+}
+
+export function PlanCards({ actionFor }: { actionFor: (plan: Plan) => PlanAction }) {
   return (
     <div className="plan-grid">
       {PLANS.map((plan) => {
@@ -32,7 +40,13 @@ export function PlanCards({ actionFor }: { actionFor: (plan: Plan) => { url: str
                   <List.Item key={f}>{f}</List.Item>
                 ))}
               </List>
-              <Button url={action.url} variant={plan.highlighted ? "primary" : "secondary"} fullWidth>
+              <Button
+                url={action.url}
+                onClick={action.onClick}
+                loading={action.loading}
+                variant={plan.highlighted ? "primary" : "secondary"}
+                fullWidth
+              >
                 {action.label}
               </Button>
             </BlockStack>
@@ -41,6 +55,11 @@ export function PlanCards({ actionFor }: { actionFor: (plan: Plan) => { url: str
       })}
     </div>
   );
+}
+
+/** The words on a plan's buy button, wherever it is. */
+export function planActionLabel(plan: Plan) {
+  return plan.trialDays > 0 ? `Start ${plan.name} free trial` : `Get ${plan.name}`;
 }
 
 export function planPayUrl(plan: Plan) {

@@ -23,23 +23,12 @@ export function StoresCard({
   zendropConnected: boolean;
   emptyHint: string;
 }) {
-  const { call, busy, error, clearError } = useJsonCall();
-  const [confirming, setConfirming] = useState<string | null>(null);
-  // Shown at once, put back if the server refuses.
-  const [zendrop, setZendrop] = useState(zendropConnected);
-  useEffect(() => setZendrop(zendropConnected), [zendropConnected]);
-
   return (
     <Card>
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
           Shopify stores
         </Text>
-        {error ? (
-          <Banner tone="critical" onDismiss={clearError}>
-            <p>{error}</p>
-          </Banner>
-        ) : null}
         {stores.length === 0 ? (
           <Text as="p" tone="subdued">
             {emptyHint}
@@ -75,26 +64,7 @@ export function StoresCard({
                               : "Not connected."}
                         </Text>
                       </BlockStack>
-                      {store.connected ? (
-                        confirming === key ? (
-                          <InlineStack gap="200">
-                            <Button onClick={() => setConfirming(null)}>Keep</Button>
-                            <Button
-                              tone="critical"
-                              variant="primary"
-                              loading={busy === key}
-                              onClick={async () => {
-                                await call(key, "POST", `/api/stores/${encodeURIComponent(key)}/disconnect`);
-                                setConfirming(null);
-                              }}
-                            >
-                              Disconnect {store.store_name}
-                            </Button>
-                          </InlineStack>
-                        ) : (
-                          <Button onClick={() => setConfirming(key)}>Disconnect</Button>
-                        )
-                      ) : null}
+                      {store.connected ? <DisconnectStoreButton storeKey={key} storeName={store.store_name} /> : null}
                     </InlineStack>
                   </Box>
                 </div>
@@ -102,18 +72,73 @@ export function StoresCard({
             })}
           </BlockStack>
         )}
-        <Checkbox
-          label="Zendrop connected"
-          helpText="Tick this when your Zendrop account fulfils orders for your stores; it is shown on your account."
-          checked={zendrop}
-          disabled={busy === "zendrop"}
-          onChange={async (checked) => {
-            setZendrop(checked);
-            const result = await call("zendrop", "POST", "/api/stores/zendrop", { connected: checked });
-            if (!result.ok) setZendrop(!checked);
-          }}
-        />
+        <ZendropCheckbox zendropConnected={zendropConnected} />
       </BlockStack>
     </Card>
+  );
+}
+
+/** The account's Zendrop flag (POST /api/stores/zendrop), on Stores & themes and the embedded Settings. */
+export function ZendropCheckbox({ zendropConnected }: { zendropConnected: boolean }) {
+  const { call, busy, error, clearError } = useJsonCall();
+  // Shown at once, put back if the server refuses.
+  const [zendrop, setZendrop] = useState(zendropConnected);
+  useEffect(() => setZendrop(zendropConnected), [zendropConnected]);
+  return (
+    <BlockStack gap="200">
+      {error ? (
+        <Banner tone="critical" onDismiss={clearError}>
+          <p>{error}</p>
+        </Banner>
+      ) : null}
+      <Checkbox
+        label="Zendrop connected"
+        helpText="Tick this when your Zendrop account fulfils orders for your stores; it is shown on your account."
+        checked={zendrop}
+        disabled={busy !== null}
+        onChange={async (checked) => {
+          setZendrop(checked);
+          const result = await call("zendrop", "POST", "/api/stores/zendrop", { connected: checked });
+          if (!result.ok) setZendrop(!checked);
+        }}
+      />
+    </BlockStack>
+  );
+}
+
+/**
+ * Disconnecting a store, with a confirmation step (POST /api/stores/{key}/disconnect): its token and
+ * Shopify sessions are deleted and the embedded app asks to link it again. `key` is the shop's domain,
+ * or "legacy".
+ */
+export function DisconnectStoreButton({ storeKey, storeName, label = "Disconnect" }: { storeKey: string; storeName: string; label?: string }) {
+  const { call, busy, error } = useJsonCall();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <BlockStack gap="100" inlineAlign="end">
+      {confirming ? (
+        <InlineStack gap="200">
+          <Button onClick={() => setConfirming(false)}>Keep</Button>
+          <Button
+            tone="critical"
+            variant="primary"
+            loading={busy !== null}
+            onClick={async () => {
+              await call(storeKey, "POST", `/api/stores/${encodeURIComponent(storeKey)}/disconnect`);
+              setConfirming(false);
+            }}
+          >
+            {`Disconnect ${storeName}`}
+          </Button>
+        </InlineStack>
+      ) : (
+        <Button onClick={() => setConfirming(true)}>{label}</Button>
+      )}
+      {error ? (
+        <Text as="p" tone="critical">
+          {error}
+        </Text>
+      ) : null}
+    </BlockStack>
   );
 }

@@ -5,7 +5,7 @@ import { expect, test } from "./support/test";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
 import { insertOfflineSession, open, submitSignup, uniqueEmail } from "./support/app";
 import { DEMO_EMAIL, DEMO_PASSWORD, E2E_BASE_URL } from "./support/constants";
-import { adminUrl, createSiteUser, linkedEmail, linkShopTo, stubShopifyAdmin } from "./support/shopify-admin";
+import { adminUrl, linkedEmail, linkShopTo, openLinkedShop, stubShopifyAdmin } from "./support/shopify-admin";
 
 test("an unlinked shop signs in on the linking screen and then sees its account on the embedded home", async ({
   page,
@@ -60,16 +60,7 @@ test("a wrong password on the linking screen says so and links nothing", async (
 test("a linked shop manages theme tokens on Stores & themes, and a storefront can use the token (CORS through the real server)", async ({
   page,
 }, testInfo) => {
-  const shop = uniqueShop("e2e-themes");
-  const email = uniqueEmail("e2e-themes");
-  await createSiteUser(email);
-  await insertOfflineSession(shop);
-  await linkShopTo(shop, email);
-  const token = await signSessionToken({ shop, ttlSeconds: 600 });
-  await stubShopifyAdmin(page, shop, token);
-
-  await page.goto(adminUrl(shop, token, "/app/stores"));
-  await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+  const { shop } = await openLinkedShop(page, "/app/stores", "e2e-themes");
   await expect(page.getByRole("heading", { name: "Stores & themes" })).toBeVisible();
   await expect(page.getByRole("heading", { name: shop })).toBeVisible();
 

@@ -1,5 +1,5 @@
 // Shopify's app and compliance webhooks, signed for real (HMAC-SHA256 of the raw body with the test
-// app's secret), against the real database.
+// app's secret), against the real database, and what each erases or keeps.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
@@ -322,6 +322,73 @@ describe("effects on linked stores and theme tokens", () => {
     // The user (our customer, not the shop's) and the neighbouring shop remain.
     expect(await db.user.count({ where: { id: user.id } })).toBe(1);
     expect(await storeOf(neighbour.shop)).toMatchObject({ connected: true });
+  });
+
+  async function productPage(userId: string, shop: string | null, fields: { status: string; shopifyProductId?: string }) {
+    const store = shop ? await db.shopifyStore.findUniqueOrThrow({ where: { shop }, select: { id: true } }) : null;
+    return db.productPage.create({
+      data: {
+        userId,
+        objectID: `p-${randomUUID().slice(0, 8)}`,
+        storeId: store?.id ?? null,
+        status: fields.status,
+        title: "Heated neck massager",
+        descriptionHtml: "<p>Relaxes tight muscles in ten minutes.</p>",
+        bullets: JSON.stringify(["Three heat levels"]),
+        seoTitle: "Heated neck massager",
+        seoDescription: "Relaxes tight muscles.",
+        priceCents: 3999,
+        writer: "built-in writer",
+        shopifyProductId: fields.shopifyProductId ?? null,
+        error: fields.status === "failed" ? "Shopify answered 422" : null,
+        pushedAt: fields.status === "pushed" ? new Date() : null,
+      },
+      select: { id: true },
+    });
+  }
+  const pageOf = (id: number) =>
+    db.productPage.findUniqueOrThrow({
+      where: { id },
+      select: { storeId: true, status: true, shopifyProductId: true, pushedAt: true, error: true, title: true, priceCents: true },
+    });
+
+  it("shop/redact detaches the product pages pushed to that shop and keeps the user's text; other shops' pages stay", async () => {
+    const { shop, user } = await linkedShopWithThemeToken();
+    const neighbour = await linkedShopWithThemeToken();
+    const pushed = await productPage(user.id, shop, { status: "pushed", shopifyProductId: "gid://shopify/Product/111" });
+    const failed = await productPage(user.id, shop, { status: "failed" });
+    const draft = await productPage(user.id, null, { status: "draft" });
+    const elsewhere = await productPage(neighbour.user.id, neighbour.shop, {
+      status: "pushed",
+      shopifyProductId: "gid://shopify/Product/222",
+    });
+    const elsewhereBefore = await pageOf(elsewhere.id);
+    const draftBefore = await pageOf(draft.id);
+    await db.handoffToken.create({
+      data: { tokenHash: randomUUID(), userId: user.id, shop, target: "/dashboard/billing", expiresAt: new Date(Date.now() + 60_000) },
+    });
+
+    const res = await deliver(shopRedact, { topic: "shop/redact", shop, payload: { shop_id: 1, shop_domain: shop } });
+
+    expect(res.status).toBe(200);
+    const detached = {
+      storeId: null,
+      status: "draft",
+      shopifyProductId: null,
+      pushedAt: null,
+      error: null,
+      title: "Heated neck massager",
+      priceCents: 3999,
+    };
+    expect(await pageOf(pushed.id)).toEqual(detached);
+    expect(await pageOf(failed.id)).toEqual(detached);
+    expect(await pageOf(draft.id)).toEqual(draftBefore);
+    expect(await pageOf(elsewhere.id)).toEqual(elsewhereBefore);
+    expect(elsewhereBefore).toMatchObject({ status: "pushed", shopifyProductId: "gid://shopify/Product/222" });
+    // Nothing left that names the shop.
+    expect(await db.productPage.count({ where: { userId: user.id } })).toBe(3);
+    expect(await db.handoffToken.count({ where: { shop } })).toBe(0);
+    expect(await storeOf(shop)).toBeNull();
   });
 
   it("customers/data_request and customers/redact leave the linked store and its theme tokens alone", async () => {

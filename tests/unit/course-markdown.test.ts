@@ -4,10 +4,11 @@ import enTranslations from "@shopify/polaris/locales/en.json";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown, parseMarkdown, safeHref } from "~/ui/markdown";
+import { embeddedTwin } from "~/domain/embedded-paths";
+import { Markdown, parseMarkdown, safeHref, type PathFor } from "~/ui/markdown";
 
-const render = (source: string) =>
-  renderToString(createElement(AppProvider, { i18n: enTranslations }, createElement(Markdown, { source })));
+const render = (source: string, pathFor?: PathFor) =>
+  renderToString(createElement(AppProvider, { i18n: enTranslations }, createElement(Markdown, { source, pathFor })));
 
 describe("parseMarkdown", () => {
   it("splits headings, paragraphs, lists and quotes", () => {
@@ -62,6 +63,17 @@ describe("Markdown", () => {
 
   it("keeps links inside the product", () => {
     expect(render("[grid](/dashboard/products?sort=margin)")).toContain('href="/dashboard/products?sort=margin"');
+  });
+
+  it("points the product's links at the surface's pages, even nested in bold, and shows text where it has none", () => {
+    const html = render(
+      "**See [the grid](/dashboard/products?sort=margin)**, [feedback](/dashboard/feedback) and [Shopify](https://shopify.com).",
+      embeddedTwin,
+    );
+    expect(html).toContain('href="/app/products?sort=margin"');
+    expect(html).not.toContain("/dashboard");
+    expect(html).toContain("feedback");
+    expect(html).toContain('href="https://shopify.com"');
   });
 });
 

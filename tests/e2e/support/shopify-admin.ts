@@ -3,8 +3,8 @@
 // provides window.shopify and adds the session token to the app's own fetch requests; and links between
 // shops and site users written straight into the server's database.
 import type { Page } from "@playwright/test";
-import { adminHostParam } from "../../helpers/shopify";
-import { e2eDb } from "./app";
+import { adminHostParam, signSessionToken, uniqueShop } from "../../helpers/shopify";
+import { e2eDb, insertOfflineSession, uniqueEmail } from "./app";
 import { E2E_BASE_URL } from "./constants";
 
 /** Serves the App Bridge stand-in and refuses every other outside request. Returns the script requests seen. */
@@ -53,7 +53,8 @@ function appBridgeStub(shop: string, token: string): string {
 
 /** The URL Shopify admin loads in its iframe. */
 export function adminUrl(shop: string, idToken: string, path = "/app") {
-  return `${path}?${new URLSearchParams({ embedded: "1", shop, host: adminHostParam(shop), id_token: idToken })}`;
+  const params = new URLSearchParams({ embedded: "1", shop, host: adminHostParam(shop), id_token: idToken });
+  return `${path}${path.includes("?") ? "&" : "?"}${params}`;
 }
 
 /** A site account with no password (for embedded tests, where the link alone is the identity). */
@@ -98,4 +99,27 @@ export async function linkedEmail(shop: string): Promise<string | null> {
   } finally {
     db.close();
   }
+}
+
+/** Opens an embedded page as the admin's frame loads it, with Shopify's query and a session token, once hydrated. */
+export async function openEmbedded(page: Page, shop: string, token: string, path = "/app") {
+  const response = await page.goto(adminUrl(shop, token, path));
+  await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+  return response;
+}
+
+/**
+ * A new site account (no password) linked to a new shop with the app installed, opened at `path`
+ * inside the admin (App Bridge stood in for, with a ten-minute session token).
+ */
+export async function openLinkedShop(page: Page, path = "/app", prefix = "e2e-linked") {
+  const shop = uniqueShop(prefix);
+  const email = uniqueEmail(prefix);
+  await createSiteUser(email);
+  await insertOfflineSession(shop);
+  await linkShopTo(shop, email);
+  const token = await signSessionToken({ shop, ttlSeconds: 600 });
+  await stubShopifyAdmin(page, shop, token);
+  const response = await openEmbedded(page, shop, token, path);
+  return { shop, email, token, response };
 }

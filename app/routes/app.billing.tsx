@@ -1,0 +1,31 @@
+// Billing & credits inside Shopify admin: the same page, loader and action as /dashboard/billing, for
+// the user the shop is linked to. Buying a plan or changing the card opens the site in a new tab with a
+// one-time sign-in link (POST /app/handoff; docs/decisions/016), since Paddle's checkout cannot run in
+// the admin's iframe.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { billingPageAction, loadBillingPage } from "~/services/billing-page.server";
+import { embeddedAuth } from "~/services/index.server";
+import { BillingAndCreditsPage } from "~/ui/billing-page";
+
+export const meta: MetaFunction = () => [{ title: "Billing & credits · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return loadBillingPage(request, user);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return billingPageAction(request, user, "embedded");
+}
+
+export default function EmbeddedBilling() {
+  return (
+    <BillingAndCreditsPage
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+      surface="embedded"
+    />
+  );
+}

@@ -1,0 +1,125 @@
+// The Billing & credits page's loader and action, shared by the site (/dashboard/billing) and the
+// embedded app (/app/billing). Each surface's route authenticates its own way and hands the user over;
+// from there both run exactly this. The rules are the billing and credits services'.
+// One difference: Paddle's overlay cannot open inside Shopify admin's iframe, so the embedded page
+// changes the card on the site, in a new tab (docs/decisions/016), and never asks for a transaction here.
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { CREDIT_FEATURES } from "~/domain/plans";
+import { publicEnv } from "~/env.server";
+import type { User } from "~/services/auth.server";
+import { BillingError } from "~/services/billing.server";
+import { billing, credits } from "~/services/index.server";
+import type { Surface } from "~/ui/research-paths";
+
+export async function loadBillingPage(request: Request, user: User) {
+  const [overview, balances, history] = await Promise.all([
+    billing.overview(user),
+    credits.getBalances(user.id),
+    credits.ledger(user.id, 100),
+  ]);
+  const step = new URL(request.url).searchParams.get("step");
+  let offer: { total: string; currencyCode: string } | null = null;
+  if (step === "cancel" && overview.subscription && overview.canClaimDiscount) {
+    try {
+      const preview = await billing.previewDiscount(user, overview.subscription.id);
+      offer = { total: preview.formattedTotals.total, currencyCode: preview.currencyCode };
+    } catch {
+      // Seed §8: a failed preview keeps the default price.
+      offer = { total: overview.retentionPrice, currencyCode: "USD" };
+    }
+  }
+  const paddle = publicEnv().paddle;
+  return {
+    user: { id: user.id, email: user.email, paddleCustomerId: user.paddleCustomerId, innerCircle: user.innerCircle },
+    overview,
+    balances,
+    history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
+    offer,
+    paddle,
+    local: !paddle,
+  };
+}
+
+const Intent = z.enum([
+  "extend-trial",
+  "cancel",
+  "claim-discount",
+  "update-payment",
+  "simulate-renew",
+  "simulate-payment-failed",
+  "simulate-end",
+  "spend",
+]);
+
+interface Outcome {
+  error: string | null;
+  message: string | null;
+  transactionId: string | null;
+}
+
+const done = (message: string | null, transactionId: string | null = null): Outcome => ({
+  error: null,
+  message,
+  transactionId,
+});
+const failed = (status: number, error: string) =>
+  data<Outcome>({ error, message: null, transactionId: null }, { status });
+
+export async function billingPageAction(request: Request, user: User, surface: Surface) {
+  const form = await request.formData();
+  const intent = Intent.safeParse(form.get("intent"));
+  if (!intent.success) return failed(400, "Unknown action.");
+  const paddleConfigured = Boolean(publicEnv().paddle);
+  const overview = await billing.overview(user);
+  const subId = overview.subscription?.id;
+  try {
+    if (intent.data === "spend") {
+      if (paddleConfigured) return failed(403, "Test tools are off on this server.");
+      const feature = z.enum(CREDIT_FEATURES).safeParse(form.get("feature"));
+      if (!feature.success) return failed(400, "Unknown feature.");
+      const result = await credits.spend({
+        userId: user.id,
+        feature: feature.data,
+        reason: "Test use from the billing page",
+      });
+      if (!result.ok) return failed(result.status, result.message);
+      return done(`Used ${result.cost} ${feature.data} credits.`);
+    }
+    if (!subId) return failed(404, "You have no subscription.");
+    switch (intent.data) {
+      case "extend-trial": {
+        const r = await billing.extendTrial(user, subId);
+        return done(`Your trial now ends on ${r.nextBilledAt.slice(0, 10)}.`);
+      }
+      case "cancel":
+        await billing.cancel(user, subId);
+        return done("Your subscription will end at the end of this billing period.");
+      case "claim-discount":
+        await billing.claimDiscount(user, subId);
+        return done("Offer claimed: your next cycle is discounted and your plan stays on.");
+      case "update-payment": {
+        if (paddleConfigured && surface === "embedded") {
+          return failed(
+            409,
+            "The card is changed on the website: use “Update payment method”, which opens it in a new tab.",
+          );
+        }
+        const { transactionId } = await billing.paymentMethodChange(user, subId);
+        return paddleConfigured ? done(null, transactionId) : done("Payment method updated (test checkout).");
+      }
+      case "simulate-renew":
+        await billing.simulate(user, subId, "renew");
+        return done("Renewed (test): a new period started and credits were reset.");
+      case "simulate-payment-failed":
+        await billing.simulate(user, subId, "payment-failed");
+        return done("A failed renewal was simulated.");
+      case "simulate-end":
+        await billing.simulate(user, subId, "end");
+        return done("The subscription ended (test).");
+    }
+  } catch (error) {
+    if (error instanceof BillingError) return failed(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+// The course pages' loaders and action, shared by the site (/dashboard/course...) and the embedded app
+// (/app/course...). Each surface's route authenticates its own way and hands the user over. Opening a
+// lesson records it as the latest one (what "continue where you left off" follows); an unknown lesson
+// is a thrown 404.
+import { requireLessonNumber } from "~/services/course.server";
+import type { User } from "~/services/auth.server";
+import { course } from "~/services/index.server";
+
+export async function loadCourse(user: User) {
+  return { view: await course.getCourse(user.id) };
+}
+
+export async function loadLesson(lessonParam: string | undefined, user: User) {
+  return course.openLesson(user.id, requireLessonNumber(lessonParam));
+}
+
+/** "Mark as done" posts intent=complete to the lesson's own page. */
+export async function lessonAction(request: Request, lessonParam: string | undefined, user: User) {
+  const lessonNumber = requireLessonNumber(lessonParam);
+  const form = await request.formData();
+  if (form.get("intent") !== "complete") return Response.json({ error: "Unknown action." }, { status: 400 });
+  const progress = await course.completeLesson(user.id, lessonNumber);
+  return { completed: progress.lessonNumber };
+}

@@ -1,0 +1,36 @@
+// The embedded app's pages, in the order of its navigation menu (app/routes/app.tsx) and of the
+// "everything in the app" links on its home page.
+export interface EmbeddedPage {
+  title: string;
+  url: string;
+  description: string;
+}
+
+export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
+  {
+    title: "Products",
+    url: "/app/products",
+    description: "Search the product database by niche, trend stage, margin and winning score.",
+  },
+  { title: "Saved", url: "/app/saved", description: "The products you saved and track, and your saved searches." },
+  {
+    title: "Course",
+    url: "/app/course",
+    description: "78 short lessons, from choosing a niche to a profitable month.",
+  },
+  {
+    title: "Billing & credits",
+    url: "/app/billing",
+    description: "Your plan, the next bill and your credit balances.",
+  },
+  {
+    title: "Stores & themes",
+    url: "/app/stores",
+    description: "Your linked stores and the theme tokens for the product-page block.",
+  },
+  {
+    title: "Settings",
+    url: "/app/settings",
+    description: "The linked account, this store's link, Zendrop and the community.",
+  },
+];
