@@ -23,9 +23,20 @@ export async function submitSignup(page: Page, email: string, password = "correc
   await page.getByRole("button", { name: "Create account" }).click();
 }
 
-/** The same SQLite file the server uses (WAL mode, so reads and writes from here are safe). */
+/**
+ * The same SQLite file the server uses (WAL mode, so reads and writes from here are safe). A write
+ * waits up to 5 s for the server's own writes (page-view analytics, sessions) instead of failing at
+ * once with SQLITE_BUSY, which made tests flaky in CI.
+ */
 export function e2eDb(): Client {
-  return createClient({ url: E2E_DB_URL });
+  const client = createClient({ url: E2E_DB_URL });
+  const ready = client.execute("PRAGMA busy_timeout = 5000");
+  const execute = client.execute.bind(client);
+  client.execute = (async (statement: Parameters<Client["execute"]>[0]) => {
+    await ready;
+    return execute(statement);
+  }) as Client["execute"];
+  return client;
 }
 
 /** Prisma stores DateTime in SQLite as ISO 8601 text with an explicit offset. */
