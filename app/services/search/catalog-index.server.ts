@@ -64,7 +64,8 @@ export class CatalogIndex {
     return row >= 0 ? row : undefined;
   }
 
-  private sortValue(key: IndexedSort): (row: number) => number {
+  /** A row's value for a sort's key (higher first; ties go to the higher row, i.e. the higher id). */
+  sortValue(key: IndexedSort): (row: number) => number {
     const c = this.cols;
     switch (key) {
       case "winning-score":

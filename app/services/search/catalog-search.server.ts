@@ -10,7 +10,7 @@
 // - sort=relevance: FTS5's BM25 ranking, filtered in memory.
 import type { SqlReader } from "~/db.server";
 import { ftsQuery, type ProductQuery } from "~/domain/product-query";
-import { CatalogIndex } from "~/services/search/catalog-index.server";
+import { CatalogIndex, type IndexedSort } from "~/services/search/catalog-index.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
 
 export interface SearchPage {
@@ -220,23 +220,29 @@ function sortedMatches(
     const row = matches.rows[i];
     if (!filter || filter(row)) rows.push(row);
   }
-  // Position of each row in the sort's order gives the ranking without re-reading values.
-  const { order, reverse, rotate } = index.walkOrder(q.sort);
-  const rank = rankOf(index, q.sort, order);
-  const n = order.length;
-  const offset = rotate ? q.seed % n : 0;
-  const key = (row: number) => {
-    const pos = rank[row];
-    if (reverse) return n - 1 - pos;
-    return rotate ? (pos - offset + n) % n : pos;
-  };
-  rows.sort((a, b) => key(a) - key(b));
+  if (q.sort === "random") {
+    // The visitor's rotation of the random order: a row's position in it decides.
+    const { order } = index.walkOrder(q.sort);
+    const rank = rankOf(index, order);
+    const n = order.length;
+    const offset = q.seed % n;
+    const key = (row: number) => (rank[row] - offset + n) % n;
+    rows.sort((a, b) => key(a) - key(b));
+  } else {
+    // The same order the sort's precomputed walk gives: the key descending and ties to the higher
+    // row, or (price ascending) the exact reverse.
+    const ascending = q.sort === "price-asc";
+    const value = index.sortValue(ascending ? "price" : (q.sort as IndexedSort));
+    const sign = ascending ? -1 : 1;
+    rows.sort((a, b) => sign * (value(b) - value(a) || b - a));
+  }
   const ids = rows.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
   return { ids, total: rows.length, totalIsEstimate: false, hasMore: skip + q.pageSize < rows.length, plan: "sorted-matches" };
 }
 
+/** Positions in the random order, built the first time a random sort needs them (4 bytes a product). */
 const ranks = new WeakMap<Int32Array, Int32Array>();
-function rankOf(index: CatalogIndex, _sort: string, order: Int32Array): Int32Array {
+function rankOf(index: CatalogIndex, order: Int32Array): Int32Array {
   let rank = ranks.get(order);
   if (!rank) {
     rank = new Int32Array(index.size);
