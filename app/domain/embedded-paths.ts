@@ -1,6 +1,11 @@
-// The site's pages and their twins inside Shopify admin, for links written once in shared content (a
-// lesson's "try it" link, links in lesson text) that must stay inside the embedded app when shown there:
-// the admin's iframe has no site cookie, so a /dashboard link would land on the site's sign-in.
+// The site's pages and their twins inside Shopify admin: the one list of "site path -> embedded path".
+// Links written once in shared content (a lesson's "try it" link, links in lesson text) go through
+// embeddedTwin, and the shared page components get their surface's paths from sitePathOn
+// (app/ui/research-paths.ts), so that inside the admin every link stays in the embedded app: its
+// iframe has no site cookie, so a /dashboard link would land on the site's sign-in.
+
+/** Which surface a shared page is rendered on: the website or the embedded app in Shopify admin. */
+export type Surface = "site" | "embedded";
 
 interface Twin {
   site: string;
@@ -13,10 +18,13 @@ const TWINS: Twin[] = [
   { site: "/dashboard", embedded: "/app", withSubpages: false },
   { site: "/dashboard/products", embedded: "/app/products", withSubpages: true },
   { site: "/dashboard/saved", embedded: "/app/saved", withSubpages: false },
+  { site: "/dashboard/product-pages", embedded: "/app/product-pages", withSubpages: false },
   { site: "/dashboard/course", embedded: "/app/course", withSubpages: true },
   { site: "/dashboard/billing", embedded: "/app/billing", withSubpages: false },
   { site: "/dashboard/stores", embedded: "/app/stores", withSubpages: false },
   { site: "/dashboard/account", embedded: "/app/settings", withSubpages: false },
+  // Plans are chosen on the embedded Billing & credits page (checkout opens on the site from there).
+  { site: "/choose-plan", embedded: "/app/billing", withSubpages: false },
 ];
 
 /** Parameters only the site's pages read (the dashboard's ?location=dashboard). */
@@ -34,4 +42,12 @@ export function embeddedTwin(sitePath: string): string | null {
   for (const name of SITE_ONLY_PARAMS) url.searchParams.delete(name);
   const query = url.searchParams.toString();
   return `${twin.embedded}${url.pathname.slice(twin.site.length)}${query ? `?${query}` : ""}${url.hash}`;
+}
+
+/** A site page's path on `surface`: itself on the site, its twin in the embedded app (which must have one). */
+export function sitePathOn(surface: Surface, sitePath: string): string {
+  if (surface === "site") return sitePath;
+  const twin = embeddedTwin(sitePath);
+  if (twin === null) throw new Error(`${sitePath} has no page in the embedded app`);
+  return twin;
 }

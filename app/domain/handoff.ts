@@ -16,7 +16,7 @@ export const HandoffDestinationSchema = z.discriminatedUnion("to", [
   z.object({ to: z.literal("billing") }),
   /** Connecting a Discord account (an OAuth round trip that needs the site's cookies). */
   z.object({ to: z.literal("discord") }),
-  /** The product pages editor, which has no embedded twin yet. */
+  /** The site's product pages editor. */
   z.object({ to: z.literal("product-pages") }),
 ]);
 export type HandoffDestination = z.infer<typeof HandoffDestinationSchema>;

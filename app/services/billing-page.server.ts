@@ -5,12 +5,12 @@
 // changes the card on the site, in a new tab (docs/decisions/016), and never asks for a transaction here.
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import type { Surface } from "~/domain/embedded-paths";
 import { CREDIT_FEATURES } from "~/domain/plans";
 import { publicEnv } from "~/env.server";
 import type { User } from "~/services/auth.server";
 import { BillingError } from "~/services/billing.server";
 import { billing, credits } from "~/services/index.server";
-import type { Surface } from "~/ui/research-paths";
 
 export async function loadBillingPage(request: Request, user: User) {
   const [overview, balances, history] = await Promise.all([

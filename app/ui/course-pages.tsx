@@ -5,13 +5,12 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Layout, Page, Text } from "@shopify/polaris";
-import { embeddedTwin } from "~/domain/embedded-paths";
+import { embeddedTwin, sitePathOn, type Surface } from "~/domain/embedded-paths";
 import type { loadCourse, loadLesson } from "~/services/course-pages.server";
 import { CourseLessonView } from "~/ui/course-lesson";
 import { CourseOutline } from "~/ui/course-outline";
 import { ContinueCourseCard } from "~/ui/course-progress";
 import type { PathFor } from "~/ui/markdown";
-import type { Surface } from "~/ui/research-paths";
 
 export interface CoursePaths {
   course: string;
@@ -23,15 +22,12 @@ export interface CoursePaths {
 }
 
 export function coursePaths(surface: Surface): CoursePaths {
+  const course = sitePathOn(surface, "/dashboard/course");
+  const lesson = (n: number) => `${course}/${n}`;
   if (surface === "site") {
-    return {
-      course: "/dashboard/course",
-      lesson: (n) => `/dashboard/course/${n}`,
-      back: { content: "Overview", url: "/dashboard?location=dashboard" },
-      pathFor: undefined,
-    };
+    return { course, lesson, back: { content: "Overview", url: "/dashboard?location=dashboard" }, pathFor: undefined };
   }
-  return { course: "/app/course", lesson: (n) => `/app/course/${n}`, back: undefined, pathFor: embeddedTwin };
+  return { course, lesson, back: undefined, pathFor: embeddedTwin };
 }
 
 export function CourseOverviewPage({ data, surface }: { data: SerializeFrom<typeof loadCourse>; surface: Surface }) {

@@ -14,6 +14,11 @@ export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
   },
   { title: "Saved", url: "/app/saved", description: "The products you saved and track, and your saved searches." },
   {
+    title: "Product pages",
+    url: "/app/product-pages",
+    description: "Pages written from research products: edit them and push them to your store as drafts.",
+  },
+  {
     title: "Course",
     url: "/app/course",
     description: "78 short lessons, from choosing a niche to a profitable month.",

@@ -19,6 +19,11 @@ type Result =
   | { kind: "upsell"; message: string }
   | { kind: "error"; message: string; refunded?: boolean };
 
+/** The stores as choices of a Select: "Name (shop)", or the shop alone when it is its name. */
+export function storeOptions(stores: StoreOption[]) {
+  return stores.map((s) => ({ label: s.storeName === s.shop ? s.shop : `${s.storeName} (${s.shop})`, value: s.shop }));
+}
+
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method: "POST",
@@ -38,16 +43,6 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 export function ProductPageActions({ objectID, surface }: { objectID: string; surface: Surface }) {
   const navigate = useNavigate();
   const paths = researchPaths(surface);
-  const editor = paths.productPages;
-  // The editor of the surface, or (where it opens outside the surface) a link to it in a new tab.
-  const editorLink = (url: string, label: string) =>
-    editor.external ? (
-      <Link url={url} target="_blank">
-        {label}
-      </Link>
-    ) : (
-      <Link url={url}>{label}</Link>
-    );
   const [stores, setStores] = useState<StoreOption[] | null>(null);
   const [writer, setWriter] = useState<string>("");
   const [shop, setShop] = useState("");
@@ -76,11 +71,11 @@ export function ProductPageActions({ objectID, surface }: { objectID: string; su
     try {
       const { status, data } = await postJson("/api/product-pages", { objectID });
       if (status === 201) {
-        const editorUrl = `${editor.url}?page=${data.id}`;
-        if (editor.external) setResult({ kind: "created", title: String(data.title ?? "Your product page"), editorUrl });
-        else navigate(editorUrl);
-      }
-      else if (status === 402) setResult({ kind: "upsell", message: String(data.error ?? "Not enough credits.") });
+        const editorUrl = `${paths.productPages}?page=${data.id}`;
+        // The site opens the editor; inside the admin the merchant stays on the product, with a link to it.
+        if (surface === "site") navigate(editorUrl);
+        else setResult({ kind: "created", title: String(data.title ?? "Your product page"), editorUrl });
+      } else if (status === 402) setResult({ kind: "upsell", message: String(data.error ?? "Not enough credits.") });
       else setResult({ kind: "error", message: String(data.error ?? `The page could not be created (${status}).`) });
     } catch {
       setResult({ kind: "error", message: "The server could not be reached. Check your connection and try again." });
@@ -138,14 +133,14 @@ export function ProductPageActions({ objectID, surface }: { objectID: string; su
                   Open it in Shopify admin
                 </Link>
               ) : null}{" "}
-              {editorLink(editor.url, "See your product pages")}
+              <Link url={paths.productPages}>See your product pages</Link>
             </p>
           </Banner>
         ) : null}
         {result?.kind === "created" ? (
           <Banner tone="success" title="Product page created">
             <p>
-              {result.title} is ready as a draft. {editorLink(result.editorUrl, "Edit and push it in the editor")}
+              {result.title} is ready as a draft. <Link url={result.editorUrl}>Edit and push it in the editor</Link>
             </p>
           </Banner>
         ) : null}
@@ -176,7 +171,7 @@ export function ProductPageActions({ objectID, surface }: { objectID: string; su
           <BlockStack gap="200">
             <Select
               label="Store"
-              options={stores.map((s) => ({ label: s.storeName === s.shop ? s.shop : `${s.storeName} (${s.shop})`, value: s.shop }))}
+              options={storeOptions(stores)}
               value={shop}
               onChange={setShop}
             />

@@ -1,8 +1,8 @@
-// Where the research pages and their neighbours live on each surface. The site's pages rely on its
-// session cookie, which the Shopify admin iframe never has: inside the admin every link stays under
-// /app, except the product pages editor, which has no embedded twin yet and opens on the site in a new
-// tab (a first-party window, where the site's sign-in works).
-export type Surface = "site" | "embedded";
+// Where the research pages and their neighbours live on each surface: the site's paths, turned into
+// their embedded twins inside Shopify admin by app/domain/embedded-paths.ts (the one list of twins).
+import { sitePathOn, type Surface } from "~/domain/embedded-paths";
+
+export type { Surface };
 
 export interface ResearchPaths {
   products: string;
@@ -12,31 +12,19 @@ export interface ResearchPaths {
   upgrade: string;
   /** Where credits are bought. */
   billing: string;
-  /** The product pages editor, and whether it opens outside the surface. */
-  productPages: { url: string; external: boolean };
-}
-
-function pathsUnder(root: string) {
-  return {
-    products: `${root}/products`,
-    product: (objectID: string) => `${root}/products/${encodeURIComponent(objectID)}`,
-    saved: `${root}/saved`,
-  };
+  /** The product pages: the list, and the editor with ?page={id}. */
+  productPages: string;
 }
 
 export function researchPaths(surface: Surface): ResearchPaths {
-  if (surface === "site") {
-    return {
-      ...pathsUnder("/dashboard"),
-      upgrade: "/choose-plan",
-      billing: "/dashboard/billing",
-      productPages: { url: "/dashboard/product-pages", external: false },
-    };
-  }
+  const on = (sitePath: string) => sitePathOn(surface, sitePath);
+  const products = on("/dashboard/products");
   return {
-    ...pathsUnder("/app"),
-    upgrade: "/app/billing",
-    billing: "/app/billing",
-    productPages: { url: "/dashboard/product-pages", external: true },
+    products,
+    product: (objectID: string) => `${products}/${encodeURIComponent(objectID)}`,
+    saved: on("/dashboard/saved"),
+    upgrade: on("/choose-plan"),
+    billing: on("/dashboard/billing"),
+    productPages: on("/dashboard/product-pages"),
   };
 }

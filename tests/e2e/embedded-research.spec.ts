@@ -6,26 +6,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
-import { e2eDb, giveSubscription, insertOfflineSession, uniqueEmail } from "./support/app";
+import { giveSubscription, grantProductPageCredits, insertOfflineSession, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 import { adminUrl, createSiteUser, linkShopTo, stubShopifyAdmin } from "./support/shopify-admin";
 
 test.beforeAll(async () => {
   await insertProducts();
 });
-
-/** One product-page credit for the account with this e-mail. */
-async function giveProductPageCredit(email: string) {
-  const db = e2eDb();
-  try {
-    await db.execute({
-      sql: `INSERT INTO "CreditBalance" ("userId", "feature", "balance") SELECT "id", 'product-pages', 1 FROM "User" WHERE "email" = ?`,
-      args: [email],
-    });
-  } finally {
-    db.close();
-  }
-}
 
 /** An installed shop linked to a new site account (paid or not), opened at `path` in the admin. */
 async function openLinkedShop(page: Page, path: string, { paid }: { paid: boolean }) {
@@ -34,7 +21,7 @@ async function openLinkedShop(page: Page, path: string, { paid }: { paid: boolea
   await createSiteUser(email);
   if (paid) {
     await giveSubscription(email);
-    await giveProductPageCredit(email);
+    await grantProductPageCredits(email, 1);
   }
   await insertOfflineSession(shop);
   await linkShopTo(shop, email);
@@ -87,13 +74,13 @@ test("a linked merchant searches, filters, opens a product, saves it and finds i
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
 
-  // Create a product page for it (the JSON API, authenticated by the session token): the editor has no
-  // embedded twin yet, so it is offered on the site in a new tab.
+  // Create a product page for it (the JSON API, authenticated by the session token): the editor is
+  // linked inside the admin (tests/e2e/embedded-product-pages.spec.ts follows the link).
   await page.getByRole("button", { name: "Create product page" }).click();
   await expect(page.getByRole("heading", { name: "Product page created" })).toBeVisible();
   const editor = page.getByRole("link", { name: "Edit and push it in the editor" });
-  await expect(editor).toHaveAttribute("href", /^\/dashboard\/product-pages\?page=\d+$/);
-  await expect(editor).toHaveAttribute("target", "_blank");
+  await expect(editor).toHaveAttribute("href", /^\/app\/product-pages\?page=\d+$/);
+  await expect(editor).not.toHaveAttribute("target", "_blank");
 
   // Find it in Saved.
   await page.getByRole("link", { name: "Open saved products" }).click();

@@ -3,7 +3,7 @@
 // in /dashboard/product-pages labelled as written by the built-in writer, edits it with the live
 // preview following, is told when the price is below cost, saves, and sees credits used.
 import { expect, test } from "./support/test";
-import { e2eDb, open, submitSignup, uniqueEmail } from "./support/app";
+import { e2eDb, grantProductPageCredits, open, submitSignup, uniqueEmail } from "./support/app";
 
 const OBJECT_ID = "e2e-pp-wombatic-brush";
 
@@ -57,22 +57,6 @@ async function insertProduct() {
       ],
     });
     await db.execute(`UPDATE "CatalogState" SET "version" = "version" + 1 WHERE "id" = 1`);
-  } finally {
-    db.close();
-  }
-}
-
-async function grantProductPageCredits(email: string, amount: number) {
-  const db = e2eDb();
-  try {
-    const user = await db.execute({ sql: `SELECT "id" FROM "User" WHERE "email" = ?`, args: [email] });
-    const userId = String(user.rows[0][0]);
-    // The ledger trigger applies the row to the balance (docs/decisions/008).
-    await db.execute({
-      sql: `INSERT INTO "CreditLedger" ("userId","feature","kind","amount","cost","balanceAfter","idempotencyKey","reason")
-            VALUES (?, 'product-pages', 'grant', ?, 0, ?, ?, 'e2e grant')`,
-      args: [userId, amount, amount, `e2e-grant:${userId}`],
-    });
   } finally {
     db.close();
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { embeddedTwin } from "~/domain/embedded-paths";
+import { embeddedTwin, sitePathOn } from "~/domain/embedded-paths";
+import { researchPaths } from "~/ui/research-paths";
 
 describe("embeddedTwin", () => {
   it.each([
@@ -12,6 +13,10 @@ describe("embeddedTwin", () => {
     ["/dashboard/account", "/app/settings"],
     ["/dashboard/stores", "/app/stores"],
     ["/dashboard/saved", "/app/saved"],
+    ["/dashboard/product-pages", "/app/product-pages"],
+    ["/dashboard/product-pages?page=12", "/app/product-pages?page=12"],
+    // Plans are chosen on the embedded Billing & credits page.
+    ["/choose-plan", "/app/billing"],
     // The dashboard's own ?location=dashboard means nothing inside the admin.
     ["/dashboard?location=dashboard", "/app"],
     ["/dashboard?location=dashboard#community", "/app#community"],
@@ -22,6 +27,7 @@ describe("embeddedTwin", () => {
     "/dashboard/feedback",
     "/dashboard/operator",
     "/dashboard/billing/extra",
+    "/dashboard/product-pages/3",
     "/dashboard/x",
     // Not a path of ours.
     "https://example.com/dashboard",
@@ -29,4 +35,48 @@ describe("embeddedTwin", () => {
     "dashboard/products",
     "/pay?plan=pro&billing=monthly",
   ])("%s has no embedded twin", (path) => expect(embeddedTwin(path)).toBeNull());
+});
+
+describe("sitePathOn", () => {
+  it("keeps a site path on the site and gives its twin in the embedded app", () => {
+    expect(sitePathOn("site", "/dashboard/product-pages")).toBe("/dashboard/product-pages");
+    expect(sitePathOn("embedded", "/dashboard/product-pages")).toBe("/app/product-pages");
+  });
+
+  it("refuses a page the embedded app does not have, rather than link out of it", () => {
+    expect(() => sitePathOn("embedded", "/dashboard/feedback")).toThrow(
+      "/dashboard/feedback has no page in the embedded app",
+    );
+  });
+});
+
+describe("researchPaths", () => {
+  it.each([
+    [
+      "site" as const,
+      {
+        products: "/dashboard/products",
+        product: "/dashboard/products/a%20b%2Fc",
+        saved: "/dashboard/saved",
+        upgrade: "/choose-plan",
+        billing: "/dashboard/billing",
+        productPages: "/dashboard/product-pages",
+      },
+    ],
+    // Inside Shopify admin every page stays under /app.
+    [
+      "embedded" as const,
+      {
+        products: "/app/products",
+        product: "/app/products/a%20b%2Fc",
+        saved: "/app/saved",
+        upgrade: "/app/billing",
+        billing: "/app/billing",
+        productPages: "/app/product-pages",
+      },
+    ],
+  ])("on the %s", (surface, expected) => {
+    const paths = researchPaths(surface);
+    expect({ ...paths, product: paths.product("a b/c") }).toEqual(expected);
+  });
 });

@@ -1,0 +1,23 @@
+// Product pages inside Shopify admin: the same list, editor, push and delete as /dashboard/product-pages
+// (one page component, one loader and action), for the user the shop is linked to.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { embeddedAuth } from "~/services/index.server";
+import { loadProductPagesPage, productPagesPageAction } from "~/services/product-pages-page.server";
+import { ProductPagesPage } from "~/ui/product-pages-page";
+
+export const meta: MetaFunction = () => [{ title: "Product pages · Winning Products" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return loadProductPagesPage(user);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  return productPagesPageAction(request, user);
+}
+
+export default function EmbeddedProductPages() {
+  return <ProductPagesPage data={useLoaderData<typeof loader>()} surface="embedded" />;
+}

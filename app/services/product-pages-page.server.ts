@@ -1,0 +1,144 @@
+// The Product pages page's loader and action (the list, the editor: save, push, delete), shared by the
+// site (/dashboard/product-pages) and the embedded app (/app/product-pages). Each surface's route
+// authenticates its own way and hands the user over; from there both run exactly this. The rules are
+// the product pages service's (docs/decisions/015); pages are created from a product through the JSON
+// API (app/ui/product-page-actions.tsx).
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { parseDollarsToCents, type PageErrors, type PageField } from "~/domain/product-page";
+import type { User } from "~/services/auth.server";
+import { credits, productPages } from "~/services/index.server";
+import { ProductPageError } from "~/services/product-pages.server";
+
+export async function loadProductPagesPage(user: User) {
+  const [pages, stores, generateCredits, automaticCredits] = await Promise.all([
+    productPages.list(user.id),
+    productPages.listStores(user.id),
+    credits.getBalance(user.id, "product-pages"),
+    credits.getBalance(user.id, "automatic-mode"),
+  ]);
+  return {
+    pages,
+    stores,
+    writer: productPages.writer,
+    balances: { generate: generateCredits, automatic: automaticCredits },
+  };
+}
+
+/** What one of the editor's forms gets back; each form (save, push, delete) shows its own. */
+export interface ProductPagesActionResult {
+  ok: boolean;
+  message: string;
+  /** Save: the message of each field that needs attention. */
+  fieldErrors: PageErrors;
+  /** Push: the images Shopify was not sent, with the reason. */
+  skippedImages: string[];
+}
+
+/** The editor's labels, so a message names the fields as the merchant sees them. */
+const FIELD_LABELS: Record<PageField, string> = {
+  title: "Title",
+  descriptionHtml: "Description",
+  bullets: "Benefits",
+  seoTitle: "SEO title",
+  seoDescription: "SEO description",
+  priceCents: "Price",
+  compareAtPriceCents: "Compare-at price",
+};
+
+const PageId = z.coerce.number().int().positive().max(2_147_483_647);
+
+const PageForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("update"),
+      title: z.string().max(1000),
+      descriptionHtml: z.string().max(100_000),
+      bullets: z.string().max(50_000),
+      seoTitle: z.string().max(1000),
+      seoDescription: z.string().max(1000),
+      price: z.string().max(100),
+      compareAt: z.string().max(100).default(""),
+    }),
+    z.object({
+      intent: z.literal("push"),
+      shop: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be a myshopify.com domain"),
+      publish: z.literal("on").optional(),
+    }),
+    z.object({ intent: z.literal("delete") }),
+  ],
+  { error: "intent must be update, push or delete." },
+);
+
+function result(status: number, ok: boolean, message: string, extra: Partial<ProductPagesActionResult> = {}) {
+  return data<ProductPagesActionResult>({ ok, message, fieldErrors: {}, skippedImages: [], ...extra }, { status });
+}
+
+function needsAttention(fieldErrors: PageErrors) {
+  const labels = (Object.keys(fieldErrors) as PageField[]).map((f) => FIELD_LABELS[f]);
+  return result(422, false, `Some fields need attention: ${labels.join(", ")}.`, { fieldErrors });
+}
+
+/** Save the edited page, push it to one of the user's stores, or delete it from the list. */
+export async function productPagesPageAction(request: Request, user: User) {
+  const raw = Object.fromEntries(await request.formData());
+  // A malformed id names no page of anyone's.
+  const id = PageId.safeParse(raw.id);
+  if (!id.success) return result(404, false, "No such product page.");
+  const form = PageForm.safeParse(raw);
+  if (!form.success) {
+    const issue = form.error.issues[0];
+    const field = String(issue?.path[0] ?? "intent");
+    return result(
+      400,
+      false,
+      field === "intent" ? (issue?.message ?? "Unknown action.") : `${field}: ${issue?.message}`,
+    );
+  }
+  const input = form.data;
+  try {
+    if (input.intent === "update") {
+      const price = parseDollarsToCents(input.price);
+      const compareAtText = input.compareAt.trim();
+      const compareAt = compareAtText === "" ? null : parseDollarsToCents(compareAtText);
+      const fieldErrors: PageErrors = {};
+      if (price === null) fieldErrors.priceCents = "Enter a price like 24.99.";
+      if (compareAtText !== "" && compareAt === null)
+        fieldErrors.compareAtPriceCents = "Enter a price like 39.99, or leave it empty.";
+      if (price === null || Object.keys(fieldErrors).length > 0) return needsAttention(fieldErrors);
+      await productPages.update(user.id, id.data, {
+        title: input.title,
+        descriptionHtml: input.descriptionHtml,
+        bullets: input.bullets.split("\n"),
+        seoTitle: input.seoTitle,
+        seoDescription: input.seoDescription,
+        priceCents: price,
+        compareAtPriceCents: compareAt,
+      });
+      return result(200, true, "Saved.");
+    }
+    if (input.intent === "push") {
+      const outcome = await productPages.push({
+        userId: user.id,
+        id: id.data,
+        shop: input.shop,
+        shopifyStatus: input.publish === "on" ? "ACTIVE" : "DRAFT",
+      });
+      const skippedImages = outcome.media.skipped.map((s) => `${s.image}: ${s.reason}`);
+      if (!outcome.ok) return result(outcome.status, false, outcome.error, { skippedImages });
+      return result(200, true, `Pushed to ${outcome.page.store?.storeName ?? "your store"}.`, { skippedImages });
+    }
+    await productPages.remove(user.id, id.data);
+    return result(200, true, "Deleted from your list. The product in Shopify, if any, stays there.");
+  } catch (error) {
+    if (!(error instanceof ProductPageError)) throw error;
+    const fieldErrors = error.details.fieldErrors as PageErrors | undefined;
+    if (fieldErrors && Object.keys(fieldErrors).length > 0) return needsAttention(fieldErrors);
+    return result(error.status, false, error.message);
+  }
+}
