@@ -311,11 +311,13 @@ async function httpBench(queries: MixQuery[]) {
     const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
     const rss = /VmRSS:\s+(\d+)/.exec(status)?.[1];
     const hwm = /VmHWM:\s+(\d+)/.exec(status)?.[1];
+    const kb = (name: string) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
     console.log(`\n== HTTP, loopback, 16 connections, 20 s, the same mix through GET /api/products ==`);
     console.log(
       `  ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ${result.non2xx} non-2xx, ${result.errors} errors   (target >= 1,000 req/s, p99 <= 50 ms)`,
     );
     console.log(`  server RSS ${Math.round(Number(rss) / 1024)} MB (peak ${Math.round(Number(hwm) / 1024)} MB)   (target <= 300 MB)`);
+    console.log(`    of which anonymous ${kb("RssAnon")} MB, mapped files (code, libraries) ${kb("RssFile")} MB, shared memory ${kb("RssShmem")} MB`);
   } finally {
     server.kill("SIGTERM");
     await db.$disconnect();
