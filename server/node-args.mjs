@@ -4,10 +4,14 @@
 // The V8 heap limit: JavaScript objects only (the search index's typed arrays live outside it). Without
 // a limit V8 grows the heap to ~290 MB under load for ~90 MB of live objects; at 256 MB it holds
 // ~135 MB with the same throughput (npm run bench -- search; docs/decisions/017).
+//
+// The young generation: a request's garbage dies young, and V8's default semi-spaces (up to 16 MB
+// each, three of them) hold ~40 MB more resident memory than 1 MB ones for no measurable throughput
+// on this workload (docs/decisions/017).
 export function serverNodeArgs(env = process.env) {
   const heapMb = Number(env.SERVER_HEAP_MB || 256);
   if (!Number.isInteger(heapMb) || heapMb < 128) {
     throw new Error(`SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got "${env.SERVER_HEAP_MB}")`);
   }
-  return [`--max-old-space-size=${heapMb}`, "server/index.mjs"];
+  return [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=1", "server/index.mjs"];
 }

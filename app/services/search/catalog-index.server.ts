@@ -38,7 +38,9 @@ export interface CatalogColumns {
 
 export class CatalogIndex {
   readonly builtAt = Date.now();
-  private readonly rowById: Int32Array;
+  /** Row of each product id; null when ids are dense (one run of consecutive ids), where row = id - firstId. */
+  private readonly rowById: Int32Array | null;
+  private readonly firstId: number;
   readonly nicheCodes: Map<string, number>;
   readonly orders = new Map<IndexedSort, Int32Array>();
 
@@ -48,10 +50,19 @@ export class CatalogIndex {
     readonly nicheNames: string[],
   ) {
     this.nicheCodes = new Map(nicheNames.map((n, i) => [n, i]));
-    let maxId = 0;
-    for (let row = 0; row < cols.size; row++) if (cols.ids[row] > maxId) maxId = cols.ids[row];
-    this.rowById = new Int32Array(maxId + 1).fill(-1);
-    for (let row = 0; row < cols.size; row++) this.rowById[cols.ids[row]] = row;
+    // Rows are loaded in id order. A catalogue without deleted products has consecutive ids, and then
+    // a row is its id minus the first id: no 4 MB lookup table per million products.
+    this.firstId = cols.size > 0 ? cols.ids[0] : 0;
+    let dense = true;
+    for (let row = 0; row < cols.size && dense; row++) dense = cols.ids[row] === this.firstId + row;
+    if (dense) {
+      this.rowById = null;
+    } else {
+      let maxId = 0;
+      for (let row = 0; row < cols.size; row++) if (cols.ids[row] > maxId) maxId = cols.ids[row];
+      this.rowById = new Int32Array(maxId + 1).fill(-1);
+      for (let row = 0; row < cols.size; row++) this.rowById[cols.ids[row]] = row;
+    }
     for (const key of SORT_KEYS) this.orders.set(key, this.buildOrder(key));
   }
 
@@ -60,6 +71,10 @@ export class CatalogIndex {
   }
 
   rowOf(id: number): number | undefined {
+    if (this.rowById === null) {
+      const row = id - this.firstId;
+      return row >= 0 && row < this.cols.size ? row : undefined;
+    }
     const row = id >= 0 && id < this.rowById.length ? this.rowById[id] : -1;
     return row >= 0 ? row : undefined;
   }
@@ -205,8 +220,10 @@ export class CatalogIndex {
       let code = nicheCode.get(name);
       if (code === undefined && nicheNames.length < 256) {
         code = nicheNames.length;
-        nicheNames.push(name);
-        nicheCode.set(name, code);
+        // `name` is a slice of the whole chunk string (megabytes); keeping it would keep the chunk.
+        const own = Buffer.from(name, "utf8").toString("utf8");
+        nicheNames.push(own);
+        nicheCode.set(own, code);
       }
       return code ?? 0;
     };
