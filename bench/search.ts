@@ -283,8 +283,8 @@ async function httpBench(queries: MixQuery[]) {
   const user = await db.user.findUniqueOrThrow({ where: { email: "bench@example.com" }, select: { id: true } });
   const cookie = (await auth.createUserSession(db, user.id, new Request("http://bench.local/"))).split(";")[0];
 
-  const { serverNodeArgs } = await import("../server/node-args.mjs");
-  const server = spawn(process.execPath, serverNodeArgs(env), { env, stdio: ["ignore", "ignore", "inherit"] });
+  const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
+  const server = spawn(process.execPath, serverNodeArgs(env), { env: serverEnv(env), stdio: ["ignore", "ignore", "inherit"] });
   try {
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;

@@ -59,8 +59,8 @@ if (env.SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
 }
 
 step(`Starting the server on http://localhost:${env.PORT}`);
-const { serverNodeArgs } = await import("../server/node-args.mjs");
-const server = spawn(process.execPath, serverNodeArgs(env), { env, stdio: "inherit" });
+const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
+const server = spawn(process.execPath, serverNodeArgs(env), { env: serverEnv(env), stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 
