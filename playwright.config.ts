@@ -58,6 +58,8 @@ export default defineConfig({
       SHOPIFY_API_SECRET: TEST_SHOPIFY_API_SECRET,
       // No Paddle keys in tests: purchases go through the local test checkout.
       PADDLE_LOCAL_CHECKOUT: "true",
+      // Rendered AI ads go with the throw-away database, not into ./data/videos.
+      VIDEO_STORAGE_DIR: `${E2E_DB_DIR}/videos`,
     },
   },
 });

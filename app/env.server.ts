@@ -60,6 +60,18 @@ const EnvSchema = z
     AI_API_KEY: optionalString,
     AI_MODEL: optionalString,
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+    // AI video ads (docs/decisions/019): the folder the rendered MP4s are written to and served from.
+    VIDEO_STORAGE_DIR: z.string().trim().min(1).default("./data/videos"),
+    // Frame size (WIDTHxHEIGHT, even numbers) and frame rate of rendered ads: 9:16 at 15 fps by default.
+    VIDEO_SIZE: z
+      .string()
+      .trim()
+      .regex(/^\d{2,4}x\d{2,4}$/, "must be WIDTHxHEIGHT, e.g. 540x960")
+      .refine((v) => v.split("x").every((n) => Number(n) % 2 === 0 && Number(n) >= 16 && Number(n) <= 1920), {
+        message: "must be even numbers from 16 to 1920, e.g. 540x960",
+      })
+      .default("540x960"),
+    VIDEO_FPS: z.coerce.number().int().min(1).max(60).default(15),
     // Keys that encrypt stored Shopify tokens (docs/decisions/014): comma-separated "keyId:base64-of-32-bytes";
     // the first encrypts, every one decrypts (keep an old key listed until `npm run tokens:reencrypt` ran).
     TOKEN_ENCRYPTION_KEYS: optionalString.superRefine((value, ctx) => {

@@ -19,6 +19,8 @@ const TWINS: Twin[] = [
   { site: "/dashboard/products", embedded: "/app/products", withSubpages: true },
   { site: "/dashboard/saved", embedded: "/app/saved", withSubpages: false },
   { site: "/dashboard/product-pages", embedded: "/app/product-pages", withSubpages: false },
+  { site: "/dashboard/ai-ads", embedded: "/app/ai-ads", withSubpages: false },
+  { site: "/dashboard/glitch-mode", embedded: "/app/glitch-mode", withSubpages: false },
   { site: "/dashboard/course", embedded: "/app/course", withSubpages: true },
   { site: "/dashboard/billing", embedded: "/app/billing", withSubpages: false },
   { site: "/dashboard/stores", embedded: "/app/stores", withSubpages: false },

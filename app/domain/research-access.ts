@@ -22,3 +22,24 @@ export function researchAccess(user: PaidStateInput): ResearchAccess {
       : "Start your free trial to see why a product scores high, its trend chart, supplier cost, margin and Amazon price.",
   };
 }
+
+export interface GlitchModeAccess {
+  /** Everyone signed in sees how many products qualify and their ranked titles. */
+  list: true;
+  /** Revealing a glitch's numbers (for a credit): paid states only. */
+  reveal: boolean;
+  /** Why revealing is locked, in words, for the upgrade prompt and the 403. */
+  lockedReason: string | null;
+}
+
+/** Who may reveal glitches (docs/decisions/018): the same paid states that see insights. */
+export function glitchModeAccess(user: PaidStateInput): GlitchModeAccess {
+  const { paid } = paidState(user);
+  return {
+    list: true,
+    reveal: paid,
+    lockedReason: paid
+      ? null
+      : "Revealing a glitch's supplier, cost and spread is part of every plan: start your free trial to reveal glitches.",
+  };
+}

@@ -1,10 +1,13 @@
-// AI text: the copy of a product page. With AI_BASE_URL + AI_MODEL (+ AI_API_KEY) set, any
+// AI text: the copy of a product page and the script of a video ad. With AI_BASE_URL + AI_MODEL (+ AI_API_KEY) set, any
 // OpenAI-compatible chat-completions endpoint writes it; without them the built-in writer composes it
 // from the product's own data with templates (labelled "built-in writer" wherever it is shown).
 // Either way the answer is plain text that app/domain/product-page.ts turns into safe HTML; model
 // HTML is never passed on without sanitising.
+import { AD_LIMITS, fitAdScript, SCENE_KINDS, type AdScene, type AdScript, type SceneKind } from "~/domain/ai-ads";
+import { formatCount } from "~/domain/insights";
 import {
   BUILT_IN_WRITER,
+  centsToDecimal,
   cleanTitle,
   PAGE_LIMITS,
   paragraphsToHtml,
@@ -33,10 +36,20 @@ export interface PageCopy {
   seoDescription: string;
 }
 
+/** What an ad script may use: the product's data and its real figures (never invented ones). */
+export interface AdFacts extends ProductFacts {
+  /** Orders in the last 30 days. */
+  orders: number;
+  storesSelling: number;
+  priceCents: number;
+}
+
 export interface AiText {
   /** "built-in writer", or the model's name. */
   readonly writer: string;
   writeProductPage(facts: ProductFacts): Promise<PageCopy>;
+  /** A 4-6 scene script (hook, problem, product, social proof, call to action), fitted to 12-20 s. */
+  writeAdScript(facts: AdFacts): Promise<AdScript>;
 }
 
 export type AiTextErrorCode =
@@ -169,9 +182,51 @@ export function writeBuiltInCopy(facts: ProductFacts): PageCopy {
   });
 }
 
+/** The short name an ad uses on screen: the title's first words, at most 32 characters. */
+function shortName(title: string): string {
+  return truncateAtWord(cleanTitle(title).replace(/\s*(?:[,(|]|\s[–-]\s).*$/, ""), 32);
+}
+
+/**
+ * An ad script from the product's own data with templates. Deterministic. Social proof quotes only
+ * real figures (30-day orders, stores selling); without any, the ad has four scenes and no proof.
+ */
+export function writeBuiltInAdScript(facts: AdFacts): AdScript {
+  const name = shortName(facts.title);
+  const niche = facts.niches.map(humanNiche).find(Boolean);
+  const sentences = (squish(facts.description).match(/[^.!?]+[.!?]*/g) ?? []).map(squish).filter(Boolean);
+  const benefit = sentences[0] ? truncateAtWord(sentences[0].replace(/[.!?]+$/, ""), 60) : "made to make every day easier";
+  const scenes: AdScene[] = [
+    {
+      kind: "hook",
+      text: niche ? `Stop scrolling if you love ${niche}` : `Stop scrolling: you need to see this`,
+      durationMs: 2500,
+    },
+    {
+      kind: "problem",
+      text: niche ? `Most ${niche} products promise a lot and deliver little` : "Most products promise a lot and deliver little",
+      durationMs: 3000,
+    },
+    { kind: "product", text: `Meet the ${name}: ${benefit}`, durationMs: 4500 },
+  ];
+  if (facts.orders > 0) {
+    scenes.push({ kind: "proof", text: `${formatCount(facts.orders)} orders in the last 30 days`, durationMs: 3000 });
+  } else if (facts.storesSelling > 1) {
+    scenes.push({ kind: "proof", text: `Already sold by ${formatCount(facts.storesSelling)} stores`, durationMs: 3000 });
+  }
+  const free = facts.tags.some((t) => /free shipping/i.test(t)) ? " with free shipping" : "";
+  scenes.push({
+    kind: "cta",
+    text: facts.priceCents > 0 ? `Get yours today for $${centsToDecimal(facts.priceCents)}${free}` : `Get yours today${free}`,
+    durationMs: 3000,
+  });
+  return fitAdScript({ title: `${name} ad`, scenes });
+}
+
 export const builtInWriter: AiText = {
   writer: BUILT_IN_WRITER,
   writeProductPage: async (facts) => writeBuiltInCopy(facts),
+  writeAdScript: async (facts) => writeBuiltInAdScript(facts),
 };
 
 // ---- OpenAI-compatible chat completions ------------------------------------------------------------
@@ -188,16 +243,77 @@ const SYSTEM_PROMPT = [
   "The 'signals' are for tone only: do not quote numbers from them.",
 ].join(" ");
 
+/** The product as both prompts describe it: its own words, nothing else. */
+function promptProduct(facts: ProductFacts) {
+  return { title: squish(facts.title), description: squish(facts.description), niches: facts.niches, tags: facts.tags };
+}
+
 function userPrompt(facts: ProductFacts): string {
+  return JSON.stringify({ product: promptProduct(facts), signals: facts.reasons });
+}
+
+const AD_SYSTEM_PROMPT = [
+  "You write the script of a short vertical video ad (TikTok, Reels) for one product.",
+  "Answer with one JSON object only, no prose and no code fences, with exactly these keys:",
+  `"title" (string, at most ${AD_LIMITS.titleMax} characters, a name for the ad),`,
+  `"scenes" (array of ${AD_LIMITS.scenesMin} to ${AD_LIMITS.scenesMax} objects in this order: a "hook", a "problem",`,
+  'the "product" and its benefits, "proof" (social proof), a "cta" (call to action); each object has',
+  `"kind" (one of ${SCENE_KINDS.map((k) => `"${k}"`).join(", ")}), "text" (the on-screen text, at most ${AD_LIMITS.textMax} characters)`,
+  `and "seconds" (how long it shows, ${AD_LIMITS.sceneMinMs / 1000} to ${AD_LIMITS.sceneMaxMs / 1000}).`,
+  `The whole ad lasts ${AD_LIMITS.totalMinMs / 1000} to ${AD_LIMITS.totalMaxMs / 1000} seconds.`,
+  "Use only the facts given. Social proof may quote only the figures in 'figures'; leave the proof scene out",
+  "when there are none. Never invent reviews, ratings, guarantees or discounts.",
+].join(" ");
+
+function adPrompt(facts: AdFacts): string {
   return JSON.stringify({
-    product: {
-      title: squish(facts.title),
-      description: squish(facts.description),
-      niches: facts.niches,
-      tags: facts.tags,
+    product: { ...promptProduct(facts), price: facts.priceCents > 0 ? `$${centsToDecimal(facts.priceCents)}` : null },
+    figures: {
+      ordersLast30Days: facts.orders > 0 ? facts.orders : null,
+      storesSelling: facts.storesSelling > 0 ? facts.storesSelling : null,
     },
-    signals: facts.reasons,
   });
+}
+
+/** Strips code fences and parses the model's JSON object, or says why it cannot. */
+function modelJson(content: unknown): Record<string, unknown> {
+  if (typeof content !== "string" || content.trim() === "") {
+    throw new AiTextError("malformed", "The AI model answered with no text.");
+  }
+  const stripped = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
+  try {
+    const data: unknown = JSON.parse(stripped);
+    if (data && typeof data === "object" && !Array.isArray(data)) return data as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new AiTextError("malformed", "The AI model's answer was not valid JSON.");
+}
+
+/** The model's ad script, read leniently and fitted to the ad rules; too few usable scenes is malformed. */
+export function parseModelAdScript(content: unknown): AdScript {
+  const o = modelJson(content);
+  const raw = Array.isArray(o.scenes) ? (o.scenes as unknown[]) : [];
+  const scenes: AdScene[] = [];
+  for (const item of raw) {
+    const s = (item ?? {}) as Record<string, unknown>;
+    const text = typeof s.text === "string" ? squish(s.text) : "";
+    if (!text) continue;
+    const kind = SCENE_KINDS.includes(s.kind as SceneKind) ? (s.kind as SceneKind) : "product";
+    const secs = typeof s.seconds === "number" ? s.seconds : Number(s.seconds);
+    scenes.push({ kind, text, durationMs: Number.isFinite(secs) ? Math.round(secs * 1000) : 3000 });
+  }
+  if (scenes.length < AD_LIMITS.scenesMin) {
+    throw new AiTextError(
+      "malformed",
+      `The AI model's script has ${scenes.length} usable scenes; an ad needs at least ${AD_LIMITS.scenesMin}.`,
+    );
+  }
+  const title = typeof o.title === "string" && squish(o.title) ? o.title : "Video ad";
+  return fitAdScript({ title, scenes });
 }
 
 interface ChatCompletionResponse {
@@ -216,20 +332,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The model's JSON, read leniently (code fences stripped) and checked strictly. */
 export function parseModelCopy(content: unknown): PageCopy {
-  if (typeof content !== "string" || content.trim() === "") {
-    throw new AiTextError("malformed", "The AI model answered with no text.");
-  }
-  const stripped = content
-    .trim()
-    .replace(/^```(?:json)?\s*/i, "")
-    .replace(/\s*```$/, "");
-  let data: unknown;
-  try {
-    data = JSON.parse(stripped);
-  } catch {
-    throw new AiTextError("malformed", "The AI model's answer was not valid JSON.");
-  }
-  const o = data as Record<string, unknown>;
+  const o = modelJson(content);
   const str = (k: string) => (typeof o?.[k] === "string" ? squish(o[k] as string) : "");
   const strings = (k: string) =>
     Array.isArray(o?.[k]) ? (o[k] as unknown[]).filter((x): x is string => typeof x === "string") : [];
@@ -291,12 +394,12 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
     }
   }
 
-  async function complete(facts: ProductFacts): Promise<string> {
+  async function complete(system: string, user: string): Promise<string> {
     const body: Record<string, unknown> = {
       model: config.model,
       messages: [
-        { role: "system", content: SYSTEM_PROMPT },
-        { role: "user", content: userPrompt(facts) },
+        { role: "system", content: system },
+        { role: "user", content: user },
       ],
       temperature: config.temperature ?? 0.7,
       response_format: { type: "json_object" },
@@ -363,7 +466,10 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
   return {
     writer: config.model,
     async writeProductPage(facts) {
-      return parseModelCopy(await complete(facts));
+      return parseModelCopy(await complete(SYSTEM_PROMPT, userPrompt(facts)));
+    },
+    async writeAdScript(facts) {
+      return parseModelAdScript(await complete(AD_SYSTEM_PROMPT, adPrompt(facts)));
     },
   };
 }

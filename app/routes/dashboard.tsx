@@ -1,7 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { Frame, Navigation, TopBar } from "@shopify/polaris";
-import { BookOpenIcon, ChatIcon, CreditCardIcon, HeartIcon, HomeIcon, NoteIcon, PageIcon, PersonIcon, ProductIcon, StoreIcon } from "@shopify/polaris-icons";
+import {
+  BookOpenIcon,
+  ChatIcon,
+  CreditCardIcon,
+  HeartIcon,
+  HomeIcon,
+  MagicIcon,
+  NoteIcon,
+  PageIcon,
+  PersonIcon,
+  PlayCircleIcon,
+  ProductIcon,
+  StoreIcon,
+} from "@shopify/polaris-icons";
 import { useState } from "react";
 import { auth } from "~/services/index.server";
 import { PolarisProvider } from "~/ui/site-shell";
@@ -71,6 +84,18 @@ export default function DashboardLayout() {
             icon: PageIcon,
             url: "/dashboard/product-pages",
             selected: location.pathname.startsWith("/dashboard/product-pages"),
+          },
+          {
+            label: "AI ads",
+            icon: PlayCircleIcon,
+            url: "/dashboard/ai-ads",
+            selected: location.pathname === "/dashboard/ai-ads",
+          },
+          {
+            label: "Glitch mode",
+            icon: MagicIcon,
+            url: "/dashboard/glitch-mode",
+            selected: location.pathname === "/dashboard/glitch-mode",
           },
           {
             label: "Course",

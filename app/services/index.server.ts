@@ -153,9 +153,12 @@ import { createProductPages, storeAccessFrom } from "~/services/product-pages.se
 import { getStoreAccessToken } from "~/services/shopify-stores.server";
 import { SHOPIFY_API_VERSION, unauthenticated } from "~/shopify.server";
 
+/** The AI text adapter product pages and AI ads write with: the configured model, or the built-in writer. */
+const aiText = createAiText({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS });
+
 export const productPages = createProductPages({
   db,
-  ai: createAiText({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
+  ai: aiText,
   // The service has already checked the store is linked to the user and connected. Offline tokens
   // expire hourly: the library's offline session is refreshed on the way; without one (the app was
   // never opened on this server), the store row's sealed copy (docs/decisions/014).
@@ -209,3 +212,23 @@ export const productImages = bindDb(db, { get: getProductImage });
 import * as handoffFns from "~/services/handoff.server";
 
 export const handoff = bindDb(db, { create: handoffFns.createHandoff, redeem: handoffFns.redeemHandoff });
+
+// ---------- glitch mode (docs/decisions/018) ----------
+import { createGlitchMode } from "~/services/glitch-mode.server";
+
+export const glitchMode = createGlitchMode({ db });
+
+// ---------- AI video ads (docs/decisions/019) ----------
+import { createHmac } from "node:crypto";
+import { createBuiltInRenderer } from "~/integrations/video-render.server";
+import { createAiAds } from "~/services/ai-ads.server";
+
+export const aiAds = createAiAds({
+  db,
+  ai: aiText,
+  renderer: createBuiltInRenderer(),
+  storageDir: env.VIDEO_STORAGE_DIR,
+  video: { width: Number(env.VIDEO_SIZE.split("x")[0]), height: Number(env.VIDEO_SIZE.split("x")[1]), fps: env.VIDEO_FPS },
+  // Its own key, derived from the session secret: a video link can never pass for a session cookie.
+  urlSecret: createHmac("sha256", sessionSecret(env)).update("ai-ad-video-links").digest("hex"),
+});

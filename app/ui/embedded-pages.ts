@@ -19,6 +19,16 @@ export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
     description: "Pages written from research products: edit them and push them to your store as drafts.",
   },
   {
+    title: "AI ads",
+    url: "/app/ai-ads",
+    description: "Short vertical video ads written from a product's own numbers, rendered for 5 credits.",
+  },
+  {
+    title: "Glitch mode",
+    url: "/app/glitch-mode",
+    description: "Products that sell on Amazon for far more than they cost, ranked by the spread; reveal one for a credit.",
+  },
+  {
     title: "Course",
     url: "/app/course",
     description: "78 short lessons, from choosing a niche to a profitable month.",

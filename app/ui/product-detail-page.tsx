@@ -10,6 +10,7 @@ import { formatDay, nicheLabel, UpgradePrompt } from "~/ui/product-card";
 import { ProductGallery, ProductInsights, ProductMetrics, ProductSourcing, TrackingChange } from "~/ui/product-detail";
 import { useLastSearchUrl } from "~/ui/product-filters";
 import { ProductPageActions } from "~/ui/product-page-actions";
+import { AiAdButton } from "~/ui/ai-ad-button";
 import { ProfitCalculator } from "~/ui/profit-calculator";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 import { TrendChart } from "~/ui/trend-chart";
@@ -81,6 +82,7 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
               </BlockStack>
             </Card>
             <ProductPageActions objectID={product.objectID} surface={surface} />
+            <AiAdButton objectID={product.objectID} surface={surface} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
@@ -104,7 +106,7 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
               </Card>
             ) : null}
             <ProductMetrics product={product} />
-            <ProductSourcing product={product} />
+            <ProductSourcing product={product} glitchModeUrl={researchPaths(surface).glitchMode} />
             {access.insights && product.insights ? (
               <ProfitCalculator
                 defaults={{ priceCents: product.priceCents, costCents: product.insights.costCents, shippingCents: product.insights.shippingCents }}

@@ -3,17 +3,13 @@
 // tracking. What a locked user may see was decided on the server: locked fields arrive as null.
 import { Badge, BlockStack, Box, Card, DataTable, InlineGrid, InlineStack, Link, List, Text } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
+import { GLITCH_MIN_AMAZON_PRICE_CENTS, glitchQualifies } from "~/domain/glitch";
 import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
 import type { ProductDetail } from "~/services/products.server";
 import { formatBps, formatChange, formatDay, formatGrowth, formatMoney, formatMoneyRounded, ProductImage, StageBadge } from "~/ui/product-card";
 
 export type { ProductDetail };
 
-/**
- * The seed's glitch-mode rule: only products with an Amazon price of at least $19 qualify.
- * (Belongs in app/domain with glitch mode; kept here until that module exists.)
- */
-export const GLITCH_MIN_AMAZON_PRICE_CENTS = 1900;
 
 export function ProductGallery({ images, title }: { images: string[]; title: string }) {
   const [current, setCurrent] = useState(0);
@@ -177,11 +173,15 @@ export function ProductInsights({ product }: { product: ProductDetail }) {
   );
 }
 
-/** Supplier, cost, margin and the Amazon price with its glitch-mode note (paid only). */
-export function ProductSourcing({ product }: { product: ProductDetail }) {
+/**
+ * Supplier, cost, margin and the Amazon price with its glitch-mode note (paid only); a qualifying
+ * product's note links to glitch mode on the page's surface.
+ */
+export function ProductSourcing({ product, glitchModeUrl }: { product: ProductDetail; glitchModeUrl: string }) {
   const insights = product.insights;
   if (!insights) return null;
   const amazon = insights.amazonPriceCents;
+  const qualifies = glitchQualifies(amazon);
   const updated = formatDay(product.lastUpdatedAt);
   return (
     <Card>
@@ -227,7 +227,7 @@ export function ProductSourcing({ product }: { product: ProductDetail }) {
               <Text as="h3" variant="headingSm">
                 Glitch mode
               </Text>
-              {amazon !== null && amazon >= GLITCH_MIN_AMAZON_PRICE_CENTS ? (
+              {qualifies ? (
                 <Badge tone="success">Qualifies</Badge>
               ) : (
                 <Badge>Does not qualify</Badge>
@@ -237,10 +237,11 @@ export function ProductSourcing({ product }: { product: ProductDetail }) {
               Glitch mode only takes products with an Amazon price of {formatMoney(GLITCH_MIN_AMAZON_PRICE_CENTS)} or more.
               {amazon === null
                 ? " This product has no Amazon price."
-                : amazon >= GLITCH_MIN_AMAZON_PRICE_CENTS
+                : qualifies
                   ? ` Its Amazon price is ${formatMoney(amazon)}.`
                   : ` Its Amazon price is ${formatMoney(amazon)}, below that.`}
             </Text>
+            {qualifies ? <Link url={glitchModeUrl}>Find its spread in Glitch mode</Link> : null}
           </BlockStack>
         </Box>
       </BlockStack>

@@ -14,6 +14,10 @@ export interface ResearchPaths {
   billing: string;
   /** The product pages: the list, and the editor with ?page={id}. */
   productPages: string;
+  /** AI video ads: the list, and a new ad for a product with ?product={objectID}. */
+  aiAds: string;
+  /** Glitch mode: qualifying products ranked by their price spread. */
+  glitchMode: string;
 }
 
 export function researchPaths(surface: Surface): ResearchPaths {
@@ -26,5 +30,8 @@ export function researchPaths(surface: Surface): ResearchPaths {
     upgrade: on("/choose-plan"),
     billing: on("/dashboard/billing"),
     productPages: on("/dashboard/product-pages"),
+    aiAds: on("/dashboard/ai-ads"),
+    glitchMode: on("/dashboard/glitch-mode"),
   };
 }
+

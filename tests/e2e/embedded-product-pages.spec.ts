@@ -42,6 +42,8 @@ test("a linked merchant creates a product page from a product, finds it in Produ
     "Products",
     "Saved",
     "Product pages",
+    "AI ads",
+    "Glitch mode",
     "Course",
     "Billing & credits",
     "Stores & themes",

@@ -15,6 +15,8 @@ describe("embeddedTwin", () => {
     ["/dashboard/saved", "/app/saved"],
     ["/dashboard/product-pages", "/app/product-pages"],
     ["/dashboard/product-pages?page=12", "/app/product-pages?page=12"],
+    ["/dashboard/ai-ads?product=p-1", "/app/ai-ads?product=p-1"],
+    ["/dashboard/glitch-mode?page=2", "/app/glitch-mode?page=2"],
     // Plans are chosen on the embedded Billing & credits page.
     ["/choose-plan", "/app/billing"],
     // The dashboard's own ?location=dashboard means nothing inside the admin.
@@ -61,6 +63,8 @@ describe("researchPaths", () => {
         upgrade: "/choose-plan",
         billing: "/dashboard/billing",
         productPages: "/dashboard/product-pages",
+        aiAds: "/dashboard/ai-ads",
+        glitchMode: "/dashboard/glitch-mode",
       },
     ],
     // Inside Shopify admin every page stays under /app.
@@ -73,6 +77,8 @@ describe("researchPaths", () => {
         upgrade: "/app/billing",
         billing: "/app/billing",
         productPages: "/app/product-pages",
+        aiAds: "/app/ai-ads",
+        glitchMode: "/app/glitch-mode",
       },
     ],
   ])("on the %s", (surface, expected) => {

@@ -68,20 +68,25 @@ export async function insertOfflineSession(shop: string) {
   }
 }
 
-/** Product-page credits for the account with this e-mail (a ledger grant, which the ledger trigger applies to the balance; docs/decisions/008). */
-export async function grantProductPageCredits(email: string, amount: number) {
+/** Credits of one feature for the account with this e-mail, which has none yet (a ledger grant, which the ledger trigger applies to the balance; docs/decisions/008). */
+export async function grantCredits(email: string, feature: string, amount: number) {
   const db = e2eDb();
   try {
     const user = await db.execute({ sql: `SELECT "id" FROM "User" WHERE "email" = ?`, args: [email] });
     const userId = String(user.rows[0][0]);
     await db.execute({
       sql: `INSERT INTO "CreditLedger" ("userId","feature","kind","amount","cost","balanceAfter","idempotencyKey","reason")
-            VALUES (?, 'product-pages', 'grant', ?, 0, ?, ?, 'e2e grant')`,
-      args: [userId, amount, amount, `e2e-grant:${userId}`],
+            VALUES (?, ?, 'grant', ?, 0, ?, ?, 'e2e grant')`,
+      args: [userId, feature, amount, amount, `e2e-grant:${feature}:${userId}`],
     });
   } finally {
     db.close();
   }
+}
+
+/** Product-page credits for the account with this e-mail. */
+export async function grantProductPageCredits(email: string, amount: number) {
+  await grantCredits(email, "product-pages", amount);
 }
 
 /** Until checkout exists, a paid subscription is a subscription_id set on the user row. */

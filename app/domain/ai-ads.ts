@@ -1,0 +1,181 @@
+// AI video ad rules (seed ai-ads; docs/decisions/019): what a script is (4-6 scenes: hook, problem,
+// product, social proof, call to action; 12-20 s in all), how an edit is checked, how a writer's
+// scenes are fitted into those bounds, and how scene text is broken into lines on a 9:16 frame.
+// Pure: no I/O.
+import { squish, truncateAtWord } from "~/domain/product-page";
+
+export const AI_ADS_FEATURE = "ai-ads";
+
+export const AI_AD_STATUSES = ["preview", "rendering", "completed", "failed"] as const;
+export type AiAdStatus = (typeof AI_AD_STATUSES)[number];
+
+/** The beats of a short product ad, in the order they are shown. */
+export const SCENE_KINDS = ["hook", "problem", "product", "proof", "cta"] as const;
+export type SceneKind = (typeof SCENE_KINDS)[number];
+
+export const SCENE_LABELS: Record<SceneKind, string> = {
+  hook: "Hook",
+  problem: "Problem",
+  product: "Product and benefits",
+  proof: "Social proof",
+  cta: "Call to action",
+};
+
+export interface AdScene {
+  kind: SceneKind;
+  /** The on-screen text. */
+  text: string;
+  durationMs: number;
+}
+
+export interface AdScript {
+  title: string;
+  scenes: AdScene[];
+}
+
+export const AD_LIMITS = {
+  titleMax: 80,
+  scenesMin: 4,
+  scenesMax: 6,
+  textMin: 3,
+  /** Read in about two seconds on a phone: at most ~5 short lines on the frame. */
+  textMax: 90,
+  sceneMinMs: 1500,
+  sceneMaxMs: 6000,
+  totalMinMs: 12_000,
+  totalMaxMs: 20_000,
+} as const;
+
+/** Per-field messages: "title", "scenes", "scenes.{i}.text", "scenes.{i}.durationMs". */
+export type AdErrors = Record<string, string>;
+
+export function totalDurationMs(scenes: Pick<AdScene, "durationMs">[]): number {
+  return scenes.reduce((sum, s) => sum + s.durationMs, 0);
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** The field's name as the editor shows it ("Scene 2 text"), for messages that name fields. */
+export function adFieldLabel(field: string): string {
+  const m = /^scenes\.(\d+)\.(text|durationMs)$/.exec(field);
+  if (m) return `Scene ${Number(m[1]) + 1} ${m[2] === "text" ? "text" : "duration"}`;
+  return field === "title" ? "Title" : field === "scenes" ? "Scenes" : field;
+}
+
+/** Checks a whole script (after an edit, or from a writer): texts squished, lengths and durations in bounds. */
+export function validateAdScript(input: AdScript): { ok: true; script: AdScript } | { ok: false; errors: AdErrors } {
+  const L = AD_LIMITS;
+  const errors: AdErrors = {};
+  const title = squish(input.title);
+  if (title.length === 0) errors.title = "Enter a title.";
+  else if (title.length > L.titleMax) errors.title = `Use at most ${L.titleMax} characters (now ${title.length}).`;
+  const scenes = input.scenes.map((s) => ({ kind: s.kind, text: squish(s.text), durationMs: s.durationMs }));
+  if (scenes.length < L.scenesMin || scenes.length > L.scenesMax)
+    errors.scenes = `An ad has ${L.scenesMin} to ${L.scenesMax} scenes (this one has ${scenes.length}).`;
+  scenes.forEach((s, i) => {
+    if (!SCENE_KINDS.includes(s.kind)) errors[`scenes.${i}.kind`] = `Unknown scene kind "${s.kind}".`;
+    if (s.text.length < L.textMin) errors[`scenes.${i}.text`] = `Write at least ${L.textMin} characters.`;
+    else if (s.text.length > L.textMax)
+      errors[`scenes.${i}.text`] = `Use at most ${L.textMax} characters so it can be read in time (now ${s.text.length}).`;
+    if (!Number.isInteger(s.durationMs) || s.durationMs < L.sceneMinMs || s.durationMs > L.sceneMaxMs)
+      errors[`scenes.${i}.durationMs`] = `A scene lasts ${seconds(L.sceneMinMs)} to ${seconds(L.sceneMaxMs)}.`;
+  });
+  const total = totalDurationMs(scenes);
+  if (!errors.scenes && (total < L.totalMinMs || total > L.totalMaxMs))
+    errors.scenes = `The ad lasts ${seconds(total)}; it must last ${seconds(L.totalMinMs)} to ${seconds(L.totalMaxMs)}.`;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, script: { title, scenes } };
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, n));
+}
+
+/**
+ * A writer's scenes made valid where that can be done without changing what they say: texts trimmed
+ * at a word, durations rounded to 100 ms, held per scene and scaled so the total is in bounds, extra
+ * scenes dropped (keeping the call to action last). Too few scenes or empty texts stay invalid.
+ */
+export function fitAdScript(script: AdScript): AdScript {
+  const L = AD_LIMITS;
+  let scenes = script.scenes
+    .map((s) => ({ kind: s.kind, text: truncateAtWord(squish(s.text), L.textMax), durationMs: s.durationMs }))
+    .filter((s) => s.text.length > 0);
+  if (scenes.length > L.scenesMax) {
+    const last = scenes[scenes.length - 1];
+    scenes = [...scenes.slice(0, L.scenesMax - 1), last];
+  }
+  const round = (ms: number) => clamp(Math.round(ms / 100) * 100, L.sceneMinMs, L.sceneMaxMs);
+  scenes = scenes.map((s) => ({ ...s, durationMs: round(Number.isFinite(s.durationMs) ? s.durationMs : 3000) }));
+  const total = totalDurationMs(scenes);
+  const target = clamp(total, L.totalMinMs, L.totalMaxMs);
+  if (scenes.length > 0 && total !== target) {
+    // Scale, then settle the rounding remainder on the scenes that still have room.
+    scenes = scenes.map((s) => ({ ...s, durationMs: round((s.durationMs * target) / total) }));
+    let diff = target - totalDurationMs(scenes);
+    for (let guard = 0; diff !== 0 && guard < 200; guard++) {
+      const step = diff > 0 ? 100 : -100;
+      const i = scenes.findIndex((s) => round(s.durationMs + step) === s.durationMs + step);
+      if (i < 0) break;
+      scenes[i] = { ...scenes[i], durationMs: scenes[i].durationMs + step };
+      diff -= step;
+    }
+  }
+  return { title: truncateAtWord(squish(script.title), L.titleMax), scenes };
+}
+
+/** Greedy word wrap into lines of at most maxChars (a longer word is cut). */
+export function wrapLines(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const raw of squish(text).split(" ")) {
+    let word = raw;
+    while (word.length > maxChars) {
+      if (line) {
+        lines.push(line);
+        line = "";
+      }
+      lines.push(word.slice(0, maxChars));
+      word = word.slice(maxChars);
+    }
+    if (!word) continue;
+    const next = line ? `${line} ${word}` : word;
+    if (next.length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Where in the script a moment falls: the scene, and how far into it. */
+export function sceneAt(scenes: Pick<AdScene, "durationMs">[], atMs: number): { index: number; intoMs: number } {
+  let start = 0;
+  for (let i = 0; i < scenes.length; i++) {
+    if (atMs < start + scenes[i].durationMs || i === scenes.length - 1) return { index: i, intoMs: atMs - start };
+    start += scenes[i].durationMs;
+  }
+  return { index: 0, intoMs: atMs };
+}
+
+/** Frames a scene gets at `fps` (at least one). */
+export function sceneFrames(durationMs: number, fps: number): number {
+  return Math.max(1, Math.round((durationMs * fps) / 1000));
+}
+
+/** The deterministic idempotency key of an ad's nth render: asking twice charges once. */
+export function renderIdempotencyKey(adId: number, attempt: number): string {
+  return `ai-ad-render:${adId}:${attempt}`;
+}
+
+/** Brand colours an ad's bar and buttons take, chosen by the product's niche. */
+const BRAND_COLOURS = ["#0b6e4f", "#2c6ecb", "#b8325e", "#8a4fff", "#d9480f", "#087f8c"];
+
+export function brandColour(niche: string): string {
+  let h = 0;
+  for (let i = 0; i < niche.length; i++) h = (h * 31 + niche.charCodeAt(i)) >>> 0;
+  return BRAND_COLOURS[h % BRAND_COLOURS.length];
+}

@@ -1,0 +1,112 @@
+// Glitch mode's rules (seed: "Glitch mode: uses credits. Only products with amazonPrice of at least 19
+// qualify"; docs/decisions/018). A glitch is a price gap: a product that sells on Amazon for far more
+// than it costs from the supplier, shipping included. Pure: no I/O, money in integer cents (USD).
+import { roundHalfAway } from "~/domain/insights";
+import { QueryError } from "~/domain/product-query";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** 249999 -> "$2,499.99" (as the product screens write money). */
+function formatUsd(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** The seed's rule: only products with an Amazon price of at least $19 qualify. */
+export const GLITCH_MIN_AMAZON_PRICE_CENTS = 1900;
+/** The credit feature a reveal spends (1 credit, app/domain/credits.ts). */
+export const GLITCH_FEATURE = "glitch-mode";
+/** The seed's page size of product lists. */
+export const GLITCH_PAGE_SIZE = 12;
+/** As far as the product grid pages (app/domain/product-query.ts MAX_PAGE). */
+export const GLITCH_MAX_PAGE = 500;
+
+/** Does a product with this Amazon price qualify for glitch mode? */
+export function glitchQualifies(amazonPriceCents: number | null | undefined): amazonPriceCents is number {
+  return typeof amazonPriceCents === "number" && amazonPriceCents >= GLITCH_MIN_AMAZON_PRICE_CENTS;
+}
+
+/** Why a product cannot be revealed in glitch mode, in one sentence; null when it qualifies. */
+export function notQualifyingReason(amazonPriceCents: number | null | undefined): string | null {
+  if (glitchQualifies(amazonPriceCents)) return null;
+  const rule = `Glitch mode only takes products with an Amazon price of ${formatUsd(GLITCH_MIN_AMAZON_PRICE_CENTS)} or more`;
+  return amazonPriceCents === null || amazonPriceCents === undefined
+    ? `${rule}; this one has no Amazon price.`
+    : `${rule}; this one is ${formatUsd(amazonPriceCents)} on Amazon.`;
+}
+
+export interface GlitchNumbers {
+  amazonPriceCents: number;
+  costCents: number;
+  shippingCents: number;
+}
+
+export interface GlitchSpread {
+  /** Amazon price - supplier cost - shipping. Zero or negative when there is no gap. */
+  spreadCents: number;
+  /** The spread as a share of the Amazon price, whole percent (rounded half away from zero). */
+  spreadPercent: number;
+  /** A real glitch has money left after cost and shipping. */
+  hasSpread: boolean;
+}
+
+function assertCents(name: string, value: number) {
+  if (!Number.isInteger(value)) throw new RangeError(`${name} must be whole cents, got ${value}`);
+}
+
+/** The glitch spread of a product's numbers. The Amazon price must be positive. */
+export function glitchSpread(n: GlitchNumbers): GlitchSpread {
+  assertCents("amazonPriceCents", n.amazonPriceCents);
+  assertCents("costCents", n.costCents);
+  assertCents("shippingCents", n.shippingCents);
+  if (n.amazonPriceCents <= 0) throw new RangeError(`amazonPriceCents must be positive, got ${n.amazonPriceCents}`);
+  const spreadCents = n.amazonPriceCents - n.costCents - n.shippingCents;
+  return {
+    spreadCents,
+    spreadPercent: roundHalfAway((spreadCents * 100) / n.amazonPriceCents),
+    hasSpread: spreadCents > 0,
+  };
+}
+
+/**
+ * How the spread was computed, in one line the UI prints as it is:
+ * "Amazon $49.99 − cost $8.20 − shipping $3.00 (estimate) = $38.79, 78% of Amazon price".
+ * Shipping is always labelled an estimate (docs/decisions/018: it is the supplier's listed rate and
+ * varies with the buyer's address).
+ */
+export function spreadExplanation(n: GlitchNumbers): string {
+  const { spreadCents, spreadPercent } = glitchSpread(n);
+  const spread = spreadCents < 0 ? `−${formatUsd(-spreadCents)}` : formatUsd(spreadCents);
+  return (
+    `Amazon ${formatUsd(n.amazonPriceCents)} − cost ${formatUsd(n.costCents)} − shipping ` +
+    `${formatUsd(n.shippingCents)} (estimate) = ${spread}, ${spreadPercent}% of Amazon price`
+  );
+}
+
+/** What each number means and where it comes from, shown next to a revealed glitch. */
+export const GLITCH_NOTES = {
+  spread:
+    "Spread = Amazon price − supplier cost − shipping. It is an estimate: Amazon's own selling fees are not taken off, and shipping varies with where the buyer lives.",
+  shipping: "Shipping is the supplier's listed rate at the last update ($0.00 means free shipping or none on record).",
+  amazonPrice: "The price the product sells for on Amazon at the last update.",
+  ranking: "Qualifying products are ranked by the spread, largest first.",
+} as const;
+
+/**
+ * The idempotency key of a reveal: one per user and product, so revealing the same product again
+ * (a second click, a retried request, the other surface) is charged once.
+ */
+export function glitchRevealKey(userId: string, objectID: string): string {
+  return `glitch-mode:reveal:${userId}:${objectID}`;
+}
+
+/** The list's URL parameters; throws QueryError naming the parameter. Other parameters are ignored. */
+export function parseGlitchListQuery(params: URLSearchParams): { page: number } {
+  const all = params.getAll("page");
+  if (all.length > 1) throw new QueryError("page", "give it once");
+  const raw = all[0]?.trim();
+  if (raw === undefined || raw === "") return { page: 1 };
+  if (!/^\d+$/.test(raw)) throw new QueryError("page", `"${raw}" is not a whole number`);
+  const page = Number(raw);
+  if (page < 1) throw new QueryError("page", "must be at least 1");
+  if (page > GLITCH_MAX_PAGE) throw new QueryError("page", `must be at most ${GLITCH_MAX_PAGE}`);
+  return { page };
+}

@@ -1,0 +1,44 @@
+// GET /api/ai-ads/{id} -> the ad (status, progress 0-100 while rendering, errors, storageUrl and
+// downloadUrl once completed); PATCH { title?, scenes?: [{ text?, durationMs? }, ...] (one per scene) }
+// -> the edited ad, or 422 { fieldErrors } naming the fields; DELETE -> { deleted: true } (its video
+// file too). Another user's ad: 404. A rendering ad cannot be edited or deleted (409).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { handleAiAdErrors, parseAdId as adId } from "~/services/ai-ads.server";
+import { methodNotAllowed, readJson } from "~/services/http.server";
+import { aiAds, auth } from "~/services/index.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  const id = adId(params.id);
+  return Response.json(await handleAiAdErrors(() => aiAds.get(user.id, id)));
+}
+
+const Patch = z
+  .object({
+    title: z.string().max(1000),
+    scenes: z
+      .array(
+        z
+          .object({
+            text: z.string().max(1000),
+            durationMs: z.number({ error: "must be a number of milliseconds" }).int("must be whole milliseconds"),
+          })
+          .partial()
+          .strict(),
+      )
+      .max(12),
+  })
+  .partial()
+  .strict();
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  const id = adId(params.id);
+  if (request.method === "PATCH") {
+    const edit = await readJson(request, Patch);
+    return Response.json(await handleAiAdErrors(() => aiAds.update(user.id, id, edit)));
+  }
+  if (request.method === "DELETE") return Response.json(await handleAiAdErrors(() => aiAds.remove(user.id, id)));
+  return methodNotAllowed("GET, PATCH, DELETE");
+}

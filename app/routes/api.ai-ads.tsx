@@ -1,0 +1,26 @@
+// GET /api/ai-ads -> { ads, balance, cost, writer, renderer }: the signed-in user's AI ads (newest
+// first) with their status and render progress, and their ai-ads credits.
+// POST /api/ai-ads { objectID } -> 201 the new ad with its script, status "preview" (free; paid states
+// only: 403 otherwise; unknown product 404).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { AI_ADS_FEATURE } from "~/domain/ai-ads";
+import { handleAiAdErrors } from "~/services/ai-ads.server";
+import { methodNotAllowed, readJson } from "~/services/http.server";
+import { aiAds, auth, credits } from "~/services/index.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  const [ads, balance] = await Promise.all([aiAds.list(user.id), credits.getBalance(user.id, AI_ADS_FEATURE)]);
+  return Response.json({ ads, balance, cost: aiAds.cost, writer: aiAds.writer, renderer: aiAds.renderer });
+}
+
+const Body = z.object({ objectID: z.string().trim().min(1).max(200) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const user = await auth.requireApiUser(request);
+  const { objectID } = await readJson(request, Body);
+  const ad = await handleAiAdErrors(() => aiAds.create({ user, objectID }));
+  return Response.json(ad, { status: 201 });
+}

@@ -1,0 +1,23 @@
+// GET /api/glitch-mode?page={n} -> the qualifying products (Amazon price >= $19.00) ranked by spread, 12 a
+// page, with how many qualify, the caller's revealed glitches and glitch-mode balance (docs/decisions/018).
+// Without paid access the rows carry titles only. A bad page -> 400 naming it.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseGlitchListQuery } from "~/domain/glitch";
+import { QueryError } from "~/domain/product-query";
+import { methodNotAllowed } from "~/services/http.server";
+import { auth, glitchMode } from "~/services/index.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await auth.requireApiUser(request);
+  try {
+    const { page } = parseGlitchListQuery(new URL(request.url).searchParams);
+    return Response.json(await glitchMode.list(user, page), { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    if (error instanceof QueryError) return Response.json({ error: error.message, param: error.param }, { status: 400 });
+    throw error;
+  }
+}
+
+export function action() {
+  return methodNotAllowed("GET");
+}

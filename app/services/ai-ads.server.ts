@@ -1,0 +1,635 @@
+// AI video ads (seed ai-ads; docs/decisions/019): a script written for a research product by the AI
+// text adapter (free, status "preview", editable), then a video rendered from it for 5 ai-ads credits.
+// This file owns the ads, their render jobs and their files: "Render video" spends the credits once
+// per render attempt (deterministic idempotency key), marks the ad "rendering" and queues the job; the
+// job writes progress as it goes, stores the MP4 in VIDEO_STORAGE_DIR and marks the ad "completed",
+// or "failed" with sentences in `errors` and the credits refunded. The queue runs in this process,
+// one render at a time, started on first use; ads a crash left "rendering" are queued again then.
+// Every query is scoped to the ad's owner.
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Db } from "~/db.server";
+import { aiAdsUpsellOpen, creditCost } from "~/domain/credits";
+import {
+  AI_ADS_FEATURE,
+  brandColour,
+  renderIdempotencyKey,
+  totalDurationMs,
+  validateAdScript,
+  type AdErrors,
+  type AdScene,
+  type AiAdStatus,
+} from "~/domain/ai-ads";
+import { paidState, type PaidStateInput } from "~/domain/billing";
+import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.server";
+import { DEFAULT_VIDEO, VideoRenderError, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
+import { childLogger } from "~/logger.server";
+import * as credits from "~/services/credits.server";
+import { createJobQueue, type JobQueue } from "~/services/job-queue.server";
+import { PRODUCT_IMAGE_FILE, renderProductSvg } from "~/services/product-images.server";
+
+const log = childLogger("ai-ads");
+
+/** Who is asking: the user's id, paid state and the seed's aiAds.firstUse. */
+export type AiAdsUser = PaidStateInput & { id: string; aiAdsFirstUse: boolean };
+
+export interface AiAdsDeps {
+  db: Db;
+  ai: AiText;
+  renderer: VideoRenderer;
+  /** The folder MP4s are written to (VIDEO_STORAGE_DIR). */
+  storageDir: string;
+  /** Signs the video links the embedded app uses (its iframe has no site cookie). */
+  urlSecret: string;
+  /** Frame size and rate; 540x960 at 15 fps by default. */
+  video?: { width: number; height: number; fps: number };
+  /** How long a signed video link works; default 2 hours. */
+  signedUrlTtlMs?: number;
+}
+
+/** Expected failures, with the HTTP status a route answers. */
+export class AiAdError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "AiAdError";
+  }
+}
+
+export const AI_ADS_LOCKED_REASON =
+  "AI video ads are part of every plan: start your free trial to write and render ads from products.";
+
+const adSelect = {
+  id: true,
+  userId: true,
+  productObjectID: true,
+  title: true,
+  scenes: true,
+  writer: true,
+  status: true,
+  progress: true,
+  errors: true,
+  storageKey: true,
+  bytes: true,
+  durationMs: true,
+  width: true,
+  height: true,
+  renderAttempt: true,
+  ledgerId: true,
+  createdAt: true,
+  updatedAt: true,
+  renderedAt: true,
+} as const;
+
+type AdRow = {
+  id: number;
+  userId: string;
+  productObjectID: string;
+  title: string;
+  scenes: string;
+  writer: string;
+  status: string;
+  progress: number;
+  errors: string;
+  storageKey: string | null;
+  bytes: number | null;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  renderAttempt: number;
+  ledgerId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  renderedAt: Date | null;
+};
+
+const productSelect = {
+  objectID: true,
+  title: true,
+  description: true,
+  niches: true,
+  primaryNiche: true,
+  tags: true,
+  reasons: true,
+  images: true,
+  priceCents: true,
+  orders: true,
+  storesSelling: true,
+} as const;
+
+type ProductRow = {
+  objectID: string;
+  title: string;
+  description: string;
+  niches: string;
+  primaryNiche: string;
+  tags: string;
+  reasons: string;
+  images: string;
+  priceCents: number;
+  orders: number;
+  storesSelling: number;
+};
+
+function jsonArray<T = string>(text: string): T[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? (v as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface AdProductSummary {
+  objectID: string;
+  title: string;
+  image: string | null;
+  orders: number;
+  priceCents: number;
+}
+
+export interface AiAdView {
+  id: number;
+  objectID: string;
+  title: string;
+  scenes: AdScene[];
+  /** The script's length (the video's, once rendered, is durationMs). */
+  scriptMs: number;
+  writer: string;
+  status: AiAdStatus;
+  /** 0-100 while rendering. */
+  progress: number;
+  /** Why the last render failed, in sentences. */
+  errors: string[];
+  /** Where the video plays from (seed storageUrl) and downloads from; null until completed. */
+  storageUrl: string | null;
+  downloadUrl: string | null;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  createdAt: string;
+  updatedAt: string;
+  renderedAt: string | null;
+  product: AdProductSummary | null;
+}
+
+export interface AdEdit {
+  title?: string;
+  /** One entry per scene, in order; a missing field keeps its value. */
+  scenes?: { text?: string; durationMs?: number }[];
+}
+
+export interface VideoFile {
+  path: string;
+  bytes: number;
+  fileName: string;
+}
+
+export function videoPath(id: number): string {
+  return `/ai-ads/videos/${id}.mp4`;
+}
+
+function summary(p: ProductRow): AdProductSummary {
+  return { objectID: p.objectID, title: p.title, image: jsonArray(p.images)[0] ?? null, orders: p.orders, priceCents: p.priceCents };
+}
+
+export function createAiAds(deps: AiAdsDeps) {
+  const { db } = deps;
+  const video = deps.video ?? DEFAULT_VIDEO;
+  const signedUrlTtlMs = deps.signedUrlTtlMs ?? 2 * 3600_000;
+  const storageDir = path.resolve(deps.storageDir);
+  const cost = creditCost(AI_ADS_FEATURE);
+
+  // ---- the render queue, started on first use --------------------------------------------------------
+
+  let queue: JobQueue<number> | null = null;
+  let started: Promise<void> | null = null;
+
+  /** The queue, and (once per process) every ad a crash left "rendering" queued again. */
+  function start(): Promise<void> {
+    if (!started) {
+      queue = createJobQueue(runRender, {
+        onError: (id, error) => log.error({ adId: id, err: error }, "render job failed unexpectedly"),
+      });
+      const q = queue;
+      started = db.aiAd
+        .findMany({ where: { status: "rendering" }, orderBy: { updatedAt: "asc" }, select: { id: true } })
+        .then((rows) => {
+          if (rows.length > 0) log.info({ ads: rows.map((r) => r.id) }, "re-queued renders left unfinished");
+          for (const r of rows) q.add(r.id);
+        });
+    }
+    return started;
+  }
+
+  // ---- reading ------------------------------------------------------------------------------------------
+
+  async function views(rows: AdRow[]): Promise<AiAdView[]> {
+    if (rows.length === 0) return [];
+    const objectIDs = [...new Set(rows.map((r) => r.productObjectID))];
+    const products = await db.product.findMany({ where: { objectID: { in: objectIDs } }, select: productSelect });
+    const byId = new Map(products.map((p) => [p.objectID, p]));
+    return rows.map((r) => {
+      const scenes = jsonArray<AdScene>(r.scenes);
+      const completed = r.status === "completed" && r.storageKey !== null;
+      const p = byId.get(r.productObjectID);
+      return {
+        id: r.id,
+        objectID: r.productObjectID,
+        title: r.title,
+        scenes,
+        scriptMs: totalDurationMs(scenes),
+        writer: r.writer,
+        status: r.status as AiAdStatus,
+        progress: r.progress,
+        errors: jsonArray(r.errors),
+        storageUrl: completed ? videoPath(r.id) : null,
+        downloadUrl: completed ? `${videoPath(r.id)}?download=1` : null,
+        durationMs: r.durationMs,
+        width: r.width,
+        height: r.height,
+        bytes: r.bytes,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+        renderedAt: r.renderedAt?.toISOString() ?? null,
+        product: p ? summary(p) : null,
+      };
+    });
+  }
+
+  async function ownRow(userId: string, id: number): Promise<AdRow> {
+    const row = await db.aiAd.findFirst({ where: { id, userId }, select: adSelect });
+    if (!row) throw new AiAdError(404, "No such AI ad.");
+    return row;
+  }
+
+  /** The user's ads, newest first. */
+  async function list(userId: string, take = 50): Promise<AiAdView[]> {
+    await start();
+    const rows = await db.aiAd.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take,
+      select: adSelect,
+    });
+    return views(rows);
+  }
+
+  async function get(userId: string, id: number): Promise<AiAdView> {
+    await start();
+    return (await views([await ownRow(userId, id)]))[0];
+  }
+
+  async function loadProduct(objectID: string): Promise<ProductRow> {
+    const product = await db.product.findUnique({ where: { objectID }, select: productSelect });
+    if (!product) throw new AiAdError(404, `No product with objectID ${objectID}.`);
+    return product;
+  }
+
+  /** A product to make an ad from (the page's picker), or null. */
+  async function productSummary(objectID: string): Promise<AdProductSummary | null> {
+    const p = await db.product.findUnique({ where: { objectID }, select: productSelect });
+    return p ? summary(p) : null;
+  }
+
+  function requirePaid(user: AiAdsUser) {
+    if (!paidState(user).paid) throw new AiAdError(403, AI_ADS_LOCKED_REASON);
+  }
+
+  // ---- writing ------------------------------------------------------------------------------------------
+
+  function factsOf(p: ProductRow): AdFacts {
+    return {
+      title: p.title,
+      description: p.description,
+      niches: jsonArray(p.niches),
+      tags: jsonArray(p.tags),
+      reasons: jsonArray(p.reasons),
+      orders: p.orders,
+      storesSelling: p.storesSelling,
+      priceCents: p.priceCents,
+    };
+  }
+
+  /** Writes a script for a product and keeps it as a free "preview" ad. Paid states only. */
+  async function create(input: { user: AiAdsUser; objectID: string }): Promise<AiAdView> {
+    requirePaid(input.user);
+    const product = await loadProduct(input.objectID);
+    let script;
+    try {
+      script = await deps.ai.writeAdScript(factsOf(product));
+    } catch (error) {
+      if (error instanceof AiTextError)
+        throw new AiAdError(502, `The ${deps.ai.writer} could not write this ad: ${error.message}`, { code: error.code });
+      throw error;
+    }
+    const checked = validateAdScript(script);
+    if (!checked.ok)
+      throw new AiAdError(
+        502,
+        `The ${deps.ai.writer} wrote a script that does not pass our checks: ${Object.values(checked.errors).join(" ")}`,
+      );
+    const row = await db.aiAd.create({
+      data: {
+        userId: input.user.id,
+        productObjectID: product.objectID,
+        title: checked.script.title,
+        scenes: JSON.stringify(checked.script.scenes),
+        writer: deps.ai.writer,
+        status: "preview",
+      },
+      select: adSelect,
+    });
+    return (await views([row]))[0];
+  }
+
+  /** Edits the title and scene texts/durations of an ad not rendered yet. 422 with per-field errors. */
+  async function update(userId: string, id: number, edit: AdEdit): Promise<AiAdView> {
+    const row = await ownRow(userId, id);
+    if (row.status === "rendering") throw new AiAdError(409, "This ad is rendering; edit it when that is done.");
+    if (row.status === "completed")
+      throw new AiAdError(409, "This ad is already rendered and its video stays as it is: create a new ad to change it.");
+    const scenes = jsonArray<AdScene>(row.scenes);
+    if (edit.scenes && edit.scenes.length !== scenes.length) {
+      throw new AiAdError(422, "Some fields need attention.", {
+        fieldErrors: { scenes: `Send one entry per scene: this ad has ${scenes.length}.` } satisfies AdErrors,
+      });
+    }
+    const merged = {
+      title: edit.title ?? row.title,
+      scenes: scenes.map((s, i) => ({
+        kind: s.kind,
+        text: edit.scenes?.[i]?.text ?? s.text,
+        durationMs: edit.scenes?.[i]?.durationMs ?? s.durationMs,
+      })),
+    };
+    const checked = validateAdScript(merged);
+    if (!checked.ok) throw new AiAdError(422, "Some fields need attention.", { fieldErrors: checked.errors });
+    const { count } = await db.aiAd.updateMany({
+      where: { id, userId, status: { in: ["preview", "failed"] } },
+      data: { title: checked.script.title, scenes: JSON.stringify(checked.script.scenes), status: "preview", errors: "[]" },
+    });
+    if (count === 0) throw new AiAdError(409, "This ad started rendering; edit it when that is done.");
+    return get(userId, id);
+  }
+
+  /** Deletes the ad and its video file. Not while it renders. */
+  async function remove(userId: string, id: number): Promise<{ deleted: true }> {
+    const row = await ownRow(userId, id);
+    const { count } = await db.aiAd.deleteMany({ where: { id, userId, status: { not: "rendering" } } });
+    if (count === 0) throw new AiAdError(409, "This ad is rendering; delete it when that is done.");
+    if (row.storageKey) await rm(path.join(storageDir, row.storageKey), { force: true });
+    return { deleted: true };
+  }
+
+  /**
+   * "Render video": spends 5 ai-ads credits (402 with the upsell flag when short), marks the ad
+   * "rendering" and queues it. Asking again while it renders, or after it completed, charges nothing
+   * and answers the ad as it is. The key is ai-ad-render:{id}:{attempt}, so a retry of the same request
+   * is charged once, and a render after a failed (refunded) one is a new attempt.
+   */
+  async function render(user: AiAdsUser, id: number): Promise<{ ad: AiAdView; queued: boolean }> {
+    await start();
+    const row = await ownRow(user.id, id);
+    if (row.status === "rendering" || row.status === "completed") {
+      if (row.status === "rendering") queue!.add(row.id);
+      return { ad: await get(user.id, id), queued: false };
+    }
+    requirePaid(user);
+    const invalid = validateAdScript({ title: row.title, scenes: jsonArray<AdScene>(row.scenes) });
+    if (!invalid.ok) throw new AiAdError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
+    const attempt = row.renderAttempt + 1;
+    const spent = await credits.spend(db, {
+      userId: user.id,
+      feature: AI_ADS_FEATURE,
+      idempotencyKey: renderIdempotencyKey(row.id, attempt),
+      reason: `AI ad ${row.id} render ${attempt}`,
+    });
+    if (!spent.ok) {
+      if (spent.status === 409) throw new AiAdError(409, spent.message);
+      throw new AiAdError(
+        402,
+        `Not enough AI ad credits: a video costs ${spent.cost} and you have ${spent.remaining}. Get more credits on the Billing page.`,
+        {
+          upsell: aiAdsUpsellOpen(spent.remaining, user.aiAdsFirstUse),
+          feature: spent.feature,
+          cost: spent.cost,
+          remaining: spent.remaining,
+        },
+      );
+    }
+    const { count } = await db.aiAd.updateMany({
+      where: { id, userId: user.id, status: { in: ["preview", "failed"] }, renderAttempt: row.renderAttempt },
+      data: { status: "rendering", progress: 0, errors: "[]", renderAttempt: attempt, ledgerId: spent.ledgerId },
+    });
+    if (count === 0) {
+      // Another request for the same attempt got there first (then this spend was its replay), or
+      // the ad changed underneath: never keep credits for a render that is not ours.
+      if (!spent.replayed)
+        await credits.refund(db, { userId: user.id, ledgerId: spent.ledgerId, reason: "AI ad render was not started" });
+      const current = await ownRow(user.id, id);
+      if (current.status === "rendering") queue!.add(id);
+      return { ad: await get(user.id, id), queued: false };
+    }
+    if (user.aiAdsFirstUse) {
+      await db.user.updateMany({ where: { id: user.id, aiAdsFirstUse: true }, data: { aiAdsFirstUse: false } });
+    }
+    queue!.add(id);
+    log.info({ userId: user.id, adId: id, attempt, ledgerId: spent.ledgerId }, "render queued");
+    return { ad: await get(user.id, id), queued: true };
+  }
+
+  // ---- the render job -----------------------------------------------------------------------------------
+
+  function specFor(row: AdRow, product: ProductRow | null): RenderSpec {
+    let imageSvg: string | null = null;
+    if (product) {
+      // Generated catalogues draw their pictures (product-images.server.ts); other images would
+      // need fetching, so the ad shows the generated picture of the same product instead.
+      const first = jsonArray(product.images)[0] ?? "";
+      const n = Number(PRODUCT_IMAGE_FILE.exec(first.split("/").pop() ?? "")?.[2] ?? 1);
+      imageSvg = renderProductSvg({ objectID: product.objectID, n, title: product.title, niche: product.primaryNiche });
+    }
+    return {
+      ...video,
+      brandColour: brandColour(product?.primaryNiche ?? row.productObjectID),
+      product: { title: product?.title ?? row.title, imageSvg },
+      scenes: jsonArray<AdScene>(row.scenes),
+    };
+  }
+
+  async function fail(row: AdRow, reasons: string[]) {
+    // Refund first: if the process dies between the two, the job runs again, sees the refund and
+    // only marks the ad failed (the credits are never lost, nor given twice: refunds are idempotent).
+    let refunded = false;
+    if (row.ledgerId !== null) {
+      const r = await credits.refund(db, { userId: row.userId, ledgerId: row.ledgerId, reason: `AI ad ${row.id} render failed` });
+      refunded = r.refunded;
+    }
+    const errors = refunded ? [...reasons, `Your ${cost} AI ad credits were refunded.`] : reasons;
+    await db.aiAd.updateMany({
+      where: { id: row.id, status: "rendering", renderAttempt: row.renderAttempt },
+      data: { status: "failed", progress: 0, errors: JSON.stringify(errors) },
+    });
+    log.warn({ userId: row.userId, adId: row.id, errors }, "render failed");
+  }
+
+  async function runRender(id: number): Promise<void> {
+    const row = await db.aiAd.findFirst({ where: { id, status: "rendering" }, select: adSelect });
+    if (!row) return;
+    if (row.ledgerId !== null) {
+      const refund = await db.creditLedger.findFirst({ where: { refundOf: row.ledgerId }, select: { id: true } });
+      if (refund) return fail(row, ["The render stopped when the server restarted."]);
+    }
+    const product = await db.product.findUnique({ where: { objectID: row.productObjectID }, select: productSelect });
+    const started = Date.now();
+    let written = 0;
+    let writes: Promise<unknown> = Promise.resolve();
+    const onProgress = (fraction: number) => {
+      const pct = Math.min(99, Math.floor(fraction * 100));
+      // Every couple of percent (a few frames), not every frame.
+      if (pct < written + 2) return;
+      written = pct;
+      writes = writes
+        .then(() => db.aiAd.updateMany({ where: { id, status: "rendering" }, data: { progress: pct } }))
+        .catch((error) => log.warn({ adId: id, err: error }, "progress not written"));
+    };
+    let result;
+    try {
+      result = await deps.renderer.render(specFor(row, product), { onProgress });
+    } catch (error) {
+      await writes;
+      if (!(error instanceof VideoRenderError)) log.error({ adId: id, err: error }, "renderer crashed");
+      const detail = error instanceof VideoRenderError ? error.message : "the renderer stopped unexpectedly.";
+      return fail(row, [`The video could not be rendered: ${detail}`]);
+    }
+    await writes;
+    // A name of its own per run: a second process rendering the same ad never overwrites this file.
+    const key = `${row.id}-${row.renderAttempt}-${randomUUID().slice(0, 8)}.mp4`;
+    const file = path.join(storageDir, key);
+    try {
+      await mkdir(storageDir, { recursive: true });
+      await writeFile(`${file}.tmp`, result.bytes);
+      await rename(`${file}.tmp`, file);
+    } catch (error) {
+      await rm(`${file}.tmp`, { force: true }).catch(() => undefined);
+      log.error({ adId: id, err: error, storageDir }, "video not stored");
+      return fail(row, [
+        `The video was rendered but could not be saved (${(error as NodeJS.ErrnoException).code ?? "write error"}). Try again in a moment.`,
+      ]);
+    }
+    const { count } = await db.aiAd.updateMany({
+      where: { id, status: "rendering", renderAttempt: row.renderAttempt },
+      data: {
+        status: "completed",
+        progress: 100,
+        storageKey: key,
+        bytes: result.bytes.length,
+        durationMs: result.durationMs,
+        width: result.width,
+        height: result.height,
+        renderedAt: new Date(),
+        errors: "[]",
+      },
+    });
+    if (count === 0) await rm(file, { force: true });
+    log.info({ adId: id, frames: result.frames, ms: Date.now() - started, bytes: result.bytes.length }, "render completed");
+  }
+
+  // ---- the video file ------------------------------------------------------------------------------------
+
+  function signature(id: number, userId: string, expires: number): string {
+    return createHmac("sha256", deps.urlSecret).update(`ai-ad-video:${id}:${userId}:${expires}`).digest("base64url");
+  }
+
+  /** A link to the video that works without a cookie (the embedded app's <video>) until it expires. */
+  function signedUrl(url: string, id: number, userId: string, now = Date.now()): string {
+    const expires = Math.floor((now + signedUrlTtlMs) / 1000);
+    const sep = url.includes("?") ? "&" : "?";
+    return `${url}${sep}expires=${expires}&sig=${signature(id, userId, expires)}`;
+  }
+
+  /** The ad's views with signed video links, for pages inside Shopify admin. */
+  function withSignedUrls(userId: string, ads: AiAdView[]): AiAdView[] {
+    return ads.map((ad) => ({
+      ...ad,
+      storageUrl: ad.storageUrl && signedUrl(ad.storageUrl, ad.id, userId),
+      downloadUrl: ad.downloadUrl && signedUrl(ad.downloadUrl, ad.id, userId),
+    }));
+  }
+
+  async function fileOf(row: { id: number; status: string; storageKey: string | null }): Promise<VideoFile> {
+    if (row.status !== "completed" || !row.storageKey) throw new AiAdError(404, "This ad has no video yet.");
+    const file = path.join(storageDir, row.storageKey);
+    try {
+      const s = await stat(file);
+      return { path: file, bytes: s.size, fileName: `ai-ad-${row.id}.mp4` };
+    } catch {
+      log.error({ adId: row.id, file }, "video file missing");
+      throw new AiAdError(404, "This ad's video file is missing: render it again from a new ad.");
+    }
+  }
+
+  /** The owner's video file; anyone else's ad is 404. */
+  async function openVideo(userId: string, id: number): Promise<VideoFile> {
+    return fileOf(await ownRow(userId, id));
+  }
+
+  /** The video a signed link names, if the signature is right and not expired. */
+  async function openSignedVideo(id: number, expires: number, sig: string, now = Date.now()): Promise<VideoFile> {
+    const row = await db.aiAd.findUnique({ where: { id }, select: { id: true, userId: true, status: true, storageKey: true } });
+    const expected = row ? Buffer.from(signature(id, row.userId, expires)) : null;
+    const given = Buffer.from(sig);
+    if (!row || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new AiAdError(404, "No such video.");
+    if (expires * 1000 < now) throw new AiAdError(403, "This video link has expired: reload the page for a new one.");
+    return fileOf(row);
+  }
+
+  return {
+    list,
+    get,
+    productSummary,
+    create,
+    update,
+    remove,
+    render,
+    openVideo,
+    openSignedVideo,
+    withSignedUrls,
+    /** Resolves when no render is queued or running (tests, shutdown). */
+    idle: async () => {
+      await start();
+      await queue!.idle();
+    },
+    /** Starts the queue now (and re-queues unfinished renders) instead of on first use. */
+    start,
+    writer: deps.ai.writer,
+    renderer: deps.renderer.name,
+    cost,
+  };
+}
+
+export type AiAds = ReturnType<typeof createAiAds>;
+
+/** An ad id from a URL; anything malformed names no ad of anyone's (404). */
+export function parseAdId(raw: string | undefined): number {
+  const id = /^[1-9]\d{0,9}$/.test(raw ?? "") ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw Response.json({ error: "No such AI ad." }, { status: 404 });
+  return id;
+}
+
+/** Runs an AI-ads call; an AiAdError becomes its status with { error, ...details }. */
+export async function handleAiAdErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AiAdError) throw Response.json({ error: error.message, ...error.details }, { status: error.status });
+    throw error;
+  }
+}

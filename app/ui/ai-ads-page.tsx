@@ -1,0 +1,522 @@
+// The AI ads page, the same on the site (/dashboard/ai-ads) and in Shopify admin (/app/ai-ads): a
+// product picker (or the product a "Create AI video ad" button sent), the user's ads with their status,
+// and ?ad={id} opening one: its storyboard with editable scene texts and durations, "Render video"
+// (5 credits) with a progress bar while it renders (the page re-reads every second, only then), and
+// the finished video with a download link. Loader and action: app/services/ai-ads-page.server.ts.
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Link,
+  List,
+  Page,
+  ProgressBar,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads";
+import { BUILT_IN_WRITER, centsToDecimal } from "~/domain/product-page";
+import { formatCount } from "~/domain/insights";
+import type { AdProductSummary, AiAdView } from "~/services/ai-ads.server";
+import type { AiAdsActionResult, loadAiAdsPage } from "~/services/ai-ads-page.server";
+import { aiAdsPath } from "~/ui/ai-ad-button";
+import { ProductImage } from "~/ui/product-card";
+import { researchPaths, type Surface } from "~/ui/research-paths";
+
+export type AiAdsPageData = SerializeFrom<typeof loadAiAdsPage>;
+
+const STATUS_TONE = { preview: undefined, rendering: "attention", completed: "success", failed: "critical" } as const;
+const STATUS_LABEL: Record<AiAdStatus, string> = {
+  preview: "Preview",
+  rendering: "Rendering…",
+  completed: "Completed",
+  failed: "Failed",
+};
+const POLL_MS = 1000;
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+function StatusBadge({ status }: { status: AiAdStatus }) {
+  return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
+}
+
+function writerLabel(writer: string) {
+  return writer === BUILT_IN_WRITER ? "built-in writer" : `AI: ${writer}`;
+}
+
+/** Re-reads the page every second while an ad renders, and only then. */
+function usePollWhileRendering(rendering: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!rendering) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [rendering, revalidator]);
+}
+
+export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Surface }) {
+  const { ads, balance, cost, access, writer, picker } = data;
+  const base = aiAdsPath(surface);
+  const paths = researchPaths(surface);
+  const [params] = useSearchParams();
+  const selected = ads.find((a) => a.id === Number(params.get("ad"))) ?? null;
+  const [upsell, setUpsell] = useState(data.upsellOpen);
+  usePollWhileRendering(ads.some((a) => a.status === "rendering"));
+  const unlimited = balance > 1e9;
+
+  return (
+    <Page
+      title="AI ads"
+      subtitle="Short vertical video ads written from a product's own data, rendered on our servers."
+      backAction={selected ? { content: "All AI ads", url: base } : undefined}
+    >
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="300">
+            <Banner tone="info">
+              <p>
+                Scripts are written by{" "}
+                {writer === BUILT_IN_WRITER
+                  ? "the built-in writer (templates filled with the product's own data and figures)"
+                  : `the AI model ${writer}`}{" "}
+                and are free to edit. Rendering a video costs {cost} AI ad credits (
+                {unlimited ? "unlimited" : `${balance} left`}); a failed render is refunded.
+              </p>
+            </Banner>
+            {!access.create ? (
+              <Banner tone="warning" title="Upgrade to make AI ads" action={{ content: "See plans", url: paths.upgrade }}>
+                <p>{access.lockedReason}</p>
+              </Banner>
+            ) : null}
+            {upsell && access.create ? (
+              <Banner
+                tone="warning"
+                title="Get credits for AI video ads"
+                action={{ content: "Get credits", url: paths.billing }}
+                onDismiss={() => setUpsell(false)}
+              >
+                <p>
+                  You have no AI ad credits yet. Writing and editing scripts is free; each video costs {cost} credits.
+                </p>
+              </Banner>
+            ) : null}
+          </BlockStack>
+        </Layout.Section>
+        {selected ? (
+          <AdEditor key={selected.id} ad={selected} cost={cost} canRender={access.create} onUpsell={() => setUpsell(true)} />
+        ) : (
+          <>
+            <Layout.Section>
+              <ProductPicker picker={picker} canCreate={access.create} base={base} />
+            </Layout.Section>
+            <Layout.Section>
+              <AdList ads={ads} base={base} />
+            </Layout.Section>
+          </>
+        )}
+      </Layout>
+    </Page>
+  );
+}
+
+function ProductPicker({
+  picker,
+  canCreate,
+  base,
+}: {
+  picker: AiAdsPageData["picker"];
+  canCreate: boolean;
+  base: string;
+}) {
+  const create = useFetcher<AiAdsActionResult>();
+  const [, setParams] = useSearchParams();
+  const [q, setQ] = useState(picker.q);
+  const done = create.data;
+  useEffect(() => {
+    if (done?.ok && done.adId) setParams({ ad: String(done.adId) });
+  }, [done, setParams]);
+  const product = picker.selected;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          New ad
+        </Text>
+        <Form method="get" action={base}>
+          <InlineStack gap="200" blockAlign="end" wrap={false}>
+            <div style={{ flexGrow: 1 }}>
+              <TextField
+                label="Find a product"
+                name="q"
+                value={q}
+                onChange={setQ}
+                autoComplete="off"
+                placeholder="Search the product database"
+              />
+            </div>
+            <Button submit>Search</Button>
+          </InlineStack>
+        </Form>
+        {picker.q && picker.results.length === 0 ? (
+          <Text as="p" tone="subdued">
+            No products match “{picker.q}”.
+          </Text>
+        ) : null}
+        {picker.results.length > 0 ? (
+          <ul aria-label="Matching products" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {picker.results.map((p) => (
+              <li key={p.objectID}>
+                <Box paddingBlock="100">
+                  <InlineStack gap="300" blockAlign="center">
+                    <ProductImage src={p.image} alt="" size={40} />
+                    <Link url={`${base}?product=${encodeURIComponent(p.objectID)}`}>{p.title}</Link>
+                  </InlineStack>
+                </Box>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {picker.missing ? (
+          <Banner tone="critical">
+            <p>No product with objectID {picker.missing}.</p>
+          </Banner>
+        ) : null}
+        {product ? (
+          <SelectedProduct product={product}>
+            <create.Form method="post">
+              <input type="hidden" name="intent" value="create" />
+              <input type="hidden" name="objectID" value={product.objectID} />
+              <Button submit variant="primary" loading={create.state !== "idle"} disabled={!canCreate}>
+                Write the ad script
+              </Button>
+            </create.Form>
+          </SelectedProduct>
+        ) : null}
+        {done && !done.ok ? (
+          <Banner tone="critical">
+            <p>{done.message}</p>
+          </Banner>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function SelectedProduct({ product, children }: { product: AdProductSummary; children: React.ReactNode }) {
+  return (
+    <Box background="bg-surface-secondary" padding="300" borderRadius="200">
+      <InlineStack gap="300" blockAlign="center" wrap={false}>
+        <ProductImage src={product.image} alt="" size={64} />
+        <BlockStack gap="100">
+          <Text as="h3" variant="headingSm">
+            {product.title}
+          </Text>
+          <Text as="p" tone="subdued" variant="bodySm">
+            ${centsToDecimal(product.priceCents)} · {formatCount(product.orders)} orders in 30 days
+          </Text>
+          {children}
+        </BlockStack>
+      </InlineStack>
+    </Box>
+  );
+}
+
+function RenderProgress({ ad }: { ad: AiAdView }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="p" variant="bodySm">
+        Rendering {ad.progress}%
+      </Text>
+      <ProgressBar progress={ad.progress} size="small" tone="highlight" animated />
+    </BlockStack>
+  );
+}
+
+function AdList({ ads, base }: { ads: AiAdView[]; base: string }) {
+  if (ads.length === 0) {
+    return (
+      <Card>
+        <EmptyState heading="No AI ads yet" image="">
+          <p>Pick a product above, or open a product and choose “Create AI video ad”.</p>
+        </EmptyState>
+      </Card>
+    );
+  }
+  return (
+    <Card padding="0">
+      <ul aria-label="AI ads" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {ads.map((ad) => (
+          <li key={ad.id} style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }}>
+            <Box padding="400">
+              <InlineStack align="space-between" blockAlign="center" gap="300">
+                <BlockStack gap="100">
+                  <InlineStack gap="200" blockAlign="center">
+                    <Link url={`${base}?ad=${ad.id}`} removeUnderline>
+                      <Text as="span" variant="headingSm">
+                        {ad.title}
+                      </Text>
+                    </Link>
+                    <StatusBadge status={ad.status} />
+                  </InlineStack>
+                  <Text as="p" tone="subdued" variant="bodySm">
+                    {ad.scenes.length} scenes · {seconds(ad.scriptMs)} · {writerLabel(ad.writer)}
+                    {ad.product ? ` · ${ad.product.title}` : ""}
+                  </Text>
+                  {ad.status === "rendering" ? <RenderProgress ad={ad} /> : null}
+                  {ad.status === "failed" && ad.errors.length > 0 ? (
+                    <Text as="p" tone="critical" variant="bodySm">
+                      {ad.errors.join(" ")}
+                    </Text>
+                  ) : null}
+                </BlockStack>
+                <Button url={`${base}?ad=${ad.id}`}>Open</Button>
+              </InlineStack>
+            </Box>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function AdEditor({
+  ad,
+  cost,
+  canRender,
+  onUpsell,
+}: {
+  ad: AiAdView;
+  cost: number;
+  canRender: boolean;
+  onUpsell: () => void;
+}) {
+  const save = useFetcher<AiAdsActionResult>();
+  const render = useFetcher<AiAdsActionResult>();
+  const del = useFetcher<AiAdsActionResult>();
+  const [title, setTitle] = useState(ad.title);
+  const [texts, setTexts] = useState(ad.scenes.map((s) => s.text));
+  const [secs, setSecs] = useState(ad.scenes.map((s) => String(s.durationMs / 1000)));
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    setTitle(ad.title);
+    setTexts(ad.scenes.map((s) => s.text));
+    setSecs(ad.scenes.map((s) => String(s.durationMs / 1000)));
+    setDirty(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved ad changes
+  }, [ad.updatedAt]);
+  useEffect(() => {
+    if (render.data?.upsell) onUpsell();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [render.data]);
+
+  const editable = ad.status === "preview" || ad.status === "failed";
+  const rendering = ad.status === "rendering" || render.state !== "idle";
+  const fieldErrors: AdErrors = save.data && !save.data.ok ? save.data.fieldErrors : {};
+  const totalMs = totalDurationMs(secs.map((s) => ({ durationMs: Number(s) * 1000 || 0 })));
+
+  return (
+    <>
+      <Layout.Section>
+        <BlockStack gap="400">
+          <Card>
+            <BlockStack gap="300">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  {ad.title}
+                </Text>
+                <InlineStack gap="200">
+                  <StatusBadge status={ad.status} />
+                  <Badge tone={ad.writer === BUILT_IN_WRITER ? undefined : "info"}>{writerLabel(ad.writer)}</Badge>
+                </InlineStack>
+              </InlineStack>
+              {ad.product ? (
+                <Text as="p" tone="subdued">
+                  From {ad.product.title}
+                </Text>
+              ) : null}
+              {ad.status === "rendering" ? <RenderProgress ad={ad} /> : null}
+              {ad.status === "failed" && ad.errors.length > 0 ? (
+                <Banner tone="critical" title="The last render failed">
+                  <List>
+                    {ad.errors.map((e) => (
+                      <List.Item key={e}>{e}</List.Item>
+                    ))}
+                  </List>
+                </Banner>
+              ) : null}
+              {ad.status === "completed" && ad.storageUrl ? (
+                <BlockStack gap="200">
+                  <video
+                    src={ad.storageUrl}
+                    controls
+                    playsInline
+                    preload="metadata"
+                    aria-label={`Video of ${ad.title}`}
+                    style={{ width: 270, maxWidth: "100%", aspectRatio: `${ad.width ?? 9} / ${ad.height ?? 16}`, background: "#000", borderRadius: 8 }}
+                  />
+                  <InlineStack gap="300" blockAlign="center">
+                    {ad.downloadUrl ? (
+                      <Button url={ad.downloadUrl} download>
+                        Download MP4
+                      </Button>
+                    ) : null}
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {ad.width}x{ad.height} · {seconds(ad.durationMs ?? 0)} ·{" "}
+                      {ad.bytes ? `${Math.max(1, Math.round(ad.bytes / 1024))} KB` : ""}
+                    </Text>
+                  </InlineStack>
+                </BlockStack>
+              ) : null}
+              {render.data && !render.data.ok ? (
+                <Banner tone="critical">
+                  <p>{render.data.message}</p>
+                </Banner>
+              ) : null}
+              <InlineStack gap="200" blockAlign="center">
+                {ad.status !== "completed" ? (
+                  <render.Form method="post">
+                    <input type="hidden" name="intent" value="render" />
+                    <input type="hidden" name="id" value={ad.id} />
+                    <Button submit variant="primary" loading={rendering} disabled={rendering || dirty || !canRender}>
+                      {`Render video (${cost} credits)`}
+                    </Button>
+                  </render.Form>
+                ) : null}
+                {dirty ? (
+                  <Text as="span" tone="caution">
+                    Save your changes first: the saved script is what gets rendered.
+                  </Text>
+                ) : null}
+                <Button
+                  tone="critical"
+                  variant="plain"
+                  disabled={ad.status === "rendering"}
+                  onClick={() => {
+                    if (window.confirm("Delete this ad and its video?"))
+                      del.submit({ intent: "delete", id: String(ad.id) }, { method: "post" });
+                  }}
+                >
+                  Delete
+                </Button>
+              </InlineStack>
+              {del.data && !del.data.ok ? (
+                <Banner tone="critical">
+                  <p>{del.data.message}</p>
+                </Banner>
+              ) : null}
+            </BlockStack>
+          </Card>
+          <Card>
+            <save.Form method="post">
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="id" value={ad.id} />
+              <BlockStack gap="300">
+                <InlineStack align="space-between" blockAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    Storyboard
+                  </Text>
+                  <Text as="span" tone={totalMs < AD_LIMITS.totalMinMs || totalMs > AD_LIMITS.totalMaxMs ? "critical" : "subdued"}>
+                    {seconds(totalMs)} of {AD_LIMITS.totalMinMs / 1000}-{AD_LIMITS.totalMaxMs / 1000} s
+                  </Text>
+                </InlineStack>
+                {save.data ? (
+                  <Banner tone={save.data.ok ? "success" : "critical"}>
+                    <p>{save.data.message}</p>
+                  </Banner>
+                ) : null}
+                {!editable ? (
+                  <Text as="p" tone="subdued">
+                    {ad.status === "rendering"
+                      ? "The script can be edited again if this render fails."
+                      : "This ad is rendered; its script stays as it is. Create a new ad to change it."}
+                  </Text>
+                ) : null}
+                <TextField
+                  label="Title"
+                  name="title"
+                  value={title}
+                  onChange={(v) => {
+                    setTitle(v);
+                    setDirty(true);
+                  }}
+                  autoComplete="off"
+                  maxLength={AD_LIMITS.titleMax}
+                  disabled={!editable}
+                  error={fieldErrors.title}
+                />
+                {fieldErrors.scenes ? (
+                  <Text as="p" tone="critical">
+                    {fieldErrors.scenes}
+                  </Text>
+                ) : null}
+                <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
+                  {ad.scenes.map((scene, i) => (
+                    <Box key={i} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+                      <BlockStack gap="200">
+                        <Text as="h3" variant="headingSm">
+                          Scene {i + 1}: {SCENE_LABELS[scene.kind]}
+                        </Text>
+                        <TextField
+                          label={`Scene ${i + 1} text`}
+                          name={`text${i}`}
+                          value={texts[i] ?? ""}
+                          onChange={(v) => {
+                            setTexts((t) => t.map((x, j) => (j === i ? v : x)));
+                            setDirty(true);
+                          }}
+                          multiline={2}
+                          autoComplete="off"
+                          maxLength={AD_LIMITS.textMax}
+                          showCharacterCount
+                          disabled={!editable}
+                          error={fieldErrors[`scenes.${i}.text`]}
+                        />
+                        <TextField
+                          label={`Scene ${i + 1} seconds`}
+                          name={`seconds${i}`}
+                          type="number"
+                          step={0.5}
+                          min={AD_LIMITS.sceneMinMs / 1000}
+                          max={AD_LIMITS.sceneMaxMs / 1000}
+                          value={secs[i] ?? ""}
+                          onChange={(v) => {
+                            setSecs((t) => t.map((x, j) => (j === i ? v : x)));
+                            setDirty(true);
+                          }}
+                          autoComplete="off"
+                          disabled={!editable}
+                          error={fieldErrors[`scenes.${i}.durationMs`]}
+                        />
+                      </BlockStack>
+                    </Box>
+                  ))}
+                </InlineGrid>
+                {editable ? (
+                  <InlineStack>
+                    <Button submit loading={save.state !== "idle"}>
+                      Save script
+                    </Button>
+                  </InlineStack>
+                ) : null}
+              </BlockStack>
+            </save.Form>
+          </Card>
+        </BlockStack>
+      </Layout.Section>
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+// The Glitch mode page, the same on the site (/dashboard/glitch-mode) and in Shopify admin
+// (/app/glitch-mode): how many products qualify (Amazon price of $19.00 or more), the ranked list, 12 a
+// page, with a reveal button per product, the credit balance (unless unlimited) with the upsell at 0,
+// and the user's revealed glitches with how each spread was computed. Without paid access the list
+// shows titles only, with an upgrade prompt. Its loader and action are
+// app/services/glitch-mode-page.server.ts; inside the admin every link stays under /app.
+import type { SerializeFrom } from "@remix-run/node";
+import { useFetcher, useSearchParams } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineStack, Layout, Link, Page, Pagination, Text } from "@shopify/polaris";
+import { formatCount } from "~/domain/insights";
+import { GLITCH_NOTES } from "~/domain/glitch";
+import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
+import type { GlitchView, RankedGlitch } from "~/services/glitch-mode.server";
+import type { glitchModePageAction, loadGlitchModePage } from "~/services/glitch-mode-page.server";
+import { formatDay, formatMoney, ProductImage, UpgradePrompt } from "~/ui/product-card";
+import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
+import { TitledCard } from "~/ui/titled-card";
+
+export type GlitchModePageData = SerializeFrom<typeof loadGlitchModePage>;
+
+function signedMoney(cents: number): string {
+  return cents < 0 ? `−${formatMoney(-cents)}` : formatMoney(cents);
+}
+
+/** How the spread was computed, in one line, marked an estimate. */
+function SpreadLine({ glitch }: { glitch: GlitchView }) {
+  return (
+    <InlineStack gap="200" blockAlign="center">
+      <Badge tone="info">Estimate</Badge>
+      <Text as="p" variant="bodySm">
+        {glitch.explanation}
+      </Text>
+    </InlineStack>
+  );
+}
+
+/** A revealed glitch's numbers, as they were when it was revealed, and where they come from. */
+export function GlitchNumbers({ glitch }: { glitch: GlitchView }) {
+  return (
+    <BlockStack gap="200">
+      <DataTable
+        columnContentTypes={["text", "numeric"]}
+        headings={["", "Amount"]}
+        rows={[
+          ["Amazon price", formatMoney(glitch.amazonPriceCents)],
+          ["Supplier cost", formatMoney(glitch.costCents)],
+          ["Shipping (estimate)", formatMoney(glitch.shippingCents)],
+          ["Spread (estimate)", `${signedMoney(glitch.spreadCents)} (${glitch.spreadPercent}%)`],
+        ]}
+      />
+      <SpreadLine glitch={glitch} />
+      {glitch.hasSpread ? null : (
+        <Text as="p" variant="bodySm" tone="critical">
+          No spread at these numbers: the supplier cost and shipping come to the Amazon price or more.
+        </Text>
+      )}
+      <Text as="p" variant="bodySm" tone="subdued">
+        {GLITCH_NOTES.spread} {GLITCH_NOTES.shipping}
+      </Text>
+      <InlineStack gap="300" blockAlign="center">
+        {glitch.supplier.name ? (
+          glitch.supplier.url ? (
+            <Link url={glitch.supplier.url} external>
+              {`Supplier: ${glitch.supplier.name}`}
+            </Link>
+          ) : (
+            <Text as="span">{`Supplier: ${glitch.supplier.name}`}</Text>
+          )
+        ) : (
+          <Text as="span" tone="subdued">
+            No supplier on record.
+          </Text>
+        )}
+        <Link url={glitch.amazonSearchUrl} external>
+          Check it on Amazon
+        </Link>
+      </InlineStack>
+      <Text as="p" variant="bodySm" tone="subdued">
+        Numbers last updated {formatDay(glitch.numbersUpdatedAt)} · revealed {formatDay(glitch.revealedAt)}
+      </Text>
+    </BlockStack>
+  );
+}
+
+function RevealButton({ objectID, disabled, billingUrl }: { objectID: string; disabled: boolean; billingUrl: string }) {
+  const fetcher = useFetcher<typeof glitchModePageAction>();
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  return (
+    <BlockStack gap="100" inlineAlign="end">
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="reveal" />
+        <input type="hidden" name="objectID" value={objectID} />
+        <Button submit variant="primary" loading={fetcher.state !== "idle"} disabled={disabled}>
+          Reveal (1 credit)
+        </Button>
+      </fetcher.Form>
+      {failed ? (
+        <Text as="p" variant="bodySm" tone="critical">
+          {failed.message} {failed.upsell ? <Link url={billingUrl}>Get more credits</Link> : null}
+        </Text>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+function RankedRow({
+  item,
+  glitch,
+  canReveal,
+  outOfCredits,
+  paths,
+}: {
+  item: RankedGlitch;
+  glitch: GlitchView | undefined;
+  canReveal: boolean;
+  outOfCredits: boolean;
+  paths: ResearchPaths;
+}) {
+  return (
+    <li style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }}>
+      <Box padding="400">
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
+            <InlineStack gap="300" blockAlign="center" wrap={false}>
+              <Text as="span" variant="headingSm" tone="subdued">
+                {`#${formatCount(item.rank)}`}
+              </Text>
+              <ProductImage src={item.image} alt="" size={48} />
+              <BlockStack gap="050">
+                <Link url={paths.product(item.objectID)} removeUnderline>
+                  <Text as="span" variant="headingSm">
+                    {item.title}
+                  </Text>
+                </Link>
+                {item.amazonPriceCents !== null ? (
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    {`Amazon price ${formatMoney(item.amazonPriceCents)}`}
+                  </Text>
+                ) : null}
+              </BlockStack>
+            </InlineStack>
+            {glitch ? (
+              <Badge tone="success">Revealed</Badge>
+            ) : canReveal ? (
+              <RevealButton objectID={item.objectID} disabled={outOfCredits} billingUrl={paths.billing} />
+            ) : (
+              <Badge>Paid plans</Badge>
+            )}
+          </InlineStack>
+          {glitch ? <SpreadLine glitch={glitch} /> : null}
+        </BlockStack>
+      </Box>
+    </li>
+  );
+}
+
+export function GlitchModePage({ data, surface }: { data: GlitchModePageData; surface: Surface }) {
+  const { access, balance, items, revealed, total, page, pageCount, hasMore, minAmazonPriceCents, error } = data;
+  const paths = researchPaths(surface);
+  // Shopify admin's parameters on the first load are left out of the links the page builds.
+  const params = withoutShopifyAdminParams(useSearchParams()[0]);
+  const pageUrl = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n <= 1) next.delete("page");
+    else next.set("page", String(n));
+    return `?${next.toString()}`;
+  };
+  const byObjectID = new Map(revealed.map((g) => [g.objectID, g]));
+  const outOfCredits = !balance.unlimited && balance.credits < balance.cost;
+
+  return (
+    <Page
+      title="Glitch mode"
+      subtitle="Products that sell on Amazon for far more than they cost from the supplier, ranked by the spread."
+    >
+      <Layout>
+        {error ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="critical" title="That page of the list does not exist">
+              <p>{error.message}. Showing the first page.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {access.reveal && balance.upsell ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="warning" title="You have no glitch-mode credits left" action={{ content: "Get more credits", url: paths.billing }}>
+              <p>Each reveal costs 1 credit. Glitches you already revealed stay free to view below.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <BlockStack gap="400">
+            <TitledCard title={`${formatCount(total)} ${total === 1 ? "product qualifies" : "products qualify"}`}>
+              <Text as="p">
+                A product qualifies when it sells on Amazon for {formatMoney(minAmazonPriceCents)} or more. {GLITCH_NOTES.ranking}{" "}
+                Revealing one shows its supplier, cost, shipping and spread for 1 glitch-mode credit; it stays in your
+                glitches, free to view again.
+              </Text>
+              {access.reveal ? (
+                <Text as="p" fontWeight="semibold">
+                  {balance.renderCredits ? `Glitch-mode credits: ${formatCount(balance.credits)} left` : "Unlimited glitch-mode reveals"}
+                </Text>
+              ) : null}
+            </TitledCard>
+            {access.reveal ? null : <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} />}
+            <Card padding="0">
+              {items.length === 0 ? (
+                <Box padding="400">
+                  <Text as="p" tone="subdued">
+                    {total === 0 ? "No product qualifies right now." : "This page is past the end of the list."}
+                  </Text>
+                </Box>
+              ) : (
+                <ul aria-label="Qualifying products, ranked by spread" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                  {items.map((item) => (
+                    <RankedRow
+                      key={item.objectID}
+                      item={item}
+                      glitch={byObjectID.get(item.objectID)}
+                      canReveal={access.reveal}
+                      outOfCredits={outOfCredits}
+                      paths={paths}
+                    />
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <InlineStack align="center">
+              <Pagination
+                hasPrevious={page > 1}
+                previousURL={pageUrl(page - 1)}
+                hasNext={hasMore}
+                nextURL={pageUrl(page + 1)}
+                label={`Page ${page} of ${pageCount}`}
+              />
+            </InlineStack>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section>
+          <TitledCard title="Your glitches">
+            {revealed.length === 0 ? (
+              <Text as="p" tone="subdued">
+                Glitches you reveal are kept here with their numbers as they were when you revealed them.
+              </Text>
+            ) : (
+              <ul aria-label="Your revealed glitches" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                {revealed.map((g) => (
+                  <li key={g.objectID} style={{ paddingBlock: "var(--p-space-300)" }}>
+                    <BlockStack gap="200">
+                      <Link url={paths.product(g.objectID)} removeUnderline>
+                        <Text as="h3" variant="headingSm">
+                          {g.title}
+                        </Text>
+                      </Link>
+                      <GlitchNumbers glitch={g} />
+                    </BlockStack>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TitledCard>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

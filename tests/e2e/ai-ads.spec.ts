@@ -1,0 +1,71 @@
+// AI video ads in the browser: a paid user opens a product, chooses "Create AI video ad", gets a
+// script from the built-in writer, renders it (5 credits), watches the progress bar, and ends with a
+// <video> that the browser can play (its metadata loads from the Range-capable video route).
+import { expect, test } from "./support/test";
+import { giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
+import { insertProducts, PRODUCTS } from "./support/products";
+
+const PRODUCT = PRODUCTS[1];
+
+test.beforeAll(async () => {
+  await insertProducts();
+});
+
+test("a paid user makes an AI video ad from a product and plays it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("ads");
+  await open(page, "/signup");
+  await submitSignup(page, email);
+  await expect(page).toHaveURL(/\/choose-plan$/);
+  await giveSubscription(email);
+  await grantCredits(email, "ai-ads", 10);
+
+  await open(page, `/dashboard/products/${PRODUCT.objectID}`);
+  await page.getByRole("link", { name: "Create AI video ad" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/ai-ads\\?product=${PRODUCT.objectID}$`));
+  await expect(page.getByText("10 left")).toBeVisible();
+  await expect(page.getByRole("heading", { name: PRODUCT.title })).toBeVisible();
+
+  await page.getByRole("button", { name: "Write the ad script" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/ai-ads\?ad=\d+$/);
+  await expect(page.getByRole("heading", { name: "Storyboard" })).toBeVisible();
+  await expect(page.getByText("Preview", { exact: true })).toBeVisible();
+  await expect(page.getByText("built-in writer", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Scene 4 text")).toHaveValue("960 orders in the last 30 days");
+
+  // Edit the hook, save, then render.
+  await page.getByLabel("Scene 1 text").fill("Pet hair on everything?");
+  await page.getByRole("button", { name: "Save script" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await page.getByRole("button", { name: "Render video (5 credits)" }).click();
+
+  await expect(page.getByText(/^Rendering \d+%$/)).toBeVisible();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page.getByText("5 left")).toBeVisible();
+
+  const video = page.getByLabel(/^Video of /);
+  await expect(video).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  const media = await video.evaluate(
+    (el: HTMLVideoElement) =>
+      new Promise<{ readyState: number; duration: number; width: number; height: number }>((resolve, reject) => {
+        const done = () => resolve({ readyState: el.readyState, duration: el.duration, width: el.videoWidth, height: el.videoHeight });
+        if (el.readyState >= 1) return done();
+        el.addEventListener("loadedmetadata", done, { once: true });
+        el.addEventListener("error", () => reject(new Error(`video error ${el.error?.code}`)), { once: true });
+        el.load();
+      }),
+  );
+  expect(media.readyState).toBeGreaterThanOrEqual(1);
+  expect(media.duration).toBeGreaterThanOrEqual(12);
+  expect(media.duration).toBeLessThanOrEqual(20.5);
+  expect([media.width, media.height]).toEqual([540, 960]);
+  await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("href", /\/ai-ads\/videos\/\d+\.mp4\?download=1$/);
+
+  const api = await page.request.get("/api/ai-ads");
+  const body = (await api.json()) as { balance: number; ads: { status: string; scenes: { text: string }[] }[] };
+  expect(body.balance).toBe(5);
+  expect(body.ads.map((a) => a.status)).toEqual(["completed"]);
+  expect(body.ads[0].scenes[0].text).toBe("Pet hair on everything?");
+});
