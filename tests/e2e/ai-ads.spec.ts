@@ -4,6 +4,7 @@
 import { expect, test } from "./support/test";
 import { giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS } from "./support/products";
+import { openLinkedShop } from "./support/shopify-admin";
 
 const PRODUCT = PRODUCTS[1];
 
@@ -68,4 +69,40 @@ test("a paid user makes an AI video ad from a product and plays it", async ({ pa
   expect(body.balance).toBe(5);
   expect(body.ads.map((a) => a.status)).toEqual(["completed"]);
   expect(body.ads[0].scenes[0].text).toBe("Pet hair on everything?");
+});
+
+test("inside Shopify admin a merchant renders an ad and the video plays from its signed link", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { email } = await openLinkedShop(page, `/app/ai-ads?product=${PRODUCTS[0].objectID}`, "e2e-ads");
+  await giveSubscription(email);
+  await grantCredits(email, "ai-ads", 5);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "AI ads", level: 1 })).toBeVisible();
+  await expect(page.getByText("5 left")).toBeVisible();
+  await page.getByRole("button", { name: "Write the ad script" }).click();
+  await expect(page).toHaveURL(/\/app\/ai-ads\?.*ad=\d+/);
+  await expect(page.getByRole("heading", { name: "Storyboard" })).toBeVisible();
+  await page.getByRole("button", { name: "Render video (5 credits)" }).click();
+  await expect(page.getByText("0 left")).toBeVisible();
+
+  // The iframe's <video> sends no cookie and no session token: its source is a signed link.
+  const video = page.getByLabel(/^Video of /);
+  await expect(video).toBeVisible({ timeout: 90_000 });
+  const src = await video.evaluate((el: HTMLVideoElement) => el.currentSrc || el.querySelector("source")?.src || el.src);
+  expect(src).toMatch(/\/ai-ads\/videos\/\d+\.mp4\?expires=\d+&sig=[\w-]+$/);
+  const duration = await video.evaluate(
+    (el: HTMLVideoElement) =>
+      new Promise<number>((resolve, reject) => {
+        if (el.readyState >= 1) return resolve(el.duration);
+        el.addEventListener("loadedmetadata", () => resolve(el.duration), { once: true });
+        el.addEventListener("error", () => reject(new Error(`video error ${el.error?.code}`)), { once: true });
+        el.load();
+      }),
+  );
+  expect(duration).toBeGreaterThanOrEqual(12);
+  await page.screenshot({ path: "test-results/screenshots/embedded-ai-ads.png", fullPage: true });
+
+  // Without its signature the same URL is refused to a request with no session.
+  const bare = await page.context().request.fetch(src.replace(/\?.*$/, ""), { headers: { cookie: "" } });
+  expect(bare.status()).toBe(401);
 });
