@@ -18,6 +18,27 @@ export type Db = PrismaClient;
 type LibsqlDatabase = InstanceType<typeof LibsqlDatabaseCtor>;
 type LibsqlStatement = ReturnType<LibsqlDatabase["prepare"]>;
 
+/** A JSON array stored in a text column; bad JSON or anything but an array reads as empty. */
+export function parseJsonList(text: string): unknown[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A JSON array of strings stored in a text column (niches, tags, images ...), each entry as a string. */
+export function parseStringList(text: string): string[] {
+  return parseJsonList(text).map(String);
+}
+
+/** A write refused by a unique index: Prisma's P2002, or the driver's own message for raw SQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; meta?: unknown };
+  return e.code === "P2002" || /UNIQUE constraint failed/i.test(`${e.message ?? ""} ${JSON.stringify(e.meta ?? "")}`);
+}
+
 const isBusyError = (e: unknown) =>
   /SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string })?.code ?? ""} ${(e as Error)?.message ?? ""}`);
 

@@ -151,16 +151,6 @@ export function wrapLines(text: string, maxChars: number): string[] {
   return lines;
 }
 
-/** Where in the script a moment falls: the scene, and how far into it. */
-export function sceneAt(scenes: Pick<AdScene, "durationMs">[], atMs: number): { index: number; intoMs: number } {
-  let start = 0;
-  for (let i = 0; i < scenes.length; i++) {
-    if (atMs < start + scenes[i].durationMs || i === scenes.length - 1) return { index: i, intoMs: atMs - start };
-    start += scenes[i].durationMs;
-  }
-  return { index: 0, intoMs: atMs };
-}
-
 /** Frames a scene gets at `fps` (at least one). */
 export function sceneFrames(durationMs: number, fps: number): number {
   return Math.max(1, Math.round((durationMs * fps) / 1000));

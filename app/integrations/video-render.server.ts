@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import { sceneFrames, wrapLines, type AdScene } from "~/domain/ai-ads";
+import { escapeHtml } from "~/domain/product-page";
 
 // Both are CommonJS (a native addon, a WebAssembly bundle): loaded with require so neither Vite nor
 // Node's ESM named-export detection has to understand them; they stay outside the server build.
@@ -60,10 +61,6 @@ export class VideoRenderError extends Error {
 export const DEFAULT_VIDEO = { width: 540, height: 960, fps: 15 } as const;
 
 // ---- Frame layout (pure: a frame's SVG from the spec and the moment) -------------------------------
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
-}
 
 /** An SVG document drawn inside another at (x, y, size x size), with its ids made unique. */
 export function nestSvg(svg: string, box: { x: number; y: number; size: number }, idPrefix: string): string {
@@ -137,13 +134,13 @@ export function frameSvg(spec: RenderSpec, index: number, intoMs: number, atMs: 
     `<rect x="${n1(24 * s)}" y="${n1(top - 24 * s)}" width="${n1(W - 48 * s)}" height="${n1(blockH + 48 * s)}" rx="${n1(22 * s)}" fill="${panelFill}" opacity="${panelOpacity}"/>`,
     ...lines.map(
       (line, i) =>
-        `<text x="${n1(W / 2)}" y="${n1(top + lineH * i + fontSize)}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${fontSize}" fill="#ffffff">${escapeXml(line)}</text>`,
+        `<text x="${n1(W / 2)}" y="${n1(top + lineH * i + fontSize)}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${fontSize}" fill="#ffffff">${escapeHtml(line)}</text>`,
     ),
     `</g>`,
   );
   // The product's name at the bottom, and which scene this is.
   parts.push(
-    `<text x="${n1(W / 2)}" y="${n1(H - 48 * s)}" text-anchor="middle" font-family="DejaVu Sans" font-size="${n1(22 * s)}" fill="#d1d5db">${escapeXml(spec.product.title.slice(0, 40))}</text>`,
+    `<text x="${n1(W / 2)}" y="${n1(H - 48 * s)}" text-anchor="middle" font-family="DejaVu Sans" font-size="${n1(22 * s)}" fill="#d1d5db">${escapeHtml(spec.product.title.slice(0, 40))}</text>`,
     `<rect x="${n1(W / 2 - 60 * s)}" y="${n1(H - 30 * s)}" width="${n1(120 * s)}" height="${n1(6 * s)}" rx="${n1(3 * s)}" fill="${brandColour}"/>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join("")}</svg>`;

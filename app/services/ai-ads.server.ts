@@ -9,7 +9,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "~/db.server";
+import type { Prisma } from "@prisma/client";
+import { parseJsonList, parseStringList, type Db } from "~/db.server";
 import { aiAdsUpsellOpen, creditCost } from "~/domain/credits";
 import {
   AI_ADS_FEATURE,
@@ -27,7 +28,7 @@ import { DEFAULT_VIDEO, VideoRenderError, type RenderSpec, type VideoRenderer } 
 import { childLogger } from "~/logger.server";
 import * as credits from "~/services/credits.server";
 import { createJobQueue, type JobQueue } from "~/services/job-queue.server";
-import { PRODUCT_IMAGE_FILE, renderProductSvg } from "~/services/product-images.server";
+import { parseProductImageFile, renderProductSvg } from "~/services/product-images.server";
 
 const log = childLogger("ai-ads");
 
@@ -85,27 +86,7 @@ const adSelect = {
   renderedAt: true,
 } as const;
 
-type AdRow = {
-  id: number;
-  userId: string;
-  productObjectID: string;
-  title: string;
-  scenes: string;
-  writer: string;
-  status: string;
-  progress: number;
-  errors: string;
-  storageKey: string | null;
-  bytes: number | null;
-  durationMs: number | null;
-  width: number | null;
-  height: number | null;
-  renderAttempt: number;
-  ledgerId: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  renderedAt: Date | null;
-};
+type AdRow = Prisma.AiAdGetPayload<{ select: typeof adSelect }>;
 
 const productSelect = {
   objectID: true,
@@ -121,28 +102,10 @@ const productSelect = {
   storesSelling: true,
 } as const;
 
-type ProductRow = {
-  objectID: string;
-  title: string;
-  description: string;
-  niches: string;
-  primaryNiche: string;
-  tags: string;
-  reasons: string;
-  images: string;
-  priceCents: number;
-  orders: number;
-  storesSelling: number;
-};
+type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
 
-function jsonArray<T = string>(text: string): T[] {
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? (v as T[]) : [];
-  } catch {
-    return [];
-  }
-}
+/** An ad's scenes, as stored (validated when written). */
+const scenesOf = (row: { scenes: string }) => parseJsonList(row.scenes) as AdScene[];
 
 export interface AdProductSummary {
   objectID: string;
@@ -195,7 +158,7 @@ export function videoPath(id: number): string {
 }
 
 function summary(p: ProductRow): AdProductSummary {
-  return { objectID: p.objectID, title: p.title, image: jsonArray(p.images)[0] ?? null, orders: p.orders, priceCents: p.priceCents };
+  return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders: p.orders, priceCents: p.priceCents };
 }
 
 export function createAiAds(deps: AiAdsDeps) {
@@ -235,7 +198,7 @@ export function createAiAds(deps: AiAdsDeps) {
     const products = await db.product.findMany({ where: { objectID: { in: objectIDs } }, select: productSelect });
     const byId = new Map(products.map((p) => [p.objectID, p]));
     return rows.map((r) => {
-      const scenes = jsonArray<AdScene>(r.scenes);
+      const scenes = scenesOf(r);
       const completed = r.status === "completed" && r.storageKey !== null;
       const p = byId.get(r.productObjectID);
       return {
@@ -247,7 +210,7 @@ export function createAiAds(deps: AiAdsDeps) {
         writer: r.writer,
         status: r.status as AiAdStatus,
         progress: r.progress,
-        errors: jsonArray(r.errors),
+        errors: parseStringList(r.errors),
         storageUrl: completed ? videoPath(r.id) : null,
         downloadUrl: completed ? `${videoPath(r.id)}?download=1` : null,
         durationMs: r.durationMs,
@@ -307,9 +270,9 @@ export function createAiAds(deps: AiAdsDeps) {
     return {
       title: p.title,
       description: p.description,
-      niches: jsonArray(p.niches),
-      tags: jsonArray(p.tags),
-      reasons: jsonArray(p.reasons),
+      niches: parseStringList(p.niches),
+      tags: parseStringList(p.tags),
+      reasons: parseStringList(p.reasons),
       orders: p.orders,
       storesSelling: p.storesSelling,
       priceCents: p.priceCents,
@@ -354,7 +317,7 @@ export function createAiAds(deps: AiAdsDeps) {
     if (row.status === "rendering") throw new AiAdError(409, "This ad is rendering; edit it when that is done.");
     if (row.status === "completed")
       throw new AiAdError(409, "This ad is already rendered and its video stays as it is: create a new ad to change it.");
-    const scenes = jsonArray<AdScene>(row.scenes);
+    const scenes = scenesOf(row);
     if (edit.scenes && edit.scenes.length !== scenes.length) {
       throw new AiAdError(422, "Some fields need attention.", {
         fieldErrors: { scenes: `Send one entry per scene: this ad has ${scenes.length}.` } satisfies AdErrors,
@@ -398,10 +361,10 @@ export function createAiAds(deps: AiAdsDeps) {
     const row = await ownRow(user.id, id);
     if (row.status === "rendering" || row.status === "completed") {
       if (row.status === "rendering") queue!.add(row.id);
-      return { ad: await get(user.id, id), queued: false };
+      return { ad: (await views([row]))[0], queued: false };
     }
     requirePaid(user);
-    const invalid = validateAdScript({ title: row.title, scenes: jsonArray<AdScene>(row.scenes) });
+    const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
     if (!invalid.ok) throw new AiAdError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
     const attempt = row.renderAttempt + 1;
     const spent = await credits.spend(db, {
@@ -451,15 +414,15 @@ export function createAiAds(deps: AiAdsDeps) {
     if (product) {
       // Generated catalogues draw their pictures (product-images.server.ts); other images would
       // need fetching, so the ad shows the generated picture of the same product instead.
-      const first = jsonArray(product.images)[0] ?? "";
-      const n = Number(PRODUCT_IMAGE_FILE.exec(first.split("/").pop() ?? "")?.[2] ?? 1);
+      const first = parseStringList(product.images)[0] ?? "";
+      const n = parseProductImageFile(first.split("/").pop() ?? "")?.n ?? 1;
       imageSvg = renderProductSvg({ objectID: product.objectID, n, title: product.title, niche: product.primaryNiche });
     }
     return {
       ...video,
       brandColour: brandColour(product?.primaryNiche ?? row.productObjectID),
       product: { title: product?.title ?? row.title, imageSvg },
-      scenes: jsonArray<AdScene>(row.scenes),
+      scenes: scenesOf(row),
     };
   }
 
@@ -482,10 +445,8 @@ export function createAiAds(deps: AiAdsDeps) {
   async function runRender(id: number): Promise<void> {
     const row = await db.aiAd.findFirst({ where: { id, status: "rendering" }, select: adSelect });
     if (!row) return;
-    if (row.ledgerId !== null) {
-      const refund = await db.creditLedger.findFirst({ where: { refundOf: row.ledgerId }, select: { id: true } });
-      if (refund) return fail(row, ["The render stopped when the server restarted."]);
-    }
+    if (row.ledgerId !== null && (await credits.isRefunded(db, row.ledgerId)))
+      return fail(row, ["The render stopped when the server restarted."]);
     const product = await db.product.findUnique({ where: { objectID: row.productObjectID }, select: productSelect });
     const started = Date.now();
     let written = 0;

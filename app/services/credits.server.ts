@@ -6,17 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature } from "~/domain/plans";
 import { creditCost, isUnlimited, renderCredits } from "~/domain/credits";
-import { retryBusy, type DbClient } from "~/db.server";
+import { isUniqueViolation, retryBusy, type DbClient } from "~/db.server";
 
 export type SpendResult =
   | { ok: true; feature: string; cost: number; remaining: number; unlimited: boolean; ledgerId: number; replayed: boolean }
   | { ok: false; status: 402; feature: string; cost: number; remaining: number; upsell: true; message: string }
   | { ok: false; status: 409; message: string };
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; meta?: unknown };
-  return e.code === "P2002" || /UNIQUE constraint failed/i.test(`${e.message ?? ""} ${JSON.stringify(e.meta ?? "")}`);
-}
 
 export async function getBalance(db: DbClient, userId: string, feature: string): Promise<number> {
   const row = await db.creditBalance.findUnique({
@@ -96,9 +91,16 @@ export async function spend(
   };
 }
 
+const refundKey = (ledgerId: number) => `refund:${ledgerId}`;
+
+/** Whether a spend was already given back. */
+export async function isRefunded(db: DbClient, ledgerId: number): Promise<boolean> {
+  return (await ledgerByKey(db, refundKey(ledgerId))) !== null;
+}
+
 /** Gives back a spend whose job failed. Refunding twice refunds once. */
 export async function refund(db: DbClient, input: { userId: string; ledgerId: number; reason?: string }) {
-  const key = `refund:${input.ledgerId}`;
+  const key = refundKey(input.ledgerId);
   try {
     await retryBusy(() =>
       db.$executeRaw`

@@ -3,7 +3,8 @@
 // the only place a glitch-mode credit is spent. Who may reveal is glitchModeAccess's call; what a
 // product qualifies for and how the spread is computed is app/domain/glitch.ts. Every query is scoped
 // to the user; the ranking reads the partial expression index of migration 007, never the catalogue.
-import type { Db } from "~/db.server";
+import type { Prisma } from "@prisma/client";
+import { isUniqueViolation, parseStringList, type Db } from "~/db.server";
 import { creditCost, creditsUpsellOpen, isUnlimited, renderCredits } from "~/domain/credits";
 import {
   GLITCH_FEATURE,
@@ -45,17 +46,7 @@ const snapshotSelect = {
 
 const glitchSelect = { ...snapshotSelect, productObjectID: true, numbersUpdatedAt: true, revealedAt: true } as const;
 
-type GlitchRow = {
-  productObjectID: string;
-  title: string;
-  supplierName: string | null;
-  supplierUrl: string | null;
-  amazonPriceCents: number;
-  costCents: number;
-  shippingCents: number;
-  numbersUpdatedAt: Date;
-  revealedAt: Date;
-};
+type GlitchRow = Prisma.GlitchGetPayload<{ select: typeof glitchSelect }>;
 
 /** A revealed glitch as both surfaces and the API show it: the numbers as they were at reveal time. */
 export interface GlitchView {
@@ -103,19 +94,6 @@ export type RevealOutcome =
   | { ok: true; glitch: GlitchView; charged: boolean; balance: GlitchBalance }
   | { ok: false; status: 402; error: string; upsell: boolean; feature: string; cost: number; remaining: number }
   | { ok: false; status: 403 | 404 | 409 | 422; error: string };
-
-function firstImage(images: string): string | null {
-  try {
-    const v = JSON.parse(images);
-    return Array.isArray(v) && v.length > 0 ? String(v[0]) : null;
-  } catch {
-    return null;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === "P2002";
-}
 
 export function toGlitchView(row: GlitchRow): GlitchView {
   const numbers = { amazonPriceCents: row.amazonPriceCents, costCents: row.costCents, shippingCents: row.shippingCents };
@@ -191,7 +169,7 @@ export function createGlitchMode(deps: GlitchModeDeps) {
       rank: offset + i + 1,
       objectID: r.objectID,
       title: r.title,
-      image: firstImage(r.images),
+      image: parseStringList(r.images)[0] ?? null,
       amazonPriceCents: access.reveal ? Number(r.amazonPriceCents) : null,
       revealed: revealedIds.has(r.objectID),
     }));

@@ -223,12 +223,14 @@ import { createHmac } from "node:crypto";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createAiAds } from "~/services/ai-ads.server";
 
+const [videoWidth, videoHeight] = env.VIDEO_SIZE.split("x").map(Number);
+
 export const aiAds = createAiAds({
   db,
   ai: aiText,
   renderer: createBuiltInRenderer(),
   storageDir: env.VIDEO_STORAGE_DIR,
-  video: { width: Number(env.VIDEO_SIZE.split("x")[0]), height: Number(env.VIDEO_SIZE.split("x")[1]), fps: env.VIDEO_FPS },
+  video: { width: videoWidth, height: videoHeight, fps: env.VIDEO_FPS },
   // Its own key, derived from the session secret: a video link can never pass for a session cookie.
   urlSecret: createHmac("sha256", sessionSecret(env)).update("ai-ad-video-links").digest("hex"),
 });

@@ -5,7 +5,7 @@
 // is used only when it is linked to that user and connected. Store tokens are never read here: the
 // resolver given at construction turns a linked store into { shop, accessToken } (docs/decisions/015).
 import { randomUUID } from "node:crypto";
-import type { Db } from "~/db.server";
+import { parseStringList, type Db } from "~/db.server";
 import {
   composeDescriptionHtml,
   centsToDecimal,
@@ -145,15 +145,6 @@ type ProductRow = {
   shippingCents: number;
 };
 
-function jsonArray(text: string): string[] {
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
 export interface StoreSummary {
   id: number;
   shop: string;
@@ -273,7 +264,7 @@ export function createProductPages(deps: ProductPagesDeps) {
     const productById = new Map(products.map((p) => [p.objectID, p]));
     return rows.map((r) => {
       const p = productById.get(r.objectID);
-      const images = p ? jsonArray(p.images) : [];
+      const images = p ? parseStringList(p.images) : [];
       const store = r.storeId !== null ? (storeById.get(r.storeId) ?? null) : null;
       return {
         id: r.id,
@@ -281,7 +272,7 @@ export function createProductPages(deps: ProductPagesDeps) {
         status: r.status as ProductPageStatus,
         title: r.title,
         descriptionHtml: r.descriptionHtml,
-        bullets: jsonArray(r.bullets),
+        bullets: parseStringList(r.bullets),
         seoTitle: r.seoTitle,
         seoDescription: r.seoDescription,
         priceCents: r.priceCents,
@@ -351,9 +342,9 @@ export function createProductPages(deps: ProductPagesDeps) {
     return {
       title: p.title,
       description: p.description,
-      niches: jsonArray(p.niches),
-      tags: jsonArray(p.tags),
-      reasons: jsonArray(p.reasons),
+      niches: parseStringList(p.niches),
+      tags: parseStringList(p.tags),
+      reasons: parseStringList(p.reasons),
     };
   }
 
@@ -460,7 +451,7 @@ export function createProductPages(deps: ProductPagesDeps) {
     const merged: PageContent = {
       title: patch.title ?? row.title,
       descriptionHtml: patch.descriptionHtml ?? row.descriptionHtml,
-      bullets: patch.bullets ?? jsonArray(row.bullets),
+      bullets: patch.bullets ?? parseStringList(row.bullets),
       seoTitle: patch.seoTitle ?? row.seoTitle,
       seoDescription: patch.seoDescription ?? row.seoDescription,
       priceCents: patch.priceCents ?? row.priceCents,
@@ -512,7 +503,7 @@ export function createProductPages(deps: ProductPagesDeps) {
   }
 
   function productSetInput(row: PageRow, media: MediaPlan, shopifyStatus: "DRAFT" | "ACTIVE"): ProductSetInput {
-    const bullets = jsonArray(row.bullets);
+    const bullets = parseStringList(row.bullets);
     return {
       title: row.title,
       descriptionHtml: composeDescriptionHtml(row.descriptionHtml, bullets),
@@ -539,7 +530,7 @@ export function createProductPages(deps: ProductPagesDeps) {
     shopifyStatus: "DRAFT" | "ACTIVE",
   ): Promise<PushOutcome> {
     const product = await db.product.findUnique({ where: { objectID: row.objectID }, select: { images: true } });
-    const media = planMedia(product ? jsonArray(product.images) : [], deps.publicUrl);
+    const media = planMedia(product ? parseStringList(product.images) : [], deps.publicUrl);
     // Update the product this page made in this store before; anywhere else, create one.
     const productId = row.storeId === store.id ? row.shopifyProductId : null;
     const admin = createShopifyAdmin({ ...deps.shopify, shop: storeAccess.shop, accessToken: storeAccess.accessToken });

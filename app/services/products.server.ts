@@ -1,7 +1,7 @@
 // Product research for both surfaces: search (through the configured engine), product detail with its
 // history, saved and tracked products, saved searches. What a user may see is decided once, by
 // researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
-import { dateFromDb, readerFor, type Db, type SqlReader } from "~/db.server";
+import { dateFromDb, parseStringList, readerFor, type Db, type SqlReader } from "~/db.server";
 import { parseProductQuery, type ProductQuery } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
 
@@ -52,21 +52,12 @@ type CardRow = {
           : string;
 };
 
-function parseJsonArray(text: string): string[] {
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
 export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: boolean; tracked?: boolean; isNew?: boolean } = {}) {
   const base = {
     objectID: p.objectID,
     title: p.title,
-    image: parseJsonArray(p.images)[0] ?? null,
-    niches: parseJsonArray(p.niches),
+    image: parseStringList(p.images)[0] ?? null,
+    niches: parseStringList(p.niches),
     priceCents: p.priceCents,
     orders: p.orders,
     orders7d: p.orders7d,
@@ -89,7 +80,7 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
     ...base,
     locked: false as const,
     insights: {
-      reasons: parseJsonArray(p.reasons),
+      reasons: parseStringList(p.reasons),
       costCents: p.costCents,
       shippingCents: p.shippingCents,
       marginBps: p.marginBps,
@@ -247,8 +238,8 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
   return {
     ...card,
     description: row.description,
-    tags: parseJsonArray(row.tags),
-    images: parseJsonArray(row.images),
+    tags: parseStringList(row.tags),
+    images: parseStringList(row.images),
     supplier: input.access.insights ? { name: row.supplierName, url: row.supplierUrl } : null,
     history:
       input.access.insights && h

@@ -26,6 +26,7 @@ import {
 import { useEffect, useState } from "react";
 import { AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads";
 import { BUILT_IN_WRITER, centsToDecimal } from "~/domain/product-page";
+import { isUnlimited } from "~/domain/credits";
 import { formatCount } from "~/domain/insights";
 import type { AdProductSummary, AiAdView } from "~/services/ai-ads.server";
 import type { AiAdsActionResult, loadAiAdsPage } from "~/services/ai-ads-page.server";
@@ -76,7 +77,7 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
   const selected = ads.find((a) => a.id === Number(params.get("ad"))) ?? null;
   const [upsell, setUpsell] = useState(data.upsellOpen);
   usePollWhileRendering(ads.some((a) => a.status === "rendering"));
-  const unlimited = balance > 1e9;
+  const unlimited = isUnlimited(balance);
 
   return (
     <Page

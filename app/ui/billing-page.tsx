@@ -6,6 +6,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { isUnlimited } from "~/domain/credits";
 import { CREDIT_FEATURES, featureLabel, findPlan, formatUsd, type Plan } from "~/domain/plans";
 import type { loadBillingPage } from "~/services/billing-page.server";
 import { HandoffNoticeSection, useHandoff, type Handoff } from "~/ui/handoff";
@@ -50,7 +51,7 @@ export function subscriptionLine(sub: SubscriptionDates): string {
   return `Next bill ${day(sub.nextBilledAt)}.`;
 }
 
-const credits = (n: number) => (n > 1e9 ? "Unlimited" : String(n));
+const credits = (n: number) => (isUnlimited(n) ? "Unlimited" : String(n));
 
 function IntentButton({
   intent,

@@ -24,6 +24,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { isUnlimited } from "~/domain/credits";
 import {
   BUILT_IN_WRITER,
   centsToDecimal,
@@ -77,8 +78,8 @@ export function ProductPagesPage({ data, surface }: { data: ProductPagesPageData
                 ? "the built-in writer (templates filled with the product's own data)"
                 : `the AI model ${writer}`}
               . A new page costs 1 product-page credit (
-              {balances.generate > 1e9 ? "unlimited" : `${balances.generate} left`}); automatic mode writes and pushes
-              in one step for 4 credits ({balances.automatic > 1e9 ? "unlimited" : `${balances.automatic} left`}),
+              {isUnlimited(balances.generate) ? "unlimited" : `${balances.generate} left`}); automatic mode writes and pushes
+              in one step for 4 credits ({isUnlimited(balances.automatic) ? "unlimited" : `${balances.automatic} left`}),
               refunded if the push fails. Create pages from a product in{" "}
               <RemixLink to={paths.products}>the product database</RemixLink>.
             </p>

@@ -5,7 +5,6 @@ import {
   adFieldLabel,
   fitAdScript,
   renderIdempotencyKey,
-  sceneAt,
   totalDurationMs,
   validateAdScript,
   wrapLines,
@@ -92,11 +91,7 @@ describe("layout helpers", () => {
     expect(wrapLines("abcdefghij xy", 4)).toEqual(["abcd", "efgh", "ij", "xy"]);
   });
 
-  it("finds the scene at a moment, and the deterministic render key", () => {
-    const s = scenes([3000, 2000, 4000, 3000]);
-    expect(sceneAt(s, 0)).toEqual({ index: 0, intoMs: 0 });
-    expect(sceneAt(s, 4500)).toEqual({ index: 1, intoMs: 1500 });
-    expect(sceneAt(s, 11_999)).toEqual({ index: 3, intoMs: 2999 });
+  it("gives each render attempt a deterministic key", () => {
     expect(renderIdempotencyKey(7, 2)).toBe("ai-ad-render:7:2");
   });
 });
