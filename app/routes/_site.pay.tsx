@@ -1,3 +1,4 @@
+import { AppError } from "~/domain/errors";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -5,8 +6,7 @@ import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextF
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
 import { getEnv, publicEnv } from "~/env.server";
 import { auth, billing } from "~/services/index.server";
-import { BillingError } from "~/services/billing.server";
-import { clientCountry, clientIp } from "~/services/http.server";
+import { clientCountry, clientIp } from "~/pages/http.server";
 import { PaddleCheckoutButton } from "~/ui/paddle-checkout";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Winning Products" }];
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await billing.completeLocalCheckout(user, plan.id);
   } catch (error) {
-    if (error instanceof BillingError) return data({ error: error.message }, { status: error.status });
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
     throw error;
   }
   return redirect(SUCCESS_URL);

@@ -4,7 +4,7 @@
 // not your ad -> 404. A failed render is refunded and its ad says why in `errors`.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleAiAdErrors, parseAdId } from "~/services/ai-ads.server";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { aiAds, auth } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { handleAiAdErrors, parseAdId as adId } from "~/services/ai-ads.server";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { aiAds, auth } from "~/services/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

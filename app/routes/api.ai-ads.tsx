@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { AI_ADS_FEATURE } from "~/domain/ai-ads";
 import { handleAiAdErrors } from "~/services/ai-ads.server";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { aiAds, auth, credits } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

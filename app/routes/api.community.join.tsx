@@ -2,7 +2,7 @@
 // it (no more prompts) and answers { joined: true, inviteUrl }; 404 when no invite link is configured.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NOT_CONFIGURED_MESSAGE } from "~/services/community.server";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { auth, community } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { POPUP_ACTIONS, type PopupNumber } from "~/domain/community";
-import { readJson } from "~/services/http.server";
+import { readJson } from "~/pages/http.server";
 import { auth, community } from "~/services/index.server";
 
 const Body = z.object({

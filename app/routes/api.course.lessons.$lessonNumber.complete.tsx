@@ -4,7 +4,7 @@
 // Idempotent (a second call changes nothing); unknown or non-numeric lesson -> 404; anonymous -> 401.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireLessonNumber } from "~/services/course.server";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { auth, course } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

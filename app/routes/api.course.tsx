@@ -2,7 +2,7 @@
 // progressPercentage and completed flag, and the latest module and lesson opened. 401 when anonymous.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { courseJson } from "~/services/course.server";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { auth, course } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CREDIT_FEATURES } from "~/domain/plans";
 import { auth, credits } from "~/services/index.server";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 
 const Body = z.object({
   feature: z.enum(CREDIT_FEATURES, { error: `must be one of ${CREDIT_FEATURES.join(", ")}` }),

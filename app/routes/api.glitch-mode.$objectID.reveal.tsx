@@ -4,7 +4,7 @@
 // 404 unknown product, 422 under the $19.00 Amazon price (docs/decisions/018).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { auth, glitchMode } from "~/services/index.server";
 
 const ObjectID = z.string().min(1).max(120);

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseGlitchListQuery } from "~/domain/glitch";
 import { QueryError } from "~/domain/product-query";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { auth, glitchMode } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { auth, billing } from "~/services/index.server";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/services/http.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 
 const Body = z.object({ subscriptionId: z.string({ error: "is required" }).min(1, "is required").max(100) });
 

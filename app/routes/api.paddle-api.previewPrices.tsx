@@ -2,7 +2,7 @@
 // formats them for the buyer's country; the catalogue's USD prices when Paddle cannot answer.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { auth, billing } from "~/services/index.server";
-import { clientCountry, clientIp, methodNotAllowed } from "~/services/http.server";
+import { clientCountry, clientIp, methodNotAllowed } from "~/pages/http.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   await auth.requireUidMatch(request);

@@ -3,7 +3,7 @@
 // failing or throttling past our retries -> 502; both with the failed page. Not your page -> 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { auth, productPages } from "~/services/index.server";
 import { handleProductPageErrors } from "~/services/product-pages.server";
 

@@ -3,7 +3,7 @@
 // -> the edited page, or 422 { fieldErrors }; DELETE -> { deleted: true }. Another user's page: 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { readJson } from "~/services/http.server";
+import { readJson } from "~/pages/http.server";
 import { auth, productPages } from "~/services/index.server";
 import { handleProductPageErrors } from "~/services/product-pages.server";
 

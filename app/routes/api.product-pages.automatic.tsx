@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { auth, productPages } from "~/services/index.server";
 import { handleProductPageErrors } from "~/services/product-pages.server";
 

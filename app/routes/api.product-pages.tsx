@@ -4,7 +4,7 @@
 // { upsell: true } when short).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { readJson } from "~/services/http.server";
+import { readJson } from "~/pages/http.server";
 import { auth, productPages } from "~/services/index.server";
 import { handleProductPageErrors } from "~/services/product-pages.server";
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { researchAccess } from "~/domain/research-access";
 import { auth, products } from "~/services/index.server";
-import { readJson } from "~/services/http.server";
+import { readJson } from "~/pages/http.server";
 import { ProductNotFoundError } from "~/services/products.server";
 
 const ObjectID = z.string().min(1).max(120);

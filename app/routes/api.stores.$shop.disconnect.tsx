@@ -1,7 +1,7 @@
 // POST /api/stores/{shop}/disconnect: the store stays in the list as disconnected; its stored token and
 // Shopify sessions are deleted. {shop} is the myshopify.com domain, or "legacy" for the legacy entry.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { auth, stores } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 // POST /api/stores/zendrop { connected: boolean }: the user's Zendrop connection flag (seed zendropConnected).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { auth, stores } from "~/services/index.server";
 
 const ZendropSchema = z.object({ connected: z.boolean({ error: "must be true or false" }) });

@@ -1,6 +1,6 @@
 // DELETE /api/theme-tokens/{themeId}: revokes the theme's token; the theme's licence checks fail from now on.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 import { auth, themeTokens } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 // POST /api/theme-tokens { themeId, selectedStore, whitelistedUrls, version, blockMessage? }: creates (or
 // rotates) the theme's token and answers 201 with the entry and its authToken, the only time it is shown.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { auth, themeTokens } from "~/services/index.server";
 import { ThemeTokenInputSchema } from "~/services/theme-tokens.server";
 

@@ -3,7 +3,7 @@
 // Its video links are signed (the admin's iframe sends no site cookie; docs/decisions/019).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { aiAdsPageAction, loadAiAdsPage } from "~/services/ai-ads-page.server";
+import { aiAdsPageAction, loadAiAdsPage } from "~/pages/ai-ads-page.server";
 import { embeddedAuth } from "~/services/index.server";
 import { AiAdsPage } from "~/ui/ai-ads-page";
 

@@ -4,7 +4,7 @@
 // the admin's iframe.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { billingPageAction, loadBillingPage } from "~/services/billing-page.server";
+import { billingPageAction, loadBillingPage } from "~/pages/billing-page.server";
 import { embeddedAuth } from "~/services/index.server";
 import { BillingAndCreditsPage } from "~/ui/billing-page";
 

@@ -2,7 +2,7 @@
 // its "try it" link opens the embedded app's page (/app/products?...), not the site's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { lessonAction, loadLesson } from "~/services/course-pages.server";
+import { lessonAction, loadLesson } from "~/pages/course-pages.server";
 import { embeddedAuth } from "~/services/index.server";
 import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
 import { EmbeddedShellError } from "~/ui/embedded-error";

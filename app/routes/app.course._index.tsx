@@ -2,7 +2,7 @@
 // is linked to (progress is the account's, on both surfaces).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadCourse } from "~/services/course-pages.server";
+import { loadCourse } from "~/pages/course-pages.server";
 import { embeddedAuth } from "~/services/index.server";
 import { CourseOverviewPage } from "~/ui/course-pages";
 

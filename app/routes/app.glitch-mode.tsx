@@ -2,7 +2,7 @@
 // /dashboard/glitch-mode (one page component, one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { glitchModePageAction, loadGlitchModePage } from "~/services/glitch-mode-page.server";
+import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
 import { embeddedAuth } from "~/services/index.server";
 import { GlitchModePage } from "~/ui/glitch-mode-page";
 

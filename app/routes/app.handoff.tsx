@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { HandoffDestinationSchema } from "~/domain/handoff";
 import { getEnv } from "~/env.server";
 import { UNLINKED } from "~/services/embedded-auth.server";
-import { methodNotAllowed, readJson } from "~/services/http.server";
+import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { embeddedAuth, handoff } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {

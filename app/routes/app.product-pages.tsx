@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { embeddedAuth } from "~/services/index.server";
-import { loadProductPagesPage, productPagesPageAction } from "~/services/product-pages-page.server";
+import { loadProductPagesPage, productPagesPageAction } from "~/pages/product-pages-page.server";
 import { ProductPagesPage } from "~/ui/product-pages-page";
 
 export const meta: MetaFunction = () => [{ title: "Product pages · Winning Products" }];

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { embeddedAuth } from "~/services/index.server";
-import { loadProductDetail, productDetailAction } from "~/services/research-pages.server";
+import { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { embeddedAuth } from "~/services/index.server";
-import { loadProductGrid, saveSearchAction } from "~/services/research-pages.server";
+import { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { ProductsPage } from "~/ui/products-page";
 
 export const meta: MetaFunction = () => [{ title: "Products · Winning Products" }];

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { embeddedAuth } from "~/services/index.server";
-import { loadSaved, savedAction } from "~/services/research-pages.server";
+import { loadSaved, savedAction } from "~/pages/research-pages.server";
 import { SavedPage } from "~/ui/saved-page";
 
 export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];

@@ -2,7 +2,7 @@
 // the credit balances. The page, its loader and its action are shared with /app/billing.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { billingPageAction, loadBillingPage } from "~/services/billing-page.server";
+import { billingPageAction, loadBillingPage } from "~/pages/billing-page.server";
 import { auth } from "~/services/index.server";
 import { BillingAndCreditsPage } from "~/ui/billing-page";
 

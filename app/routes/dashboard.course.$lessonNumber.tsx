@@ -3,7 +3,7 @@
 // The embedded app (/app/course/{lessonNumber}) renders the same page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
-import { lessonAction, loadLesson } from "~/services/course-pages.server";
+import { lessonAction, loadLesson } from "~/pages/course-pages.server";
 import { auth } from "~/services/index.server";
 import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
 

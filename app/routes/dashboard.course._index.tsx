@@ -2,7 +2,7 @@
 // "continue where you left off" button. The embedded app (/app/course) renders the same page.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadCourse } from "~/services/course-pages.server";
+import { loadCourse } from "~/pages/course-pages.server";
 import { auth } from "~/services/index.server";
 import { CourseOverviewPage } from "~/ui/course-pages";
 

@@ -1,10 +1,10 @@
 // /dashboard/glitch-mode: products that sell on Amazon for far more than they cost, ranked by the
 // spread, with reveals for a glitch-mode credit and the user's revealed glitches. The page
-// (app/ui/glitch-mode-page.tsx) and its loader and action (app/services/glitch-mode-page.server.ts) are
+// (app/ui/glitch-mode-page.tsx) and its loader and action (app/pages/glitch-mode-page.server.ts) are
 // the same as in Shopify admin (/app/glitch-mode).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { glitchModePageAction, loadGlitchModePage } from "~/services/glitch-mode-page.server";
+import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
 import { auth } from "~/services/index.server";
 import { GlitchModePage } from "~/ui/glitch-mode-page";
 

@@ -1,11 +1,11 @@
 // /dashboard/products/{objectID}: one product with its evidence. The page (app/ui/product-detail-page.tsx)
-// and its loader and action (app/services/research-pages.server.ts) are the same as in Shopify admin
+// and its loader and action (app/pages/research-pages.server.ts) are the same as in Shopify admin
 // (/app/products/{objectID}). An unknown objectID is a 404 inside the dashboard frame.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { captureRemixErrorBoundaryError } from "@sentry/remix";
 import { auth } from "~/services/index.server";
-import { loadProductDetail, productDetailAction } from "~/services/research-pages.server";
+import { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
 import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productMeta(data);

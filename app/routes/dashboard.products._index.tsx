@@ -1,9 +1,9 @@
 // /dashboard/products: the product database. The page (app/ui/products-page.tsx) and its loader and
-// action (app/services/research-pages.server.ts) are the same as in Shopify admin (/app/products).
+// action (app/pages/research-pages.server.ts) are the same as in Shopify admin (/app/products).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { auth } from "~/services/index.server";
-import { loadProductGrid, saveSearchAction } from "~/services/research-pages.server";
+import { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { ProductsPage } from "~/ui/products-page";
 
 export const meta: MetaFunction = () => [{ title: "Products · Winning Products" }];

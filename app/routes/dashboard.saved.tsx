@@ -1,10 +1,10 @@
 // /dashboard/saved: saved products, tracked products with the change since tracking, and saved
 // searches. The page (app/ui/saved-page.tsx) and its loader and action
-// (app/services/research-pages.server.ts) are the same as in Shopify admin (/app/saved).
+// (app/pages/research-pages.server.ts) are the same as in Shopify admin (/app/saved).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { auth } from "~/services/index.server";
-import { loadSaved, savedAction } from "~/services/research-pages.server";
+import { loadSaved, savedAction } from "~/pages/research-pages.server";
 import { SavedPage } from "~/ui/saved-page";
 
 export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];

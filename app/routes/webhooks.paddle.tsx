@@ -1,7 +1,7 @@
 // Paddle notifications. The signature is checked on the raw body, so the body is read as text.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { billing } from "~/services/index.server";
-import { methodNotAllowed } from "~/services/http.server";
+import { methodNotAllowed } from "~/pages/http.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

@@ -6,6 +6,7 @@
 // or "failed" with sentences in `errors` and the credits refunded. The queue runs in this process,
 // one render at a time, started on first use; ads a crash left "rendering" are queued again then.
 // Every query is scoped to the ad's owner.
+import { AppError } from "~/domain/errors";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -47,18 +48,6 @@ export interface AiAdsDeps {
   video?: { width: number; height: number; fps: number };
   /** How long a signed video link works; default 2 hours. */
   signedUrlTtlMs?: number;
-}
-
-/** Expected failures, with the HTTP status a route answers. */
-export class AiAdError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = "AiAdError";
-  }
 }
 
 export const AI_ADS_LOCKED_REASON =
@@ -227,7 +216,7 @@ export function createAiAds(deps: AiAdsDeps) {
 
   async function ownRow(userId: string, id: number): Promise<AdRow> {
     const row = await db.aiAd.findFirst({ where: { id, userId }, select: adSelect });
-    if (!row) throw new AiAdError(404, "No such AI ad.");
+    if (!row) throw new AppError(404, "No such AI ad.");
     return row;
   }
 
@@ -250,7 +239,7 @@ export function createAiAds(deps: AiAdsDeps) {
 
   async function loadProduct(objectID: string): Promise<ProductRow> {
     const product = await db.product.findUnique({ where: { objectID }, select: productSelect });
-    if (!product) throw new AiAdError(404, `No product with objectID ${objectID}.`);
+    if (!product) throw new AppError(404, `No product with objectID ${objectID}.`);
     return product;
   }
 
@@ -261,7 +250,7 @@ export function createAiAds(deps: AiAdsDeps) {
   }
 
   function requirePaid(user: AiAdsUser) {
-    if (!paidState(user).paid) throw new AiAdError(403, AI_ADS_LOCKED_REASON);
+    if (!paidState(user).paid) throw new AppError(403, AI_ADS_LOCKED_REASON);
   }
 
   // ---- writing ------------------------------------------------------------------------------------------
@@ -288,12 +277,12 @@ export function createAiAds(deps: AiAdsDeps) {
       script = await deps.ai.writeAdScript(factsOf(product));
     } catch (error) {
       if (error instanceof AiTextError)
-        throw new AiAdError(502, `The ${deps.ai.writer} could not write this ad: ${error.message}`, { code: error.code });
+        throw new AppError(502, `The ${deps.ai.writer} could not write this ad: ${error.message}`, { code: error.code });
       throw error;
     }
     const checked = validateAdScript(script);
     if (!checked.ok)
-      throw new AiAdError(
+      throw new AppError(
         502,
         `The ${deps.ai.writer} wrote a script that does not pass our checks: ${Object.values(checked.errors).join(" ")}`,
       );
@@ -314,12 +303,12 @@ export function createAiAds(deps: AiAdsDeps) {
   /** Edits the title and scene texts/durations of an ad not rendered yet. 422 with per-field errors. */
   async function update(userId: string, id: number, edit: AdEdit): Promise<AiAdView> {
     const row = await ownRow(userId, id);
-    if (row.status === "rendering") throw new AiAdError(409, "This ad is rendering; edit it when that is done.");
+    if (row.status === "rendering") throw new AppError(409, "This ad is rendering; edit it when that is done.");
     if (row.status === "completed")
-      throw new AiAdError(409, "This ad is already rendered and its video stays as it is: create a new ad to change it.");
+      throw new AppError(409, "This ad is already rendered and its video stays as it is: create a new ad to change it.");
     const scenes = scenesOf(row);
     if (edit.scenes && edit.scenes.length !== scenes.length) {
-      throw new AiAdError(422, "Some fields need attention.", {
+      throw new AppError(422, "Some fields need attention.", {
         fieldErrors: { scenes: `Send one entry per scene: this ad has ${scenes.length}.` } satisfies AdErrors,
       });
     }
@@ -332,12 +321,12 @@ export function createAiAds(deps: AiAdsDeps) {
       })),
     };
     const checked = validateAdScript(merged);
-    if (!checked.ok) throw new AiAdError(422, "Some fields need attention.", { fieldErrors: checked.errors });
+    if (!checked.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: checked.errors });
     const { count } = await db.aiAd.updateMany({
       where: { id, userId, status: { in: ["preview", "failed"] } },
       data: { title: checked.script.title, scenes: JSON.stringify(checked.script.scenes), status: "preview", errors: "[]" },
     });
-    if (count === 0) throw new AiAdError(409, "This ad started rendering; edit it when that is done.");
+    if (count === 0) throw new AppError(409, "This ad started rendering; edit it when that is done.");
     return get(userId, id);
   }
 
@@ -345,7 +334,7 @@ export function createAiAds(deps: AiAdsDeps) {
   async function remove(userId: string, id: number): Promise<{ deleted: true }> {
     const row = await ownRow(userId, id);
     const { count } = await db.aiAd.deleteMany({ where: { id, userId, status: { not: "rendering" } } });
-    if (count === 0) throw new AiAdError(409, "This ad is rendering; delete it when that is done.");
+    if (count === 0) throw new AppError(409, "This ad is rendering; delete it when that is done.");
     if (row.storageKey) await rm(path.join(storageDir, row.storageKey), { force: true });
     return { deleted: true };
   }
@@ -365,7 +354,7 @@ export function createAiAds(deps: AiAdsDeps) {
     }
     requirePaid(user);
     const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
-    if (!invalid.ok) throw new AiAdError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
+    if (!invalid.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
     const attempt = row.renderAttempt + 1;
     const spent = await credits.spend(db, {
       userId: user.id,
@@ -374,8 +363,8 @@ export function createAiAds(deps: AiAdsDeps) {
       reason: `AI ad ${row.id} render ${attempt}`,
     });
     if (!spent.ok) {
-      if (spent.status === 409) throw new AiAdError(409, spent.message);
-      throw new AiAdError(
+      if (spent.status === 409) throw new AppError(409, spent.message);
+      throw new AppError(
         402,
         `Not enough AI ad credits: a video costs ${spent.cost} and you have ${spent.remaining}. Get more credits on the Billing page.`,
         {
@@ -525,14 +514,14 @@ export function createAiAds(deps: AiAdsDeps) {
   }
 
   async function fileOf(row: { id: number; status: string; storageKey: string | null }): Promise<VideoFile> {
-    if (row.status !== "completed" || !row.storageKey) throw new AiAdError(404, "This ad has no video yet.");
+    if (row.status !== "completed" || !row.storageKey) throw new AppError(404, "This ad has no video yet.");
     const file = path.join(storageDir, row.storageKey);
     try {
       const s = await stat(file);
       return { path: file, bytes: s.size, fileName: `ai-ad-${row.id}.mp4` };
     } catch {
       log.error({ adId: row.id, file }, "video file missing");
-      throw new AiAdError(404, "This ad's video file is missing: render it again from a new ad.");
+      throw new AppError(404, "This ad's video file is missing: render it again from a new ad.");
     }
   }
 
@@ -547,8 +536,8 @@ export function createAiAds(deps: AiAdsDeps) {
     const expected = row ? Buffer.from(signature(id, row.userId, expires)) : null;
     const given = Buffer.from(sig);
     if (!row || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
-      throw new AiAdError(404, "No such video.");
-    if (expires * 1000 < now) throw new AiAdError(403, "This video link has expired: reload the page for a new one.");
+      throw new AppError(404, "No such video.");
+    if (expires * 1000 < now) throw new AppError(403, "This video link has expired: reload the page for a new one.");
     return fileOf(row);
   }
 
@@ -585,12 +574,12 @@ export function parseAdId(raw: string | undefined): number {
   return id;
 }
 
-/** Runs an AI-ads call; an AiAdError becomes its status with { error, ...details }. */
+/** Runs an AI-ads call; an AppError becomes its status with { error, ...details }. */
 export async function handleAiAdErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof AiAdError) throw Response.json({ error: error.message, ...error.details }, { status: error.status });
+    if (error instanceof AppError) throw Response.json({ error: error.message, ...error.details }, { status: error.status });
     throw error;
   }
 }

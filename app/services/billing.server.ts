@@ -4,6 +4,7 @@
 // retention offer, claim the discount, extend the trial once, change card).
 // Every subscription change goes through this file; the user's seed flags are derived from the
 // subscription rows by app/domain/billing.ts, whichever provider sold them.
+import { AppError } from "~/domain/errors";
 import { randomUUID } from "node:crypto";
 import {
   isStale,
@@ -49,16 +50,6 @@ export interface BillingDeps {
   retentionDiscountId: string;
   /** Set only when the local test checkout is allowed. */
   localCheckout: boolean;
-}
-
-export class BillingError extends Error {
-  constructor(
-    public readonly status: 400 | 402 | 403 | 404 | 409 | 422 | 502,
-    message: string,
-  ) {
-    super(message);
-    this.name = "BillingError";
-  }
 }
 
 export type WebhookOutcome = "applied" | "duplicate" | "stale" | "unmatched" | "ignored";
@@ -350,7 +341,7 @@ export function createBilling(deps: BillingDeps) {
         trialExtended: true,
       },
     });
-    if (!sub) throw new BillingError(404, "No subscription with that id belongs to you.");
+    if (!sub) throw new AppError(404, "No subscription with that id belongs to you.");
     return sub;
   }
 
@@ -406,7 +397,7 @@ export function createBilling(deps: BillingDeps) {
       return { currencyCode: preview.currencyCode, formattedTotals: { total: preview.formattedTotal } };
     } catch (error) {
       log.warn({ err: error, subscriptionId }, "discount preview failed");
-      throw new BillingError(502, "The discounted price could not be previewed right now.");
+      throw new AppError(502, "The discounted price could not be previewed right now.");
     }
   }
 
@@ -461,13 +452,13 @@ export function createBilling(deps: BillingDeps) {
 
   async function requireManageable(user: User, subscriptionId: string) {
     const sub = await ownSubscription(user, subscriptionId);
-    if (sub.status === "canceled") throw new BillingError(409, "This subscription has already ended.");
+    if (sub.status === "canceled") throw new AppError(409, "This subscription has already ended.");
     return sub;
   }
 
   async function cancel(user: User, subscriptionId: string) {
     const sub = await requireManageable(user, subscriptionId);
-    if (sub.scheduledChange === "cancel") throw new BillingError(409, "This subscription is already set to end.");
+    if (sub.scheduledChange === "cancel") throw new AppError(409, "This subscription is already set to end.");
     await deps.paddle.cancelAtPeriodEnd(subscriptionId);
   }
 
@@ -475,9 +466,9 @@ export function createBilling(deps: BillingDeps) {
   async function claimDiscount(user: User, subscriptionId: string) {
     const sub = await requireManageable(user, subscriptionId);
     if (user.claimedDiscount || sub.discountId === deps.retentionDiscountId) {
-      throw new BillingError(409, "You have already claimed this offer.");
+      throw new AppError(409, "You have already claimed this offer.");
     }
-    if (sub.status === "trialing") throw new BillingError(409, "The offer applies once your trial has ended.");
+    if (sub.status === "trialing") throw new AppError(409, "The offer applies once your trial has ended.");
     await deps.paddle.applyDiscountNextCycle({ subscriptionId, discountId: deps.retentionDiscountId });
     // Recorded now, not only when Paddle's update arrives, so a second click cannot claim twice.
     await db.user.update({ where: { id: user.id }, data: { claimedDiscount: true }, select: { id: true } });
@@ -485,8 +476,8 @@ export function createBilling(deps: BillingDeps) {
 
   async function extendTrial(user: User, subscriptionId: string) {
     const sub = await requireManageable(user, subscriptionId);
-    if (sub.status !== "trialing") throw new BillingError(409, "Only a trial can be extended.");
-    if (user.extendedTrial || sub.trialExtended) throw new BillingError(409, "Your trial has already been extended once.");
+    if (sub.status !== "trialing") throw new AppError(409, "Only a trial can be extended.");
+    if (user.extendedTrial || sub.trialExtended) throw new AppError(409, "Your trial has already been extended once.");
     const from = sub.nextBilledAt ?? sub.currentPeriodEnd ?? new Date();
     const nextBilledAt = new Date(from.getTime() + OFFERS.trialExtensionDays * DAY_MS);
     await deps.paddle.extendTrial({ subscriptionId, nextBilledAt });
@@ -522,7 +513,7 @@ export function createBilling(deps: BillingDeps) {
   }
 
   function requireLocal() {
-    if (!deps.localCheckout) throw new BillingError(403, "The local test checkout is turned off on this server.");
+    if (!deps.localCheckout) throw new AppError(403, "The local test checkout is turned off on this server.");
   }
 
   /**
@@ -532,14 +523,14 @@ export function createBilling(deps: BillingDeps) {
   async function completeLocalCheckout(user: User, planId: string) {
     requireLocal();
     const plan = findPlan(planId);
-    if (!plan) throw new BillingError(400, "Choose one of the plans.");
+    if (!plan) throw new AppError(400, "Choose one of the plans.");
     const customerId = user.paddleCustomerId ?? `ctm_local_${randomUUID().slice(0, 12)}`;
     const now = new Date();
     const price = localPrice(plan);
     if (plan.billing === "monthly") {
       const current = await overview(user);
       if (current.subscription && current.subscription.status !== "canceled") {
-        throw new BillingError(409, "You already have a subscription. Manage it on the billing page.");
+        throw new AppError(409, "You already have a subscription. Manage it on the billing page.");
       }
       const subId = `sub_local_${randomUUID().slice(0, 12)}`;
       const trial = plan.trialDays > 0;
@@ -568,7 +559,7 @@ export function createBilling(deps: BillingDeps) {
       );
       return { subscriptionId: subId };
     }
-    if (user.innerCircle) throw new BillingError(409, "You are already in the Inner Circle.");
+    if (user.innerCircle) throw new AppError(409, "You are already in the Inner Circle.");
     await deliver(
       "transaction.completed",
       transactionJson(
@@ -600,7 +591,7 @@ export function createBilling(deps: BillingDeps) {
       },
     });
     const plan = findPlan(row?.planId);
-    if (!row || !plan) throw new BillingError(404, "No subscription with that id belongs to you.");
+    if (!row || !plan) throw new AppError(404, "No subscription with that id belongs to you.");
     const now = new Date();
     return {
       id: row.id,

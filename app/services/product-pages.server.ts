@@ -4,6 +4,7 @@
 // push in one step for 4 credits, refunded when it fails. Every query is scoped to the user; a store
 // is used only when it is linked to that user and connected. Store tokens are never read here: the
 // resolver given at construction turns a linked store into { shop, accessToken } (docs/decisions/015).
+import { AppError } from "~/domain/errors";
 import { randomUUID } from "node:crypto";
 import { parseStringList, type Db } from "~/db.server";
 import {
@@ -58,18 +59,6 @@ export interface ProductPagesDeps {
   publicUrl: string | null;
   /** A page left "pushing" longer than this (a crashed process) may be pushed again. Default 5 min. */
   stalePushMs?: number;
-}
-
-/** Expected failures, with the HTTP status a route answers. */
-export class ProductPageError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = "ProductPageError";
-  }
 }
 
 export const AUTOMATIC_MODE_FEATURE = "automatic-mode";
@@ -210,7 +199,7 @@ export function createProductPages(deps: ProductPagesDeps) {
 
   async function loadProduct(objectID: string): Promise<ProductRow> {
     const product = await db.product.findUnique({ where: { objectID }, select: productSelect });
-    if (!product) throw new ProductPageError(404, `No product with objectID ${objectID}.`);
+    if (!product) throw new AppError(404, `No product with objectID ${objectID}.`);
     return product;
   }
 
@@ -219,7 +208,7 @@ export function createProductPages(deps: ProductPagesDeps) {
       where: { userId, shop, connected: true },
       select: { id: true, userId: true, shop: true, store_name: true, encrypted_app_token: true },
     });
-    if (!store) throw new ProductPageError(404, `${shop} is not a connected store of your account. Connect it first.`);
+    if (!store) throw new AppError(404, `${shop} is not a connected store of your account. Connect it first.`);
     return {
       id: store.id,
       userId: store.userId,
@@ -235,8 +224,8 @@ export function createProductPages(deps: ProductPagesDeps) {
       if (a.shop !== store.shop) throw new Error("the resolver answered for another shop");
       return a;
     } catch (error) {
-      if (error instanceof ProductPageError) throw error;
-      throw new ProductPageError(
+      if (error instanceof AppError) throw error;
+      throw new AppError(
         409,
         `The app cannot act on ${store.shop} right now: reconnect the store and try again.`,
         {
@@ -307,7 +296,7 @@ export function createProductPages(deps: ProductPagesDeps) {
 
   async function ownRow(userId: string, id: number): Promise<PageRow> {
     const row = await db.productPage.findFirst({ where: { id, userId }, select: pageSelect });
-    if (!row) throw new ProductPageError(404, "No such product page.");
+    if (!row) throw new AppError(404, "No such product page.");
     return row;
   }
 
@@ -355,7 +344,7 @@ export function createProductPages(deps: ProductPagesDeps) {
       copy = await deps.ai.writeProductPage(factsOf(product));
     } catch (error) {
       if (error instanceof AiTextError)
-        throw new ProductPageError(502, `The ${deps.ai.writer} could not write this page: ${error.message}`, {
+        throw new AppError(502, `The ${deps.ai.writer} could not write this page: ${error.message}`, {
           code: error.code,
         });
       throw error;
@@ -366,7 +355,7 @@ export function createProductPages(deps: ProductPagesDeps) {
       price.landedCostCents,
     );
     if (!checked.ok) {
-      throw new ProductPageError(
+      throw new AppError(
         502,
         `The ${deps.ai.writer} wrote a page that does not pass our checks: ${Object.values(checked.errors).join(" ")}`,
       );
@@ -413,8 +402,8 @@ export function createProductPages(deps: ProductPagesDeps) {
       reason: `product page for ${input.objectID}`,
     });
     if (!spent.ok) {
-      if (spent.status === 409) throw new ProductPageError(409, spent.message);
-      throw new ProductPageError(402, spent.message, {
+      if (spent.status === 409) throw new AppError(409, spent.message);
+      throw new AppError(402, spent.message, {
         upsell: true,
         feature: spent.feature,
         cost: spent.cost,
@@ -442,7 +431,7 @@ export function createProductPages(deps: ProductPagesDeps) {
   async function update(userId: string, id: number, patch: Partial<PageContent>): Promise<ProductPageView> {
     const row = await ownRow(userId, id);
     if (row.status === "pushing")
-      throw new ProductPageError(409, "This page is being pushed; edit it when that is done.");
+      throw new AppError(409, "This page is being pushed; edit it when that is done.");
     const product = await db.product.findUnique({
       where: { objectID: row.objectID },
       select: { costCents: true, shippingCents: true },
@@ -460,7 +449,7 @@ export function createProductPages(deps: ProductPagesDeps) {
     };
     const checked = validatePage(merged, landed);
     if (!checked.ok)
-      throw new ProductPageError(422, "Some fields need attention.", {
+      throw new AppError(422, "Some fields need attention.", {
         fieldErrors: checked.errors satisfies PageErrors,
       });
     const p = checked.page;
@@ -478,7 +467,7 @@ export function createProductPages(deps: ProductPagesDeps) {
         error: null,
       },
     });
-    if (count === 0) throw new ProductPageError(409, "This page is being pushed; edit it when that is done.");
+    if (count === 0) throw new AppError(409, "This page is being pushed; edit it when that is done.");
     return get(userId, id);
   }
 
@@ -486,7 +475,7 @@ export function createProductPages(deps: ProductPagesDeps) {
   async function remove(userId: string, id: number): Promise<{ deleted: true }> {
     await ownRow(userId, id);
     const { count } = await db.productPage.deleteMany({ where: { id, userId, status: { not: "pushing" } } });
-    if (count === 0) throw new ProductPageError(409, "This page is being pushed; delete it when that is done.");
+    if (count === 0) throw new AppError(409, "This page is being pushed; delete it when that is done.");
     return { deleted: true };
   }
 
@@ -499,7 +488,7 @@ export function createProductPages(deps: ProductPagesDeps) {
       where: { id, userId, OR: [{ status: { not: "pushing" } }, { updatedAt: { lt: staleBefore } }] },
       data: { status: "pushing", storeId, error: null },
     });
-    if (count === 0) throw new ProductPageError(409, "This page is already being pushed.");
+    if (count === 0) throw new AppError(409, "This page is already being pushed.");
   }
 
   function productSetInput(row: PageRow, media: MediaPlan, shopifyStatus: "DRAFT" | "ACTIVE"): ProductSetInput {
@@ -685,7 +674,7 @@ export function createProductPages(deps: ProductPagesDeps) {
       });
     } catch (error) {
       const remaining = await refund("automatic mode: the page could not be written");
-      if (error instanceof ProductPageError)
+      if (error instanceof AppError)
         return { ok: false, status: error.status, error: error.message, page: null, refunded: true, remaining };
       throw error;
     }
@@ -718,7 +707,7 @@ export function storeAccessFrom(getToken: (store: LinkedStore) => Promise<string
   return async (store) => {
     const accessToken = await getToken(store);
     if (!accessToken) {
-      throw new ProductPageError(
+      throw new AppError(
         409,
         `${store.shop} has no access token on file: reconnect the store to push products.`,
       );
@@ -727,12 +716,12 @@ export function storeAccessFrom(getToken: (store: LinkedStore) => Promise<string
   };
 }
 
-/** Runs a product-page call; a ProductPageError becomes its status with { error, ...details }. */
+/** Runs a product-page call; a AppError becomes its status with { error, ...details }. */
 export async function handleProductPageErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof ProductPageError) {
+    if (error instanceof AppError) {
       const { cause: _cause, ...details } = error.details;
       throw Response.json({ error: error.message, ...details }, { status: error.status });
     }

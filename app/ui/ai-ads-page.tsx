@@ -2,7 +2,7 @@
 // product picker (or the product a "Create AI video ad" button sent), the user's ads with their status,
 // and ?ad={id} opening one: its storyboard with editable scene texts and durations, "Render video"
 // (5 credits) with a progress bar while it renders (the page re-reads every second, only then), and
-// the finished video with a download link. Loader and action: app/services/ai-ads-page.server.ts.
+// the finished video with a download link. Loader and action: app/pages/ai-ads-page.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
@@ -29,7 +29,7 @@ import { BUILT_IN_WRITER, centsToDecimal } from "~/domain/product-page";
 import { isUnlimited } from "~/domain/credits";
 import { formatCount } from "~/domain/insights";
 import type { AdProductSummary, AiAdView } from "~/services/ai-ads.server";
-import type { AiAdsActionResult, loadAiAdsPage } from "~/services/ai-ads-page.server";
+import type { AiAdsActionResult, loadAiAdsPage } from "~/pages/ai-ads-page.server";
 import { aiAdsPath } from "~/ui/ai-ad-button";
 import { ProductImage } from "~/ui/product-card";
 import { researchPaths, type Surface } from "~/ui/research-paths";

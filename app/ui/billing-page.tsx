@@ -1,6 +1,6 @@
 // The Billing & credits page, the same on the site (/dashboard/billing) and in Shopify admin
 // (/app/billing): plan and status, next bill, cancel with the retention offer, extend the trial, the
-// credit balances and their history. Its loader and action are app/services/billing-page.server.ts.
+// credit balances and their history. Its loader and action are app/pages/billing-page.server.ts.
 // What differs inside the admin: Paddle's checkout cannot open in its iframe, so buying a plan and
 // changing the card open the site in a new tab through a one-time sign-in link (app/ui/handoff.tsx).
 import type { SerializeFrom } from "@remix-run/node";
@@ -8,7 +8,7 @@ import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { isUnlimited } from "~/domain/credits";
 import { CREDIT_FEATURES, featureLabel, findPlan, formatUsd, type Plan } from "~/domain/plans";
-import type { loadBillingPage } from "~/services/billing-page.server";
+import type { loadBillingPage } from "~/pages/billing-page.server";
 import { HandoffNoticeSection, useHandoff, type Handoff } from "~/ui/handoff";
 import { LineChart } from "~/ui/line-chart";
 import { PaddleCheckoutButton } from "~/ui/paddle-checkout";

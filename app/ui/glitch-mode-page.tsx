@@ -3,7 +3,7 @@
 // page, with a reveal button per product, the credit balance (unless unlimited) with the upsell at 0,
 // and the user's revealed glitches with how each spread was computed. Without paid access the list
 // shows titles only, with an upgrade prompt. Its loader and action are
-// app/services/glitch-mode-page.server.ts; inside the admin every link stays under /app.
+// app/pages/glitch-mode-page.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineStack, Layout, Link, Page, Pagination, Text } from "@shopify/polaris";
@@ -11,7 +11,7 @@ import { formatCount } from "~/domain/insights";
 import { GLITCH_NOTES } from "~/domain/glitch";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { GlitchView, RankedGlitch } from "~/services/glitch-mode.server";
-import type { glitchModePageAction, loadGlitchModePage } from "~/services/glitch-mode-page.server";
+import type { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
 import { formatDay, formatMoney, ProductImage, UpgradePrompt } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";

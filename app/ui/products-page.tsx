@@ -1,13 +1,13 @@
 // The product grid page (search bar, filters, sorts, results, pagination, "Save this search"), the
 // same on the site (/dashboard/products) and in Shopify admin (/app/products). All state is in the
-// URL; the page's loader and action are app/services/research-pages.server.ts.
+// URL; the page's loader and action are app/pages/research-pages.server.ts.
 import { useFetcher, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, Page, Pagination, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
-import type { loadProductGrid, saveSearchAction } from "~/services/research-pages.server";
+import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { formatDay, formatTotal, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
 import { ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
 import { researchPaths, type Surface } from "~/ui/research-paths";

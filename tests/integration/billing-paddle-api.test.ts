@@ -2,10 +2,11 @@
 // Paddle's REST API on 127.0.0.1: what it sends (bearer key, path, snake_case body) and what it makes of
 // the answer. Then the billing service on top of it: localised prices, the default prices when Paddle
 // fails (logged with pino, never console.error), the retention-offer preview and the billing actions.
+import { AppError } from "~/domain/errors";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createPaddleApi, signWebhook } from "~/integrations/paddle.server";
-import { BillingError, createBilling, type Billing } from "~/services/billing.server";
+import { createBilling, type Billing } from "~/services/billing.server";
 import { getEnv } from "~/env.server";
 import type { User } from "~/services/auth.server";
 import { userSelect } from "~/services/auth.server";
@@ -277,7 +278,7 @@ describe("the billing service on the real adapter", () => {
 
     fake.failWith(500);
     const failed = await billing.previewDiscount(user, subscriptionId).catch((e: unknown) => e);
-    expect(failed).toBeInstanceOf(BillingError);
+    expect(failed).toBeInstanceOf(AppError);
     expect(failed).toMatchObject({ status: 502 });
     expect(console.error).not.toHaveBeenCalled();
   });

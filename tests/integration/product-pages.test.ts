@@ -4,6 +4,7 @@
 // spent; refunded when the push fails; 402 when short, nothing pushed), ownership (another user's
 // page or store -> 404) and the JSON routes. Store tokens are sealed with the app's token crypto and
 // read back through shopify-stores.getStoreAccessToken, as in production.
+import { AppError } from "~/domain/errors";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { composeDescriptionHtml, suggestPrice } from "~/domain/product-page";
@@ -13,12 +14,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/api.product
 import { action as pushAction } from "~/routes/api.product-pages.$id.push";
 import { action as createAction, loader as listLoader } from "~/routes/api.product-pages";
 import * as credits from "~/services/credits.server";
-import {
-  createProductPages,
-  ProductPageError,
-  storeAccessFrom,
-  type ProductPagesDeps,
-} from "~/services/product-pages.server";
+import { createProductPages, storeAccessFrom, type ProductPagesDeps } from "~/services/product-pages.server";
 import { getStoreAccessToken } from "~/services/shopify-stores.server";
 import { getTokenCrypto } from "~/services/token-crypto.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
@@ -256,7 +252,7 @@ describe("generate -> edit -> push", () => {
     const error = await pages
       .update(me.id, draft.id, { priceCents: 800, compareAtPriceCents: 700, seoTitle: "x".repeat(71), bullets: [] })
       .catch((e) => e);
-    expect(error).toBeInstanceOf(ProductPageError);
+    expect(error).toBeInstanceOf(AppError);
     expect(error.status).toBe(422);
     expect(Object.keys(error.details.fieldErrors).sort()).toEqual([
       "bullets",
@@ -394,7 +390,7 @@ describe("generating", () => {
       const me = await merchant({ pages: 3 });
       const pages = service({ ai: createAiText({ baseUrl: ai.url, apiKey: "sk-wrong", model: "m-1" }) });
       const error = await pages.generate({ userId: me.id, objectID: PRODUCT }).catch((e) => e);
-      expect(error).toBeInstanceOf(ProductPageError);
+      expect(error).toBeInstanceOf(AppError);
       expect(error.status).toBe(502);
       expect(error.message).toContain("The m-1 could not write this page: The AI endpoint refused the API key (401)");
       expect(await balancesOf(me.id)).toMatchObject({ "product-pages": 3 });

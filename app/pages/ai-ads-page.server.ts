@@ -3,6 +3,7 @@
 // authenticates its own way and hands the user over; from there both run exactly this. The rules are
 // the AI ads service's (docs/decisions/019). Inside Shopify admin the video links are signed, because
 // the admin's iframe sends no site cookie with a <video>'s requests.
+import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { adFieldLabel, AI_ADS_FEATURE, type AdErrors } from "~/domain/ai-ads";
@@ -10,7 +11,7 @@ import { paidState } from "~/domain/billing";
 import { aiAdsUpsellOpen } from "~/domain/credits";
 import { researchAccess } from "~/domain/research-access";
 import type { Surface } from "~/domain/embedded-paths";
-import { AiAdError, AI_ADS_LOCKED_REASON, type AdProductSummary } from "~/services/ai-ads.server";
+import { AI_ADS_LOCKED_REASON, type AdProductSummary } from "~/services/ai-ads.server";
 import type { User } from "~/services/auth.server";
 import { aiAds, credits, products } from "~/services/index.server";
 import { QueryError } from "~/domain/product-query";
@@ -154,7 +155,7 @@ export async function aiAdsPageAction(request: Request, user: User) {
     await aiAds.remove(user.id, id.data);
     return result(200, true, "Deleted, with its video.");
   } catch (error) {
-    if (!(error instanceof AiAdError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     const fieldErrors = error.details.fieldErrors as AdErrors | undefined;
     if (fieldErrors && Object.keys(fieldErrors).length > 0) return needsAttention(fieldErrors);
     return result(error.status, false, error.message, { upsell: error.details.upsell === true });

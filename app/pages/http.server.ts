@@ -1,7 +1,7 @@
 // Small helpers for JSON routes: parse a body with zod (400 naming the field), and turn expected
 // service errors into responses a person can read. Unexpected errors still reach the error handler.
+import { AppError } from "~/domain/errors";
 import type { z } from "zod";
-import { BillingError } from "~/services/billing.server";
 
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const text = await request.text();
@@ -22,12 +22,12 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   return parsed.data;
 }
 
-/** Runs a service call; BillingError becomes its status with { error }. */
+/** Runs a service call; AppError becomes its status with { error }. */
 export async function handleServiceErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof BillingError) throw Response.json({ error: error.message }, { status: error.status });
+    if (error instanceof AppError) throw Response.json({ error: error.message }, { status: error.status });
     throw error;
   }
 }

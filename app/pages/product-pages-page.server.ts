@@ -3,12 +3,12 @@
 // authenticates its own way and hands the user over; from there both run exactly this. The rules are
 // the product pages service's (docs/decisions/015); pages are created from a product through the JSON
 // API (app/ui/product-page-actions.tsx).
+import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { parseDollarsToCents, type PageErrors, type PageField } from "~/domain/product-page";
 import type { User } from "~/services/auth.server";
 import { credits, productPages } from "~/services/index.server";
-import { ProductPageError } from "~/services/product-pages.server";
 
 export async function loadProductPagesPage(user: User) {
   const [pages, stores, generateCredits, automaticCredits] = await Promise.all([
@@ -136,7 +136,7 @@ export async function productPagesPageAction(request: Request, user: User) {
     await productPages.remove(user.id, id.data);
     return result(200, true, "Deleted from your list. The product in Shopify, if any, stays there.");
   } catch (error) {
-    if (!(error instanceof ProductPageError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     const fieldErrors = error.details.fieldErrors as PageErrors | undefined;
     if (fieldErrors && Object.keys(fieldErrors).length > 0) return needsAttention(fieldErrors);
     return result(error.status, false, error.message);

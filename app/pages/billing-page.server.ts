@@ -3,13 +3,13 @@
 // from there both run exactly this. The rules are the billing and credits services'.
 // One difference: Paddle's overlay cannot open inside Shopify admin's iframe, so the embedded page
 // changes the card on the site, in a new tab (docs/decisions/016), and never asks for a transaction here.
+import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { Surface } from "~/domain/embedded-paths";
 import { CREDIT_FEATURES } from "~/domain/plans";
 import { publicEnv } from "~/env.server";
 import type { User } from "~/services/auth.server";
-import { BillingError } from "~/services/billing.server";
 import { billing, credits } from "~/services/index.server";
 
 export async function loadBillingPage(request: Request, user: User) {
@@ -119,7 +119,7 @@ export async function billingPageAction(request: Request, user: User, surface: S
         return done("The subscription ended (test).");
     }
   } catch (error) {
-    if (error instanceof BillingError) return failed(error.status, error.message);
+    if (error instanceof AppError) return failed(error.status, error.message);
     throw error;
   }
 }
