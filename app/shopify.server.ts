@@ -8,7 +8,7 @@ import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/s
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { db } from "~/db.server";
 import { EncryptedSessionStorage } from "~/integrations/encrypted-session-storage.server";
-import { getTokenCrypto } from "~/services/token-crypto.server";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { getEnv } from "~/env.server";
 import { childLogger } from "~/logger.server";
 

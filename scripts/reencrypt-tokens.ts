@@ -5,7 +5,7 @@
 // DATABASE_URL with the same environment as the server. Each value is replaced only if it did not
 // change meanwhile, so it is safe while the server runs. Exit code 1 if any value could not be read.
 import { db, dbReady } from "~/db.server";
-import { getTokenCrypto, isSealed, TokenDecryptError, type TokenCrypto } from "~/services/token-crypto.server";
+import { getTokenCrypto, isSealed, TokenDecryptError, type TokenCrypto } from "~/integrations/token-crypto.server";
 
 interface Counts {
   reencrypted: number;

@@ -231,3 +231,9 @@ export function ftsQuery(q: string): string | null {
   if (words.length === 0) return null;
   return words.map((w, i) => (i === words.length - 1 && w.length >= 2 ? `"${w}"*` : `"${w}"`)).join(" ");
 }
+
+/** The search port: the built-in engine (app/services/search) and the Algolia adapter both implement it. */
+export interface SearchEngine {
+  search(q: ProductQuery): Promise<{ ids: number[]; total: number; totalIsEstimate: boolean; hasMore: boolean; plan: string }>;
+  niches(): Promise<string[]>;
+}

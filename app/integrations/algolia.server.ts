@@ -23,7 +23,10 @@
 import { algoliasearch, type SearchClient } from "algoliasearch";
 import type { Db } from "~/db.server";
 import type { ProductQuery, Range, Stage } from "~/domain/product-query";
-import type { SearchEngine } from "~/services/products.server";
+import type { SearchEngine } from "~/domain/product-query";
+import type { AlgoliaHost } from "~/domain/algolia-hosts";
+
+export { parseAlgoliaHosts, type AlgoliaHost } from "~/domain/algolia-hosts";
 
 /** Algolia returns at most this many hits for one query unless the index's paginationLimitedTo is raised. */
 export const MAX_HITS = 1000;
@@ -33,12 +36,6 @@ const DESCRIPTION_CHARS = 1000;
 const NICHES_TTL_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
-export interface AlgoliaHost {
-  url: string;
-  port?: number;
-  protocol: "http" | "https";
-  accept: "read" | "write" | "readWrite";
-}
 
 export interface AlgoliaEngineOptions {
   appId: string;
@@ -52,31 +49,6 @@ export interface AlgoliaEngineOptions {
   db: Db;
 }
 
-/**
- * ALGOLIA_HOSTS: comma-separated base URLs ("http://127.0.0.1:7700,https://x.algolia.net"), each
- * used for reads and writes. Throws on anything that is not an http(s) URL without a path.
- */
-export function parseAlgoliaHosts(value: string | undefined): AlgoliaHost[] | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  return value.split(",").map((raw) => {
-    const text = raw.trim();
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new Error(`ALGOLIA_HOSTS: "${text}" is not a URL like http://127.0.0.1:7700`);
-    }
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || (url.pathname !== "/" && url.pathname !== "")) {
-      throw new Error(`ALGOLIA_HOSTS: "${text}" must be http(s)://host[:port] with no path`);
-    }
-    return {
-      url: url.hostname,
-      ...(url.port ? { port: Number(url.port) } : {}),
-      protocol: url.protocol === "http:" ? "http" : "https",
-      accept: "readWrite",
-    };
-  });
-}
 
 // ---------- records ----------
 

@@ -5,7 +5,7 @@
 import { Session } from "@shopify/shopify-app-remix/server";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import { childLogger } from "~/logger.server";
-import { isSealed, TokenDecryptError, type TokenCrypto } from "~/services/token-crypto.server";
+import { isSealed, TokenDecryptError, type TokenCrypto } from "~/integrations/token-crypto.server";
 
 const log = childLogger("session-storage");
 

@@ -22,12 +22,17 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   return parsed.data;
 }
 
-/** Runs a service call; AppError becomes its status with { error }. */
+/** The one mapper from an expected failure to a JSON answer: its status, `{ error, ...details }`. */
+export function toErrorResponse(error: AppError): Response {
+  return Response.json(error.toJSON(), { status: error.status });
+}
+
+/** Runs a service call; an AppError is thrown as its JSON answer (toErrorResponse). Anything else is a defect. */
 export async function handleServiceErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof AppError) throw Response.json({ error: error.message }, { status: error.status });
+    if (error instanceof AppError) throw toErrorResponse(error);
     throw error;
   }
 }

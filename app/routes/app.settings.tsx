@@ -2,48 +2,14 @@
 // flag and the community (Discord), for the user the shop is linked to. Unlinking and Zendrop use the
 // same JSON API as Stores & themes; disconnecting Discord posts here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { billing, community, embeddedAuth, stores } from "~/services/index.server";
+import { settingsAction, settingsLoader } from "~/pages/settings-page.server";
 import { EmbeddedSettingsPage } from "~/ui/embedded-settings";
-import { planStatusInput } from "~/ui/link-shop";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Winning Products" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { session, user } = await embeddedAuth.requireEmbeddedUser(request);
-  const [storeList, overview, communityOverview] = await Promise.all([
-    stores.listStores(user.id),
-    billing.overview(user),
-    community.overview(user),
-  ]);
-  const thisStore = storeList.stores.find((s) => !s.legacy && s.shop === session.shop);
-  return {
-    shop: session.shop,
-    account: { email: user.email, memberSince: user.createdAt.toISOString().slice(0, 10), ...planStatusInput(user) },
-    subscription: overview.subscription,
-    store: thisStore ? { linkedAt: thisStore.linkedAt } : null,
-    otherStores: storeList.stores.filter((s) => s.connected && s !== thisStore).length,
-    zendropConnected: storeList.zendropConnected,
-    // The prompt schedule is the site dashboard's; Settings shows the state and the links.
-    community: {
-      inviteUrl: communityOverview.inviteUrl,
-      notConfiguredMessage: communityOverview.notConfiguredMessage,
-      joined: communityOverview.joined,
-      discordUserName: communityOverview.discordUserName,
-      oauthEnabled: communityOverview.oauthEnabled,
-    },
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
-  const form = await request.formData();
-  if (form.get("intent") !== "disconnect-discord")
-    return data({ notice: null, error: "Unknown action." }, { status: 400 });
-  await community.disconnect(user.id);
-  return { notice: "Your Discord account is no longer connected.", error: null };
-}
+export const loader = (args: LoaderFunctionArgs) => settingsLoader(args);
+export const action = (args: ActionFunctionArgs) => settingsAction(args);
 
 export default function EmbeddedSettings() {
   const result = useActionData<typeof action>();

@@ -3,9 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { findPlan, isValidPlanChoice } from "~/domain/plans";
-import { getEnv } from "~/env.server";
-import { InvalidIdTokenError, verifyFirebaseIdToken } from "~/integrations/firebase.server";
-import { auth } from "~/services/index.server";
+import { handleServiceErrors } from "~/pages/http.server";
+import { auth, googleSignIn } from "~/services/index.server";
 
 const BodySchema = z.object({
   idToken: z.string().min(20, "idToken is missing").max(8192),
@@ -16,8 +15,7 @@ const BodySchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405 });
-  const env = getEnv();
-  if (!env.FIREBASE_PROJECT_ID) {
+  if (!googleSignIn.enabled) {
     return Response.json({ error: "Google sign-in is not enabled on this site." }, { status: 404 });
   }
   const raw = await request.json().catch(() => null);
@@ -31,28 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: "Choose one of the plans shown on the plans page." }, { status: 400 });
   }
 
-  let identity;
-  try {
-    identity = await verifyFirebaseIdToken(idToken, { projectId: env.FIREBASE_PROJECT_ID, jwksUrl: env.FIREBASE_JWKS_URL });
-  } catch (error) {
-    if (error instanceof InvalidIdTokenError) {
-      return Response.json(
-        { error: "We couldn't verify your Google sign-in. Try again.", code: "error_3" },
-        { status: 401 },
-      );
-    }
-    throw error;
-  }
-
-  const result = await auth.googleAuth(identity, mode);
-  if (!result.ok) return Response.json({ error: result.message, code: result.code }, { status: result.status });
-
+  const result = await handleServiceErrors(() => googleSignIn.signIn(idToken, mode));
   const cookie = await auth.createUserSession(result.userId, request);
   let redirectTo = "/dashboard?location=dashboard";
   if (mode === "signup") {
     redirectTo = plan
       ? `/pay?${new URLSearchParams({ plan, billing: billing ?? "" })}`
-      : `/choose-plan?${new URLSearchParams({ email: identity.email })}`;
+      : `/choose-plan?${new URLSearchParams({ email: result.email })}`;
   }
   return Response.json({ ok: true, redirectTo, created: result.created }, { headers: { "Set-Cookie": cookie } });
 }

@@ -63,6 +63,18 @@ export const auth = bindDb(db, {
 
 export const users = bindDb(db, { describeMe });
 
+// ---------- Google sign-in (Firebase ID tokens; off without FIREBASE_PROJECT_ID) ----------
+import { InvalidIdTokenError, verifyFirebaseIdToken } from "~/integrations/firebase.server";
+import { createGoogleSignIn } from "~/services/google-sign-in.server";
+
+export const googleSignIn = createGoogleSignIn({
+  db,
+  verify: env.FIREBASE_PROJECT_ID
+    ? (idToken) => verifyFirebaseIdToken(idToken, { projectId: env.FIREBASE_PROJECT_ID!, jwksUrl: env.FIREBASE_JWKS_URL })
+    : null,
+  isInvalidToken: (error) => error instanceof InvalidIdTokenError,
+});
+
 export const shopifyWebhooks = bindDb(db, {
   applyOnce: shopifyWebhookFns.applyOnce,
   handleAppUninstalled: shopifyWebhookFns.handleAppUninstalled,

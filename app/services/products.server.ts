@@ -2,13 +2,10 @@
 // history, saved and tracked products, saved searches. What a user may see is decided once, by
 // researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
 import { dateFromDb, parseStringList, readerFor, type Db, type SqlReader } from "~/db.server";
-import { parseProductQuery, type ProductQuery } from "~/domain/product-query";
+import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
 
-export interface SearchEngine {
-  search(q: ProductQuery): Promise<{ ids: number[]; total: number; totalIsEstimate: boolean; hasMore: boolean; plan: string }>;
-  niches(): Promise<string[]>;
-}
+export type { SearchEngine };
 
 const cardSelect = {
   id: true,

@@ -5,7 +5,7 @@
 // from then on (docs/decisions/014). Nothing here ever returns a token, sealed or not.
 import type { Db } from "~/db.server";
 import { childLogger } from "~/logger.server";
-import { getTokenCrypto, isSealed } from "~/services/token-crypto.server";
+import { getTokenCrypto, isSealed } from "~/integrations/token-crypto.server";
 
 const log = childLogger("shopify-stores");
 

@@ -3,14 +3,14 @@
 // the community. Changes go through the same JSON API and services as the site's pages.
 import type { SerializeFrom } from "@remix-run/node";
 import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import type { loader } from "~/routes/app.settings";
+import type { SettingsLoaderData } from "~/pages/settings-page.server";
 import { CommunityCard } from "~/ui/course-community";
 import { HandoffNoticeSection, useHandoff } from "~/ui/handoff";
 import { LinkedAccountCard } from "~/ui/link-shop";
 import { DisconnectStoreButton, ZendropCheckbox } from "~/ui/stores-list";
 import { TitledCard } from "~/ui/titled-card";
 
-export type SettingsData = SerializeFrom<typeof loader>;
+export type SettingsData = SerializeFrom<SettingsLoaderData>;
 
 export function EmbeddedSettingsPage({ data, notice }: { data: SettingsData; notice: string | null }) {
   const { shop, account, subscription, store, otherStores, zendropConnected, community } = data;

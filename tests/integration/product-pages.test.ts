@@ -16,7 +16,7 @@ import { action as createAction, loader as listLoader } from "~/routes/api.produ
 import * as credits from "~/services/credits.server";
 import { createProductPages, storeAccessFrom, type ProductPagesDeps } from "~/services/product-pages.server";
 import { getStoreAccessToken } from "~/services/shopify-stores.server";
-import { getTokenCrypto } from "~/services/token-crypto.server";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
 import { startFakeAi } from "../helpers/fake-ai";
 import { balancesOf, ledgerOf } from "../helpers/paddle";

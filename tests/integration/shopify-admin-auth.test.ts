@@ -6,7 +6,7 @@ const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopif
 
 import { db } from "~/db.server";
 import { linkShop } from "~/services/shopify-stores.server";
-import { getTokenCrypto } from "~/services/token-crypto.server";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { loader as appLoader } from "~/routes/app";
 import { loader as appIndexLoader } from "~/routes/app._index";
 import { loader as authLoader } from "~/routes/auth.$";

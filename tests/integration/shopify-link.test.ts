@@ -14,7 +14,7 @@ import { action as linkAction, loader as linkLoader } from "~/routes/app.link";
 import { loader as appStoresLoader } from "~/routes/app.stores";
 import { embeddedAuth } from "~/services/index.server";
 import { SHOP_LINKED_ELSEWHERE } from "~/services/shopify-stores.server";
-import { getTokenCrypto } from "~/services/token-crypto.server";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";
 import { call, makeRequest, uniqueEmail } from "../helpers/routes";
 import { adminHostParam, signSessionToken } from "../helpers/shopify";

@@ -13,7 +13,7 @@ import { action as zendropAction } from "~/routes/api.stores.zendrop";
 import { action as createThemeToken } from "~/routes/api.theme-tokens";
 import { loader as dashboardStoresLoader } from "~/routes/dashboard.stores";
 import { getStoreAccessToken } from "~/services/shopify-stores.server";
-import { getTokenCrypto } from "~/services/token-crypto.server";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";

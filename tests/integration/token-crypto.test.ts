@@ -15,7 +15,7 @@ import {
   TokenDecryptError,
   tokenKeysFromEnv,
   type TokenKey,
-} from "~/services/token-crypto.server";
+} from "~/integrations/token-crypto.server";
 import { offlineSessionRow, uniqueShop } from "../helpers/shopify";
 import { TEST_SESSION_SECRET } from "../helpers/test-env";
 
@@ -130,6 +130,7 @@ describe("TOKEN_ENCRYPTION_KEYS validation", () => {
     NODE_ENV: "production",
     SESSION_SECRET: "a-long-production-secret",
     PADDLE_LOCAL_CHECKOUT: "true",
+    SHOPIFY_APP: "off",
   };
 
   it("is required in production, and enough there", () => {

@@ -1,3 +1,4 @@
+// The key adapter (local keys from the environment today; a KMS could stand behind the same interface).
 // Encryption at rest for the access tokens we keep (Shopify offline and refresh tokens, a linked
 // store's token, the legacy single-store token): AES-256-GCM, with the id of the key that sealed
 // each value stored beside it, so keys can rotate (docs/decisions/014).
