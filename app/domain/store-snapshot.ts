@@ -1,0 +1,43 @@
+// What the competitor tracker records of a rival Shopify store at one moment: its public catalogue as
+// /products.json (and /products/{handle}.js) publish it. The fetcher (app/integrations/shopify-storefront.server.ts)
+// produces it; the derivations (app/domain/competitor-insights.ts) compare consecutive snapshots. Money is
+// integer cents in the store's own currency; times are ISO strings as the store published them.
+
+export interface VariantSnapshot {
+  /** Shopify's variant id, as a string (ids exceed 2^53 on some stores). */
+  id: string;
+  title: string;
+  sku: string | null;
+  priceCents: number;
+  compareAtCents: number | null;
+  /** null when the store does not publish availability for this variant. */
+  available: boolean | null;
+}
+
+export interface ProductSnapshot {
+  /** Shopify's product id, as a string. */
+  id: string;
+  handle: string;
+  title: string;
+  productType: string;
+  vendor: string;
+  tags: string[];
+  createdAt: string | null;
+  publishedAt: string | null;
+  updatedAt: string | null;
+  /** Image URLs, first = main. */
+  images: string[];
+  variants: VariantSnapshot[];
+}
+
+export interface StoreSnapshot {
+  /** The domain the catalogue was read from (may be the store's *.myshopify.com address). */
+  domain: string;
+  /** When the read finished (ISO). */
+  takenAt: string;
+  /** ISO 4217 code when the store publishes one; null when unknown. */
+  currency: string | null;
+  products: ProductSnapshot[];
+  /** True when a cap (pages, bytes, products) stopped the read before the catalogue's end. */
+  truncated: boolean;
+}
