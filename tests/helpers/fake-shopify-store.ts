@@ -1,0 +1,296 @@
+// Stand-in for Shopify storefronts on 127.0.0.1 (node:http). One server plays several stores, told apart by the
+// Host header ("store.test", "store-test.myshopify.com", ...; tests resolve those names to 127.0.0.1 through the
+// fetcher's injectable lookup). Each store publishes what real Shopify stores publish to any visitor:
+//   GET /products.json?limit=N&page=P  { products: [...] } with Shopify's field names (limit 30 by default, 250 max;
+//                                      an empty page past the end), variants' price as "19.99" strings
+//   GET /products/{handle}.js          the product with prices in cents and per-variant `available`
+//   GET /meta.json                     { name, currency, myshopify_domain, ... }
+//   GET /                              a theme page carrying `Shopify.shop = "x.myshopify.com"`
+//   GET /password                      the password page (a password-protected store redirects everything here)
+// Tests change `shop.products` between snapshots (launches, removals, price changes, restocks), switch a store's
+// mode (password, 401, blocked, not Shopify), or queue one-shot steps per path (429 with Retry-After, 5xx, a slow
+// answer, a redirect, malformed JSON, an endless body). Every request is recorded.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+
+export interface FakeVariant {
+  id: number;
+  title: string;
+  price: string;
+  compare_at_price: string | null;
+  /** Omitted from /products.json when the shop does not publish availability. */
+  available: boolean;
+  sku: string;
+}
+
+export interface FakeProduct {
+  id: number;
+  title: string;
+  handle: string;
+  body_html: string;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+  vendor: string;
+  product_type: string;
+  tags: string[];
+  variants: FakeVariant[];
+  images: { src: string }[];
+}
+
+export type ShopMode =
+  /** A normal open store. */
+  | "open"
+  /** Everything redirects to /password (Shopify's storefront password). */
+  | "password"
+  /** /products.json answers 401. */
+  | "unauthorized"
+  /** /products.json and /products/*.js answer 403 (a bot wall on the custom domain). */
+  | "blocked"
+  /** /products.json answers 404 (an app hides it); the theme page still mentions the myshopify address. */
+  | "hidden";
+
+export interface FakeShop {
+  name: string;
+  products: FakeProduct[];
+  currency: string;
+  myshopifyDomain: string;
+  mode: ShopMode;
+  /** When false, /products.json variants carry no `available` (only /products/{handle}.js has it). */
+  publishAvailability: boolean;
+}
+
+export type FakeStep =
+  | { kind: "status"; status: number; body?: string; headers?: Record<string, string> }
+  | { kind: "redirect"; location: string; status?: number }
+  | { kind: "hang"; ms: number }
+  | { kind: "endless" }
+  | { kind: "gzip"; body: string }
+  | { kind: "raw"; body: string; contentType?: string };
+
+export interface RecordedShopRequest {
+  host: string;
+  path: string;
+  at: number;
+  headers: IncomingMessage["headers"];
+}
+
+export interface FakeShopifyStore {
+  port: number;
+  /** "http://127.0.0.1:PORT". */
+  origin: string;
+  shops: Map<string, FakeShop>;
+  /** Adds (or replaces) a store answering on this host name (no port). */
+  addShop(host: string, shop?: Partial<FakeShop>): FakeShop;
+  /** One-shot answers for `host` + `pathname`, used in order before the store's normal answer. */
+  queue(host: string, pathname: string, ...steps: FakeStep[]): void;
+  requests: RecordedShopRequest[];
+  /** Bytes written by "endless" answers, and whether the client hung up on them. */
+  endless: { bytesWritten: number; clientClosed: boolean };
+  close(): Promise<void>;
+}
+
+const NOT_FOUND_HTML = "<!doctype html><title>404 Not Found</title><h1>Not Found</h1>";
+
+export function makeProduct(n: number, overrides: Partial<FakeProduct> = {}): FakeProduct {
+  const id = 7_000_000_000_000 + n;
+  const handle = `product-${n}`;
+  const day = `2026-${String((n % 12) + 1).padStart(2, "0")}-${String((n % 28) + 1).padStart(2, "0")}`;
+  return {
+    id,
+    title: `Product ${n}`,
+    handle,
+    body_html: `<p>The number ${n} product. Ships in 3 days.</p>`,
+    published_at: `${day}T10:00:00-05:00`,
+    created_at: `${day}T09:00:00-05:00`,
+    updated_at: `${day}T11:00:00-05:00`,
+    vendor: n % 2 ? "Acme" : "Globex",
+    product_type: n % 3 ? "Pet Supplies" : "Home",
+    tags: ["new", `batch-${n % 10}`],
+    variants: [
+      { id: 40_000_000_000_000 + n * 10, title: "Small", price: `${10 + (n % 50)}.99`, compare_at_price: `${20 + (n % 50)}.00`, available: true, sku: `SKU-${n}-S` },
+      { id: 40_000_000_000_000 + n * 10 + 1, title: "Large", price: `${15 + (n % 50)}.50`, compare_at_price: null, available: n % 4 !== 0, sku: `SKU-${n}-L` },
+    ],
+    images: [{ src: `https://cdn.shopify.com/s/files/1/0000/0001/products/${handle}.jpg?v=1` }],
+    ...overrides,
+  };
+}
+
+export function makeCatalogue(count: number, start = 1): FakeProduct[] {
+  return Array.from({ length: count }, (_, i) => makeProduct(start + i));
+}
+
+function cents(price: string | null): number | null {
+  return price === null ? null : Math.round(Number(price) * 100);
+}
+
+function productJs(p: FakeProduct) {
+  return {
+    id: p.id,
+    title: p.title,
+    handle: p.handle,
+    description: p.body_html,
+    published_at: p.published_at,
+    created_at: p.created_at,
+    vendor: p.vendor,
+    type: p.product_type,
+    tags: p.tags,
+    price: cents(p.variants[0]?.price ?? null),
+    available: p.variants.some((v) => v.available),
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      title: v.title,
+      price: cents(v.price),
+      compare_at_price: cents(v.compare_at_price),
+      available: v.available,
+      sku: v.sku,
+    })),
+    images: p.images.map((i) => i.src.replace(/^https:/, "")),
+  };
+}
+
+export async function startFakeShopifyStore(): Promise<FakeShopifyStore> {
+  const shops = new Map<string, FakeShop>();
+  const steps = new Map<string, FakeStep[]>();
+  const requests: RecordedShopRequest[] = [];
+  const endless = { bytesWritten: 0, clientClosed: false };
+
+  const send = (res: ServerResponse, status: number, body: string, contentType = "application/json; charset=utf-8", headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": contentType, "content-length": Buffer.byteLength(body), ...headers });
+    res.end(body);
+  };
+
+  function runStep(step: FakeStep, req: IncomingMessage, res: ServerResponse) {
+    switch (step.kind) {
+      case "status":
+        return send(res, step.status, step.body ?? "", step.headers?.["content-type"] ?? "text/html; charset=utf-8", step.headers);
+      case "redirect":
+        res.writeHead(step.status ?? 302, { location: step.location, "content-length": "0" });
+        return res.end();
+      case "raw":
+        return send(res, 200, step.body, step.contentType);
+      case "gzip": {
+        const zipped = gzipSync(step.body);
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": zipped.length });
+        return res.end(zipped);
+      }
+      case "hang": {
+        const timer = setTimeout(() => send(res, 200, JSON.stringify({ products: [] })), step.ms);
+        res.on("close", () => clearTimeout(timer));
+        return;
+      }
+      case "endless": {
+        res.writeHead(200, { "content-type": "application/json" });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        let closed = false;
+        res.on("close", () => {
+          closed = true;
+          endless.clientClosed = true;
+        });
+        const pump = () => {
+          while (!closed) {
+            endless.bytesWritten += chunk.length;
+            if (!res.write(chunk)) {
+              res.once("drain", pump);
+              return;
+            }
+          }
+        };
+        pump();
+        return;
+      }
+    }
+    void req;
+  }
+
+  function answerShop(shop: FakeShop, url: URL, res: ServerResponse) {
+    const path = url.pathname;
+    if (shop.mode === "password" && path !== "/password") {
+      res.writeHead(302, { location: "/password", "content-length": "0" });
+      return res.end();
+    }
+    if (path === "/password") {
+      return send(res, 200, `<!doctype html><title>${shop.name}</title><form method="post" action="/password"><input type="password" name="password"></form>`, "text/html; charset=utf-8");
+    }
+    if (path === "/") {
+      return send(
+        res,
+        200,
+        `<!doctype html><title>${shop.name}</title><link rel="stylesheet" href="//cdn.shopify.com/s/files/1/theme.css">` +
+          `<script>var Shopify = Shopify || {};\nShopify.shop = "${shop.myshopifyDomain}";\nShopify.currency = {"active":"${shop.currency}","rate":"1.0"};</script><h1>${shop.name}</h1>`,
+        "text/html; charset=utf-8",
+        { "x-shopid": "55555" },
+      );
+    }
+    if (path === "/meta.json") {
+      return send(res, 200, JSON.stringify({ name: shop.name, currency: shop.currency, myshopify_domain: shop.myshopifyDomain, published_products_count: shop.products.length }));
+    }
+    const isCatalogue = path === "/products.json" || /^\/products\/[^/]+\.js$/.test(path);
+    if (isCatalogue && shop.mode === "unauthorized" && path === "/products.json") return send(res, 401, "Unauthorized", "text/plain");
+    if (isCatalogue && shop.mode === "blocked") return send(res, 403, "<h1>Access denied</h1>", "text/html");
+    if (isCatalogue && shop.mode === "hidden") return send(res, 404, NOT_FOUND_HTML, "text/html");
+    if (path === "/products.json") {
+      const limit = Math.min(250, Math.max(1, Number(url.searchParams.get("limit") ?? 30) || 30));
+      const page = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
+      const slice = shop.products.slice((page - 1) * limit, page * limit).map((p) =>
+        shop.publishAvailability ? p : { ...p, variants: p.variants.map(({ available: _a, ...v }) => v) },
+      );
+      return send(res, 200, JSON.stringify({ products: slice }));
+    }
+    const js = /^\/products\/([^/]+)\.js$/.exec(path);
+    if (js) {
+      const product = shop.products.find((p) => p.handle === decodeURIComponent(js[1]));
+      return product ? send(res, 200, JSON.stringify(productJs(product))) : send(res, 404, NOT_FOUND_HTML, "text/html");
+    }
+    return send(res, 404, NOT_FOUND_HTML, "text/html");
+  }
+
+  const server = createServer((req, res) => {
+    const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+    const url = new URL(req.url ?? "/", "http://x");
+    requests.push({ host, path: `${url.pathname}${url.search}`, at: Date.now(), headers: req.headers });
+    const queued = steps.get(`${host}${url.pathname}`);
+    const step = queued?.shift();
+    if (step) return runStep(step, req, res);
+    const shop = shops.get(host);
+    if (!shop) {
+      // A plain website: a home page and nothing at /products.json.
+      if (url.pathname === "/") return send(res, 200, "<!doctype html><title>A plain site</title><h1>Hello</h1>", "text/html; charset=utf-8");
+      return send(res, 404, NOT_FOUND_HTML, "text/html");
+    }
+    answerShop(shop, url, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    shops,
+    addShop(host, partial = {}) {
+      const shop: FakeShop = {
+        name: host,
+        products: [],
+        currency: "USD",
+        myshopifyDomain: `${host.replace(/[^a-z0-9]+/g, "-")}.myshopify.com`,
+        mode: "open",
+        publishAvailability: true,
+        ...partial,
+      };
+      shops.set(host, shop);
+      return shop;
+    },
+    queue(host, pathname, ...more) {
+      const key = `${host}${pathname}`;
+      steps.set(key, [...(steps.get(key) ?? []), ...more]);
+    },
+    requests,
+    endless,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

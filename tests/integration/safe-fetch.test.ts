@@ -1,0 +1,340 @@
+// The SSRF-safe fetcher against real sockets on 127.0.0.1: private addresses are refused after DNS and on every
+// redirect hop (and no request reaches them), the allow-list opens exactly one host:port, and the politeness and
+// robustness limits hold (User-Agent, no cookies, timeouts, redirect limit, a size cap on decompressed bytes).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  blockedAddressReason,
+  createSafeFetcher,
+  parseAllowHosts,
+  SafeFetchError,
+  type HostLookup,
+  type SafeFetcher,
+} from "~/integrations/safe-fetch.server";
+
+interface TestServer {
+  port: number;
+  requests: IncomingMessage[];
+  close(): Promise<void>;
+}
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
+  const requests: IncomingMessage[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req);
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const toLoopback: HostLookup = async () => [{ address: "127.0.0.1", family: 4 }];
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function withServer(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const s = await serve(handler);
+  cleanups.push(() => s.close());
+  return s;
+}
+
+function fetcher(options: Partial<Parameters<typeof createSafeFetcher>[0]> = {}): SafeFetcher {
+  const f = createSafeFetcher({ contactUrl: "https://winningproducts.test/bot", ...options });
+  cleanups.push(() => f.close());
+  return f;
+}
+
+async function failure(promise: Promise<unknown>): Promise<SafeFetchError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(SafeFetchError);
+    return error as SafeFetchError;
+  }
+  throw new Error("expected the fetch to fail");
+}
+
+describe("blockedAddressReason", () => {
+  it.each([
+    ["127.0.0.1", "loopback"],
+    ["127.255.0.9", "loopback"],
+    ["10.1.2.3", "private"],
+    ["172.16.0.1", "private"],
+    ["192.168.1.1", "private"],
+    ["169.254.169.254", "cloud metadata"],
+    ["169.254.1.1", "linkLocal"],
+    ["100.64.0.1", "carrierGradeNat"],
+    ["100.100.100.200", "cloud metadata"],
+    ["0.0.0.0", "unspecified"],
+    ["224.0.0.1", "multicast"],
+    ["255.255.255.255", "broadcast"],
+    ["240.0.0.1", "reserved"],
+    ["::1", "loopback"],
+    ["::", "unspecified"],
+    ["fe80::1", "linkLocal"],
+    ["fc00::1", "uniqueLocal"],
+    ["fd00:ec2::254", "cloud metadata"],
+    ["ff02::1", "multicast"],
+    ["::ffff:127.0.0.1", "loopback"],
+    ["::ffff:7f00:1", "loopback"],
+    ["::ffff:169.254.169.254", "cloud metadata"],
+    ["::ffff:10.0.0.1", "private"],
+    ["::127.0.0.1", "loopback"],
+    ["[::1]", "loopback"],
+    ["fe80::1%eth0", "linkLocal"],
+    ["64:ff9b::7f00:1", "rfc6052"],
+    ["2002:7f00:1::1", "6to4"],
+    ["not-an-ip", "not an IP address"],
+  ])("refuses %s (%s)", (address, reason) => {
+    expect(blockedAddressReason(address)).toBe(reason);
+  });
+
+  it.each(["8.8.8.8", "1.1.1.1", "23.227.38.65", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("lets public %s through", (address) => {
+    expect(blockedAddressReason(address)).toBeNull();
+  });
+
+  it("refuses every private IPv4 address in its IPv4-mapped IPv6 form too", () => {
+    const privateV4 = fc.oneof(
+      fc.tuple(fc.constant(10), fc.nat(255), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(172), fc.integer({ min: 16, max: 31 }), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(192), fc.constant(168), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(127), fc.nat(255), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(169), fc.constant(254), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(100), fc.integer({ min: 64, max: 127 }), fc.nat(255), fc.nat(255)),
+    );
+    fc.assert(
+      fc.property(privateV4, (octets) => {
+        const v4 = octets.join(".");
+        expect(blockedAddressReason(v4)).not.toBeNull();
+        expect(blockedAddressReason(`::ffff:${v4}`)).not.toBeNull();
+      }),
+    );
+  });
+});
+
+describe("parseAllowHosts", () => {
+  it("reads a comma list of host:port entries", () => {
+    expect(parseAllowHosts(" 127.0.0.1:4010, [::1]:4011 ,Store.Test:8080,")).toEqual(["127.0.0.1:4010", "::1:4011", "store.test:8080"]);
+    expect(parseAllowHosts("")).toEqual([]);
+    expect(parseAllowHosts(undefined)).toEqual([]);
+  });
+  it("refuses an entry without a port", () => {
+    expect(() => parseAllowHosts("127.0.0.1")).toThrow(/host:port/);
+    expect(() => parseAllowHosts("127.0.0.1:99999")).toThrow(/host:port/);
+  });
+});
+
+describe("the SSRF guard on real connections", () => {
+  it("refuses 127.0.0.1 unless its host:port is allow-listed, and then reaches it", async () => {
+    const s = await withServer((_req, res) => res.end("hello"));
+    const refused = await failure(fetcher().fetch(`http://127.0.0.1:${s.port}/`));
+    expect(refused.kind).toBe("refused");
+    expect(refused.message).toMatch(/loopback/);
+    expect(s.requests).toHaveLength(0);
+
+    const res = await fetcher({ allowHosts: [`127.0.0.1:${s.port}`] }).fetch(`http://127.0.0.1:${s.port}/`);
+    expect(res.status).toBe(200);
+    expect(res.text()).toBe("hello");
+  });
+
+  it("refuses a host name whose DNS answer is private, before connecting", async () => {
+    const s = await withServer((_req, res) => res.end("secret"));
+    for (const answer of ["127.0.0.1", "::ffff:127.0.0.1", "10.0.0.5", "169.254.169.254", "fd00:ec2::254"]) {
+      const lookup: HostLookup = async () => [{ address: answer, family: answer.includes(":") ? 6 : 4 }];
+      const err = await failure(fetcher({ lookup }).fetch(`http://store.test:${s.port}/`));
+      expect(err.kind, answer).toBe("refused");
+    }
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it("refuses a DNS answer that mixes a public and a private address (rebinding)", async () => {
+    const lookup: HostLookup = async () => [
+      { address: "23.227.38.65", family: 4 },
+      { address: "127.0.0.1", family: 4 },
+    ];
+    expect((await failure(fetcher({ lookup }).fetch("http://store.test:81/"))).kind).toBe("refused");
+  });
+
+  it("lets an allow-listed address through for a test host name, and only on that port", async () => {
+    const s = await withServer((req, res) => res.end(`host=${req.headers.host}`));
+    const f = fetcher({ lookup: toLoopback, allowHosts: [`127.0.0.1:${s.port}`] });
+    const res = await f.fetch(`http://store.test:${s.port}/x`);
+    expect(res.text()).toBe(`host=store.test:${s.port}`);
+    expect((await failure(f.fetch(`http://store.test:${s.port + 1}/x`))).kind).toBe("refused");
+  });
+
+  it("checks every redirect hop: to another loopback port, to cloud metadata, to a name resolving to it", async () => {
+    const other = await withServer((_req, res) => res.end("internal"));
+    const lookup: HostLookup = async (name) =>
+      name === "metadata.test" ? [{ address: "169.254.169.254", family: 4 }] : [{ address: "127.0.0.1", family: 4 }];
+    const targets = [
+      `http://127.0.0.1:${other.port}/admin`,
+      "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+      "http://[fd00:ec2::254]/latest/meta-data/",
+      "http://[::ffff:127.0.0.1]:80/",
+      "http://metadata.test/computeMetadata/v1/",
+    ];
+    const s = await withServer((req, res) => {
+      const i = Number(new URL(req.url ?? "/", "http://x").searchParams.get("i"));
+      res.writeHead(302, { location: targets[i] });
+      res.end();
+    });
+    const f = fetcher({ lookup, allowHosts: [`127.0.0.1:${s.port}`] });
+    for (let i = 0; i < targets.length; i++) {
+      const err = await failure(f.fetch(`http://store.test:${s.port}/go?i=${i}`));
+      expect(err.kind, targets[i]).toBe("refused");
+      expect(err.url).toBe(new URL(targets[i]).toString());
+    }
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it("refuses non-http schemes, in the first URL or a redirect", async () => {
+    const s = await withServer((_req, res) => {
+      res.writeHead(301, { location: "file:///etc/passwd" });
+      res.end();
+    });
+    const f = fetcher({ allowHosts: [`127.0.0.1:${s.port}`] });
+    expect((await failure(f.fetch(`http://127.0.0.1:${s.port}/`))).kind).toBe("refused");
+    expect((await failure(f.fetch("ftp://store.test/x"))).kind).toBe("refused");
+    expect((await failure(f.fetch("gopher://store.test/x"))).kind).toBe("refused");
+    expect((await failure(f.fetch("not a url"))).kind).toBe("invalid-url");
+  });
+
+  it("says unreachable when the name does not resolve or nothing listens", async () => {
+    const none: HostLookup = async () => [];
+    expect((await failure(fetcher({ lookup: none }).fetch("http://nowhere.test/"))).kind).toBe("unreachable");
+    const s = await withServer((_req, res) => res.end());
+    const port = s.port;
+    await s.close();
+    cleanups.pop();
+    expect((await failure(fetcher({ allowHosts: [`127.0.0.1:${port}`] }).fetch(`http://127.0.0.1:${port}/`))).kind).toBe("unreachable");
+  });
+});
+
+describe("limits and politeness", () => {
+  it("follows redirects up to the limit, then stops", async () => {
+    const s = await withServer((req, res) => {
+      const n = Number(new URL(req.url ?? "/", "http://x").searchParams.get("n"));
+      res.writeHead(302, { location: `/hop?n=${n + 1}` });
+      res.end();
+    });
+    const f = fetcher({ allowHosts: [`127.0.0.1:${s.port}`], maxRedirects: 3 });
+    const err = await failure(f.fetch(`http://127.0.0.1:${s.port}/hop?n=0`));
+    expect(err.kind).toBe("too-many-redirects");
+    expect(s.requests).toHaveLength(4);
+  });
+
+  it("reports the final URL and every hop of a followed redirect", async () => {
+    const s = await withServer((req, res) => {
+      if (req.url === "/a") {
+        res.writeHead(301, { location: "/b" });
+        return res.end();
+      }
+      res.end("at b");
+    });
+    const res = await fetcher({ allowHosts: [`127.0.0.1:${s.port}`] }).fetch(`http://127.0.0.1:${s.port}/a`);
+    expect(res.url).toBe(`http://127.0.0.1:${s.port}/b`);
+    expect(res.hops).toEqual([`http://127.0.0.1:${s.port}/a`, `http://127.0.0.1:${s.port}/b`]);
+    expect(res.text()).toBe("at b");
+  });
+
+  it("times out an answer slower than the total timeout", async () => {
+    const s = await withServer((_req, res) => {
+      const t = setTimeout(() => res.end("late"), 5_000);
+      res.on("close", () => clearTimeout(t));
+    });
+    const err = await failure(fetcher({ allowHosts: [`127.0.0.1:${s.port}`], timeoutMs: 200 }).fetch(`http://127.0.0.1:${s.port}/`));
+    expect(err.kind).toBe("timeout");
+  });
+
+  it("times out a body that trickles past the total timeout", async () => {
+    const s = await withServer((_req, res) => {
+      res.writeHead(200);
+      res.write("{");
+      const t = setTimeout(() => res.end("}"), 5_000);
+      res.on("close", () => clearTimeout(t));
+    });
+    const err = await failure(fetcher({ allowHosts: [`127.0.0.1:${s.port}`], timeoutMs: 200 }).fetch(`http://127.0.0.1:${s.port}/`));
+    expect(err.kind).toBe("timeout");
+  });
+
+  it("stops reading an endless body at the cap and hangs up, so memory stays bounded", async () => {
+    let written = 0;
+    let clientGone = false;
+    const s = await withServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      res.on("close", () => (clientGone = true));
+      const pump = () => {
+        while (!clientGone) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    const cap = 1024 * 1024;
+    const err = await failure(fetcher({ allowHosts: [`127.0.0.1:${s.port}`], maxBytes: cap }).fetch(`http://127.0.0.1:${s.port}/`));
+    expect(err.kind).toBe("too-large");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(clientGone).toBe(true);
+    // The server could only push what socket buffers held beyond the cap before we hung up.
+    expect(written).toBeLessThan(cap + 16 * 1024 * 1024);
+  });
+
+  it("refuses a declared Content-Length over the cap without reading it", async () => {
+    const s = await withServer((_req, res) => {
+      res.writeHead(200, { "content-length": String(50 * 1024 * 1024) });
+      res.write("x");
+    });
+    const err = await failure(fetcher({ allowHosts: [`127.0.0.1:${s.port}`], maxBytes: 1024 }).fetch(`http://127.0.0.1:${s.port}/`));
+    expect(err.kind).toBe("too-large");
+  });
+
+  it("decodes gzip, and counts the decompressed bytes against the cap (a gzip bomb stops)", async () => {
+    const json = JSON.stringify({ products: [{ id: 1, title: "Zipped" }] });
+    const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024, 0x20));
+    const s = await withServer((req, res) => {
+      const body = req.url === "/bomb" ? bomb : gzipSync(json);
+      res.writeHead(200, { "content-encoding": "gzip", "content-length": body.length });
+      res.end(body);
+    });
+    const f = fetcher({ allowHosts: [`127.0.0.1:${s.port}`], maxBytes: 1024 * 1024 });
+    const res = await f.fetch(`http://127.0.0.1:${s.port}/ok`);
+    expect(res.text()).toBe(json);
+    expect(s.requests[0].headers["accept-encoding"]).toMatch(/gzip/);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect((await failure(f.fetch(`http://127.0.0.1:${s.port}/bomb`))).kind).toBe("too-large");
+  });
+
+  it("names itself with a contact URL and never sends cookies or credentials", async () => {
+    const s = await withServer((_req, res) => {
+      res.writeHead(200, { "set-cookie": "session=abc; Path=/" });
+      res.end("ok");
+    });
+    const f = fetcher({ allowHosts: [`127.0.0.1:${s.port}`], contactUrl: "https://example.test/about-our-bot" });
+    await f.fetch(`http://127.0.0.1:${s.port}/1`, { headers: { cookie: "mine=1", authorization: "Bearer x", accept: "application/json" } });
+    await f.fetch(`http://127.0.0.1:${s.port}/2`);
+    for (const req of s.requests) {
+      expect(req.headers["user-agent"]).toBe("WinningProductsStoreTracker/1.0 (+https://example.test/about-our-bot)");
+      expect(req.headers.cookie).toBeUndefined();
+      expect(req.headers.authorization).toBeUndefined();
+    }
+    expect(s.requests[0].headers.accept).toBe("application/json");
+    expect((await failure(f.fetch(`http://user:pass@127.0.0.1:${s.port}/`))).kind).toBe("refused");
+  });
+});
