@@ -1,10 +1,10 @@
 // `npm run bench [-- NAME ...]`: prints speed and memory figures; asserts nothing. Each benchmark runs
-// in its own process (each points the app at its own database). Names: foundation, billing, search, ai-ads.
+// in its own process (each points the app at its own database). Names: foundation, billing, search, ai-ads, http-limits.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const ALL = ["foundation", "billing", "search", "ai-ads"];
+const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits"];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length ? wanted : ALL;
 let failed = 0;

@@ -6,26 +6,34 @@
 // - a GET to a resource route with a fixed path (e.g. /api/products, /healthz) calls that route's
 //   loader directly, as Remix's own resource-route handling does, instead of matching the whole
 //   route tree twice per request (Remix 2 flattens and ranks every route on every match);
+// - request bodies are capped (MAX_BODY_BYTES, 1 MB; larger per path in BODY_LIMITS) while they stream,
+//   answered 413 past the cap, and drained after the response so keep-alive stays usable
+//   (server/body-limit.mjs);
 // - SIGTERM/SIGINT stop taking connections and let requests in flight finish.
 //
-//   node server/index.mjs            # PORT (3000), HOST (all interfaces), build/server/index.js
+//   node server/index.mjs   # PORT (3000), HOST (all interfaces), ACCESS_LOG (on), MAX_BODY_BYTES (1 MB),
+//                           # REMIX_BUILD (build/server/index.js); checked first by server/env.mjs
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import { sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { BODY_LIMITS, answeredByBodyLimit, bodyCapFor, limitRequestBodies } from "./body-limit.mjs";
+import { parseServerEnv } from "./env.mjs";
 import { callLoader, fixedResourceRoutes } from "./fast-routes.mjs";
+import { remixRequest } from "./remix-request.mjs";
 
-const BUILD = path.resolve(process.env.REMIX_BUILD ?? "build/server/index.js");
+const settings = parseServerEnv(process.env);
+if (!settings.ok) {
+  console.error(`The server cannot start:\n${settings.problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(1);
+}
+const { port, host, accessLog, buildFile, maxBodyBytes } = settings.env;
 const PUBLIC_DIR = path.resolve("public");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST || undefined;
-const accessLog = !/^(off|false|0)$/i.test(process.env.ACCESS_LOG ?? "");
 
-const build = await import(pathToFileURL(BUILD).href);
+const build = await import(pathToFileURL(buildFile).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const fastRoutes = fixedResourceRoutes(build.routes);
@@ -38,8 +46,6 @@ function reportError(error, request) {
 
 const app = express();
 app.disable("x-powered-by");
-// Level 1: JSON pages compress about as well as at the default 6 for a fraction of the CPU.
-app.use(compression({ level: 1 }));
 
 if (accessLog) {
   app.use((req, res, next) => {
@@ -51,6 +57,12 @@ if (accessLog) {
     next();
   });
 }
+
+// Before anything that answers (only the access log comes first, so 413s are logged): no path and no
+// method escapes it, the fast routes and static files included.
+app.use(limitRequestBodies({ defaultMaxBytes: maxBodyBytes, limits: BODY_LIMITS }));
+// Level 1: JSON pages compress about as well as at the default 6 for a fraction of the CPU.
+app.use(compression({ level: 1 }));
 
 // The client build (hashed assets, cached for a year) and public/ (copied into it by Vite, an hour).
 // Only paths under one of their top-level entries reach the disk.
@@ -72,10 +84,11 @@ app.use((req, res, next) => {
 });
 
 app.use(async (req, res, next) => {
-  const route = (req.method === "GET" || req.method === "HEAD") && !("_data" in req.query) ? fastRoutes.get(req.path) : undefined;
+  const route =
+    (req.method === "GET" || req.method === "HEAD") && !("_data" in req.query) ? fastRoutes.get(req.path) : undefined;
   if (!route) return next();
   try {
-    const response = await callLoader(route, createRemixRequest(req, res), reportError);
+    const response = await callLoader(route, remixRequest(req, res), reportError);
     if (req.method === "HEAD") {
       await sendRemixResponse(res, new Response(null, { status: response.status, headers: response.headers }));
     } else {
@@ -86,10 +99,33 @@ app.use(async (req, res, next) => {
   }
 });
 
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// What @remix-run/express's createRequestHandler does, with the body read through the body limit; when
+// the limit has already answered 413 the handler's own response (or failure) is dropped.
+const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+app.all("*", async (req, res, next) => {
+  try {
+    const request = remixRequest(req, res);
+    // A state-changing request another site sent is refused with a 403 before Remix, whose own check
+    // would answer a bare 500 (app/pages/origin-guard.server.ts, docs/decisions/021).
+    const response = build.entry.module.crossSiteRefusal?.(request) ?? (await handleRemixRequest(request));
+    if (answeredByBodyLimit(req)) return void (await response.body?.cancel().catch(() => {}));
+    await sendRemixResponse(res, response);
+  } catch (error) {
+    if (!answeredByBodyLimit(req)) next(error);
+  }
+});
 
 const server = app.listen(port, host, () => {
   console.log(`[server] http://localhost:${port}`);
+});
+
+// `Expect: 100-continue` (curl sends it for large bodies): a body over the cap is refused before the
+// client sends it; any other gets "100 Continue" as Node would send it itself.
+server.on("checkContinue", (req, res) => {
+  const pathname = (req.url ?? "/").split("?")[0];
+  const cap = bodyCapFor(pathname, BODY_LIMITS, maxBodyBytes);
+  if (Number(req.headers["content-length"] ?? 0) <= cap) res.writeContinue();
+  app(req, res);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
