@@ -1,0 +1,123 @@
+// `npm run jobs -- list [--status S] [--limit N] | retry ID | run-due`: the operator's view of the job
+// system (docs/decisions/022), against DATABASE_URL like the app.
+//   list     newest jobs first: id, kind, status, attempts, run at, last error (parked ones stand out)
+//   retry    queues a parked job (or one waiting for its retry) to run now, with fresh attempts
+//   run-due  runs every job due now in this process, with the app's handlers, then exits
+import { db, dbReady } from "~/db.server";
+import { isAppError } from "~/domain/errors";
+import { JOB_STATUSES, JobIdSchema, type JobStatus } from "~/domain/jobs";
+import { createJobs, defaultOwnerId, registerJobKinds, type JobRow, type JobsLog } from "~/services/jobs.server";
+
+const USAGE = `Usage:
+  npm run jobs -- list [--status ${JOB_STATUSES.join("|")}] [--limit N]
+  npm run jobs -- retry ID
+  npm run jobs -- run-due`;
+
+class UsageError extends Error {}
+
+/** Plain lines on stderr: an operator reads these, not a log collector. */
+const stderrLog: JobsLog = {
+  info() {},
+  warn: (fields, message) => console.warn(`warning: ${message} ${JSON.stringify(fields, errorFields)}`),
+  error: (fields, message) => console.error(`error: ${message} ${JSON.stringify(fields, errorFields)}`),
+};
+function errorFields(_key: string, value: unknown) {
+  return value instanceof Error ? value.message : value;
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i === -1) return undefined;
+  const value = args[i + 1];
+  if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value.`);
+  return value;
+}
+
+const oneLine = (text: string | null, max: number) => {
+  const flat = (text ?? "").replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+function formatJobs(rows: JobRow[]): string {
+  if (rows.length === 0) return "No jobs.";
+  const table = rows.map((r) => [
+    String(r.id),
+    r.kind,
+    r.status === "parked" ? "PARKED" : r.status,
+    `${r.attempts}/${r.maxAttempts}`,
+    r.runAt.toISOString(),
+    oneLine(r.lastError, 100),
+  ]);
+  const header = ["id", "kind", "status", "attempts", "run at", "last error"];
+  const widths = header.map((h, c) => Math.max(h.length, ...table.map((row) => row[c].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => (c === cells.length - 1 ? cell : cell.padEnd(widths[c])))
+      .join("  ")
+      .trimEnd();
+  const out = [line(header), ...table.map(line)];
+  const parked = rows.filter((r) => r.status === "parked");
+  if (parked.length > 0) {
+    out.push("", `${parked.length} parked (gave up; see last error). Re-queue one with: npm run jobs -- retry ID`);
+  }
+  return out.join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const jobs = createJobs({ db, ownerId: `${defaultOwnerId()}:cli`, log: stderrLog });
+  registerJobKinds(jobs);
+  await dbReady;
+
+  if (command === "list") {
+    const known = new Set(["--status", "--limit"]);
+    const unknown = args.filter((a, i) => (a.startsWith("--") ? !known.has(a) : !known.has(args[i - 1] ?? "")));
+    if (unknown.length > 0) throw new UsageError(`Unknown argument ${unknown.join(" ")}.`);
+    const status = option(args, "--status");
+    if (status !== undefined && !(JOB_STATUSES as readonly string[]).includes(status)) {
+      throw new UsageError(`--status is one of ${JOB_STATUSES.join(", ")}, not "${status}".`);
+    }
+    const limitText = option(args, "--limit");
+    const limit = limitText === undefined ? 50 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
+      throw new UsageError(`--limit is a whole number from 1 to 10000, not "${limitText}".`);
+    }
+    console.log(formatJobs(await jobs.list({ status: status as JobStatus | undefined, limit })));
+    return 0;
+  }
+
+  if (command === "retry") {
+    if (args.length !== 1) throw new UsageError("retry takes one job id.");
+    const id = JobIdSchema.safeParse(args[0]);
+    if (!id.success) throw new UsageError(`"${args[0]}" is not a job id (a positive whole number).`);
+    const job = await jobs.retry(id.data);
+    const attempts = `${job.maxAttempts} fresh attempt${job.maxAttempts === 1 ? "" : "s"}`;
+    console.log(`Job ${job.id} (${job.kind}) is queued to run now, with ${attempts}.`);
+    return 0;
+  }
+
+  if (command === "run-due") {
+    if (args.length > 0) throw new UsageError("run-due takes no arguments.");
+    const s = await jobs.runDue();
+    console.log(
+      s.ran === 0
+        ? "No jobs were due."
+        : `Ran ${s.ran} due job${s.ran === 1 ? "" : "s"}: ${s.done} done, ${s.retrying} to retry later, ${s.parked} parked.`,
+    );
+    return 0;
+  }
+
+  throw new UsageError(command ? `Unknown command "${command}".` : "Which command?");
+}
+
+main(process.argv.slice(2))
+  .then(async (code) => {
+    await db.$disconnect();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
+    else console.error(isAppError(error) ? error.message : error instanceof Error ? error.message : error);
+    await db.$disconnect();
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
