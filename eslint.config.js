@@ -39,6 +39,10 @@ const boundaries = [
         group: [...area("routes"), ...area("pages"), ...area("ui")],
         message: `Services know nothing of HTTP or screens: no routes, page controllers or UI. ${ARCH}`,
       },
+      {
+        group: ["@remix-run/*"],
+        message: `Services know nothing of HTTP: no Response, redirect, cookie or FormData from @remix-run; throw an AppError (~/domain/errors) and let app/pages/ answer. ${ARCH}`,
+      },
     ],
   },
   {

@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/logger.server";
+import { startBackgroundWork, stopBackgroundWork } from "~/services/index.server";
 import { addDocumentResponseHeaders } from "~/shopify.server";
 
 const env = getEnv();
@@ -15,6 +16,16 @@ if (env.SENTRY_DSN) {
 }
 
 export const streamTimeout = 5000;
+
+// The server process runs the background jobs too (docs/decisions/022), unless JOBS_WORKER=off. Tests
+// import routes, not this entry, so they run no worker.
+if (env.JOBS_WORKER === "on" && env.NODE_ENV !== "test") {
+  startBackgroundWork();
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopBackgroundWork());
+}
+
+/** The server asks this before Remix handles a request (server/index.mjs): a 403 for a cross-site state change. */
+export { crossSiteRefusal } from "~/pages/origin-guard.server";
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;

@@ -1,9 +1,61 @@
 // The one place environment variables are read. The process refuses to start with one clear line per
 // missing or malformed value. Every value has a built-in default that runs the whole product on one
 // machine with no keys; only values listed in publicEnv() ever reach the browser.
-import { createHmac } from "node:crypto";
+// Secrets never default to a value written in the repository (docs/decisions/020): production must set
+// each one or switch its feature off explicitly; development and tests use random local secrets.
+import { createHmac, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
-import { parseAlgoliaHosts } from "~/integrations/algolia.server";
+import { parseAlgoliaHosts } from "~/domain/algolia-hosts";
+
+/** Fallbacks older versions shipped in the repository: refused as secrets (docs/decisions/020). */
+const PUBLIC_SECRETS = new Set(["local-dev-api-secret", "dev-only-session-secret-change-me"]);
+
+/** The Shopify client id used when none is set: public by nature (App Bridge reads it), never a secret. */
+const LOCAL_SHOPIFY_API_KEY = "local-dev-api-key";
+
+// Random secrets made by this process, kept on globalThis so a module reloaded by the dev server keeps them.
+const processSecrets: Map<string, string> = ((globalThis as { __wpLocalSecrets?: Map<string, string> }).__wpLocalSecrets ??=
+  new Map());
+
+/** A random secret that lives as long as this process (and is never written anywhere). */
+function processSecret(name: string): string {
+  let secret = processSecrets.get(name);
+  if (!secret) {
+    secret = randomBytes(32).toString("hex");
+    processSecrets.set(name, secret);
+  }
+  return secret;
+}
+
+/**
+ * A random secret kept in data/<name> (git-ignored, mode 0600), made the first time it is needed, so
+ * `npm run dev` keeps sessions across restarts; it is the same file `npm start` generates. When the file
+ * cannot be written (read-only disk), a secret of this process is used instead.
+ */
+function localFileSecret(name: string): string {
+  const key = `file:${name}`;
+  const known = processSecrets.get(key);
+  if (known) return known;
+  const file = path.resolve("data", name);
+  let secret: string | undefined;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    // "wx": never overwrite a secret another process has just created.
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  } catch {
+    // it exists already, or the disk is read-only
+  }
+  try {
+    secret = readFileSync(file, "utf8").trim();
+  } catch {
+    secret = undefined;
+  }
+  if (!secret || secret.length < 16 || PUBLIC_SECRETS.has(secret)) secret = processSecret(key);
+  processSecrets.set(key, secret);
+  return secret;
+}
 
 const optionalString = z
   .string()
@@ -41,8 +93,12 @@ const EnvSchema = z
       .url()
       .default("https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"),
 
-    SHOPIFY_API_KEY: z.string().default("local-dev-api-key"),
-    SHOPIFY_API_SECRET: z.string().default("local-dev-api-secret"),
+    // The embedded Shopify app (docs/decisions/020): "off" switches it off explicitly (production without
+    // Shopify keys); nothing signed by anyone then verifies, because its secret is random and never shared.
+    SHOPIFY_APP: z.enum(["on", "off"]).default("on"),
+    // The client id is public (App Bridge reads it in the browser); the placeholder is not a secret.
+    SHOPIFY_API_KEY: optionalString,
+    SHOPIFY_API_SECRET: optionalString,
     SHOPIFY_APP_URL: optionalUrl,
     SCOPES: z.string().default("write_products,read_themes"),
     SHOP_CUSTOM_DOMAIN: optionalString,
@@ -116,6 +172,25 @@ const EnvSchema = z
       }
     }),
 
+    // Competitor tracking (docs/decisions/024). Rival stores are read through the SSRF-safe fetcher, which refuses
+    // private addresses; TRACKER_ALLOW_HOSTS ("host:port" list) lets it reach local stand-ins (development, tests).
+    TRACKER_ALLOW_HOSTS: optionalString.refine(
+      (v) => v === undefined || v.split(",").every((e) => e.trim() === "" || /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(e.trim())),
+      { message: "must be comma-separated host:port entries, e.g. 127.0.0.1:4010" },
+    ),
+    // "name=address" entries resolved without DNS, for local stand-ins of stores ("*.test=127.0.0.1"); a store
+    // whose host is mapped here is read over plain http. Empty in real use.
+    TRACKER_RESOLVE: optionalString.refine(
+      (v) => v === undefined || v.split(",").every((e) => e.trim() === "" || /^(\*\.)?[A-Za-z0-9.-]+=[0-9a-fA-F:.]+$/.test(e.trim())),
+      { message: "must be comma-separated name=address entries, e.g. *.test=127.0.0.1" },
+    ),
+    // Whether this server process also runs background jobs (renders, store checks); "off" for a
+    // web-only process when another process (or `npm run jobs -- run-due` from cron) runs them.
+    JOBS_WORKER: z.enum(["on", "off"]).default("on"),
+    TRACKER_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(360),
+    // The product token our reads send in their User-Agent (followed by a contact URL on APP_URL).
+    TRACKER_USER_AGENT: z.string().trim().regex(/^[A-Za-z0-9._-]{1,60}$/, "must be one word of letters, digits, . _ or -").default("WinningProductsStoreTracker"),
+
     PADDLE_API_KEY: optionalString,
     PADDLE_CLIENT_TOKEN: optionalString,
     PADDLE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
@@ -136,6 +211,31 @@ const EnvSchema = z
           path: ["SESSION_SECRET"],
           message: "is required in production (a long random string that signs session cookies)",
         });
+      }
+      for (const key of ["SESSION_SECRET", "SHOPIFY_API_SECRET"] as const) {
+        if (env[key] && PUBLIC_SECRETS.has(env[key])) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is a value published in this repository, not a secret: set a long random value",
+          });
+        }
+      }
+      if (env.NODE_ENV === "production" && env.SHOPIFY_APP === "on") {
+        const needs = {
+          SHOPIFY_API_KEY: "the app's client id from the Partner Dashboard",
+          SHOPIFY_API_SECRET:
+            "the app's client secret from the Partner Dashboard; it verifies webhooks, app-proxy calls and session tokens",
+        } as const;
+        for (const key of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const) {
+          if (!env[key]) {
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: `is required in production (${needs[key]}); or set SHOPIFY_APP=off to switch the embedded Shopify app off`,
+            });
+          }
+        }
       }
       if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16) {
         ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be at least 16 characters" });
@@ -207,7 +307,15 @@ const EnvSchema = z
     },
     // Run these rules even when another value is malformed, so one start-up lists every problem.
     { when: () => true },
-  );
+  )
+  .transform((env) => ({
+    ...env,
+    SHOPIFY_API_KEY: env.SHOPIFY_API_KEY ?? LOCAL_SHOPIFY_API_KEY,
+    // Without Shopify (development, tests, SHOPIFY_APP=off) a random secret of this process: webhooks,
+    // app-proxy calls and session tokens are then refused, since no one else knows it.
+    SHOPIFY_API_SECRET:
+      env.SHOPIFY_APP === "on" && env.SHOPIFY_API_SECRET ? env.SHOPIFY_API_SECRET : processSecret("shopify-api-secret"),
+  }));
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -246,9 +354,20 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** The development fallback secret is fine on one laptop and refused in production (see parseEnv). */
+/**
+ * The secret that signs session cookies (and from which local-mode secrets are derived). Production
+ * requires SESSION_SECRET (see parseEnv); development uses a random one kept in data/session-secret, tests
+ * one of the process. Never a value from the repository.
+ */
 export function sessionSecret(env: Env = getEnv()): string {
-  return env.SESSION_SECRET ?? "dev-only-session-secret-change-me";
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.NODE_ENV === "production") throw new EnvError(["SESSION_SECRET is required in production"]);
+  return env.NODE_ENV === "development" ? localFileSecret("session-secret") : processSecret("session-secret");
+}
+
+/** Whether the embedded Shopify surface is on: SHOPIFY_APP=off switches it off (docs/decisions/020). */
+export function shopifyAppEnabled(env: Env = getEnv()): boolean {
+  return env.SHOPIFY_APP === "on";
 }
 
 /** Paddle's real adapter when keys are set; otherwise the local test checkout (docs/decisions/009). */

@@ -17,7 +17,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useEffect } from "react";
 import { siteGuardRedirect } from "~/domain/site-guard";
 import { publicEnv } from "~/env.server";
-import { auth } from "~/services/index.server";
+import { getUser } from "~/pages/site-session.server";
 import { trackPageViews } from "~/ui/page-analytics";
 import appStyles from "~/ui/app.css?url";
 
@@ -37,7 +37,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.getUser(request);
+  const user = await getUser(request);
   const url = new URL(request.url);
   const target = siteGuardRedirect({
     pathname: url.pathname,

@@ -272,16 +272,18 @@ async function httpBench(queries: MixQuery[]) {
     DATABASE_URL: `file:${FILE}`,
     LOG_LEVEL: "warn",
     PADDLE_LOCAL_CHECKOUT: "true",
+    // The embedded Shopify app is not measured here (production refuses to run it without its keys).
+    SHOPIFY_APP: "off",
     SESSION_SECRET: "bench-secret-0123456789",
     TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
     // e.g. BENCH_SERVER_NODE_OPTIONS=--prof to profile the server under load
     NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "",
   };
   const { db } = await import("~/db.server");
-  const auth = await import("~/services/auth.server");
+  const siteSession = await import("~/pages/site-session.server");
   await db.user.upsert({ where: { email: "bench@example.com" }, create: { email: "bench@example.com", userSubscribed: "yes" }, update: {}, select: { id: true } });
   const user = await db.user.findUniqueOrThrow({ where: { email: "bench@example.com" }, select: { id: true } });
-  const cookie = (await auth.createUserSession(db, user.id, new Request("http://bench.local/"))).split(";")[0];
+  const cookie = (await siteSession.createUserSession(user.id, new Request("http://bench.local/"))).split(";")[0];
 
   const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
   const server = spawn(process.execPath, serverNodeArgs(env), { env: serverEnv(env), stdio: ["ignore", "ignore", "inherit"] });

@@ -98,7 +98,9 @@ async function main(argv: string[]): Promise<number> {
 
   if (command === "run-due") {
     if (args.length > 0) throw new UsageError("run-due takes no arguments.");
-    const s = await jobs.runDue();
+    // Every kind the app registers (AI-ad renders, competitor checks, ...), as a server's worker would.
+    const app = await import("~/services/index.server");
+    const s = await app.jobs.runDue();
     console.log(
       s.ran === 0
         ? "No jobs were due."

@@ -2,7 +2,9 @@
 // `npm start`: everything a fresh machine needs to serve the product on the built-in defaults.
 // 0. packages installed (npm ci) when node_modules is missing or stale, and Node 22 from node_modules;
 // 1. a local secret for session cookies (data/session-secret) unless SESSION_SECRET is set, and likewise a
-//    key for stored Shopify tokens (data/token-encryption-keys) unless TOKEN_ENCRYPTION_KEYS is set;
+//    key for stored Shopify tokens (data/token-encryption-keys) unless TOKEN_ENCRYPTION_KEYS is set: random,
+//    made once, git-ignored, never a value from the repository (docs/decisions/020); without Shopify keys
+//    the embedded Shopify app is switched off (SHOPIFY_APP=off) with a note, and the site works fully;
 // 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default);
 // 3. demo data seeded (idempotent) and the demo login printed;
 // 4. a production build (skipped with SKIP_BUILD=1 when build/ is current);
@@ -36,6 +38,15 @@ if (!env.TOKEN_ENCRYPTION_KEYS) {
   const file = path.resolve("data/token-encryption-keys");
   if (!existsSync(file)) writeFileSync(file, `local1:${randomBytes(32).toString("base64")}`, { mode: 0o600 });
   env.TOKEN_ENCRYPTION_KEYS = readFileSync(file, "utf8").trim();
+}
+
+if (!env.SHOPIFY_API_KEY && !env.SHOPIFY_API_SECRET && !env.SHOPIFY_APP) {
+  // The embedded app only works with the client id and secret of an app registered with Shopify; a made-up
+  // secret would pretend otherwise. Switched off, its webhooks and session tokens are refused.
+  env.SHOPIFY_APP = "off";
+  console.log(
+    "No SHOPIFY_API_KEY / SHOPIFY_API_SECRET: the embedded Shopify app is off (SHOPIFY_APP=off); the site works fully. Set both to turn it on.",
+  );
 }
 
 if (!env.PADDLE_API_KEY && !env.PADDLE_LOCAL_CHECKOUT) {

@@ -110,3 +110,74 @@ export const NO_SUBSCRIPTION_FLAGS = {
   subscriptionCancelled: false,
   chargeDeclined: false,
 };
+
+/** The Paddle price ids of the catalogue's plans and of the case study (configured per environment). */
+export interface PriceIds {
+  basic: string;
+  pro: string;
+  innerCircle: string;
+  caseStudy: string;
+}
+
+/** The catalogue plan a Paddle price sells, or null for any other price (the case study, an unknown one). */
+export function planForPrice(prices: PriceIds, priceId: string | null | undefined): "basic" | "pro" | "inner-circle" | null {
+  if (!priceId) return null;
+  if (priceId === prices.basic) return "basic";
+  if (priceId === prices.pro) return "pro";
+  if (priceId === prices.innerCircle) return "inner-circle";
+  return null;
+}
+
+/** One of a subscription's transactions, as stored. */
+export interface ChargeRow {
+  id: string;
+  status: string;
+  origin: string | null;
+  /** The line items' price ids. */
+  priceIds: string[];
+  totalCents: number | null;
+  currencyCode: string | null;
+  billingPeriodStart: Date | null;
+  discountId: string | null;
+  lastEventAt: Date;
+}
+
+export interface AmountSubject {
+  priceId: string | null;
+  currentPeriodStart: Date | null;
+  /** The price's own amount, as the newest subscription notification lists it. */
+  priceAmountCents: number | null;
+  priceCurrencyCode: string | null;
+}
+
+/** A charge that says what the subscriber pays per cycle: paid, for the checkout or a renewal, not free. */
+function isRecurringCharge(c: ChargeRow): boolean {
+  return (
+    (c.status === "completed" || c.status === "paid") &&
+    (c.origin === "web" || c.origin === "subscription_recurring") &&
+    (c.totalCents ?? 0) > 0
+  );
+}
+
+/** When a charge happened in billing terms: the period it pays for, else when it was last reported. */
+const chargeTime = (c: ChargeRow) => (c.billingPeriodStart ?? c.lastEventAt).getTime();
+
+/**
+ * What a subscription costs per cycle, as a function of the rows alone (so it does not depend on the
+ * order Paddle's notifications arrive in): the newest charge, by billing period then occurred_at, for
+ * the subscription's current price (what the buyer really pays: localised, tax included). A charge
+ * for another price (say, a Basic renewal arriving after the move to Pro) never counts. A discounted
+ * charge counts only for the period it paid for: once a newer period has started, the newest
+ * undiscounted charge for the price counts, else the price's own amount.
+ */
+export function currentAmount(sub: AmountSubject, charges: ChargeRow[]): { cents: number; currencyCode: string | null } | null {
+  const own = sub.priceAmountCents !== null ? { cents: sub.priceAmountCents, currencyCode: sub.priceCurrencyCode } : null;
+  if (!sub.priceId) return own;
+  const candidates = charges
+    .filter((c) => isRecurringCharge(c) && c.priceIds.includes(sub.priceId!))
+    .sort((a, b) => chargeTime(b) - chargeTime(a) || b.lastEventAt.getTime() - a.lastEventAt.getTime() || (a.id < b.id ? 1 : -1));
+  const periodStart = sub.currentPeriodStart?.getTime() ?? -Infinity;
+  const counts = (c: ChargeRow) => !c.discountId || chargeTime(c) >= periodStart;
+  const chosen = candidates.find(counts);
+  return chosen ? { cents: chosen.totalCents!, currencyCode: chosen.currencyCode } : own;
+}

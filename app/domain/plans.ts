@@ -40,6 +40,8 @@ export interface Plan {
   credits: Record<CreditFeature, number>;
   /** Credits granted when a trial starts. */
   trialCredits: Record<CreditFeature, number>;
+  /** Rival stores a user may follow at once (competitor tracking, docs/decisions/024). */
+  competitorLimit: number;
   highlighted?: boolean;
 }
 
@@ -62,6 +64,7 @@ export const PLANS: readonly Plan[] = [
     ],
     credits: { "ai-ads": 20, "automatic-mode": 20, "glitch-mode": 30, "product-pages": 30 },
     trialCredits: { "ai-ads": 10, "automatic-mode": 8, "glitch-mode": 5, "product-pages": 10 },
+    competitorLimit: 10,
   },
   {
     id: "pro",
@@ -82,6 +85,7 @@ export const PLANS: readonly Plan[] = [
     ],
     credits: { "ai-ads": 100, "automatic-mode": 80, "glitch-mode": 100, "product-pages": 100 },
     trialCredits: { "ai-ads": 10, "automatic-mode": 8, "glitch-mode": 5, "product-pages": 10 },
+    competitorLimit: 25,
   },
   {
     id: "inner-circle",
@@ -104,6 +108,7 @@ export const PLANS: readonly Plan[] = [
       "product-pages": UNLIMITED_CREDITS,
     },
     trialCredits: { "ai-ads": 0, "automatic-mode": 0, "glitch-mode": 0, "product-pages": 0 },
+    competitorLimit: 100,
   },
 ] as const;
 

@@ -24,6 +24,8 @@ export interface PaddlePort {
   previewPrices(input: { priceIds: string[]; customerIp: string | null; countryCode: string | null }): Promise<PricePreview[]>;
   previewDiscount(input: { subscriptionId: string; discountId: string }): Promise<{ currencyCode: string; formattedTotal: string }>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Ends the subscription now (account deletion): Paddle stops billing and sends subscription.canceled. */
+  cancelNow(subscriptionId: string): Promise<void>;
   applyDiscountNextCycle(input: { subscriptionId: string; discountId: string }): Promise<void>;
   /** Moves the first charge of a trialing subscription later. */
   extendTrial(input: { subscriptionId: string; nextBilledAt: Date }): Promise<void>;
@@ -58,6 +60,9 @@ export interface NormalizedTransaction {
   priceIds: string[];
   totalCents: number | null;
   currencyCode: string | null;
+  /** Start of the billing period a subscription charge pays for; null for one-time purchases. */
+  billingPeriodStart: Date | null;
+  discountId: string | null;
 }
 
 interface EventBase {
@@ -75,7 +80,7 @@ export type BillingEvent =
 
 export class WebhookSignatureError extends Error {
   constructor() {
-    super("Paddle-Signature is missing, stale or does not match the body.");
+    super("Paddle-Signature is missing, expired, dated in the future or does not match the body.");
     this.name = "WebhookSignatureError";
   }
 }
@@ -91,12 +96,34 @@ export class WebhookPayloadError extends Error {
 const paddleForWebhooks = new Paddle("webhook-verification-only");
 
 /**
- * Verifies Paddle-Signature on the raw body (SDK; 5-second tolerance), then parses the event. The two
- * steps fail differently: a bad signature is WebhookSignatureError (401), an authentic body the SDK
- * cannot parse is WebhookPayloadError, so the logs do not blame the signature for a parsing problem.
+ * How far in the future a signature's ts= may be. The SDK (3.10, WebhooksValidator) refuses a ts more
+ * than 5 s in the past but accepts any ts in the future, so a body signed for tomorrow would stay
+ * replayable until tomorrow. Paddle's clock and ours are NTP-synchronised to well under a second;
+ * 30 s leaves room for a virtual machine's clock that drifted after a suspend without refusing
+ * authentic notifications (which Paddle would only retry minutes to hours later). A replay within
+ * that window is harmless anyway: events are deduplicated by event id.
+ */
+export const MAX_SIGNATURE_FUTURE_SKEW_MS = 30_000;
+
+/** ts= of a Paddle-Signature header in milliseconds, or null when it has none that is a whole number. */
+function signatureTime(signature: string): number | null {
+  for (const part of signature.split(";")) {
+    const [key, value] = part.split("=");
+    if (key?.trim() === "ts" && value && /^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  }
+  return null;
+}
+
+/**
+ * Verifies Paddle-Signature on the raw body (SDK: HMAC, and at most 5 s old; ours: at most
+ * MAX_SIGNATURE_FUTURE_SKEW_MS in the future), then parses the event. The two steps fail differently:
+ * a bad signature is WebhookSignatureError (401), an authentic body the SDK cannot parse is
+ * WebhookPayloadError, so the logs do not blame the signature for a parsing problem.
  */
 export async function unmarshalWebhook(rawBody: string, secret: string, signature: string | null): Promise<EventEntity> {
   if (!signature) throw new WebhookSignatureError();
+  const signedAt = signatureTime(signature);
+  if (signedAt === null || signedAt > Date.now() + MAX_SIGNATURE_FUTURE_SKEW_MS) throw new WebhookSignatureError();
   let valid = false;
   try {
     valid = await paddleForWebhooks.webhooks.isSignatureValid(rawBody, secret, signature);
@@ -151,7 +178,7 @@ export function normalizeEvent(event: EventEntity): BillingEvent {
         customerId: s.customerId ?? null,
         priceId: item?.price?.id ?? null,
         // The price's base amount, in the price's own currency. What a buyer in another country really
-        // pays arrives with the subscription's transactions, which replace this (billing.server.ts).
+        // pays arrives with the subscription's transactions, which take precedence (billing-events.server.ts).
         recurringTotalCents: item?.price ? (parseMinorUnits(item.price.unitPrice.amount) ?? 0) * (item.quantity || 1) : null,
         currencyCode: item?.price?.unitPrice.currencyCode ?? s.currencyCode ?? null,
         billingInterval: s.billingCycle?.interval ?? null,
@@ -175,6 +202,8 @@ export function normalizeEvent(event: EventEntity): BillingEvent {
       customData: unknown;
       items: { price: { id: string } | null }[];
       details: { totals: { grandTotal?: string; total: string } | null } | null;
+      billingPeriod: { startsAt: string; endsAt: string } | null;
+      discountId: string | null;
     };
     return {
       ...base,
@@ -189,6 +218,8 @@ export function normalizeEvent(event: EventEntity): BillingEvent {
         priceIds: t.items.map((i) => i.price?.id).filter((id): id is string => Boolean(id)),
         totalCents: parseMinorUnits(t.details?.totals?.grandTotal ?? t.details?.totals?.total),
         currencyCode: t.currencyCode ?? null,
+        billingPeriodStart: date(t.billingPeriod?.startsAt),
+        discountId: t.discountId ?? null,
       },
     };
   }
@@ -236,6 +267,9 @@ export function createPaddleApi(config: { apiKey: string; environment: "sandbox"
     },
     async cancelAtPeriodEnd(subscriptionId) {
       await paddle.subscriptions.cancel(subscriptionId, { effectiveFrom: "next_billing_period" });
+    },
+    async cancelNow(subscriptionId) {
+      await paddle.subscriptions.cancel(subscriptionId, { effectiveFrom: "immediately" });
     },
     async applyDiscountNextCycle({ subscriptionId, discountId }) {
       await paddle.subscriptions.update(subscriptionId, { discount: { id: discountId, effectiveFrom: "next_billing_period" } });
@@ -365,6 +399,10 @@ export interface TransactionSnapshot {
   origin: "web" | "subscription_recurring" | "subscription_payment_method_change";
   price: LocalPrice;
   totalCents: number;
+  /** The period a subscription charge pays for (Paddle's billing_period). */
+  billingPeriod?: { startsAt: Date; endsAt: Date } | null;
+  /** A discount applied to this transaction (Paddle's discount_id). */
+  discountId?: string | null;
 }
 
 export function transactionJson(t: TransactionSnapshot, at: Date) {
@@ -397,9 +435,11 @@ export function transactionJson(t: TransactionSnapshot, at: Date) {
     invoice_id: null,
     invoice_number: null,
     collection_mode: "automatic",
-    discount_id: null,
+    discount_id: t.discountId ?? null,
     billing_details: null,
-    billing_period: null,
+    billing_period: t.billingPeriod
+      ? { starts_at: t.billingPeriod.startsAt.toISOString(), ends_at: t.billingPeriod.endsAt.toISOString() }
+      : null,
     items: [{ price: priceJson(t.price, iso), quantity: 1, proration: null }],
     details: { tax_rates_used: [], totals, adjusted_totals: null, payout_totals: null, adjusted_payout_totals: null, line_items: [] },
     payments: [],

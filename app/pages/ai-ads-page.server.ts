@@ -14,6 +14,8 @@ import type { Surface } from "~/domain/embedded-paths";
 import { AI_ADS_LOCKED_REASON, type AdProductSummary } from "~/services/ai-ads.server";
 import type { User } from "~/services/auth.server";
 import { aiAds, credits, products } from "~/services/index.server";
+import { expectedFailure } from "~/pages/form-errors.server";
+import { readForm, toErrorResponse } from "~/pages/http.server";
 import { QueryError } from "~/domain/product-query";
 
 /** Products matching the picker's search, as few as fit on the page. */
@@ -121,7 +123,7 @@ function sceneEdits(raw: Record<string, FormDataEntryValue>) {
 
 /** Create an ad from a product, save an edit, render it, or delete it. */
 export async function aiAdsPageAction(request: Request, user: User) {
-  const raw = Object.fromEntries(await request.formData());
+  const raw = Object.fromEntries(await readForm(request));
   const form = Form.safeParse(raw);
   if (!form.success) {
     const issue = form.error.issues[0];
@@ -155,9 +157,16 @@ export async function aiAdsPageAction(request: Request, user: User) {
     await aiAds.remove(user.id, id.data);
     return result(200, true, "Deleted, with its video.");
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors = error.details.fieldErrors as AdErrors | undefined;
+    const failure = expectedFailure(error);
+    const fieldErrors = failure.details.fieldErrors as AdErrors | undefined;
     if (fieldErrors && Object.keys(fieldErrors).length > 0) return needsAttention(fieldErrors);
-    return result(error.status, false, error.message, { upsell: error.details.upsell === true });
+    return result(failure.status, false, failure.message, { upsell: failure.details.upsell === true });
   }
+}
+
+/** An ad id from a URL; anything malformed names no ad of anyone's (404). */
+export function parseAdId(raw: string | undefined): number {
+  const id = /^[1-9]\d{0,9}$/.test(raw ?? "") ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw toErrorResponse(new AppError(404, "No such AI ad."));
+  return id;
 }

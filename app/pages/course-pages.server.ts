@@ -1,24 +1,37 @@
 // The course pages' loaders and action, shared by the site (/dashboard/course...) and the embedded app
 // (/app/course...). Each surface's route authenticates its own way and hands the user over. Opening a
 // lesson records it as the latest one (what "continue where you left off" follows); an unknown lesson
-// is a thrown 404.
-import { requireLessonNumber } from "~/services/course.server";
+// is a thrown 404 { error } (the surface's error boundary shows it).
+import { AppError } from "~/domain/errors";
+import { handleServiceErrors, readForm, toErrorResponse } from "~/pages/http.server";
+import * as courseRules from "~/services/course.server";
 import type { User } from "~/services/auth.server";
 import { course } from "~/services/index.server";
+
+/** A lesson number from a route parameter, or a thrown 404 { error } naming what was asked for. */
+export function requireLessonNumber(raw: string | undefined): number {
+  try {
+    return courseRules.requireLessonNumber(raw);
+  } catch (error) {
+    if (error instanceof AppError) throw toErrorResponse(error);
+    throw error;
+  }
+}
 
 export async function loadCourse(user: User) {
   return { view: await course.getCourse(user.id) };
 }
 
 export async function loadLesson(lessonParam: string | undefined, user: User) {
-  return course.openLesson(user.id, requireLessonNumber(lessonParam));
+  const lessonNumber = requireLessonNumber(lessonParam);
+  return handleServiceErrors(() => course.openLesson(user.id, lessonNumber));
 }
 
 /** "Mark as done" posts intent=complete to the lesson's own page. */
 export async function lessonAction(request: Request, lessonParam: string | undefined, user: User) {
   const lessonNumber = requireLessonNumber(lessonParam);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "complete") return Response.json({ error: "Unknown action." }, { status: 400 });
-  const progress = await course.completeLesson(user.id, lessonNumber);
+  const progress = await handleServiceErrors(() => course.completeLesson(user.id, lessonNumber));
   return { completed: progress.lessonNumber };
 }

@@ -4,10 +4,12 @@
 // the JSON API (/api/glitch-mode) answers the same from the same service.
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { expectedFailure } from "~/pages/form-errors.server";
 import { parseGlitchListQuery } from "~/domain/glitch";
 import { QueryError } from "~/domain/product-query";
+import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import type { GlitchView } from "~/services/glitch-mode.server";
+import type { GlitchView, Revealed } from "~/services/glitch-mode.server";
 import { glitchMode } from "~/services/index.server";
 
 /**
@@ -45,14 +47,19 @@ function result(status: number, body: Partial<GlitchModeActionResult> & { ok: bo
 
 /** Reveal one glitch (1 credit the first time, free after). */
 export async function glitchModePageAction(request: Request, user: User) {
-  const form = RevealForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = RevealForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) {
     const issue = form.error.issues[0];
     const field = String(issue?.path[0] ?? "intent");
     return result(400, { ok: false, message: field === "intent" ? (issue?.message ?? "Unknown action.") : `${field} is not valid.` });
   }
-  const outcome = await glitchMode.reveal(user, form.data.objectID);
-  if (!outcome.ok) return result(outcome.status, { ok: false, message: outcome.error, upsell: outcome.status === 402 && outcome.upsell });
+  let outcome: Revealed;
+  try {
+    outcome = await glitchMode.reveal(user, form.data.objectID);
+  } catch (error) {
+    const failure = expectedFailure(error);
+    return result(failure.status, { ok: false, message: failure.message, upsell: failure.status === 402 && failure.details.upsell === true });
+  }
   return result(200, {
     ok: true,
     message: outcome.charged ? `Revealed ${outcome.glitch.title} for 1 credit.` : `${outcome.glitch.title} was already revealed: no credit spent.`,

@@ -3,10 +3,11 @@
 // authenticates its own way and hands the user over; from there both run exactly this. The rules are
 // the product pages service's (docs/decisions/015); pages are created from a product through the JSON
 // API (app/ui/product-page-actions.tsx).
-import { AppError } from "~/domain/errors";
+import { expectedFailure } from "~/pages/form-errors.server";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { parseDollarsToCents, type PageErrors, type PageField } from "~/domain/product-page";
+import { parseDollarsToCents, type MediaPlan, type PageErrors, type PageField } from "~/domain/product-page";
+import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { credits, productPages } from "~/services/index.server";
 
@@ -86,7 +87,7 @@ function needsAttention(fieldErrors: PageErrors) {
 
 /** Save the edited page, push it to one of the user's stores, or delete it from the list. */
 export async function productPagesPageAction(request: Request, user: User) {
-  const raw = Object.fromEntries(await request.formData());
+  const raw = Object.fromEntries(await readForm(request));
   // A malformed id names no page of anyone's.
   const id = PageId.safeParse(raw.id);
   if (!id.success) return result(404, false, "No such product page.");
@@ -129,16 +130,21 @@ export async function productPagesPageAction(request: Request, user: User) {
         shop: input.shop,
         shopifyStatus: input.publish === "on" ? "ACTIVE" : "DRAFT",
       });
-      const skippedImages = outcome.media.skipped.map((s) => `${s.image}: ${s.reason}`);
-      if (!outcome.ok) return result(outcome.status, false, outcome.error, { skippedImages });
+      const skippedImages = skippedOf(outcome.media);
       return result(200, true, `Pushed to ${outcome.page.store?.storeName ?? "your store"}.`, { skippedImages });
     }
     await productPages.remove(user.id, id.data);
     return result(200, true, "Deleted from your list. The product in Shopify, if any, stays there.");
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors = error.details.fieldErrors as PageErrors | undefined;
+    const failure = expectedFailure(error);
+    const fieldErrors = failure.details.fieldErrors as PageErrors | undefined;
     if (fieldErrors && Object.keys(fieldErrors).length > 0) return needsAttention(fieldErrors);
-    return result(error.status, false, error.message);
+    // A push Shopify refused or failed names the images it would have sent and skipped.
+    const media = failure.details.media as MediaPlan | undefined;
+    return result(failure.status, false, failure.message, media ? { skippedImages: skippedOf(media) } : {});
   }
+}
+
+function skippedOf(media: MediaPlan): string[] {
+  return media.skipped.map((s) => `${s.image}: ${s.reason}`);
 }

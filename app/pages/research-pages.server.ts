@@ -7,9 +7,12 @@ import { z } from "zod";
 import { GRID_PAGE_PARAMS, QueryError } from "~/domain/product-query";
 import { researchAccess } from "~/domain/research-access";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
+import { AppError } from "~/domain/errors";
+import { expectedFailure } from "~/pages/form-errors.server";
+import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { products } from "~/services/index.server";
-import { ProductNotFoundError, searchResultPage } from "~/services/products.server";
+import { searchResultPage } from "~/services/products.server";
 
 // ---------- the product grid ----------
 // Every bit of state is in the URL (text, filters, sort, page, the shuffle seed and an opened saved
@@ -107,19 +110,19 @@ export type SaveSearchResult = { ok: true; message: string; id: number } | { ok:
 
 /** "Save this search" on the grid. */
 export async function saveSearchAction(request: Request, user: User) {
-  const parsed = SaveSearchForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = SaveSearchForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<SaveSearchResult>({ ok: false, message: parsed.error.issues[0]?.message ?? "Invalid form." }, { status: 400 });
   }
   const params = withoutShopifyAdminParams(new URLSearchParams(parsed.data.query.replace(/^\?/, "")));
   for (const key of GRID_PAGE_PARAMS) params.delete(key);
   try {
-    const result = await products.saveSearch(user.id, { name: parsed.data.name, params });
-    if (!result.ok) return data<SaveSearchResult>({ ok: false, message: result.message }, { status: result.status });
-    return data<SaveSearchResult>({ ok: true, message: `Saved “${result.search.name}”.`, id: result.search.id });
+    const search = await products.saveSearch(user.id, { name: parsed.data.name, params });
+    return data<SaveSearchResult>({ ok: true, message: `Saved “${search.name}”.`, id: search.id });
   } catch (error) {
     if (error instanceof QueryError) return data<SaveSearchResult>({ ok: false, message: error.message }, { status: 400 });
-    throw error;
+    const failure = expectedFailure(error);
+    return data<SaveSearchResult>({ ok: false, message: failure.message }, { status: failure.status });
   }
 }
 
@@ -135,6 +138,11 @@ function notFound(): Response {
   return new Response(PRODUCT_NOT_FOUND, { status: 404 });
 }
 
+/** The products service's 404 for an objectID that names no product. */
+function isProductNotFound(error: unknown): error is AppError {
+  return error instanceof AppError && error.status === 404;
+}
+
 function requireObjectID(raw: string | undefined): string {
   const objectID = ObjectID.safeParse(raw);
   if (!objectID.success) throw notFound();
@@ -148,7 +156,7 @@ export async function loadProductDetail(objectIDParam: string | undefined, user:
     const product = await products.getProduct({ userId: user.id, objectID, access });
     return { product, access: { insights: access.insights, lockedReason: access.lockedReason } };
   } catch (error) {
-    if (error instanceof ProductNotFoundError) throw notFound();
+    if (isProductNotFound(error)) throw notFound();
     throw error;
   }
 }
@@ -160,7 +168,7 @@ const ProductIntent = z.object({
 /** Save / unsave / track / untrack one product. */
 export async function productDetailAction(request: Request, objectIDParam: string | undefined, user: User) {
   const objectID = requireObjectID(objectIDParam);
-  const form = ProductIntent.safeParse(Object.fromEntries(await request.formData()));
+  const form = ProductIntent.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ ok: false as const, message: form.error.issues[0]?.message ?? "Unknown action." }, { status: 400 });
   const run = {
     save: products.saveProduct,
@@ -171,7 +179,7 @@ export async function productDetailAction(request: Request, objectIDParam: strin
   try {
     return { ok: true as const, ...(await run(user.id, objectID)) };
   } catch (error) {
-    if (error instanceof ProductNotFoundError) throw notFound();
+    if (isProductNotFound(error)) throw notFound();
     throw error;
   }
 }
@@ -202,7 +210,7 @@ const SavedForm = z.discriminatedUnion(
 
 /** Unsave, stop tracking, or delete a saved search. */
 export async function savedAction(request: Request, user: User) {
-  const form = SavedForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = SavedForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) {
     const issue = form.error.issues[0];
     const field = String(issue?.path[0] ?? "intent");
@@ -216,7 +224,7 @@ export async function savedAction(request: Request, user: User) {
       return data({ ok: false, message: "That saved search no longer exists." }, { status: 404 });
     }
   } catch (error) {
-    if (error instanceof ProductNotFoundError) return data({ ok: false, message: error.message }, { status: 404 });
+    if (isProductNotFound(error)) return data({ ok: false, message: error.message }, { status: 404 });
     throw error;
   }
   return { ok: true, message: "Done." };

@@ -2,11 +2,13 @@
 // link, the Zendrop flag and the community (Discord), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { billing, community, embeddedAuth, stores } from "~/services/index.server";
+import { readForm } from "~/pages/http.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { billing, community, stores } from "~/services/index.server";
 import { planStatusInput } from "~/ui/link-shop";
 
 export async function settingsLoader({ request }: LoaderFunctionArgs) {
-  const { session, user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { session, user } = await requireEmbeddedUser(request);
   const [storeList, overview, communityOverview] = await Promise.all([
     stores.listStores(user.id),
     billing.overview(user),
@@ -32,8 +34,8 @@ export async function settingsLoader({ request }: LoaderFunctionArgs) {
 }
 
 export async function settingsAction({ request }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
-  const form = await request.formData();
+  const { user } = await requireEmbeddedUser(request);
+  const form = await readForm(request);
   if (form.get("intent") !== "disconnect-discord")
     return data({ notice: null, error: "Unknown action." }, { status: 400 });
   await community.disconnect(user.id);

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { loader as rootLoader } from "~/root";
 import { planActionLabel, PlanCards } from "~/ui/plan-cards";
 
@@ -42,8 +42,15 @@ const FEATURES = [
 
 export default function Landing() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  // Where a deleted account lands (/dashboard/account).
+  const [params] = useSearchParams();
   return (
     <BlockStack gap="800">
+      {params.get("goodbye") === "1" && !root?.signedIn ? (
+        <Banner tone="info" title="Your account has been deleted">
+          <p>Everything we held about you is erased. Goodbye, and thank you for trying Winning Products.</p>
+        </Banner>
+      ) : null}
       <section className="hero">
         <h1>Find a product worth selling in under a minute, and see exactly why.</h1>
         <p>

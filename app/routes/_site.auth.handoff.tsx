@@ -9,7 +9,8 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, Text } from "@shopify/polaris";
 import { HANDOFF_REFUSALS } from "~/domain/handoff";
-import { auth, handoff } from "~/services/index.server";
+import { createUserSession, logout } from "~/pages/site-session.server";
+import { handoff } from "~/services/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Signing in · Winning Products" },
@@ -25,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const refusal = HANDOFF_REFUSALS[result.reason];
     return data({ title: refusal.title, message: refusal.message }, { status: refusal.status, headers: PRIVATE });
   }
-  await auth.logout(request);
-  const cookie = await auth.createUserSession(result.userId, request);
+  await logout(request);
+  const cookie = await createUserSession(result.userId, request);
   return redirect(result.target, { headers: { ...PRIVATE, "Set-Cookie": cookie } });
 }
 

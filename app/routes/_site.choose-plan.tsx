@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Text } from "@shopify/polaris";
-import { auth } from "~/services/index.server";
+import { getUser } from "~/pages/site-session.server";
 import { planActionLabel, PlanCards, planPayUrl } from "~/ui/plan-cards";
 
 export const meta: MetaFunction = () => [{ title: "Choose your plan · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.getUser(request);
+  const user = await getUser(request);
   const email = new URL(request.url).searchParams.get("email");
   return { signedIn: Boolean(user), email: user?.email ?? email ?? null };
 }

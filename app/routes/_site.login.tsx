@@ -1,22 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { expectedFailure } from "~/pages/form-errors.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { fieldErrors, LoginSchema } from "~/domain/auth";
+import { clientIp, readForm } from "~/pages/http.server";
 import type { loader as rootLoader } from "~/root";
+import { createUserSession, requireAnonymous } from "~/pages/site-session.server";
 import { auth } from "~/services/index.server";
 import { GoogleButton } from "~/ui/google-button";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await auth.requireAnonymous(request);
+  await requireAnonymous(request);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { email: String(form.get("email") ?? "") };
   const parsed = LoginSchema.safeParse({
     email: form.get("email") ?? undefined,
@@ -24,9 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
     innerCircle: form.get("innerCircle") ?? undefined,
   });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), formError: null, values }, { status: 400 });
-  const result = await auth.login(parsed.data, request);
-  if (!result.ok) return data({ errors: {}, formError: result.message, values }, { status: result.status });
-  const cookie = await auth.createUserSession(result.userId, request);
+  let result;
+  try {
+    result = await auth.login(parsed.data, { ip: clientIp(request) });
+  } catch (error) {
+    const failure = expectedFailure(error);
+    return data({ errors: {}, formError: failure.message, values }, { status: failure.status });
+  }
+  const cookie = await createUserSession(result.userId, request);
   const to = parsed.data.innerCircle ? "/purchase-inner-circle" : "/dashboard?location=dashboard";
   return redirect(to, { headers: { "Set-Cookie": cookie } });
 }

@@ -5,7 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
 import { getEnv, publicEnv } from "~/env.server";
-import { auth, billing } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
+import { billing } from "~/services/index.server";
 import { clientCountry, clientIp } from "~/pages/http.server";
 import { PaddleCheckoutButton } from "~/ui/paddle-checkout";
 
@@ -21,7 +22,7 @@ function choice(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   const plan = choice(request);
   const prices = await billing.previewPrices({ customerIp: clientIp(request), countryCode: clientCountry(request) });
   const env = getEnv();
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   const plan = choice(request);
   try {
     await billing.completeLocalCheckout(user, plan.id);

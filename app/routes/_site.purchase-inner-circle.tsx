@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, List, Text } from "@shopify/polaris";
 import { findPlan, formatUsd } from "~/domain/plans";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { planPayUrl } from "~/ui/plan-cards";
 
 export const meta: MetaFunction = () => [{ title: "Inner Circle · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   const plan = findPlan("inner-circle")!;
   return { plan, alreadyMember: user.innerCircle };
 }

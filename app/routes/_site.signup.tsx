@@ -1,23 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { expectedFailure } from "~/pages/form-errors.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { BlockStack, Button, Card, Divider, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { fieldErrors, PASSWORD_MIN_LENGTH, SignupSchema } from "~/domain/auth";
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
+import { readForm } from "~/pages/http.server";
 import type { loader as rootLoader } from "~/root";
+import { createUserSession, requireAnonymous } from "~/pages/site-session.server";
 import { auth } from "~/services/index.server";
 import { GoogleButton } from "~/ui/google-button";
 
 export const meta: MetaFunction = () => [{ title: "Start your free trial · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await auth.requireAnonymous(request);
+  await requireAnonymous(request);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { email: String(form.get("email") ?? "") };
   const parsed = SignupSchema.safeParse({
     email: form.get("email") ?? undefined,
@@ -31,9 +34,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (plan && !isValidPlanChoice(plan, billing)) {
     return data({ errors: { plan: "Choose one of the plans shown on the plans page." }, values }, { status: 400 });
   }
-  const result = await auth.signup({ email, password });
-  if (!result.ok) return data({ errors: { [result.field]: result.message }, values }, { status: result.status });
-  const cookie = await auth.createUserSession(result.userId, request);
+  let result;
+  try {
+    result = await auth.signup({ email, password });
+  } catch (error) {
+    const failure = expectedFailure(error);
+    return data({ errors: { [String(failure.details.field ?? "email")]: failure.message }, values }, { status: failure.status });
+  }
+  const cookie = await createUserSession(result.userId, request);
   const to = plan
     ? `/pay?${new URLSearchParams({ plan, billing: billing ?? "" }).toString()}`
     : "/choose-plan";

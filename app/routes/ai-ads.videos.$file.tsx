@@ -6,8 +6,11 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleAiAdErrors, parseAdId, type VideoFile } from "~/services/ai-ads.server";
-import { aiAds, auth } from "~/services/index.server";
+import { parseAdId } from "~/pages/ai-ads-page.server";
+import { handleServiceErrors } from "~/pages/http.server";
+import type { VideoFile } from "~/services/ai-ads.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { aiAds } from "~/services/index.server";
 
 /** The byte range a Range header asks for, "unsatisfiable", or null for the whole file. */
 function parseRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
@@ -37,10 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const expires = Number(url.searchParams.get("expires"));
   let file: VideoFile;
   if (sig && Number.isSafeInteger(expires)) {
-    file = await handleAiAdErrors(() => aiAds.openSignedVideo(id, expires, sig));
+    file = await handleServiceErrors(() => aiAds.openSignedVideo(id, expires, sig));
   } else {
-    const user = await auth.requireApiUser(request);
-    file = await handleAiAdErrors(() => aiAds.openVideo(user.id, id));
+    const user = await requireApiUser(request);
+    file = await handleServiceErrors(() => aiAds.openVideo(user.id, id));
   }
   const headers = new Headers({
     "Content-Type": "video/mp4",

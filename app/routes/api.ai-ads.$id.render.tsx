@@ -3,15 +3,16 @@
 // with GET /api/ai-ads/{id}. Not enough credits -> 402 { upsell, cost, remaining }; no paid state -> 403;
 // not your ad -> 404. A failed render is refunded and its ad says why in `errors`.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleAiAdErrors, parseAdId } from "~/services/ai-ads.server";
-import { methodNotAllowed } from "~/pages/http.server";
-import { aiAds, auth } from "~/services/index.server";
+import { parseAdId } from "~/pages/ai-ads-page.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { aiAds } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const id = parseAdId(params.id);
-  const { ad, queued } = await handleAiAdErrors(() => aiAds.render(user, id));
+  const { ad, queued } = await handleServiceErrors(() => aiAds.render(user, id));
   return Response.json(ad, { status: queued || ad.status === "rendering" ? 202 : 200 });
 }
 

@@ -4,14 +4,15 @@
 // file too). Another user's ad: 404. A rendering ad cannot be edited or deleted (409).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { handleAiAdErrors, parseAdId as adId } from "~/services/ai-ads.server";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { aiAds, auth } from "~/services/index.server";
+import { parseAdId as adId } from "~/pages/ai-ads-page.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { aiAds } from "~/services/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const id = adId(params.id);
-  return Response.json(await handleAiAdErrors(() => aiAds.get(user.id, id)));
+  return Response.json(await handleServiceErrors(() => aiAds.get(user.id, id)));
 }
 
 const Patch = z
@@ -33,12 +34,12 @@ const Patch = z
   .strict();
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const id = adId(params.id);
   if (request.method === "PATCH") {
     const edit = await readJson(request, Patch);
-    return Response.json(await handleAiAdErrors(() => aiAds.update(user.id, id, edit)));
+    return Response.json(await handleServiceErrors(() => aiAds.update(user.id, id, edit)));
   }
-  if (request.method === "DELETE") return Response.json(await handleAiAdErrors(() => aiAds.remove(user.id, id)));
+  if (request.method === "DELETE") return Response.json(await handleServiceErrors(() => aiAds.remove(user.id, id)));
   return methodNotAllowed("GET, PATCH, DELETE");
 }

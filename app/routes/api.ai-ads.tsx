@@ -5,12 +5,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { AI_ADS_FEATURE } from "~/domain/ai-ads";
-import { handleAiAdErrors } from "~/services/ai-ads.server";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { aiAds, auth, credits } from "~/services/index.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { aiAds, credits } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const [ads, balance] = await Promise.all([aiAds.list(user.id), credits.getBalance(user.id, AI_ADS_FEATURE)]);
   return Response.json({ ads, balance, cost: aiAds.cost, writer: aiAds.writer, renderer: aiAds.renderer });
 }
@@ -19,8 +19,8 @@ const Body = z.object({ objectID: z.string().trim().min(1).max(200) });
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const { objectID } = await readJson(request, Body);
-  const ad = await handleAiAdErrors(() => aiAds.create({ user, objectID }));
+  const ad = await handleServiceErrors(() => aiAds.create({ user, objectID }));
   return Response.json(ad, { status: 201 });
 }

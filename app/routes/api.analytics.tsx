@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { analytics, auth } from "~/services/index.server";
+import { readJsonOrNull } from "~/pages/http.server";
+import { getUser } from "~/pages/site-session.server";
+import { analytics } from "~/services/index.server";
 import { PageEventSchema, recordPageEvent } from "~/services/analytics.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await request.json().catch(() => null);
+  const body = await readJsonOrNull(request);
   const parsed = PageEventSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return Response.json({ error: `${issue?.path.join(".") || "body"}: ${issue?.message}` }, { status: 400 });
   }
-  const user = await auth.getUser(request);
+  const user = await getUser(request);
   await recordPageEvent(analytics, parsed.data, user);
   return new Response(null, { status: 204 });
 }

@@ -3,11 +3,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NOT_CONFIGURED_MESSAGE } from "~/services/community.server";
 import { methodNotAllowed } from "~/pages/http.server";
-import { auth, community } from "~/services/index.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { community } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   if (!community.inviteUrl) return Response.json({ error: NOT_CONFIGURED_MESSAGE }, { status: 404 });
   const { inviteUrl } = await community.markJoined(user.id);
   return Response.json({ joined: true, inviteUrl });

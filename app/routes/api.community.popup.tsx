@@ -5,8 +5,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { POPUP_ACTIONS, type PopupNumber } from "~/domain/community";
-import { readJson } from "~/pages/http.server";
-import { auth, community } from "~/services/index.server";
+import { handleServiceErrors, readJson } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { community } from "~/services/index.server";
 
 const Body = z.object({
   popup: z.number({ error: "must be a number from 1 to 5" }).int().min(1).max(5),
@@ -14,14 +15,12 @@ const Body = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   return Response.json({ popup: await community.duePopup(user) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const { popup, action } = await readJson(request, Body);
-  const result = await community.recordPopup(user, popup as PopupNumber, action);
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-  return Response.json(result);
+  return Response.json(await handleServiceErrors(() => community.recordPopup(user, popup as PopupNumber, action)));
 }

@@ -2,10 +2,11 @@
 // Discord account, whether connecting is available, and the prompt due now (or null).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/pages/http.server";
-import { auth, community } from "~/services/index.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { community } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   return Response.json(await community.overview(user), { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -3,15 +3,16 @@
 //   latestModuleName, latestModuleNumber, latestLessonName, latestLessonNumber }.
 // Idempotent (a second call changes nothing); unknown or non-numeric lesson -> 404; anonymous -> 401.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireLessonNumber } from "~/services/course.server";
-import { methodNotAllowed } from "~/pages/http.server";
-import { auth, course } from "~/services/index.server";
+import { requireLessonNumber } from "~/pages/course-pages.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { course } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const lessonNumber = requireLessonNumber(params.lessonNumber);
-  return Response.json(await course.completeLesson(user.id, lessonNumber), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await handleServiceErrors(() => course.completeLesson(user.id, lessonNumber)), { headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader() {

@@ -3,10 +3,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { courseJson } from "~/services/course.server";
 import { methodNotAllowed } from "~/pages/http.server";
-import { auth, course } from "~/services/index.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { course } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   return Response.json(courseJson(await course.getCourse(user.id)), { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -4,33 +4,29 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CREDIT_FEATURES } from "~/domain/plans";
-import { auth, credits } from "~/services/index.server";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
+import { requireUidMatch } from "~/pages/site-session.server";
+import { credits } from "~/services/index.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 
 const Body = z.object({
   feature: z.enum(CREDIT_FEATURES, { error: `must be one of ${CREDIT_FEATURES.join(", ")}` }),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await auth.requireUidMatch(request);
+  const user = await requireUidMatch(request);
   const { feature } = await readJson(request, Body);
   const key = request.headers.get("idempotency-key");
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
     return Response.json({ error: "Idempotency-Key must be 8-100 letters, digits or ._:-" }, { status: 400 });
   }
-  const result = await credits.spend({
-    userId: user.id,
-    feature,
-    idempotencyKey: key ? `api:${user.id}:${key}` : undefined,
-    reason: "api/feature-credits/substract",
-  });
-  if (!result.ok) {
-    if (result.status === 409) return Response.json({ error: result.message }, { status: 409 });
-    return Response.json(
-      { error: result.message, upsell: true, feature: result.feature, cost: result.cost, remaining: result.remaining },
-      { status: 402 },
-    );
-  }
+  const result = await handleServiceErrors(() =>
+    credits.spend({
+      userId: user.id,
+      feature,
+      idempotencyKey: key ? `api:${user.id}:${key}` : undefined,
+      reason: "api/feature-credits/substract",
+    }),
+  );
   return Response.json({ feature: result.feature, cost: result.cost, remaining: result.remaining, unlimited: result.unlimited });
 }
 

@@ -4,23 +4,18 @@
 // 404 unknown product, 422 under the $19.00 Amazon price (docs/decisions/018).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed } from "~/pages/http.server";
-import { auth, glitchMode } from "~/services/index.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { glitchMode } from "~/services/index.server";
 
 const ObjectID = z.string().min(1).max(120);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const objectID = ObjectID.safeParse(params.objectID);
   if (!objectID.success) return Response.json({ error: "objectID is not valid" }, { status: 400 });
-  const outcome = await glitchMode.reveal(user, objectID.data);
-  if (outcome.ok) {
-    const { ok: _ok, ...body } = outcome;
-    return Response.json(body);
-  }
-  const { ok: _ok, status, ...body } = outcome;
-  return Response.json(body, { status });
+  return Response.json(await handleServiceErrors(() => glitchMode.reveal(user, objectID.data)));
 }
 
 export function loader() {

@@ -5,10 +5,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseGlitchListQuery } from "~/domain/glitch";
 import { QueryError } from "~/domain/product-query";
 import { methodNotAllowed } from "~/pages/http.server";
-import { auth, glitchMode } from "~/services/index.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { glitchMode } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   try {
     const { page } = parseGlitchListQuery(new URL(request.url).searchParams);
     return Response.json(await glitchMode.list(user, page), { headers: { "Cache-Control": "private, no-store" } });

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { auth, users } from "~/services/index.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { users } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   return Response.json(await users.describeMe(user), { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -2,13 +2,14 @@
 // billingCycleEndDate, totalPrice (cents) }. Another user's subscription is 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { auth, billing } from "~/services/index.server";
+import { requireUidMatch } from "~/pages/site-session.server";
+import { billing } from "~/services/index.server";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 
 const Body = z.object({ subscriptionId: z.string({ error: "is required" }).min(1, "is required").max(100) });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await auth.requireUidMatch(request);
+  const user = await requireUidMatch(request);
   const { subscriptionId } = await readJson(request, Body);
   return Response.json(await handleServiceErrors(() => billing.getPlanDetails(user, subscriptionId)));
 }

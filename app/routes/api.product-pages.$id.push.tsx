@@ -3,9 +3,9 @@
 // failing or throttling past our retries -> 502; both with the failed page. Not your page -> 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { auth, productPages } from "~/services/index.server";
-import { handleProductPageErrors } from "~/services/product-pages.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { productPages } from "~/services/index.server";
 
 const Body = z.object({
   shop: z
@@ -18,18 +18,13 @@ const Body = z.object({
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(params.id);
   if (!id.success) return Response.json({ error: "No such product page." }, { status: 404 });
   const { shop, status } = await readJson(request, Body);
-  const outcome = await handleProductPageErrors(() =>
+  const outcome = await handleServiceErrors(() =>
     productPages.push({ userId: user.id, id: id.data, shop, shopifyStatus: status }),
   );
-  if (!outcome.ok)
-    return Response.json(
-      { error: outcome.error, page: outcome.page, media: outcome.media },
-      { status: outcome.status },
-    );
   return Response.json({ page: outcome.page, media: outcome.media });
 }
 

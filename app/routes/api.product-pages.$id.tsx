@@ -3,9 +3,9 @@
 // -> the edited page, or 422 { fieldErrors }; DELETE -> { deleted: true }. Another user's page: 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { readJson } from "~/pages/http.server";
-import { auth, productPages } from "~/services/index.server";
-import { handleProductPageErrors } from "~/services/product-pages.server";
+import { handleServiceErrors, readJson } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { productPages } from "~/services/index.server";
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -16,9 +16,9 @@ function pageId(raw: string | undefined): number {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const id = pageId(params.id);
-  return Response.json(await handleProductPageErrors(() => productPages.get(user.id, id)));
+  return Response.json(await handleServiceErrors(() => productPages.get(user.id, id)));
 }
 
 const cents = z.number({ error: "must be a whole number of cents" }).int("must be a whole number of cents");
@@ -37,14 +37,14 @@ const Patch = z
   .strict();
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const id = pageId(params.id);
   if (request.method === "PATCH") {
     const patch = await readJson(request, Patch);
-    return Response.json(await handleProductPageErrors(() => productPages.update(user.id, id, patch)));
+    return Response.json(await handleServiceErrors(() => productPages.update(user.id, id, patch)));
   }
   if (request.method === "DELETE") {
-    return Response.json(await handleProductPageErrors(() => productPages.remove(user.id, id)));
+    return Response.json(await handleServiceErrors(() => productPages.remove(user.id, id)));
   }
   return Response.json(
     { error: "Use GET, PATCH or DELETE." },

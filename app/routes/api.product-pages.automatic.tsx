@@ -6,9 +6,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { auth, productPages } from "~/services/index.server";
-import { handleProductPageErrors } from "~/services/product-pages.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { productPages } from "~/services/index.server";
 
 const Body = z.object({
   objectID: z.string().trim().min(1).max(120),
@@ -22,13 +22,13 @@ const Body = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const key = request.headers.get("idempotency-key");
   if (key !== null && !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)) {
     return Response.json({ error: "Idempotency-Key must be 8-100 letters, digits or ._:-" }, { status: 400 });
   }
   const { objectID, shop, status } = await readJson(request, Body);
-  const outcome = await handleProductPageErrors(() =>
+  const outcome = await handleServiceErrors(() =>
     productPages.runAutomaticMode({
       userId: user.id,
       objectID,
@@ -37,15 +37,12 @@ export async function action({ request }: ActionFunctionArgs) {
       shopifyStatus: status,
     }),
   );
-  if (outcome.ok)
-    return Response.json({
-      page: outcome.page,
-      cost: outcome.cost,
-      remaining: outcome.remaining,
-      replayed: outcome.replayed,
-    });
-  const { ok: _ok, status: httpStatus, ...body } = outcome;
-  return Response.json(body, { status: httpStatus });
+  return Response.json({
+    page: outcome.page,
+    cost: outcome.cost,
+    remaining: outcome.remaining,
+    replayed: outcome.replayed,
+  });
 }
 
 export function loader() {

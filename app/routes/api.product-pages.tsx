@@ -4,12 +4,12 @@
 // { upsell: true } when short).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { readJson } from "~/pages/http.server";
-import { auth, productPages } from "~/services/index.server";
-import { handleProductPageErrors } from "~/services/product-pages.server";
+import { handleServiceErrors, readJson } from "~/pages/http.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { productPages } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const [pages, stores] = await Promise.all([productPages.list(user.id), productPages.listStores(user.id)]);
   return Response.json({ pages, stores, writer: productPages.writer });
 }
@@ -19,8 +19,8 @@ const Body = z.object({ objectID: z.string().trim().min(1).max(120) });
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST")
     return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "GET, POST" } });
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const { objectID } = await readJson(request, Body);
-  const page = await handleProductPageErrors(() => productPages.generate({ userId: user.id, objectID }));
+  const page = await handleServiceErrors(() => productPages.generate({ userId: user.id, objectID }));
   return Response.json(page, { status: 201 });
 }

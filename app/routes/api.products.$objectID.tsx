@@ -3,44 +3,33 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { researchAccess } from "~/domain/research-access";
-import { auth, products } from "~/services/index.server";
-import { readJson } from "~/pages/http.server";
-import { ProductNotFoundError } from "~/services/products.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { products } from "~/services/index.server";
+import { handleServiceErrors, readJson } from "~/pages/http.server";
 
 const ObjectID = z.string().min(1).max(120);
 
-function notFound(error: unknown): Response {
-  if (error instanceof ProductNotFoundError) return Response.json({ error: error.message }, { status: 404 });
-  throw error;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const objectID = ObjectID.safeParse(params.objectID);
   if (!objectID.success) return Response.json({ error: "objectID is not valid" }, { status: 400 });
-  try {
-    return Response.json(await products.getProduct({ userId: user.id, objectID: objectID.data, access: researchAccess(user) }));
-  } catch (error) {
-    return notFound(error);
-  }
+  return Response.json(
+    await handleServiceErrors(() => products.getProduct({ userId: user.id, objectID: objectID.data, access: researchAccess(user) })),
+  );
 }
 
 const Body = z.object({ intent: z.enum(["save", "unsave", "track", "untrack"], { error: "must be save, unsave, track or untrack" }) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const objectID = ObjectID.safeParse(params.objectID);
   if (!objectID.success) return Response.json({ error: "objectID is not valid" }, { status: 400 });
   const { intent } = await readJson(request, Body);
-  try {
-    const fn = {
-      save: products.saveProduct,
-      unsave: products.unsaveProduct,
-      track: products.trackProduct,
-      untrack: products.untrackProduct,
-    }[intent];
-    return Response.json(await fn(user.id, objectID.data));
-  } catch (error) {
-    return notFound(error);
-  }
+  const fn = {
+    save: products.saveProduct,
+    unsave: products.unsaveProduct,
+    track: products.trackProduct,
+    untrack: products.untrackProduct,
+  }[intent];
+  return Response.json(await handleServiceErrors<object>(() => fn(user.id, objectID.data)));
 }

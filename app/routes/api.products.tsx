@@ -3,11 +3,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { QueryError } from "~/domain/product-query";
 import { researchAccess } from "~/domain/research-access";
-import { auth, products } from "~/services/index.server";
+import { requireApiUser } from "~/pages/site-session.server";
+import { products } from "~/services/index.server";
 import { searchResultPage } from "~/services/products.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireApiUser(request);
+  const user = await requireApiUser(request);
   const params = new URL(request.url).searchParams;
   params.delete("uid");
   try {

@@ -1,14 +1,14 @@
 // POST /api/stores/{shop}/disconnect: the store stays in the list as disconnected; its stored token and
 // Shopify sessions are deleted. {shop} is the myshopify.com domain, or "legacy" for the legacy entry.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/pages/http.server";
-import { auth, stores } from "~/services/index.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
+import { requireUidMatch } from "~/pages/site-session.server";
+import { stores } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireUidMatch(request);
-  const result = await stores.disconnectStore(user.id, (params.shop ?? "").toLowerCase());
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  const user = await requireUidMatch(request);
+  await handleServiceErrors(() => stores.disconnectStore(user.id, (params.shop ?? "").toLowerCase()));
   return Response.json(await stores.listStores(user.id), { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -2,13 +2,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { auth, stores } from "~/services/index.server";
+import { requireUidMatch } from "~/pages/site-session.server";
+import { stores } from "~/services/index.server";
 
 const ZendropSchema = z.object({ connected: z.boolean({ error: "must be true or false" }) });
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await auth.requireUidMatch(request);
+  const user = await requireUidMatch(request);
   const { connected } = await readJson(request, ZendropSchema);
   return Response.json(await stores.setZendropConnected(user.id, connected), {
     headers: { "Cache-Control": "private, no-store" },

@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { paidState } from "~/domain/billing";
-import { billing, course, credits, embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { billing, course, credits } from "~/services/index.server";
 import { coursePaths } from "~/ui/course-pages";
 import { ContinueCourseCard } from "~/ui/course-progress";
 import { CreditsCard } from "~/ui/credits-card";
@@ -12,7 +13,7 @@ import { EMBEDDED_PAGES } from "~/ui/embedded-pages";
 import { LinkedAccountCard, planStatusInput } from "~/ui/link-shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { session, user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { session, user } = await requireEmbeddedUser(request);
   const [balances, courseSummary, overview] = await Promise.all([
     credits.getBalances(user.id),
     course.getCourseSummary(user.id),

@@ -4,18 +4,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { aiAdsPageAction, loadAiAdsPage } from "~/pages/ai-ads-page.server";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { AiAdsPage } from "~/ui/ai-ads-page";
 
 export const meta: MetaFunction = () => [{ title: "AI ads · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return loadAiAdsPage(user, request, "embedded");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return aiAdsPageAction(request, user);
 }
 

@@ -5,18 +5,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { billingPageAction, loadBillingPage } from "~/pages/billing-page.server";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { BillingAndCreditsPage } from "~/ui/billing-page";
 
 export const meta: MetaFunction = () => [{ title: "Billing & credits · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return loadBillingPage(request, user);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return billingPageAction(request, user, "embedded");
 }
 

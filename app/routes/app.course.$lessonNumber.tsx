@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { lessonAction, loadLesson } from "~/pages/course-pages.server";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 
@@ -16,12 +16,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return loadLesson(params.lessonNumber, user);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return lessonAction(request, params.lessonNumber, user);
 }
 

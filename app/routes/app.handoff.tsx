@@ -5,13 +5,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { HandoffDestinationSchema } from "~/domain/handoff";
 import { getEnv } from "~/env.server";
-import { UNLINKED } from "~/services/embedded-auth.server";
+import { UNLINKED } from "~/services/shopify-bearer.server";
 import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { embeddedAuth, handoff } from "~/services/index.server";
+import { requireShop } from "~/pages/embedded-session.server";
+import { handoff } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const { shop, linkedUserId } = await embeddedAuth.requireShop(request);
+  const { shop, linkedUserId } = await requireShop(request);
   if (!linkedUserId) return Response.json({ error: UNLINKED(shop) }, { status: 401 });
   const destination = await readJson(request, HandoffDestinationSchema);
   const link = await handoff.create({ userId: linkedUserId, shop, destination });

@@ -1,23 +1,26 @@
 // The linking screen: the first time a shop opens the embedded app, the merchant signs in to (or creates)
 // their Winning Products account here and the shop is linked to it. No site cookie is set inside the
 // admin iframe: from now on the link is the shop's identity (docs/decisions/014).
+import { expectedFailure } from "~/pages/form-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/auth";
-import { withEmbeddedParams } from "~/services/embedded-auth.server";
-import { auth, embeddedAuth, stores } from "~/services/index.server";
+import { AppError } from "~/domain/errors";
+import { clientIp, readForm } from "~/pages/http.server";
+import { requireShop, withEmbeddedParams } from "~/pages/embedded-session.server";
+import { auth, stores } from "~/services/index.server";
 import { LinkShopScreen, type LinkMode } from "~/ui/link-shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop, linkedUserId } = await embeddedAuth.requireShop(request);
+  const { shop, linkedUserId } = await requireShop(request);
   if (linkedUserId) throw redirect(withEmbeddedParams(request, "/app"));
   return { shop };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await embeddedAuth.requireShop(request);
-  const form = await request.formData();
+  const { shop } = await requireShop(request);
+  const form = await readForm(request);
   const mode: LinkMode = form.get("intent") === "signup" ? "signup" : "login";
   const values = { email: String(form.get("email") ?? "") };
   const fail = (status: number, errors: Partial<Record<string, string>>, formError: string | null) =>
@@ -30,14 +33,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return fail(400, fieldErrors(parsed.error), null);
   const credentials = { email: parsed.data.email, password: parsed.data.password };
 
-  const signedIn = mode === "signup" ? await auth.signup(credentials) : await auth.login(credentials, request);
-  if (!signedIn.ok) {
-    return "field" in signedIn
-      ? fail(signedIn.status, { email: signedIn.message }, null)
-      : fail(signedIn.status, {}, signedIn.message);
+  let signedIn;
+  try {
+    signedIn = mode === "signup" ? await auth.signup(credentials) : await auth.login(credentials, { ip: clientIp(request) });
+  } catch (error) {
+    const failure = expectedFailure(error);
+    return failure.details.field ? fail(failure.status, { email: failure.message }, null) : fail(failure.status, {}, failure.message);
   }
-  const linked = await stores.linkShop({ shop, userId: signedIn.userId });
-  if (!linked.ok) return fail(linked.status, {}, linked.message);
+  try {
+    await stores.linkShop({ shop, userId: signedIn.userId });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return fail(error.status, {}, error.message);
+  }
   throw redirect(withEmbeddedParams(request, "/app"));
 }
 

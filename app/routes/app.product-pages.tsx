@@ -2,19 +2,19 @@
 // (one page component, one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { loadProductPagesPage, productPagesPageAction } from "~/pages/product-pages-page.server";
 import { ProductPagesPage } from "~/ui/product-pages-page";
 
 export const meta: MetaFunction = () => [{ title: "Product pages · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return loadProductPagesPage(user);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return productPagesPageAction(request, user);
 }
 

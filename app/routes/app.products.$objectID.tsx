@@ -2,7 +2,7 @@
 // for the user the shop is linked to. Save and track post here (App Bridge adds the session token).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
@@ -10,12 +10,12 @@ import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-d
 export const meta: MetaFunction<typeof loader> = ({ data }) => productMeta(data);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return loadProductDetail(params.objectID, user);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return productDetailAction(request, params.objectID, user);
 }
 

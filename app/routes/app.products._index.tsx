@@ -2,19 +2,19 @@
 // user the shop is linked to. Search state lives in the URL as on the site.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { ProductsPage } from "~/ui/products-page";
 
 export const meta: MetaFunction = () => [{ title: "Products · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return loadProductGrid(request, user);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return saveSearchAction(request, user);
 }
 

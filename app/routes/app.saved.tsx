@@ -2,19 +2,19 @@
 // shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { loadSaved, savedAction } from "~/pages/research-pages.server";
 import { SavedPage } from "~/ui/saved-page";
 
 export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return loadSaved(user);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   return savedAction(request, user);
 }
 

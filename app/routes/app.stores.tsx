@@ -1,11 +1,12 @@
 // Stores & themes inside Shopify admin: the same page as /dashboard/stores, for the linked account.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { embeddedAuth, stores, themeTokens } from "~/services/index.server";
+import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { stores, themeTokens } from "~/services/index.server";
 import { StoresAndThemesPage } from "~/ui/stores-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await embeddedAuth.requireEmbeddedUser(request);
+  const { user } = await requireEmbeddedUser(request);
   const [storeList, tokens] = await Promise.all([stores.listStores(user.id), themeTokens.listThemeTokens(user.id)]);
   return { ...storeList, themeTokens: tokens };
 }

@@ -8,15 +8,14 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
-import { linkScreenUrl } from "~/services/embedded-auth.server";
-import { embeddedAuth } from "~/services/index.server";
+import { linkScreenUrl, requireShop } from "~/pages/embedded-session.server";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 import { EMBEDDED_PAGES } from "~/ui/embedded-pages";
 
 const LINK_PATH = "/app/link";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { linkedUserId } = await embeddedAuth.requireShop(request);
+  const { linkedUserId } = await requireShop(request);
   if (!linkedUserId && new URL(request.url).pathname !== LINK_PATH) throw redirect(linkScreenUrl(request));
   return { apiKey: getEnv().SHOPIFY_API_KEY };
 }

@@ -3,11 +3,12 @@
 // are stored. The dashboard then says what happened (?discord=connected|denied|state|taken|failed).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { auth, community } from "~/services/index.server";
+import { finishDiscordConnect } from "~/pages/discord-connect.server";
+import { requireUser } from "~/pages/site-session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
-  const { result, clearCookie } = await community.finishConnect(user.id, request);
+  const user = await requireUser(request);
+  const { result, clearCookie } = await finishDiscordConnect(user.id, request);
   const outcome = result.ok ? "connected" : result.reason;
   return redirect(`/dashboard?location=dashboard&discord=${outcome}#community`, { headers: { "Set-Cookie": clearCookie } });
 }

@@ -4,19 +4,21 @@
 // (A static segment, so Shopify's auth.$ splat never sees these URLs.)
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { auth, community } from "~/services/index.server";
+import { startDiscordConnect } from "~/pages/discord-connect.server";
+import { requireUser } from "~/pages/site-session.server";
+import { community } from "~/services/index.server";
 
 const BACK = "/dashboard?location=dashboard";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
-  const start = await community.startConnect(user.id);
+  const user = await requireUser(request);
+  const start = await startDiscordConnect(user.id);
   if (!start) return redirect(`${BACK}&discord=disabled#community`);
   return redirect(start.url, { headers: { "Set-Cookie": start.setCookie } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   await community.disconnect(user.id);
   return redirect(`${BACK}&discord=disconnected#community`);
 }

@@ -3,8 +3,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { findPlan, isValidPlanChoice } from "~/domain/plans";
-import { handleServiceErrors } from "~/pages/http.server";
-import { auth, googleSignIn } from "~/services/index.server";
+import { handleServiceErrors, readJsonOrNull } from "~/pages/http.server";
+import { createUserSession } from "~/pages/site-session.server";
+import { googleSignIn } from "~/services/index.server";
 
 const BodySchema = z.object({
   idToken: z.string().min(20, "idToken is missing").max(8192),
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!googleSignIn.enabled) {
     return Response.json({ error: "Google sign-in is not enabled on this site." }, { status: 404 });
   }
-  const raw = await request.json().catch(() => null);
+  const raw = await readJsonOrNull(request);
   const parsed = BodySchema.safeParse(raw);
   if (!parsed.success) {
     return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const result = await handleServiceErrors(() => googleSignIn.signIn(idToken, mode));
-  const cookie = await auth.createUserSession(result.userId, request);
+  const cookie = await createUserSession(result.userId, request);
   let redirectTo = "/dashboard?location=dashboard";
   if (mode === "signup") {
     redirectTo = plan

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
-import { auth, community, course, users } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
+import { community, course, users } from "~/services/index.server";
 import { CommunityCard, CommunityPopup, discordNotice } from "~/ui/course-community";
 import { ContinueCourseCard } from "~/ui/course-progress";
 import { CreditsCard } from "~/ui/credits-card";
@@ -9,7 +10,7 @@ import { CreditsCard } from "~/ui/credits-card";
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   const [me, courseSummary, communityOverview] = await Promise.all([
     users.describeMe(user),
     course.getCourseSummary(user.id),

@@ -4,17 +4,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { aiAdsPageAction, loadAiAdsPage } from "~/pages/ai-ads-page.server";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { AiAdsPage } from "~/ui/ai-ads-page";
 
 export const meta: MetaFunction = () => [{ title: "AI ads · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadAiAdsPage(await auth.requireUser(request), request, "site");
+  return loadAiAdsPage(await requireUser(request), request, "site");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return aiAdsPageAction(request, await auth.requireUser(request));
+  return aiAdsPageAction(request, await requireUser(request));
 }
 
 export default function DashboardAiAds() {

@@ -3,17 +3,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { billingPageAction, loadBillingPage } from "~/pages/billing-page.server";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { BillingAndCreditsPage } from "~/ui/billing-page";
 
 export const meta: MetaFunction = () => [{ title: "Billing & credits · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadBillingPage(request, await auth.requireUser(request));
+  return loadBillingPage(request, await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return billingPageAction(request, await auth.requireUser(request), "site");
+  return billingPageAction(request, await requireUser(request), "site");
 }
 
 export default function BillingPage() {

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { lessonAction, loadLesson } from "~/pages/course-pages.server";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -16,11 +16,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadLesson(params.lessonNumber, await auth.requireUser(request));
+  return loadLesson(params.lessonNumber, await requireUser(request));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return lessonAction(request, params.lessonNumber, await auth.requireUser(request));
+  return lessonAction(request, params.lessonNumber, await requireUser(request));
 }
 
 export default function Lesson() {

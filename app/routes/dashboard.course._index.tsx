@@ -3,13 +3,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadCourse } from "~/pages/course-pages.server";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { CourseOverviewPage } from "~/ui/course-pages";
 
 export const meta: MetaFunction = () => [{ title: "Course · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadCourse(await auth.requireUser(request));
+  return loadCourse(await requireUser(request));
 }
 
 export default function CoursePage() {

@@ -7,12 +7,15 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { Banner, BlockStack, Button, Card, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { BUG_MAX_CHARS, FEEDBACK_MAX_CHARS } from "~/domain/feedback";
-import { auth, feedback } from "~/services/index.server";
+import { AppError } from "~/domain/errors";
+import { readForm } from "~/pages/http.server";
+import { requireUser } from "~/pages/site-session.server";
+import { feedback } from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Feedback · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   return { operator: await feedback.isOperator(user.id) };
 }
 
@@ -24,30 +27,42 @@ function text(form: FormData, name: string): string {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await auth.requireUser(request);
-  const form = await request.formData();
+  const user = await requireUser(request);
+  const form = await readForm(request);
   const intent = form.get("intent");
   const reply = (result: ActionResult, status = 200) => data(result, { status });
+  // A refused message names the field to fix (feedback.server.ts throws AppError 400 with { field }).
+  const refused = (which: ActionResult["form"], error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+    const field = typeof error.details.field === "string" ? error.details.field : null;
+    return reply({ form: which, ok: false, field, message: error.message }, error.status);
+  };
 
   if (intent === "feedback") {
     const ratingRaw = text(form, "rating").trim();
     const rating = ratingRaw === "" ? null : Number(ratingRaw);
-    const result = await feedback.submitFeedback(user.id, {
-      message: text(form, "message"),
-      rating: rating !== null && Number.isNaN(rating) ? -1 : rating,
-      pageUrl: text(form, "pageUrl") || null,
-    });
-    if (!result.ok) return reply({ form: "feedback", ok: false, field: result.field, message: result.message }, 400);
+    try {
+      await feedback.submitFeedback(user.id, {
+        message: text(form, "message"),
+        rating: rating !== null && Number.isNaN(rating) ? -1 : rating,
+        pageUrl: text(form, "pageUrl") || null,
+      });
+    } catch (error) {
+      return refused("feedback", error);
+    }
     return reply({ form: "feedback", ok: true, field: null, message: "Thank you! Your feedback was sent to the team." });
   }
   if (intent === "bug") {
-    const result = await feedback.submitBugReport(user.id, {
-      description: text(form, "description"),
-      pageUrl: text(form, "pageUrl") || null,
-      // The browser fills this in; without JavaScript the request's own header says the same.
-      userAgent: text(form, "userAgent") || request.headers.get("user-agent"),
-    });
-    if (!result.ok) return reply({ form: "bug", ok: false, field: result.field, message: result.message }, 400);
+    try {
+      await feedback.submitBugReport(user.id, {
+        description: text(form, "description"),
+        pageUrl: text(form, "pageUrl") || null,
+        // The browser fills this in; without JavaScript the request's own header says the same.
+        userAgent: text(form, "userAgent") || request.headers.get("user-agent"),
+      });
+    } catch (error) {
+      return refused("bug", error);
+    }
     return reply({ form: "bug", ok: true, field: null, message: "Thank you! The bug report was sent. We read every one." });
   }
   return reply({ form: "feedback", ok: false, field: null, message: "Unknown form." }, 400);

@@ -5,17 +5,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { GlitchModePage } from "~/ui/glitch-mode-page";
 
 export const meta: MetaFunction = () => [{ title: "Glitch mode · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadGlitchModePage(request, await auth.requireUser(request));
+  return loadGlitchModePage(request, await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return glitchModePageAction(request, await auth.requireUser(request));
+  return glitchModePageAction(request, await requireUser(request));
 }
 
 export default function DashboardGlitchMode() {

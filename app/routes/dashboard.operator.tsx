@@ -9,14 +9,16 @@ import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Page
 import { useState, type ComponentType, type ReactNode } from "react";
 import { z } from "zod";
 import { BUG_STATUSES, FEEDBACK_STATUSES } from "~/domain/feedback";
+import { handleServiceErrors, readForm } from "~/pages/http.server";
 import type { Inbox } from "~/services/feedback.server";
-import { auth, feedback } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
+import { feedback } from "~/services/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Operator inbox · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
-  await feedback.requireOperator(user.id);
+  const user = await requireUser(request);
+  await handleServiceErrors(() => feedback.requireOperator(user.id));
   return { inbox: await feedback.listInbox() };
 }
 
@@ -26,9 +28,9 @@ const StatusChange = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await auth.requireUser(request);
-  await feedback.requireOperator(user.id);
-  const parsed = StatusChange.safeParse(Object.fromEntries(await request.formData()));
+  const user = await requireUser(request);
+  await handleServiceErrors(() => feedback.requireOperator(user.id));
+  const parsed = StatusChange.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false, message: "That status change is not valid." }, { status: 400 });
   const { intent, id, status } = parsed.data;
   const found =

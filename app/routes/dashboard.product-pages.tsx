@@ -3,18 +3,18 @@
 // (app/pages/product-pages-page.server.ts) are the same as in Shopify admin (/app/product-pages).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { loadProductPagesPage, productPagesPageAction } from "~/pages/product-pages-page.server";
 import { ProductPagesPage } from "~/ui/product-pages-page";
 
 export const meta: MetaFunction = () => [{ title: "Product pages · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadProductPagesPage(await auth.requireUser(request));
+  return loadProductPagesPage(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return productPagesPageAction(request, await auth.requireUser(request));
+  return productPagesPageAction(request, await requireUser(request));
 }
 
 export default function DashboardProductPages() {

@@ -4,18 +4,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { captureRemixErrorBoundaryError } from "@sentry/remix";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
 import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productMeta(data);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadProductDetail(params.objectID, await auth.requireUser(request));
+  return loadProductDetail(params.objectID, await requireUser(request));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return productDetailAction(request, params.objectID, await auth.requireUser(request));
+  return productDetailAction(request, params.objectID, await requireUser(request));
 }
 
 export default function DashboardProduct() {

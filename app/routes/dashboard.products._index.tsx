@@ -2,18 +2,18 @@
 // action (app/pages/research-pages.server.ts) are the same as in Shopify admin (/app/products).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { ProductsPage } from "~/ui/products-page";
 
 export const meta: MetaFunction = () => [{ title: "Products · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadProductGrid(request, await auth.requireUser(request));
+  return loadProductGrid(request, await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return saveSearchAction(request, await auth.requireUser(request));
+  return saveSearchAction(request, await requireUser(request));
 }
 
 export default function DashboardProducts() {

@@ -3,18 +3,18 @@
 // (app/pages/research-pages.server.ts) are the same as in Shopify admin (/app/saved).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { loadSaved, savedAction } from "~/pages/research-pages.server";
 import { SavedPage } from "~/ui/saved-page";
 
 export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadSaved(await auth.requireUser(request));
+  return loadSaved(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return savedAction(request, await auth.requireUser(request));
+  return savedAction(request, await requireUser(request));
 }
 
 export default function DashboardSaved() {

@@ -1,13 +1,14 @@
 // Stores & themes on the site: the user's linked Shopify stores and theme tokens.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { auth, stores, themeTokens } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
+import { stores, themeTokens } from "~/services/index.server";
 import { StoresAndThemesPage } from "~/ui/stores-page";
 
 export const meta: MetaFunction = () => [{ title: "Stores & themes · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   const [storeList, tokens] = await Promise.all([stores.listStores(user.id), themeTokens.listThemeTokens(user.id)]);
   return { ...storeList, themeTokens: tokens };
 }

@@ -16,11 +16,11 @@ import {
   StoreIcon,
 } from "@shopify/polaris-icons";
 import { useState } from "react";
-import { auth } from "~/services/index.server";
+import { requireUser } from "~/pages/site-session.server";
 import { PolarisProvider } from "~/ui/site-shell";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await auth.requireUser(request);
+  const user = await requireUser(request);
   return { email: user.email };
 }
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { auth } from "~/services/index.server";
+import { logout } from "~/pages/site-session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const cookie = await auth.logout(request);
+  const cookie = await logout(request);
   return redirect("/", { headers: { "Set-Cookie": cookie } });
 }
 

@@ -3,14 +3,16 @@
 // This file owns the ads, their render jobs and their files: "Render video" spends the credits once
 // per render attempt (deterministic idempotency key), marks the ad "rendering" and queues the job; the
 // job writes progress as it goes, stores the MP4 in VIDEO_STORAGE_DIR and marks the ad "completed",
-// or "failed" with sentences in `errors` and the credits refunded. The queue runs in this process,
-// one render at a time, started on first use; ads a crash left "rendering" are queued again then.
+// or "failed" with sentences in `errors` and the credits refunded. Renders are jobs of the durable job
+// system (kind "ai-ads.render", one job per ad by key; docs/decisions/022): any server process may run
+// them, one at a time each, and a render a killed process left is picked up when its lease expires.
 // Every query is scoped to the ad's owner.
 import { AppError } from "~/domain/errors";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Prisma } from "@prisma/client";
+import { z } from "zod";
 import { parseJsonList, parseStringList, type Db } from "~/db.server";
 import { aiAdsUpsellOpen, creditCost } from "~/domain/credits";
 import {
@@ -28,7 +30,7 @@ import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.s
 import { DEFAULT_VIDEO, VideoRenderError, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
 import { childLogger } from "~/logger.server";
 import * as credits from "~/services/credits.server";
-import { createJobQueue, type JobQueue } from "~/services/job-queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { parseProductImageFile, renderProductSvg } from "~/services/product-images.server";
 
 const log = childLogger("ai-ads");
@@ -42,6 +44,8 @@ export interface AiAdsDeps {
   renderer: VideoRenderer;
   /** The folder MP4s are written to (VIDEO_STORAGE_DIR). */
   storageDir: string;
+  /** The durable job system renders run on; registerJobs() adds the render kind to it. */
+  jobs: Jobs;
   /** Signs the video links the embedded app uses (its iframe has no site cookie). */
   urlSecret: string;
   /** Frame size and rate; 540x960 at 15 fps by default. */
@@ -49,6 +53,10 @@ export interface AiAdsDeps {
   /** How long a signed video link works; default 2 hours. */
   signedUrlTtlMs?: number;
 }
+
+export const RENDER_JOB = "ai-ads.render";
+export const renderJobKey = (adId: number) => `ai-ad-render:${adId}`;
+const RenderJobSchema = z.object({ adId: z.number().int().positive() });
 
 export const AI_ADS_LOCKED_REASON =
   "AI video ads are part of every plan: start your free trial to write and render ads from products.";
@@ -157,26 +165,37 @@ export function createAiAds(deps: AiAdsDeps) {
   const storageDir = path.resolve(deps.storageDir);
   const cost = creditCost(AI_ADS_FEATURE);
 
-  // ---- the render queue, started on first use --------------------------------------------------------
+  // ---- render jobs (docs/decisions/022) --------------------------------------------------------------
 
-  let queue: JobQueue<number> | null = null;
-  let started: Promise<void> | null = null;
+  let requeued: Promise<void> | null = null;
 
-  /** The queue, and (once per process) every ad a crash left "rendering" queued again. */
+  /** One job per ad: asking again while its job is queued or running adds nothing. */
+  async function enqueueRender(id: number): Promise<void> {
+    await deps.jobs.enqueue(RENDER_JOB, { adId: id }, { key: renderJobKey(id) });
+  }
+
+  /**
+   * Once per process: a render job for every ad left "rendering" without one (ads from before the job
+   * system, or a crash between marking the ad and enqueueing). The job key makes this harmless.
+   */
   function start(): Promise<void> {
-    if (!started) {
-      queue = createJobQueue(runRender, {
-        onError: (id, error) => log.error({ adId: id, err: error }, "render job failed unexpectedly"),
+    requeued ??= db.aiAd
+      .findMany({ where: { status: "rendering" }, orderBy: { updatedAt: "asc" }, select: { id: true } })
+      .then(async (rows) => {
+        for (const r of rows) await enqueueRender(r.id);
       });
-      const q = queue;
-      started = db.aiAd
-        .findMany({ where: { status: "rendering" }, orderBy: { updatedAt: "asc" }, select: { id: true } })
-        .then((rows) => {
-          if (rows.length > 0) log.info({ ads: rows.map((r) => r.id) }, "re-queued renders left unfinished");
-          for (const r of rows) q.add(r.id);
-        });
-    }
-    return started;
+    return requeued;
+  }
+
+  /** Adds the render kind to a job system (by default the one renders are enqueued on). */
+  function registerJobs(jobs: Jobs = deps.jobs): void {
+    jobs.register<{ adId: number }>(RENDER_JOB, ({ payload }) => runRender(payload.adId), {
+      payloadSchema: RenderJobSchema,
+      concurrency: 1,
+      // Rendering is CPU-bound and long: a generous lease, renewed by the job system while it runs.
+      leaseMs: 120_000,
+      timeoutMs: 30 * 60_000,
+    });
   }
 
   // ---- reading ------------------------------------------------------------------------------------------
@@ -349,29 +368,32 @@ export function createAiAds(deps: AiAdsDeps) {
     await start();
     const row = await ownRow(user.id, id);
     if (row.status === "rendering" || row.status === "completed") {
-      if (row.status === "rendering") queue!.add(row.id);
+      if (row.status === "rendering") await enqueueRender(row.id);
       return { ad: (await views([row]))[0], queued: false };
     }
     requirePaid(user);
     const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
     if (!invalid.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
     const attempt = row.renderAttempt + 1;
-    const spent = await credits.spend(db, {
-      userId: user.id,
-      feature: AI_ADS_FEATURE,
-      idempotencyKey: renderIdempotencyKey(row.id, attempt),
-      reason: `AI ad ${row.id} render ${attempt}`,
-    });
-    if (!spent.ok) {
-      if (spent.status === 409) throw new AppError(409, spent.message);
+    let spent: credits.Spent;
+    try {
+      spent = await credits.spend(db, {
+        userId: user.id,
+        feature: AI_ADS_FEATURE,
+        idempotencyKey: renderIdempotencyKey(row.id, attempt),
+        reason: `AI ad ${row.id} render ${attempt}`,
+      });
+    } catch (error) {
+      const short = credits.notEnoughCredits(error);
+      if (!short) throw error;
       throw new AppError(
         402,
-        `Not enough AI ad credits: a video costs ${spent.cost} and you have ${spent.remaining}. Get more credits on the Billing page.`,
+        `Not enough AI ad credits: a video costs ${short.cost} and you have ${short.remaining}. Get more credits on the Billing page.`,
         {
-          upsell: aiAdsUpsellOpen(spent.remaining, user.aiAdsFirstUse),
-          feature: spent.feature,
-          cost: spent.cost,
-          remaining: spent.remaining,
+          upsell: aiAdsUpsellOpen(short.remaining, user.aiAdsFirstUse),
+          feature: short.feature,
+          cost: short.cost,
+          remaining: short.remaining,
         },
       );
     }
@@ -385,13 +407,13 @@ export function createAiAds(deps: AiAdsDeps) {
       if (!spent.replayed)
         await credits.refund(db, { userId: user.id, ledgerId: spent.ledgerId, reason: "AI ad render was not started" });
       const current = await ownRow(user.id, id);
-      if (current.status === "rendering") queue!.add(id);
+      if (current.status === "rendering") await enqueueRender(id);
       return { ad: await get(user.id, id), queued: false };
     }
     if (user.aiAdsFirstUse) {
       await db.user.updateMany({ where: { id: user.id, aiAdsFirstUse: true }, data: { aiAdsFirstUse: false } });
     }
-    queue!.add(id);
+    await enqueueRender(id);
     log.info({ userId: user.id, adId: id, attempt, ledgerId: spent.ledgerId }, "render queued");
     return { ad: await get(user.id, id), queued: true };
   }
@@ -552,13 +574,17 @@ export function createAiAds(deps: AiAdsDeps) {
     openVideo,
     openSignedVideo,
     withSignedUrls,
-    /** Resolves when no render is queued or running (tests, shutdown). */
+    /**
+     * Runs the render jobs that are due in this process until none is left (tests, scripts); a server's
+     * worker runs them on its own.
+     */
     idle: async () => {
       await start();
-      await queue!.idle();
+      while ((await deps.jobs.runDue({ kinds: [RENDER_JOB] })).ran > 0);
     },
-    /** Starts the queue now (and re-queues unfinished renders) instead of on first use. */
+    /** Queues a render job for every ad left "rendering" without one (once per process). */
     start,
+    registerJobs,
     writer: deps.ai.writer,
     renderer: deps.renderer.name,
     cost,
@@ -566,20 +592,3 @@ export function createAiAds(deps: AiAdsDeps) {
 }
 
 export type AiAds = ReturnType<typeof createAiAds>;
-
-/** An ad id from a URL; anything malformed names no ad of anyone's (404). */
-export function parseAdId(raw: string | undefined): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw ?? "") ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw Response.json({ error: "No such AI ad." }, { status: 404 });
-  return id;
-}
-
-/** Runs an AI-ads call; an AppError becomes its status with { error, ...details }. */
-export async function handleAiAdErrors<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof AppError) throw Response.json({ error: error.message, ...error.details }, { status: error.status });
-    throw error;
-  }
-}

@@ -1,29 +1,15 @@
 // Standalone-site identity: sign-up, log-in (with throttling), Google sign-in, and server-side
-// sessions. A session is a UserSession row; the browser holds only its id in a signed, httpOnly
-// cookie, so any session can be revoked by deleting its row. Merchants in Shopify admin use
-// Shopify's own sessions instead (app/shopify.server.ts).
-import { createCookie, redirect } from "@remix-run/node";
+// sessions. A session is a UserSession row, so any session can be revoked by deleting its row. The
+// cookie that carries its id, and the guards that answer redirects and 401s, are HTTP and live in
+// app/pages/site-session.server.ts. Merchants in Shopify admin use Shopify's own sessions instead
+// (app/shopify.server.ts, app/pages/embedded-session.server.ts).
+import { AppError } from "~/domain/errors";
 import { dateFromDb, readerFor, type Db } from "~/db.server";
-import { getEnv, sessionSecret } from "~/env.server";
+import { getEnv } from "~/env.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/passwords.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
-import { clientIp } from "~/services/client-address.server";
-import { shopifyBearerUserId } from "~/services/embedded-auth.server";
 
 const DAY_MS = 24 * 3600_000;
-
-let cookie: ReturnType<typeof createCookie> | undefined;
-function sessionCookie() {
-  const env = getEnv();
-  return (cookie ??= createCookie("__session", {
-    secrets: [sessionSecret(env)],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production",
-    path: "/",
-    maxAge: env.SESSION_TTL_DAYS * 24 * 3600,
-  }));
-}
 
 /** The user fields every surface needs; one select so no query reads the password hash by accident. */
 export const userSelect = {
@@ -57,23 +43,30 @@ export type User = Awaited<ReturnType<typeof loadUser>>;
 
 // ---------- sessions ----------
 
-export async function createUserSession(db: Db, userId: string, request: Request): Promise<string> {
+/** Who opened a session, kept on its row so the account page can tell devices apart. */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** A new session row for the user; its id is what the (signed) cookie carries. */
+export async function createSession(db: Db, userId: string, client: SessionClient): Promise<string> {
   const env = getEnv();
   const session = await db.userSession.create({
     data: {
       userId,
       expiresAt: new Date(Date.now() + env.SESSION_TTL_DAYS * DAY_MS),
-      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
-      ip: clientIp(request),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip,
     },
     select: { id: true },
   });
-  return sessionCookie().serialize(session.id);
+  return session.id;
 }
 
-async function sessionIdFrom(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("cookie"));
-  return typeof value === "string" ? value : null;
+/** Ends one session (signing out); an unknown id is already ended. */
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.userSession.deleteMany({ where: { id: sessionId } });
 }
 
 /** How each field of userSelect is stored, to read a User without Prisma (one kind per field, checked by tsc). */
@@ -130,13 +123,11 @@ function userFromRow(row: unknown[]): User {
 }
 
 /**
- * The signed-in user, or null. Expired or revoked sessions count as signed out. Every signed-in
- * request asks this, so it is one prepared statement on the SqlReader (docs/decisions/017), with
- * Prisma as the fallback for clients that have none.
+ * The user a session belongs to, or null. Expired or revoked sessions count as signed out. Every
+ * signed-in request asks this, so it is one prepared statement on the SqlReader (docs/decisions/017),
+ * with Prisma as the fallback for clients that have none.
  */
-export async function getUser(db: Db, request: Request): Promise<User | null> {
-  const sessionId = await sessionIdFrom(request);
-  if (!sessionId) return null;
+export async function sessionUser(db: Db, sessionId: string): Promise<User | null> {
   const reader = readerFor(db);
   if (reader) {
     const [row] = await reader.rows(SESSION_USER_SQL, [sessionId]);
@@ -151,50 +142,6 @@ export async function getUser(db: Db, request: Request): Promise<User | null> {
   return session.user;
 }
 
-/** Pages: an anonymous visitor is sent to the landing page (seed §2). */
-export async function requireUser(db: Db, request: Request): Promise<User> {
-  const user = await getUser(db, request);
-  if (!user) throw redirect("/");
-  return user;
-}
-
-/**
- * JSON APIs: 401 instead of a redirect. The session cookie, or (from the embedded app) a Shopify
- * session token as a bearer token, whose shop's linked user is the caller (embedded-auth.server.ts).
- */
-export async function requireApiUser(db: Db, request: Request): Promise<User> {
-  const user = await getUser(db, request);
-  if (user) return user;
-  const linkedUserId = await shopifyBearerUserId(db, request);
-  if (linkedUserId) return loadUser(db, linkedUserId);
-  throw Response.json({ error: "Sign in to use this." }, { status: 401 });
-}
-
-/**
- * The seed's calls carry ?uid={uid}. It is never trusted: it must be the signed-in user's id.
- * Missing uid is accepted (the session says who it is); a different uid is 403.
- */
-export async function requireUidMatch(db: Db, request: Request): Promise<User> {
-  const user = await requireApiUser(db, request);
-  const uid = new URL(request.url).searchParams.get("uid");
-  if (uid !== null && uid !== user.id) {
-    throw Response.json({ error: "That uid is not the signed-in user." }, { status: 403 });
-  }
-  return user;
-}
-
-/** Sign-up and log-in pages: a signed-in user goes straight to the dashboard. */
-export async function requireAnonymous(db: Db, request: Request): Promise<void> {
-  if (await getUser(db, request)) throw redirect("/dashboard?location=dashboard");
-}
-
-/** Deletes the current session row and returns a Set-Cookie that clears the cookie. */
-export async function logout(db: Db, request: Request): Promise<string> {
-  const sessionId = await sessionIdFrom(request);
-  if (sessionId) await db.userSession.deleteMany({ where: { id: sessionId } });
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
-}
-
 export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
   const { count } = await db.userSession.deleteMany({ where: { userId } });
   return count;
@@ -202,50 +149,44 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<number>
 
 // ---------- sign-up and log-in ----------
 
-export type SignupResult =
-  | { ok: true; userId: string }
-  | { ok: false; status: 409; field: "email"; message: string };
+/** A new account's id; AppError 409 (details.field "email") when the e-mail is taken. */
+export type SignupResult = { userId: string };
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {
   return (await db.user.count({ where: { email } })) > 0;
 }
 
 export async function signup(db: Db, input: { email: string; password: string }): Promise<SignupResult> {
-  const taken: SignupResult = {
-    ok: false,
-    status: 409,
-    field: "email",
-    message: "An account with this e-mail already exists. Log in instead.",
-  };
+  const taken = () =>
+    new AppError(409, "An account with this e-mail already exists. Log in instead.", { field: "email" });
   // The seed checks first whether the e-mail exists, before creating anything.
-  if (await emailExists(db, input.email)) return taken;
+  if (await emailExists(db, input.email)) throw taken();
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.user.create({
       data: { email: input.email, passwordHash, lastLoginAt: new Date() },
       select: { id: true },
     });
-    return { ok: true, userId: user.id };
+    return { userId: user.id };
   } catch (error) {
     // Two sign-ups with one e-mail at the same moment: the unique index decides, the loser gets 409.
-    if ((error as { code?: string }).code === "P2002") return taken;
+    if ((error as { code?: string }).code === "P2002") throw taken();
     throw error;
   }
 }
 
-export type LoginResult =
-  | { ok: true; userId: string }
-  | { ok: false; status: 401 | 429; message: string };
+/** The signed-in user's id; AppError 401 (wrong e-mail or password) or 429 (too many failures). */
+export type LoginResult = { userId: string };
 
 export const GENERIC_LOGIN_ERROR = "That e-mail and password don't match an account.";
 
 export async function login(
   db: Db,
   input: { email: string; password: string },
-  request: Request,
+  client: { ip: string | null },
 ): Promise<LoginResult> {
   const env = getEnv();
-  const ip = clientIp(request);
+  const ip = client.ip;
   // keys[0] is the e-mail's key, cleared by a successful log-in; the IP key is kept.
   const keys = [`email:${input.email}`, ...(ip ? [`ip:${ip}`] : [])];
   const since = new Date(Date.now() - env.LOGIN_WINDOW_MINUTES * 60_000);
@@ -253,11 +194,7 @@ export async function login(
     keys.map((key) => db.loginFailure.count({ where: { key, createdAt: { gte: since } } })),
   );
   if (failures.some((n) => n >= env.LOGIN_MAX_FAILURES)) {
-    return {
-      ok: false,
-      status: 429,
-      message: `Too many failed attempts. Wait ${env.LOGIN_WINDOW_MINUTES} minutes, then try again.`,
-    };
+    throw new AppError(429, `Too many failed attempts. Wait ${env.LOGIN_WINDOW_MINUTES} minutes, then try again.`);
   }
 
   const user = await db.user.findUnique({
@@ -267,20 +204,22 @@ export async function login(
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !user.passwordHash || !valid) {
     await db.loginFailure.createMany({ data: keys.map((key) => ({ key })) });
-    return { ok: false, status: 401, message: GENERIC_LOGIN_ERROR };
+    throw new AppError(401, GENERIC_LOGIN_ERROR);
   }
   await db.$transaction([
     db.loginFailure.deleteMany({ where: { key: keys[0] } }),
     db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() }, select: { id: true } }),
   ]);
-  return { ok: true, userId: user.id };
+  return { userId: user.id };
 }
 
 // ---------- Google ----------
 
-export type GoogleResult =
-  | { ok: true; userId: string; created: boolean }
-  | { ok: false; status: 403 | 404 | 409; code: "new_user" | "existing_user" | "unverified_email"; message: string };
+/**
+ * The user and whether the account was just made; AppError 403 / 404 / 409 with details.code
+ * "unverified_email" / "new_user" / "existing_user" (the seed's outcomes) otherwise.
+ */
+export type GoogleResult = { userId: string; created: boolean };
 
 /**
  * mode "signin": an unknown Google account answers new_user (seed §5) and nothing is created.
@@ -295,42 +234,28 @@ export async function googleAuth(db: Db, identity: GoogleIdentity, mode: "signin
   });
   if (mode === "signup") {
     if (existing) {
-      return {
-        ok: false,
-        status: 409,
-        code: "existing_user",
-        message: "You already have an account with this Google address. Log in instead.",
-      };
+      throw new AppError(409, "You already have an account with this Google address. Log in instead.", { code: "existing_user" });
     }
     if (!identity.emailVerified) {
       // Otherwise anyone could claim an address they do not own and lock its owner out.
-      return {
-        ok: false,
-        status: 403,
-        code: "unverified_email",
-        message: "Google has not verified this address yet. Verify it with Google, or sign up with e-mail and password.",
-      };
+      throw new AppError(403, "Google has not verified this address yet. Verify it with Google, or sign up with e-mail and password.", { code: "unverified_email" });
     }
     const user = await db.user.create({
       data: { email: identity.email, googleUid: identity.uid, lastLoginAt: new Date() },
       select: { id: true },
     });
-    return { ok: true, userId: user.id, created: true };
+    return { userId: user.id, created: true };
   }
   if (!existing || (!existing.googleUid && !identity.emailVerified)) {
-    return {
-      ok: false,
-      status: 404,
-      code: "new_user",
-      message: "There is no account for this Google address yet. Sign up first.",
-    };
+    throw new AppError(404, "There is no account for this Google address yet. Sign up first.", { code: "new_user" });
   }
   await db.user.update({
     where: { id: existing.id },
     data: { googleUid: identity.uid, lastLoginAt: new Date() },
     select: { id: true },
   });
-  return { ok: true, userId: existing.id, created: false };
+  return { userId: existing.id, created: false };
 }
 
 export { loadUser };
+

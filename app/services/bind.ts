@@ -13,3 +13,25 @@ export function bindDb<T extends Record<string, DbFn>>(db: Db, fns: T): BoundToD
   for (const [name, fn] of Object.entries(fns)) out[name] = (...args: unknown[]) => fn(db, ...args);
   return out as BoundToDb<T>;
 }
+
+/**
+ * A service built on first use instead of at import: importing the composition root (every route does)
+ * then costs nothing until a request needs the service. The object behaves as the built one; its
+ * methods are bound to it, so classes with private fields work through it too.
+ */
+export function lazy<T extends object>(build: () => T): T {
+  let built: T | undefined;
+  const target = () => (built ??= build());
+  return new Proxy({} as T, {
+    get(_, prop) {
+      const value = Reflect.get(target(), prop);
+      return typeof value === "function" ? value.bind(target()) : value;
+    },
+    has: (_, prop) => Reflect.has(target(), prop),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor(_, prop) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), prop);
+      return descriptor ? { ...descriptor, configurable: true } : undefined;
+    },
+  });
+}

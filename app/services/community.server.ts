@@ -1,9 +1,9 @@
 // The community (seed: the community link, discord): the Discord invite from the environment, the five
 // prompts scheduled by app/domain/community.ts, and connecting a Discord account through OAuth when its
 // keys are set. Owns DiscordProfile and users.popupTriggered.
-import { createCookie } from "@remix-run/node";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import {
   applyPopupAction,
   duePopup,
@@ -23,9 +23,16 @@ export interface CommunityDeps {
   inviteUrl: string | null;
   /** The OAuth adapter when DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are both set. */
   discord: DiscordOAuth | null;
-  /** Signs the short-lived OAuth state cookie. */
-  cookieSecret: string;
-  secureCookies: boolean;
+}
+
+/** What Discord sent the browser back with, and the state this browser was given at step 1. */
+export interface DiscordReturn {
+  /** ?error (the user cancelled on Discord), or null. */
+  error: string | null;
+  state: string;
+  code: string;
+  /** The state cookie's content as signed at step 1 (app/pages/discord-connect.server.ts), or null. */
+  saved: { state?: unknown; userId?: unknown } | null;
 }
 
 export interface CommunityUser {
@@ -105,14 +112,6 @@ export type ConnectResult =
 
 export function createCommunity(deps: CommunityDeps) {
   const { db, inviteUrl, discord } = deps;
-  const stateCookie = createCookie("__discord_oauth", {
-    secrets: [deps.cookieSecret],
-    httpOnly: true,
-    sameSite: "lax", // sent on the top-level redirect back from discord.com
-    secure: deps.secureCookies,
-    path: "/auth/discord",
-    maxAge: 600,
-  });
 
   async function loadProfile(userId: string) {
     return db.discordProfile.findUnique({ where: { userId }, select: profileSelect });
@@ -158,12 +157,12 @@ export function createCommunity(deps: CommunityDeps) {
 
     /**
      * Records that a prompt was shown, joined through or dismissed. The first prompt ever shown sets
-     * users.popupTriggered, as the seed does.
+     * users.popupTriggered, as the seed does. A prompt that is not due: AppError 409.
      */
     async recordPopup(user: CommunityUser, popup: PopupNumber, action: PopupAction, now: Date = new Date()) {
       const state = toState(await loadProfile(user.id));
       const result = applyPopupAction(state, await facts(user, now), popup, action);
-      if (!result.ok) return result;
+      if (!result.ok) throw new AppError(result.status, result.message);
       await saveState(user.id, result.state);
       if (result.state.shown.some(Boolean)) {
         await db.user.updateMany({ where: { id: user.id, popupTriggered: false }, data: { popupTriggered: true } });
@@ -177,30 +176,31 @@ export function createCommunity(deps: CommunityDeps) {
       return { inviteUrl };
     },
 
-    /** Step 1 of connecting: where to send the browser, and the cookie that remembers the state. */
-    async startConnect(userId: string): Promise<{ url: string; setCookie: string } | null> {
+    /**
+     * Step 1 of connecting: where to send the browser, and the state it must bring back (the page
+     * keeps it, with the user's id, in a signed cookie: app/pages/discord-connect.server.ts).
+     */
+    startConnect(): { url: string; state: string } | null {
       if (!discord) return null;
       const state = randomBytes(24).toString("base64url");
-      return { url: discord.authorizeUrl(state), setCookie: await stateCookie.serialize({ state, userId }) };
+      return { url: discord.authorizeUrl(state), state };
     },
 
-    /** Step 2: Discord sent the browser back with ?code&state (or ?error). */
-    async finishConnect(userId: string, request: Request): Promise<{ result: ConnectResult; clearCookie: string }> {
-      const clearCookie = await stateCookie.serialize("", { maxAge: 0, expires: new Date(0) });
-      const done = (result: ConnectResult) => ({ result, clearCookie });
-      if (!discord) return done({ ok: false, reason: "disabled", message: "Connecting Discord is not set up on this server." });
-      const url = new URL(request.url);
-      if (url.searchParams.get("error")) {
-        return done({ ok: false, reason: "denied", message: "Discord was not connected: the request was cancelled on Discord." });
+    /**
+     * Step 2: Discord sent the browser back with ?code&state (or ?error). Every ending is an outcome
+     * the page turns into ?discord=connected|denied|state|taken|failed|disabled, not an error.
+     */
+    async finishConnect(userId: string, input: DiscordReturn): Promise<ConnectResult> {
+      if (!discord) return { ok: false, reason: "disabled", message: "Connecting Discord is not set up on this server." };
+      if (input.error) {
+        return { ok: false, reason: "denied", message: "Discord was not connected: the request was cancelled on Discord." };
       }
-      const saved = (await stateCookie.parse(request.headers.get("cookie"))) as { state?: unknown; userId?: unknown } | null;
-      const state = url.searchParams.get("state") ?? "";
-      const code = url.searchParams.get("code") ?? "";
+      const { saved, state, code } = input;
       const expected = typeof saved?.state === "string" ? saved.state : "";
       const sameState =
         expected !== "" && state.length === expected.length && timingSafeEqual(Buffer.from(state), Buffer.from(expected));
       if (!sameState || saved?.userId !== userId || code === "") {
-        return done({ ok: false, reason: "state", message: "That Discord sign-in link expired or was not started here. Try again." });
+        return { ok: false, reason: "state", message: "That Discord sign-in link expired or was not started here. Try again." };
       }
       try {
         const token = await discord.exchangeCode(code);
@@ -210,7 +210,7 @@ export function createCommunity(deps: CommunityDeps) {
           select: { userId: true },
         });
         if (other) {
-          return done({ ok: false, reason: "taken", message: "That Discord account is already connected to another account here." });
+          return { ok: false, reason: "taken", message: "That Discord account is already connected to another account here." };
         }
         const discordUserName = discordUser.discriminator ? `${discordUser.username}#${discordUser.discriminator}` : discordUser.username;
         await db.discordProfile.upsert({
@@ -219,9 +219,9 @@ export function createCommunity(deps: CommunityDeps) {
           update: { discordId: discordUser.id, discordUserName },
           select: { userId: true },
         });
-        return done({ ok: true, discordUserName });
+        return { ok: true, discordUserName };
       } catch (error) {
-        if (error instanceof DiscordError) return done({ ok: false, reason: "failed", message: error.message });
+        if (error instanceof DiscordError) return { ok: false, reason: "failed", message: error.message };
         throw error;
       }
     },

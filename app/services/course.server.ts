@@ -4,6 +4,7 @@
 // (progressPercentage, completed, latest module/lesson) up to date for both surfaces and marketing.
 import type { Db } from "~/db.server";
 import { writeTransaction } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import {
   continueLessonNumber,
   courseProgress,
@@ -13,20 +14,15 @@ import {
   type CourseProgress,
 } from "~/domain/course";
 
-/** Expected failure with the shape every JSON route and page error boundary understands. */
-function notFound(message: string): Response {
-  return Response.json({ error: message }, { status: 404 });
-}
-
 export function unknownLessonMessage(raw: string | number | undefined | null): string {
   const asked = String(raw ?? "").slice(0, 20);
   return `${asked ? `There is no lesson ${asked}.` : "There is no such lesson."} Lessons are numbered 1 to ${TOTAL_LESSONS}.`;
 }
 
-/** A lesson number from a route parameter, or a thrown 404 naming what was asked for. */
+/** A lesson number from a route parameter, or AppError 404 naming what was asked for. */
 export function requireLessonNumber(raw: string | undefined): number {
   const n = parseLessonNumber(raw);
-  if (n === null) throw notFound(unknownLessonMessage(raw));
+  if (n === null) throw new AppError(404, unknownLessonMessage(raw));
   return n;
 }
 
@@ -155,7 +151,7 @@ async function findLesson(db: Db, lessonNumber: number) {
       module: { select: { number: true, name: true } },
     },
   });
-  if (!lesson) throw notFound(unknownLessonMessage(lessonNumber));
+  if (!lesson) throw new AppError(404, unknownLessonMessage(lessonNumber));
   return lesson;
 }
 

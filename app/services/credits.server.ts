@@ -7,11 +7,19 @@ import { randomUUID } from "node:crypto";
 import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature } from "~/domain/plans";
 import { creditCost, isUnlimited, renderCredits } from "~/domain/credits";
 import { isUniqueViolation, retryBusy, type DbClient } from "~/db.server";
+import { AppError } from "~/domain/errors";
 
-export type SpendResult =
-  | { ok: true; feature: string; cost: number; remaining: number; unlimited: boolean; ledgerId: number; replayed: boolean }
-  | { ok: false; status: 402; feature: string; cost: number; remaining: number; upsell: true; message: string }
-  | { ok: false; status: 409; message: string };
+/** A spend that went through (or the replay of one under the same key). */
+export type Spent = { feature: string; cost: number; remaining: number; unlimited: boolean; ledgerId: number; replayed: boolean };
+
+/** The details of the 402 a short balance throws: the upsell and the numbers behind it. */
+export type NotEnoughCredits = { upsell: true; feature: string; cost: number; remaining: number };
+
+/** The balance numbers of a spend's 402, or null for any other error (so a caller can word its own 402). */
+export function notEnoughCredits(error: unknown): NotEnoughCredits | null {
+  if (!(error instanceof AppError) || error.status !== 402 || error.details.upsell !== true) return null;
+  return error.details as NotEnoughCredits;
+}
 
 export async function getBalance(db: DbClient, userId: string, feature: string): Promise<number> {
   const row = await db.creditBalance.findUnique({
@@ -39,12 +47,13 @@ async function ledgerByKey(db: DbClient, idempotencyKey: string) {
 
 /**
  * Spends the feature's cost. Same idempotency key twice -> the first result, charged once.
- * Balance too low -> 402 with upsell, nothing changes. Unlimited balances are never decremented.
+ * Balance too low -> AppError 402 with { upsell, feature, cost, remaining }, nothing changes; a key
+ * already used for another operation -> AppError 409. Unlimited balances are never decremented.
  */
 export async function spend(
   db: DbClient,
   input: { userId: string; feature: string; idempotencyKey?: string; reason?: string },
-): Promise<SpendResult> {
+): Promise<Spent> {
   const { userId, feature } = input;
   const cost = creditCost(feature);
   const key = input.idempotencyKey ?? `spend:${randomUUID()}`;
@@ -67,10 +76,9 @@ export async function spend(
   const row = await ledgerByKey(db, key);
   if (row) {
     if (row.userId !== userId || row.feature !== feature || row.kind !== "spend") {
-      return { ok: false, status: 409, message: "That idempotency key was already used for another operation." };
+      throw new AppError(409, "That idempotency key was already used for another operation.");
     }
     return {
-      ok: true,
       feature,
       cost,
       remaining: row.balanceAfter,
@@ -80,15 +88,8 @@ export async function spend(
     };
   }
   const remaining = await getBalance(db, userId, feature);
-  return {
-    ok: false,
-    status: 402,
-    feature,
-    cost,
-    remaining,
-    upsell: true,
-    message: `Not enough credits: ${feature} costs ${cost} and you have ${remaining}.`,
-  };
+  const short: NotEnoughCredits = { upsell: true, feature, cost, remaining };
+  throw new AppError(402, `Not enough credits: ${feature} costs ${cost} and you have ${remaining}.`, short);
 }
 
 const refundKey = (ledgerId: number) => `refund:${ledgerId}`;

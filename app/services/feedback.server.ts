@@ -6,6 +6,7 @@
 // exception to "as typed": NUL characters (U+0000) are removed, because SQLite's text binding ends the
 // string at the first one and would silently drop everything after it. Browsers never send them.
 import type { Db } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import {
   BUG_MAX_CHARS,
   charCount,
@@ -16,9 +17,8 @@ import {
   type FeedbackStatus,
 } from "~/domain/feedback";
 
-export type SubmitResult =
-  | { ok: true; id: number }
-  | { ok: false; status: 400; field: string; message: string };
+/** A stored message. Refusals are AppError 400 with the sentence and { field } naming what to fix. */
+export type Submitted = { id: number };
 
 /** Removes NUL characters, the only characters SQLite cannot keep inside a text value. */
 function storable(text: string): string {
@@ -32,47 +32,43 @@ function cut(raw: string | null | undefined, max: number): string | null {
   return charCount(text) <= max ? text : Array.from(text).slice(0, max).join("");
 }
 
-function checkText(text: string, field: string, max: number, what: string, emptyMessage: string): SubmitResult | null {
-  if (text.trim() === "") return { ok: false, status: 400, field, message: emptyMessage };
+function checkText(text: string, field: string, max: number, what: string, emptyMessage: string): void {
+  if (text.trim() === "") throw new AppError(400, emptyMessage, { field });
   const n = charCount(text);
   if (n > max) {
-    return {
-      ok: false,
-      status: 400,
-      field,
-      message: `${what} is limited to ${max.toLocaleString("en-CA")} characters; yours has ${n.toLocaleString("en-CA")}. Shorten it and send again.`,
-    };
+    throw new AppError(
+      400,
+      `${what} is limited to ${max.toLocaleString("en-CA")} characters; yours has ${n.toLocaleString("en-CA")}. Shorten it and send again.`,
+      { field },
+    );
   }
-  return null;
 }
 
 export async function submitFeedback(
   db: Db,
   userId: string,
   input: { message: string; rating?: number | null; pageUrl?: string | null },
-): Promise<SubmitResult> {
+): Promise<Submitted> {
   const message = storable(input.message);
-  const problem = checkText(message, "message", FEEDBACK_MAX_CHARS, "Feedback", "Write your feedback before sending.");
-  if (problem) return problem;
+  checkText(message, "message", FEEDBACK_MAX_CHARS, "Feedback", "Write your feedback before sending.");
   const rating = input.rating ?? null;
   if (rating !== null && !(Number.isInteger(rating) && rating >= 1 && rating <= 5)) {
-    return { ok: false, status: 400, field: "rating", message: "Choose a rating from 1 to 5, or leave it empty." };
+    throw new AppError(400, "Choose a rating from 1 to 5, or leave it empty.", { field: "rating" });
   }
   const row = await db.feedback.create({
     data: { userId, message, rating, pageUrl: cut(input.pageUrl, PAGE_URL_MAX_CHARS) },
     select: { id: true },
   });
-  return { ok: true, id: row.id };
+  return { id: row.id };
 }
 
 export async function submitBugReport(
   db: Db,
   userId: string,
   input: { description: string; pageUrl?: string | null; userAgent?: string | null },
-): Promise<SubmitResult> {
+): Promise<Submitted> {
   const description = storable(input.description);
-  const problem = checkText(description, "description", BUG_MAX_CHARS, "A bug report", "Describe the bug before sending.");
-  if (problem) return problem;
+  checkText(description, "description", BUG_MAX_CHARS, "A bug report", "Describe the bug before sending.");
   const row = await db.bugReport.create({
     data: {
       userId,
@@ -82,7 +78,7 @@ export async function submitBugReport(
     },
     select: { id: true },
   });
-  return { ok: true, id: row.id };
+  return { id: row.id };
 }
 
 // ---------- operators ----------
@@ -90,7 +86,7 @@ export async function submitBugReport(
 /** Operators see the inbox; everyone else gets the same 404 as a page that does not exist. */
 export async function requireOperator(db: Db, userId: string): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { isOperator: true } });
-  if (!user?.isOperator) throw Response.json({ error: "Not found" }, { status: 404, statusText: "Not Found" });
+  if (!user?.isOperator) throw new AppError(404, "Not found");
 }
 
 export async function isOperator(db: Db, userId: string): Promise<boolean> {

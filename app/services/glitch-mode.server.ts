@@ -4,6 +4,7 @@
 // product qualifies for and how the spread is computed is app/domain/glitch.ts. Every query is scoped
 // to the user; the ranking reads the partial expression index of migration 007, never the catalogue.
 import type { Prisma } from "@prisma/client";
+import { AppError } from "~/domain/errors";
 import { isUniqueViolation, parseStringList, type Db } from "~/db.server";
 import { creditCost, creditsUpsellOpen, isUnlimited, renderCredits } from "~/domain/credits";
 import {
@@ -90,10 +91,8 @@ export interface GlitchBalance {
   upsell: boolean;
 }
 
-export type RevealOutcome =
-  | { ok: true; glitch: GlitchView; charged: boolean; balance: GlitchBalance }
-  | { ok: false; status: 402; error: string; upsell: boolean; feature: string; cost: number; remaining: number }
-  | { ok: false; status: 403 | 404 | 409 | 422; error: string };
+/** A revealed glitch. Refusals are AppErrors: 402 { upsell, feature, cost, remaining }, 403, 404, 409, 422. */
+export type Revealed = { glitch: GlitchView; charged: boolean; balance: GlitchBalance };
 
 export function toGlitchView(row: GlitchRow): GlitchView {
   const numbers = { amazonPriceCents: row.amazonPriceCents, costCents: row.costCents, shippingCents: row.shippingCents };
@@ -198,39 +197,37 @@ export function createGlitchMode(deps: GlitchModeDeps) {
    * snapshot. If the snapshot cannot be written after the spend, the credit is not refunded: the next
    * reveal replays the same spend and writes it, still charged once.
    */
-  async function reveal(user: GlitchUser, objectID: string): Promise<RevealOutcome> {
+  async function reveal(user: GlitchUser, objectID: string): Promise<Revealed> {
     const access = glitchModeAccess(user);
-    if (!access.reveal) return { ok: false, status: 403, error: access.lockedReason! };
+    if (!access.reveal) throw new AppError(403, access.lockedReason!);
 
     const kept = await existing(user.id, objectID);
-    if (kept) return { ok: true, glitch: toGlitchView(kept), charged: false, balance: await balance(user.id) };
+    if (kept) return { glitch: toGlitchView(kept), charged: false, balance: await balance(user.id) };
 
     const product = await db.product.findUnique({
       where: { objectID },
       select: { ...snapshotSelect, objectID: true, lastUpdatedAt: true },
     });
-    if (!product) return { ok: false, status: 404, error: `No product with objectID ${objectID}.` };
+    if (!product) throw new AppError(404, `No product with objectID ${objectID}.`);
     if (!glitchQualifies(product.amazonPriceCents)) {
-      return { ok: false, status: 422, error: notQualifyingReason(product.amazonPriceCents)! };
+      throw new AppError(422, notQualifyingReason(product.amazonPriceCents)!);
     }
 
-    const spent = await credits.spend(db, {
-      userId: user.id,
-      feature: GLITCH_FEATURE,
-      idempotencyKey: glitchRevealKey(user.id, objectID),
-      reason: `glitch mode: revealed ${objectID}`,
-    });
-    if (!spent.ok) {
-      if (spent.status === 409) return { ok: false, status: 409, error: spent.message };
-      return {
-        ok: false,
-        status: 402,
-        error: spent.message,
-        upsell: creditsUpsellOpen(spent.remaining),
-        feature: spent.feature,
-        cost: spent.cost,
-        remaining: spent.remaining,
-      };
+    let spent: credits.Spent;
+    try {
+      spent = await credits.spend(db, {
+        userId: user.id,
+        feature: GLITCH_FEATURE,
+        idempotencyKey: glitchRevealKey(user.id, objectID),
+        reason: `glitch mode: revealed ${objectID}`,
+      });
+    } catch (error) {
+      const short = credits.notEnoughCredits(error);
+      // Glitch mode's upsell opens only at 0 credits (seed §4), not at every short balance.
+      if (short && error instanceof AppError) {
+        throw new AppError(402, error.message, { ...short, upsell: creditsUpsellOpen(short.remaining) });
+      }
+      throw error;
     }
 
     const numbers = {
@@ -264,7 +261,7 @@ export function createGlitchMode(deps: GlitchModeDeps) {
     }
     // A replayed spend reports the balance of its time; the current one is read instead.
     const after = spent.replayed ? await balance(user.id) : balanceOf(spent.remaining);
-    return { ok: true, glitch: toGlitchView(row), charged: !spent.replayed, balance: after };
+    return { glitch: toGlitchView(row), charged: !spent.replayed, balance: after };
   }
 
   return { list, listRevealed, reveal, balance };

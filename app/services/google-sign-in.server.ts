@@ -25,7 +25,6 @@ export function createGoogleSignIn(deps: { db: Db; verify: IdTokenVerifier | nul
         throw error;
       }
       const result = await googleAuth(deps.db, identity, mode);
-      if (!result.ok) throw new AppError(result.status as 400, result.message, { code: result.code });
       return { userId: result.userId, created: result.created, email: identity.email };
     },
   };

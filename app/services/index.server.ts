@@ -1,134 +1,149 @@
-// The composition root: services bound to the one database and the real adapters. Routes import
-// from here; tests may build services with their own dependencies instead.
+// The composition root: every service bound to the one database and the configured adapters. Routes and
+// page controllers import services from here; tests may build services with their own dependencies.
+//
+// One wiring style: each export is `lazy(() => …)`, built on first use (importing this file, as every
+// route does, builds nothing), from its factory (`createX({ db, … })`) or, for modules of plain functions
+// that take the database first, `bindDb(db, { … })`. Configuration comes from env.server.ts only.
+import { rm } from "node:fs/promises";
+import { createHmac } from "node:crypto";
+import path from "node:path";
+import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { db, dbReady, sqlReader } from "~/db.server";
-import { getEnv, paddleMode, paddleWebhookSecret } from "~/env.server";
-import { createPaddleApi } from "~/integrations/paddle.server";
-import { createBilling, type Billing } from "~/services/billing.server";
-import * as creditFns from "~/services/credits.server";
-import { createLocalPaddle } from "~/services/paddle-local.server";
+import { getEnv, paddleMode, paddleWebhookSecret, sessionSecret } from "~/env.server";
+import type { SearchEngine } from "~/domain/product-query";
+import { createAiText } from "~/integrations/ai-text.server";
+import { createAlgoliaEngine, parseAlgoliaHosts } from "~/integrations/algolia.server";
 import { createAnalytics } from "~/integrations/analytics.server";
+import { createDiscordOAuth } from "~/integrations/discord.server";
+import { InvalidIdTokenError, verifyFirebaseIdToken } from "~/integrations/firebase.server";
+import { createPaddleApi } from "~/integrations/paddle.server";
+import { createTrackerStorefront } from "~/integrations/tracker-storefront.server";
+import { createBuiltInRenderer } from "~/integrations/video-render.server";
+import { childLogger } from "~/logger.server";
+import { createAccount } from "~/services/account.server";
+import { createAiAds } from "~/services/ai-ads.server";
 import * as authFns from "~/services/auth.server";
-import { bindDb } from "~/services/bind";
+import { createBilling } from "~/services/billing.server";
+import { bindDb, lazy } from "~/services/bind";
+import { createCommunity } from "~/services/community.server";
+import { createCompetitors } from "~/services/competitors.server";
+import * as courseFns from "~/services/course.server";
+import * as creditFns from "~/services/credits.server";
+import { createEmbeddedAuth } from "~/services/embedded-auth.server";
+import * as feedbackFns from "~/services/feedback.server";
+import { createGlitchMode } from "~/services/glitch-mode.server";
+import { createGoogleSignIn } from "~/services/google-sign-in.server";
+import * as handoffFns from "~/services/handoff.server";
 import { checkHealth } from "~/services/health.server";
-import { describeMe } from "~/services/users.server";
+import { createJobs, defaultOwnerId, registerJobKinds } from "~/services/jobs.server";
+import { createNotifications } from "~/services/notifications.server";
+import { getProductImage } from "~/services/product-images.server";
+import { createProductPages, storeAccessFrom } from "~/services/product-pages.server";
 import * as productFns from "~/services/products.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
-import { createAlgoliaEngine, parseAlgoliaHosts } from "~/integrations/algolia.server";
+import { shopifyTokenUserId } from "~/services/shopify-bearer.server";
+import * as storeFns from "~/services/shopify-stores.server";
 import * as shopifyWebhookFns from "~/services/shopify-webhooks.server";
+import * as themeTokenFns from "~/services/theme-tokens.server";
+import { describeMe } from "~/services/users.server";
+import { SHOPIFY_API_VERSION, unauthenticated } from "~/shopify.server";
 
 const env = getEnv();
 
-export const analytics = createAnalytics({ db, env });
+// ---------- accounts, sessions and identity (decisions 004, 014, 020, 021) ----------
 
-const prices = {
-  basic: env.PADDLE_PRICE_BASIC,
-  pro: env.PADDLE_PRICE_PRO,
-  innerCircle: env.PADDLE_PRICE_INNER_CIRCLE,
-  caseStudy: env.PADDLE_PRICE_CASE_STUDY,
-};
+/** Site identity: accounts and session rows. The cookie and the guards are in app/pages/site-session.server.ts. */
+export const auth = lazy(() =>
+  bindDb(db, {
+    createSession: authFns.createSession,
+    sessionUser: authFns.sessionUser,
+    endSession: authFns.endSession,
+    loadUser: authFns.loadUser,
+    revokeAllSessions: authFns.revokeAllSessions,
+    signup: authFns.signup,
+    login: authFns.login,
+    googleAuth: authFns.googleAuth,
+    /** The user a Shopify session token sent as a bearer token acts as (AppError 401 when it cannot). */
+    shopifyTokenUserId,
+  }),
+);
 
-export const billing: Billing = createBilling({
-  db,
-  prices,
-  paddle:
-    paddleMode(env) === "paddle"
-      ? createPaddleApi({ apiKey: env.PADDLE_API_KEY!, environment: env.PADDLE_ENVIRONMENT, baseUrl: env.PADDLE_API_BASE_URL })
-      : createLocalPaddle(() => billing, prices),
-  webhookSecret: paddleWebhookSecret(env),
-  retentionDiscountId: env.PADDLE_RETENTION_DISCOUNT_ID,
-  localCheckout: paddleMode(env) === "local" && (env.NODE_ENV !== "production" || env.PADDLE_LOCAL_CHECKOUT === "true"),
-});
+export const users = lazy(() => bindDb(db, { describeMe }));
 
-export const credits = bindDb(db, {
-  spend: creditFns.spend,
-  refund: creditFns.refund,
-  getBalance: creditFns.getBalance,
-  getBalances: creditFns.getBalances,
-  ledger: creditFns.ledger,
-});
-
-export const auth = bindDb(db, {
-  getUser: authFns.getUser,
-  requireUser: authFns.requireUser,
-  requireApiUser: authFns.requireApiUser,
-  requireUidMatch: authFns.requireUidMatch,
-  requireAnonymous: authFns.requireAnonymous,
-  createUserSession: authFns.createUserSession,
-  logout: authFns.logout,
-  revokeAllSessions: authFns.revokeAllSessions,
-  signup: authFns.signup,
-  login: authFns.login,
-  googleAuth: authFns.googleAuth,
-});
-
-export const users = bindDb(db, { describeMe });
-
-// ---------- Google sign-in (Firebase ID tokens; off without FIREBASE_PROJECT_ID) ----------
-import { InvalidIdTokenError, verifyFirebaseIdToken } from "~/integrations/firebase.server";
-import { createGoogleSignIn } from "~/services/google-sign-in.server";
-
-export const googleSignIn = createGoogleSignIn({
-  db,
-  verify: env.FIREBASE_PROJECT_ID
-    ? (idToken) => verifyFirebaseIdToken(idToken, { projectId: env.FIREBASE_PROJECT_ID!, jwksUrl: env.FIREBASE_JWKS_URL })
-    : null,
-  isInvalidToken: (error) => error instanceof InvalidIdTokenError,
-});
-
-export const shopifyWebhooks = bindDb(db, {
-  applyOnce: shopifyWebhookFns.applyOnce,
-  handleAppUninstalled: shopifyWebhookFns.handleAppUninstalled,
-  handleShopRedact: shopifyWebhookFns.handleShopRedact,
-  handleCustomerDataRequest: shopifyWebhookFns.handleCustomerDataRequest,
-  handleCustomerRedact: shopifyWebhookFns.handleCustomerRedact,
-});
-
-export const health = { check: () => checkHealth(db, dbReady) };
-
-// ---------- course, community, feedback (issue 6; docs/decisions/010) ----------
-import * as courseFns from "~/services/course.server";
-import { createCommunity } from "~/services/community.server";
-import * as feedbackFns from "~/services/feedback.server";
-import { createDiscordOAuth } from "~/integrations/discord.server";
-import { sessionSecret } from "~/env.server";
-
-export const course = bindDb(db, {
-  getCourse: courseFns.getCourse,
-  getCourseSummary: courseFns.getCourseSummary,
-  getProgress: courseFns.getProgress,
-  openLesson: courseFns.openLesson,
-  completeLesson: courseFns.completeLesson,
-});
-
-export const community = createCommunity({
-  db,
-  inviteUrl: env.DISCORD_INVITE_URL ?? null,
-  // OAuth only with both keys; one without the other leaves the invite link alone.
-  discord:
-    env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
-      ? createDiscordOAuth({
-          clientId: env.DISCORD_CLIENT_ID,
-          clientSecret: env.DISCORD_CLIENT_SECRET,
-          redirectUri: new URL("/auth/discord/callback", env.APP_URL ?? `http://localhost:${env.PORT}`).toString(),
-          baseUrl: env.DISCORD_API_BASE_URL,
-        })
+/** Google sign-in (Firebase ID tokens); off without FIREBASE_PROJECT_ID. */
+export const googleSignIn = lazy(() =>
+  createGoogleSignIn({
+    db,
+    verify: env.FIREBASE_PROJECT_ID
+      ? (idToken) => verifyFirebaseIdToken(idToken, { projectId: env.FIREBASE_PROJECT_ID!, jwksUrl: env.FIREBASE_JWKS_URL })
       : null,
-  cookieSecret: sessionSecret(env),
-  secureCookies: env.NODE_ENV === "production",
-});
+    isInvalidToken: (error) => error instanceof InvalidIdTokenError,
+  }),
+);
 
-export const feedback = bindDb(db, {
-  submitFeedback: feedbackFns.submitFeedback,
-  submitBugReport: feedbackFns.submitBugReport,
-  requireOperator: feedbackFns.requireOperator,
-  isOperator: feedbackFns.isOperator,
-  listInbox: feedbackFns.listInbox,
-  setBugStatus: feedbackFns.setBugStatus,
-  setFeedbackStatus: feedbackFns.setFeedbackStatus,
-});
+/** The shop -> user link behind the embedded pages (the guards are in app/pages/embedded-session.server.ts). */
+export const embeddedAuth = lazy(() => createEmbeddedAuth({ db, loadUser: authFns.loadUser }));
+
+/** The account page: password, e-mail, data export, deletion. */
+export const account = lazy(() =>
+  createAccount({
+    db,
+    // Through the billing service's Paddle port (Paddle's API, or the local checkout): ended now, not at
+    // the period end. The account service has already checked the subscription is this user's.
+    cancelSubscription: (subscriptionId) => billing.cancelNow(subscriptionId),
+    removeVideo: (storageKey) => rm(path.join(env.VIDEO_STORAGE_DIR, storageKey), { force: true }),
+    maxFailures: env.LOGIN_MAX_FAILURES,
+    windowMinutes: env.LOGIN_WINDOW_MINUTES,
+  }),
+);
+
+/** Hand-off links from the embedded app to the site (decision 016). */
+export const handoff = lazy(() => bindDb(db, { create: handoffFns.createHandoff, redeem: handoffFns.redeemHandoff }));
+
+export const health = lazy(() => ({ check: () => checkHealth(db, dbReady) }));
+
+export const analytics = lazy(() => createAnalytics({ db, env }));
+
+// ---------- billing and credits (decisions 006, 008, 009) ----------
+
+/**
+ * Billing: Paddle's notifications and the account's reads and actions (billing.server.ts composes them);
+ * with no PADDLE_API_KEY, the local stand-in for Paddle delivers through the same handler.
+ */
+export const billing = lazy(() =>
+  createBilling({
+    db,
+    prices: {
+      basic: env.PADDLE_PRICE_BASIC,
+      pro: env.PADDLE_PRICE_PRO,
+      innerCircle: env.PADDLE_PRICE_INNER_CIRCLE,
+      caseStudy: env.PADDLE_PRICE_CASE_STUDY,
+    },
+    paddle:
+      paddleMode(env) === "paddle"
+        ? createPaddleApi({ apiKey: env.PADDLE_API_KEY!, environment: env.PADDLE_ENVIRONMENT, baseUrl: env.PADDLE_API_BASE_URL })
+        : undefined,
+    webhookSecret: paddleWebhookSecret(env),
+    retentionDiscountId: env.PADDLE_RETENTION_DISCOUNT_ID,
+    localCheckout: paddleMode(env) === "local" && (env.NODE_ENV !== "production" || env.PADDLE_LOCAL_CHECKOUT === "true"),
+  }),
+);
+
+/** The one path every credit movement takes. */
+export const credits = lazy(() =>
+  bindDb(db, {
+    spend: creditFns.spend,
+    refund: creditFns.refund,
+    getBalance: creditFns.getBalance,
+    getBalances: creditFns.getBalances,
+    ledger: creditFns.ledger,
+  }),
+);
+
+// ---------- product research (decisions 011-013, 017) ----------
 
 /** The product search engine: Algolia when its keys are set, else built in (FTS5 + in-memory catalogue index). */
-export const productSearch: productFns.SearchEngine =
+export const productSearch: SearchEngine = lazy(() =>
   env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_KEY && env.ALGOLIA_INDEX
     ? createAlgoliaEngine({
         appId: env.ALGOLIA_APP_ID,
@@ -138,9 +153,10 @@ export const productSearch: productFns.SearchEngine =
         hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS),
         db,
       })
-    : new CatalogSearch(sqlReader);
+    : new CatalogSearch(sqlReader),
+);
 
-export const products = {
+export const products = lazy(() => ({
   ...bindDb(db, {
     getProduct: productFns.getProduct,
     saveProduct: productFns.saveProduct,
@@ -156,93 +172,174 @@ export const products = {
   }),
   search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
   niches: () => productSearch.niches(),
-};
+}));
 
-// ---------- product pages and automatic mode (issue 5 part B; docs/decisions/015) ----------
-import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
-import { createAiText } from "~/integrations/ai-text.server";
-import { createProductPages, storeAccessFrom } from "~/services/product-pages.server";
-import { getStoreAccessToken } from "~/services/shopify-stores.server";
-import { SHOPIFY_API_VERSION, unauthenticated } from "~/shopify.server";
+/** Generated product pictures (/product-images/{objectID}-{n}.svg). */
+export const productImages = lazy(() => bindDb(db, { get: getProductImage }));
+
+export const glitchMode = lazy(() => createGlitchMode({ db }));
+
+// ---------- course, community, feedback (decision 010) ----------
+
+export const course = lazy(() =>
+  bindDb(db, {
+    getCourse: courseFns.getCourse,
+    getCourseSummary: courseFns.getCourseSummary,
+    getProgress: courseFns.getProgress,
+    openLesson: courseFns.openLesson,
+    completeLesson: courseFns.completeLesson,
+  }),
+);
+
+export const community = lazy(() =>
+  createCommunity({
+    db,
+    inviteUrl: env.DISCORD_INVITE_URL ?? null,
+    // OAuth only with both keys; one without the other leaves the invite link alone.
+    discord:
+      env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+        ? createDiscordOAuth({
+            clientId: env.DISCORD_CLIENT_ID,
+            clientSecret: env.DISCORD_CLIENT_SECRET,
+            redirectUri: new URL("/auth/discord/callback", env.APP_URL ?? `http://localhost:${env.PORT}`).toString(),
+            baseUrl: env.DISCORD_API_BASE_URL,
+          })
+        : null,
+  }),
+);
+
+export const feedback = lazy(() =>
+  bindDb(db, {
+    submitFeedback: feedbackFns.submitFeedback,
+    submitBugReport: feedbackFns.submitBugReport,
+    requireOperator: feedbackFns.requireOperator,
+    isOperator: feedbackFns.isOperator,
+    listInbox: feedbackFns.listInbox,
+    setBugStatus: feedbackFns.setBugStatus,
+    setFeedbackStatus: feedbackFns.setFeedbackStatus,
+  }),
+);
+
+// ---------- Shopify: linked stores, theme tokens, webhooks, product pages (decisions 014, 015) ----------
+
+export const stores = lazy(() =>
+  bindDb(db, {
+    listStores: storeFns.listStores,
+    connectedShops: storeFns.connectedShops,
+    findLinkedUserId: storeFns.findLinkedUserId,
+    linkShop: storeFns.linkShop,
+    disconnectStore: storeFns.disconnectStore,
+    setZendropConnected: storeFns.setZendropConnected,
+    getStoreAccessToken: storeFns.getStoreAccessToken,
+  }),
+);
+
+export const themeTokens = lazy(() =>
+  bindDb(db, {
+    createThemeToken: themeTokenFns.createThemeToken,
+    listThemeTokens: themeTokenFns.listThemeTokens,
+    revokeThemeToken: themeTokenFns.revokeThemeToken,
+    checkLicence: themeTokenFns.checkLicence,
+    preflightOrigin: themeTokenFns.preflightOrigin,
+    appProxyLicence: themeTokenFns.appProxyLicence,
+  }),
+);
+
+export const shopifyWebhooks = lazy(() =>
+  bindDb(db, {
+    applyOnce: shopifyWebhookFns.applyOnce,
+    handleAppUninstalled: shopifyWebhookFns.handleAppUninstalled,
+    handleShopRedact: shopifyWebhookFns.handleShopRedact,
+    handleCustomerDataRequest: shopifyWebhookFns.handleCustomerDataRequest,
+    handleCustomerRedact: shopifyWebhookFns.handleCustomerRedact,
+  }),
+);
 
 /** The AI text adapter product pages and AI ads write with: the configured model, or the built-in writer. */
-const aiText = createAiText({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS });
+const aiText = lazy(() =>
+  createAiText({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
+);
 
-export const productPages = createProductPages({
-  db,
-  ai: aiText,
-  // The service has already checked the store is linked to the user and connected. Offline tokens
-  // expire hourly: the library's offline session is refreshed on the way; without one (the app was
-  // never opened on this server), the store row's sealed copy (docs/decisions/014).
-  resolveStoreAccess: storeAccessFrom(async (store) => {
-    try {
-      const { session } = await unauthenticated.admin(store.shop);
-      if (session.accessToken) return session.accessToken;
-    } catch (error) {
-      if (!(error instanceof SessionNotFoundError)) throw error;
-    }
-    return getStoreAccessToken(db, store.userId, store.shop);
+export const productPages = lazy(() =>
+  createProductPages({
+    db,
+    ai: aiText,
+    // The service has already checked the store is linked to the user and connected. Offline tokens
+    // expire hourly: the library's offline session is refreshed on the way; without one (the app was
+    // never opened on this server), the store row's sealed copy (decision 014).
+    resolveStoreAccess: storeAccessFrom(async (store) => {
+      try {
+        const { session } = await unauthenticated.admin(store.shop);
+        if (session.accessToken) return session.accessToken;
+      } catch (error) {
+        if (!(error instanceof SessionNotFoundError)) throw error;
+      }
+      return storeFns.getStoreAccessToken(db, store.userId, store.shop);
+    }),
+    shopify: { apiVersion: SHOPIFY_API_VERSION },
+    publicUrl: env.APP_URL ?? env.SHOPIFY_APP_URL ?? null,
   }),
-  shopify: { apiVersion: SHOPIFY_API_VERSION },
-  publicUrl: env.APP_URL ?? env.SHOPIFY_APP_URL ?? null,
+);
+
+// ---------- background work: the job system and what runs on it (decisions 019, 022, 024) ----------
+
+/** The durable job system of this process, with every kind the app runs registered on it. */
+export const jobs = lazy(() => {
+  const built = createJobs({ db, ownerId: defaultOwnerId() });
+  registerJobKinds(built);
+  aiAds.registerJobs(built);
+  competitors.registerJobs(built);
+  return built;
 });
 
-// ---------- linked Shopify stores, theme tokens, embedded identity (issue 5 part A; docs/decisions/014) ----------
-import * as storeFns from "~/services/shopify-stores.server";
-import * as themeTokenFns from "~/services/theme-tokens.server";
-import { createEmbeddedAuth } from "~/services/embedded-auth.server";
-import { authenticate } from "~/shopify.server";
-
-export const stores = bindDb(db, {
-  listStores: storeFns.listStores,
-  connectedShops: storeFns.connectedShops,
-  findLinkedUserId: storeFns.findLinkedUserId,
-  linkShop: storeFns.linkShop,
-  disconnectStore: storeFns.disconnectStore,
-  setZendropConnected: storeFns.setZendropConnected,
-  getStoreAccessToken: storeFns.getStoreAccessToken,
+export const aiAds = lazy(() => {
+  const [width, height] = env.VIDEO_SIZE.split("x").map(Number);
+  return createAiAds({
+    db,
+    ai: aiText,
+    renderer: createBuiltInRenderer(),
+    storageDir: env.VIDEO_STORAGE_DIR,
+    jobs,
+    video: { width, height, fps: env.VIDEO_FPS },
+    // Its own key, derived from the session secret: a video link can never pass for a session cookie.
+    urlSecret: createHmac("sha256", sessionSecret(env)).update("ai-ad-video-links").digest("hex"),
+  });
 });
 
-export const themeTokens = bindDb(db, {
-  createThemeToken: themeTokenFns.createThemeToken,
-  listThemeTokens: themeTokenFns.listThemeTokens,
-  revokeThemeToken: themeTokenFns.revokeThemeToken,
-  checkLicence: themeTokenFns.checkLicence,
-  preflightOrigin: themeTokenFns.preflightOrigin,
-  appProxyLicence: themeTokenFns.appProxyLicence,
-});
+/** The in-app notifications list every alert kind shares. */
+export const notifications = lazy(() => createNotifications({ db }));
 
-/** Embedded pages: `const { session, admin, user } = await embeddedAuth.requireEmbeddedUser(request)`. */
-export const embeddedAuth = createEmbeddedAuth({ db, authenticateAdmin: authenticate.admin, loadUser: authFns.loadUser });
+export const competitors = lazy(() =>
+  createCompetitors({
+    db,
+    storefront: createTrackerStorefront({
+      contactUrl: new URL("/", env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`).toString(),
+      appName: env.TRACKER_USER_AGENT,
+      allowHosts: env.TRACKER_ALLOW_HOSTS,
+      resolve: env.TRACKER_RESOLVE,
+      warn: (fields, message) => childLogger("competitors").warn(fields, message),
+    }),
+    jobs,
+    notifications,
+    checkIntervalMs: env.TRACKER_CHECK_INTERVAL_MINUTES * 60_000,
+  }),
+);
 
-// ---------- generated product pictures (issue 4; /product-images/{objectID}-{n}.svg) ----------
-import { getProductImage } from "~/services/product-images.server";
+let backgroundStarted = false;
 
-export const productImages = bindDb(db, { get: getProductImage });
+/**
+ * Starts this process's job worker (renders, store checks and their schedules). Called once by the
+ * server entry (app/entry.server.tsx) unless JOBS_WORKER=off; never at import, so tests and scripts that
+ * import services run no worker.
+ */
+export function startBackgroundWork(): void {
+  if (backgroundStarted) return;
+  backgroundStarted = true;
+  void aiAds.start();
+  jobs.start();
+}
 
-// ---------- hand-off links from the embedded app to the site (issue 5; docs/decisions/016) ----------
-import * as handoffFns from "~/services/handoff.server";
-
-export const handoff = bindDb(db, { create: handoffFns.createHandoff, redeem: handoffFns.redeemHandoff });
-
-// ---------- glitch mode (docs/decisions/018) ----------
-import { createGlitchMode } from "~/services/glitch-mode.server";
-
-export const glitchMode = createGlitchMode({ db });
-
-// ---------- AI video ads (docs/decisions/019) ----------
-import { createHmac } from "node:crypto";
-import { createBuiltInRenderer } from "~/integrations/video-render.server";
-import { createAiAds } from "~/services/ai-ads.server";
-
-const [videoWidth, videoHeight] = env.VIDEO_SIZE.split("x").map(Number);
-
-export const aiAds = createAiAds({
-  db,
-  ai: aiText,
-  renderer: createBuiltInRenderer(),
-  storageDir: env.VIDEO_STORAGE_DIR,
-  video: { width: videoWidth, height: videoHeight, fps: env.VIDEO_FPS },
-  // Its own key, derived from the session secret: a video link can never pass for a session cookie.
-  urlSecret: createHmac("sha256", sessionSecret(env)).update("ai-ad-video-links").digest("hex"),
-});
+export function stopBackgroundWork(): Promise<void> {
+  backgroundStarted = false;
+  return jobs.stop();
+}

@@ -635,16 +635,17 @@ export function createJobs(deps: JobsDeps) {
   // ---------- operators ----------
 
   /**
-   * Runs every job due now, in this process, one at a time, then returns: jobs whose retry falls
-   * later are left for later. A kind with no handler is parked ("no handler for kind X").
+   * Runs every job due now (of `kinds`, or all kinds and the schedules), in this process, one at a time,
+   * then returns: jobs whose retry falls later are left for later. A kind with no handler is parked
+   * ("no handler for kind X").
    */
-  async function runDue(): Promise<RunDueSummary> {
+  async function runDue(options: { kinds?: string[] } = {}): Promise<RunDueSummary> {
     const summary: RunDueSummary = { ran: 0, done: 0, retrying: 0, parked: 0 };
-    await fireSchedules();
+    if (!options.kinds) await fireSchedules();
     await parkAbandoned();
     const seen = new Set<number>();
     for (;;) {
-      const job = await claim(null, leaseMsFor);
+      const job = await claim(options.kinds ?? null, leaseMsFor);
       if (!job) break;
       // A job that failed is queued again later than now; one claimed twice means the clock stands still.
       if (seen.has(job.id)) {

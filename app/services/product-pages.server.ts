@@ -4,7 +4,7 @@
 // push in one step for 4 credits, refunded when it fails. Every query is scoped to the user; a store
 // is used only when it is linked to that user and connected. Store tokens are never read here: the
 // resolver given at construction turns a linked store into { shop, accessToken } (docs/decisions/015).
-import { AppError } from "~/domain/errors";
+import { AppError, type AppErrorStatus } from "~/domain/errors";
 import { randomUUID } from "node:crypto";
 import { parseStringList, type Db } from "~/db.server";
 import {
@@ -175,21 +175,28 @@ export interface ProductPageView {
   media: MediaPlan;
 }
 
-export type PushOutcome =
-  | { ok: true; page: ProductPageView; media: MediaPlan }
-  | { ok: false; status: number; error: string; page: ProductPageView; media: MediaPlan };
+/** A pushed page. A push Shopify refused (422) or failed (502) throws AppError with { page, media }. */
+export type Pushed = { page: ProductPageView; media: MediaPlan };
 
-export type AutomaticOutcome =
-  | { ok: true; page: ProductPageView; cost: number; remaining: number; replayed: boolean }
-  | { ok: false; status: 402; error: string; upsell: true; feature: string; cost: number; remaining: number }
-  | {
-      ok: false;
-      status: number;
-      error: string;
-      page: ProductPageView | null;
-      refunded: boolean;
-      remaining: number | null;
-    };
+/** How one send to Shopify ended; push and automatic mode turn a failure into their AppError. */
+type SendOutcome =
+  | { ok: true; page: ProductPageView; media: MediaPlan }
+  | { ok: false; status: 422 | 502; error: string; page: ProductPageView; media: MediaPlan };
+
+/**
+ * Automatic mode's page. Failures throw AppError: 402 { upsell, feature, cost, remaining } when short,
+ * otherwise its status with { page, refunded, remaining }.
+ */
+export type AutomaticResult = { page: ProductPageView; cost: number; remaining: number; replayed: boolean };
+
+/** Automatic mode's refusal after (or instead of) its spend: the page if any, and whether it was refunded. */
+function automaticFailure(
+  status: AppErrorStatus,
+  error: string,
+  details: { page: ProductPageView | null; refunded: boolean; remaining: number | null },
+) {
+  return new AppError(status, error, details);
+}
 
 export function createProductPages(deps: ProductPagesDeps) {
   const { db } = deps;
@@ -395,21 +402,13 @@ export function createProductPages(deps: ProductPagesDeps) {
    */
   async function generate(input: { userId: string; objectID: string }): Promise<ProductPageView> {
     const product = await loadProduct(input.objectID);
+    // A short balance throws credits.spend's 402 { upsell, feature, cost, remaining } as it is.
     const spent = await credits.spend(db, {
       userId: input.userId,
       feature: GENERATE_FEATURE,
       idempotencyKey: `product-page:${input.userId}:${randomUUID()}`,
       reason: `product page for ${input.objectID}`,
     });
-    if (!spent.ok) {
-      if (spent.status === 409) throw new AppError(409, spent.message);
-      throw new AppError(402, spent.message, {
-        upsell: true,
-        feature: spent.feature,
-        cost: spent.cost,
-        remaining: spent.remaining,
-      });
-    }
     try {
       const page = await compose(product);
       return view(await insertPage(input.userId, input.objectID, page, { status: "draft" }));
@@ -517,13 +516,13 @@ export function createProductPages(deps: ProductPagesDeps) {
     store: LinkedStore,
     storeAccess: StoreAccess,
     shopifyStatus: "DRAFT" | "ACTIVE",
-  ): Promise<PushOutcome> {
+  ): Promise<SendOutcome> {
     const product = await db.product.findUnique({ where: { objectID: row.objectID }, select: { images: true } });
     const media = planMedia(product ? parseStringList(product.images) : [], deps.publicUrl);
     // Update the product this page made in this store before; anywhere else, create one.
     const productId = row.storeId === store.id ? row.shopifyProductId : null;
     const admin = createShopifyAdmin({ ...deps.shopify, shop: storeAccess.shop, accessToken: storeAccess.accessToken });
-    let failure: { status: number; error: string } | null = null;
+    let failure: { status: 422 | 502; error: string } | null = null;
     let shopifyProductId: string | null = null;
     try {
       const result = await productSet(admin, productSetInput(row, media, shopifyStatus), productId);
@@ -573,12 +572,14 @@ export function createProductPages(deps: ProductPagesDeps) {
     id: number;
     shop: string;
     shopifyStatus?: "DRAFT" | "ACTIVE";
-  }): Promise<PushOutcome> {
+  }): Promise<Pushed> {
     const row = await ownRow(input.userId, input.id);
     const store = await loadStore(input.userId, input.shop);
     const storeAccess = await access(store);
     await claim(input.userId, row.id, store.id);
-    return sendClaimed(row, store, storeAccess, input.shopifyStatus ?? "DRAFT");
+    const outcome = await sendClaimed(row, store, storeAccess, input.shopifyStatus ?? "DRAFT");
+    if (!outcome.ok) throw new AppError(outcome.status, outcome.error, { page: outcome.page, media: outcome.media });
+    return { page: outcome.page, media: outcome.media };
   }
 
   /**
@@ -594,68 +595,43 @@ export function createProductPages(deps: ProductPagesDeps) {
     shop: string;
     requestKey: string;
     shopifyStatus?: "DRAFT" | "ACTIVE";
-  }): Promise<AutomaticOutcome> {
+  }): Promise<AutomaticResult> {
     // Everything that can be refused without Shopify is checked before any credit moves.
     const product = await loadProduct(input.objectID);
     const store = await loadStore(input.userId, input.shop);
     const storeAccess = await access(store);
 
-    const spent = await credits.spend(db, {
-      userId: input.userId,
-      feature: AUTOMATIC_MODE_FEATURE,
-      idempotencyKey: `automatic-mode:${input.userId}:${input.requestKey}`,
-      reason: `automatic mode: ${input.objectID} to ${input.shop}`,
-    });
-    if (!spent.ok) {
-      if (spent.status === 409)
-        return { ok: false, status: 409, error: spent.message, page: null, refunded: false, remaining: null };
-      return {
-        ok: false,
-        status: 402,
-        error: spent.message,
-        upsell: true,
-        feature: spent.feature,
-        cost: spent.cost,
-        remaining: spent.remaining,
-      };
+    // A short balance throws credits.spend's 402 { upsell, feature, cost, remaining } as it is.
+    let spent: credits.Spent;
+    try {
+      spent = await credits.spend(db, {
+        userId: input.userId,
+        feature: AUTOMATIC_MODE_FEATURE,
+        idempotencyKey: `automatic-mode:${input.userId}:${input.requestKey}`,
+        reason: `automatic mode: ${input.objectID} to ${input.shop}`,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409)
+        throw automaticFailure(409, error.message, { page: null, refunded: false, remaining: null });
+      throw error;
     }
     if (spent.replayed) {
       const existing = await db.productPage.findFirst({
         where: { userId: input.userId, creditLedgerId: spent.ledgerId },
         select: pageSelect,
       });
-      if (!existing) {
-        return {
-          ok: false,
-          status: 409,
-          error: "This request is still running. Wait a moment and reload your product pages.",
-          page: null,
-          refunded: false,
-          remaining: spent.remaining,
-        };
-      }
+      const stillRunning = "This request is still running. Wait a moment and reload your product pages.";
+      if (!existing) throw automaticFailure(409, stillRunning, { page: null, refunded: false, remaining: spent.remaining });
       const page = await view(existing);
-      if (existing.status === "pushed")
-        return { ok: true, page, cost: spent.cost, remaining: spent.remaining, replayed: true };
-      if (existing.status === "pushing") {
-        return {
-          ok: false,
-          status: 409,
-          error: "This request is still running. Wait a moment and reload your product pages.",
-          page,
-          refunded: false,
-          remaining: spent.remaining,
-        };
-      }
+      if (existing.status === "pushed") return { page, cost: spent.cost, remaining: spent.remaining, replayed: true };
+      if (existing.status === "pushing")
+        throw automaticFailure(409, stillRunning, { page, refunded: false, remaining: spent.remaining });
       const balance = await credits.getBalance(db, input.userId, AUTOMATIC_MODE_FEATURE);
-      return {
-        ok: false,
-        status: 409,
-        error: existing.error ?? "This request already ran.",
+      throw automaticFailure(409, existing.error ?? "This request already ran.", {
         page,
         refunded: existing.status === "failed",
         remaining: balance,
-      };
+      });
     }
 
     const refund = async (reason: string) => {
@@ -674,12 +650,11 @@ export function createProductPages(deps: ProductPagesDeps) {
       });
     } catch (error) {
       const remaining = await refund("automatic mode: the page could not be written");
-      if (error instanceof AppError)
-        return { ok: false, status: error.status, error: error.message, page: null, refunded: true, remaining };
+      if (error instanceof AppError) throw automaticFailure(error.status, error.message, { page: null, refunded: true, remaining });
       throw error;
     }
 
-    let outcome: PushOutcome;
+    let outcome: SendOutcome;
     try {
       outcome = await sendClaimed(row, store, storeAccess, input.shopifyStatus ?? "DRAFT");
     } catch (error) {
@@ -688,9 +663,9 @@ export function createProductPages(deps: ProductPagesDeps) {
     }
     if (!outcome.ok) {
       const remaining = await refund(`automatic mode: the push failed (${outcome.error})`.slice(0, 300));
-      return { ok: false, status: outcome.status, error: outcome.error, page: outcome.page, refunded: true, remaining };
+      throw automaticFailure(outcome.status, outcome.error, { page: outcome.page, refunded: true, remaining });
     }
-    return { ok: true, page: outcome.page, cost: spent.cost, remaining: spent.remaining, replayed: false };
+    return { page: outcome.page, cost: spent.cost, remaining: spent.remaining, replayed: false };
   }
 
   return { list, get, listStores, generate, update, remove, push, runAutomaticMode, writer: deps.ai.writer };
@@ -714,17 +689,4 @@ export function storeAccessFrom(getToken: (store: LinkedStore) => Promise<string
     }
     return { shop: store.shop, accessToken };
   };
-}
-
-/** Runs a product-page call; a AppError becomes its status with { error, ...details }. */
-export async function handleProductPageErrors<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof AppError) {
-      const { cause: _cause, ...details } = error.details;
-      throw Response.json({ error: error.message, ...details }, { status: error.status });
-    }
-    throw error;
-  }
 }

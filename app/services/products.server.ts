@@ -2,6 +2,7 @@
 // history, saved and tracked products, saved searches. What a user may see is decided once, by
 // researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
 import { dateFromDb, parseStringList, readerFor, type Db, type SqlReader } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
 
@@ -197,11 +198,9 @@ export function searchResultPage(result: Awaited<ReturnType<typeof searchProduct
   };
 }
 
-export class ProductNotFoundError extends Error {
-  constructor(objectID: string) {
-    super(`No product with objectID ${objectID}.`);
-    this.name = "ProductNotFoundError";
-  }
+/** An objectID that names no product: AppError 404. */
+function productNotFound(objectID: string): AppError {
+  return new AppError(404, `No product with objectID ${objectID}.`);
 }
 
 function unpack(series: string): number[] {
@@ -222,7 +221,7 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
       },
     },
   });
-  if (!row) throw new ProductNotFoundError(input.objectID);
+  if (!row) throw productNotFound(input.objectID);
   const marks = await marksFor(db, input.userId, [row.id]);
   const card = toCard(row, input.access, { saved: marks.saved.has(row.id), tracked: marks.tracked.has(row.id) });
   const tracked = marks.tracked.has(row.id)
@@ -268,7 +267,7 @@ export type ProductDetail = Awaited<ReturnType<typeof getProduct>>;
 
 async function productIdOf(db: Db, objectID: string): Promise<number> {
   const p = await db.product.findUnique({ where: { objectID }, select: { id: true } });
-  if (!p) throw new ProductNotFoundError(objectID);
+  if (!p) throw productNotFound(objectID);
   return p.id;
 }
 
@@ -295,7 +294,7 @@ export async function trackProduct(db: Db, userId: string, objectID: string) {
     where: { objectID },
     select: { id: true, orders: true, revenueCents: true, priceCents: true, storesSelling: true, winningScore: true },
   });
-  if (!p) throw new ProductNotFoundError(objectID);
+  if (!p) throw productNotFound(objectID);
   await db.trackedProduct.upsert({
     where: { userId_productId: { userId, productId: p.id } },
     create: {
@@ -367,9 +366,8 @@ export function normalizeSavedQuery(params: URLSearchParams): string {
 export async function saveSearch(db: Db, userId: string, input: { name: string; params: URLSearchParams }) {
   const query = normalizeSavedQuery(input.params);
   const count = await db.savedSearch.count({ where: { userId } });
-  if (count >= 50) return { ok: false as const, status: 409 as const, message: "You can keep up to 50 saved searches. Delete one first." };
-  const row = await db.savedSearch.create({ data: { userId, name: input.name, query }, select: { id: true, name: true, query: true } });
-  return { ok: true as const, search: row };
+  if (count >= 50) throw new AppError(409, "You can keep up to 50 saved searches. Delete one first.");
+  return db.savedSearch.create({ data: { userId, name: input.name, query }, select: { id: true, name: true, query: true } });
 }
 
 export async function listSavedSearches(db: Db, userId: string) {

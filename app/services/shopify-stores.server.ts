@@ -4,6 +4,7 @@
 // The link is made from the embedded app (app/routes/app.link.tsx) and is the identity of that shop
 // from then on (docs/decisions/014). Nothing here ever returns a token, sealed or not.
 import type { Db } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import { childLogger } from "~/logger.server";
 import { getTokenCrypto, isSealed } from "~/integrations/token-crypto.server";
 
@@ -112,24 +113,24 @@ export async function findLinkedUserId(db: Db, shop: string): Promise<string | n
   return row?.connected ? row.userId : null;
 }
 
-export type LinkResult = { ok: true; alreadyLinked: boolean } | { ok: false; status: 409; message: string };
+export type Linked = { alreadyLinked: boolean };
 
 export const SHOP_LINKED_ELSEWHERE =
   "This store is already linked to another Winning Products account. Sign in with that account, or ask its owner to disconnect the store under Stores & themes first.";
 
 /**
  * Links `shop` to `userId`: the ShopifyStore row gets the store's name, admin URL and the shop's
- * offline token (sealed). A shop connected to another user is refused (409); a disconnected row may
+ * offline token (sealed). A shop connected to another user is refused (AppError 409); a disconnected row may
  * be taken over (the shop may have changed hands after an uninstall). Atomic: two users linking the
  * same shop at once cannot both win.
  */
-export async function linkShop(db: Db, input: { shop: string; userId: string }): Promise<LinkResult> {
+export async function linkShop(db: Db, input: { shop: string; userId: string }): Promise<Linked> {
   const { shop, userId } = input;
   const encrypted_app_token = await sealedOfflineToken(db, shop);
   const existing = await db.shopifyStore.findUnique({ where: { shop }, select: { userId: true, connected: true } });
   if (existing?.connected && existing.userId === userId) {
     await syncStoreToken(db, shop);
-    return { ok: true, alreadyLinked: true };
+    return { alreadyLinked: true };
   }
   if (!existing) {
     try {
@@ -138,7 +139,7 @@ export async function linkShop(db: Db, input: { shop: string; userId: string }):
         select: { id: true },
       });
       log.info({ shop, userId }, "shop linked");
-      return { ok: true, alreadyLinked: false };
+      return { alreadyLinked: false };
     } catch (error) {
       if ((error as { code?: string }).code !== "P2002") throw error;
       // Someone linked it a moment ago: decide again against their row.
@@ -157,9 +158,9 @@ export async function linkShop(db: Db, input: { shop: string; userId: string }):
       encrypted_app_token,
     },
   });
-  if (count === 0) return { ok: false, status: 409, message: SHOP_LINKED_ELSEWHERE };
+  if (count === 0) throw new AppError(409, SHOP_LINKED_ELSEWHERE);
   log.info({ shop, userId }, "shop linked again");
-  return { ok: true, alreadyLinked: false };
+  return { alreadyLinked: false };
 }
 
 /** The shop's offline token as stored in the Session table (sealed), sealed now if it is legacy plaintext. */
@@ -182,30 +183,28 @@ export async function syncStoreToken(db: Db, shop: string): Promise<void> {
   });
 }
 
-export type DisconnectResult = { ok: true } | { ok: false; status: 404; message: string };
-
 /**
  * The user disconnects one of their stores: it stays in their list as disconnected, its stored
  * token and the shop's Shopify sessions are deleted, and the embedded app asks to link it again.
+ * Not a connected store of theirs: AppError 404.
  */
-export async function disconnectStore(db: Db, userId: string, shop: string): Promise<DisconnectResult> {
+export async function disconnectStore(db: Db, userId: string, shop: string): Promise<void> {
   if (shop === LEGACY_STORE_KEY) {
     const { count } = await db.user.updateMany({
       where: { id: userId, legacyEncryptedShopifyToken: { not: null } },
       data: { legacyEncryptedShopifyToken: null },
     });
-    if (count === 0) return { ok: false, status: 404, message: "You have no connected legacy store." };
+    if (count === 0) throw new AppError(404, "You have no connected legacy store.");
     log.info({ userId }, "legacy store disconnected");
-    return { ok: true };
+    return;
   }
   const updated = await db.shopifyStore.updateMany({
     where: { shop, userId, connected: true },
     data: { connected: false, disconnectedAt: new Date(), encrypted_app_token: null },
   });
-  if (updated.count === 0) return { ok: false, status: 404, message: `You have no connected store ${shop}.` };
+  if (updated.count === 0) throw new AppError(404, `You have no connected store ${shop}.`);
   const { count: sessionsDeleted } = await db.session.deleteMany({ where: { shop } });
   log.info({ userId, shop, sessionsDeleted }, "store disconnected");
-  return { ok: true };
 }
 
 export async function setZendropConnected(

@@ -5,6 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import { childLogger } from "~/logger.server";
 import { connectedShops } from "~/services/shopify-stores.server";
 
@@ -98,31 +99,32 @@ export function normaliseOrigin(raw: string): { ok: true; origin: string } | { o
   return { ok: true, origin: url.origin };
 }
 
-export type CreateResult =
-  { ok: true; entry: ThemeTokenEntry & { authToken: string } } | { ok: false; status: 400 | 404; error: string };
-
 /**
  * Creates the theme's token, revoking any active one for the same theme (rotation). The token is
- * returned here and never again.
+ * returned here and never again. A refused origin: AppError 400; a store that is not one of the
+ * user's connected stores: AppError 404.
  */
-export async function createThemeToken(db: Db, userId: string, input: ThemeTokenInput): Promise<CreateResult> {
+export async function createThemeToken(
+  db: Db,
+  userId: string,
+  input: ThemeTokenInput,
+): Promise<ThemeTokenEntry & { authToken: string }> {
   const origins: string[] = [];
   for (const [index, raw] of input.whitelistedUrls.entries()) {
     const result = normaliseOrigin(raw);
     if (!result.ok) {
-      return { ok: false, status: 400, error: `whitelistedUrls[${index}] "${raw.slice(0, 200)}" ${result.reason}` };
+      throw new AppError(400, `whitelistedUrls[${index}] "${raw.slice(0, 200)}" ${result.reason}`);
     }
     if (!origins.includes(result.origin)) origins.push(result.origin);
   }
   const shops = await connectedShops(db, userId);
   if (!shops.includes(input.selectedStore)) {
-    return {
-      ok: false,
-      status: 404,
-      error: shops.length
+    throw new AppError(
+      404,
+      shops.length
         ? `selectedStore "${input.selectedStore}" is not one of your connected stores (${shops.join(", ")}).`
         : `selectedStore "${input.selectedStore}" is not one of your connected stores: you have none yet. Open the app in your Shopify admin to link a store.`,
-    };
+    );
   }
 
   const authToken = TOKEN_PREFIX + randomBytes(32).toString("base64url");
@@ -144,7 +146,7 @@ export async function createThemeToken(db: Db, userId: string, input: ThemeToken
     }),
   ]);
   log.info({ userId, themeId: input.themeId, selectedStore: input.selectedStore }, "theme token created");
-  return { ok: true, entry: { ...toEntry(row), authToken } };
+  return { ...toEntry(row), authToken };
 }
 
 /** The user's active entries, newest first, without tokens. */

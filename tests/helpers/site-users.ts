@@ -4,7 +4,7 @@
 import type { Prisma } from "@prisma/client";
 import { randomBytes } from "node:crypto";
 import { db } from "~/db.server";
-import { createUserSession } from "~/services/auth.server";
+import { createUserSession } from "~/pages/site-session.server";
 import { hashPassword } from "~/services/passwords.server";
 import { makeRequest, uniqueEmail } from "./routes";
 
@@ -19,7 +19,7 @@ export async function createUser(fields: Partial<Prisma.UserCreateInput> = {}, p
 
 /** A Cookie header value for a new session of this user, as a browser would send it back. */
 export async function signInAs(userId: string): Promise<string> {
-  const setCookie = await createUserSession(db, userId, makeRequest("/login", { method: "POST" }));
+  const setCookie = await createUserSession(userId, makeRequest("/login", { method: "POST" }));
   return setCookie.split(";")[0];
 }
 

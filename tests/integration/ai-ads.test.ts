@@ -26,6 +26,7 @@ import { action as createRoute, loader as listRoute } from "~/routes/api.ai-ads"
 import { loader as videoRoute } from "~/routes/ai-ads.videos.$file";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.ai-ads";
 import { createAiAds, type AiAdView } from "~/services/ai-ads.server";
+import { createJobs } from "~/services/jobs.server";
 import * as credits from "~/services/credits.server";
 import { aiAds } from "~/services/index.server";
 import { startFakeAi } from "../helpers/fake-ai";
@@ -231,8 +232,10 @@ describe("when a render fails or the server crashed", () => {
       renderer: createBuiltInRenderer(),
       storageDir: notAFolder,
       urlSecret: "test",
+      jobs: createJobs({ db, ownerId: "ai-ads-test" }),
       video: { width: 180, height: 320, fps: 5 },
     });
+    broken.registerJobs();
     const { queued } = await broken.render({ id: user.id, userSubscribed: "yes", aiAdsFirstUse: false }, ad.id);
     expect(queued).toBe(true);
     expect(await balanceOf(user.id)).toBe(0);
@@ -258,12 +261,11 @@ describe("when a render fails or the server crashed", () => {
     expect(await balanceOf(user.id)).toBe(0);
   });
 
-  it("ads a crash left 'rendering' are queued again on first use, and charged once", async () => {
+  it("ads a crash left 'rendering' get their render job on first use, and are charged once", async () => {
     const user = await seller(5);
     const ad = await createAd(user.cookie);
     // What a crash leaves: the spend made and the ad marked rendering, no process rendering it.
     const spent = await credits.spend(db, { userId: user.id, feature: "ai-ads", idempotencyKey: `ai-ad-render:${ad.id}:1` });
-    if (!spent.ok) throw new Error("spend failed");
     await db.aiAd.update({ where: { id: ad.id }, data: { status: "rendering", progress: 40, renderAttempt: 1, ledgerId: spent.ledgerId } });
 
     const restarted = createAiAds({
@@ -272,8 +274,10 @@ describe("when a render fails or the server crashed", () => {
       renderer: createBuiltInRenderer(),
       storageDir,
       urlSecret: "test",
+      jobs: createJobs({ db, ownerId: "ai-ads-test" }),
       video: { width: 180, height: 320, fps: 5 },
     });
+    restarted.registerJobs();
     const listed = await restarted.list(user.id);
     expect(listed.find((a) => a.id === ad.id)?.status).toBe("rendering");
     await restarted.idle();
@@ -434,6 +438,7 @@ describe("the script writer on a chat-completions endpoint", () => {
         renderer: createBuiltInRenderer(),
         storageDir,
         urlSecret: "test",
+      jobs: createJobs({ db, ownerId: "ai-ads-test" }),
       });
       const user = await seller(0);
       const ad = await service.create({ user: { id: user.id, userSubscribed: "yes", aiAdsFirstUse: true }, objectID: PRODUCT.objectID });

@@ -7,7 +7,6 @@ import { createInterface } from "node:readline";
 import { db, dbReady } from "~/db.server";
 import { signWebhook } from "~/integrations/paddle.server";
 import { createBilling } from "~/services/billing.server";
-import { createLocalPaddle } from "~/services/paddle-local.server";
 
 const bodies = JSON.parse(readFileSync(process.env.WEBHOOK_BODIES_FILE!, "utf8")) as string[];
 const secret = process.env.WEBHOOK_SECRET!;
@@ -20,7 +19,6 @@ const prices = JSON.parse(process.env.WEBHOOK_PRICES!) as {
 const billing = createBilling({
   db,
   prices,
-  paddle: createLocalPaddle(() => billing, prices),
   webhookSecret: secret,
   retentionDiscountId: "dsc_local_retention",
   localCheckout: false,

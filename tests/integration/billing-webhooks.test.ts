@@ -8,7 +8,6 @@ import { createDb, db, tuneSqlite } from "~/db.server";
 import { findPlan, UNLIMITED_THRESHOLD } from "~/domain/plans";
 import { eventJson, signWebhook, subscriptionJson } from "~/integrations/paddle.server";
 import { createBilling } from "~/services/billing.server";
-import { createLocalPaddle } from "~/services/paddle-local.server";
 import { getEnv } from "~/env.server";
 import {
   balancesOf,
@@ -503,7 +502,6 @@ describe("when applying fails", () => {
     const billing = createBilling({
       db: scratch,
       prices,
-      paddle: createLocalPaddle(() => billing, prices),
       webhookSecret: webhookSecret(),
       retentionDiscountId: env.PADDLE_RETENTION_DISCOUNT_ID,
       localCheckout: true,

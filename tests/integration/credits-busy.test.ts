@@ -85,7 +85,7 @@ describe("a spend that waited for another process's write lock", () => {
       const result = await credits.spend(db, { userId: user.id, feature: "ai-ads" });
       await holder.released;
 
-      expect(result).toMatchObject({ ok: true, remaining: 95 });
+      expect(result).toMatchObject({ remaining: 95, replayed: false });
       // Another connection must see what the caller was told.
       expect(await committedBalance(user.id, "ai-ads")).toBe(95);
     },

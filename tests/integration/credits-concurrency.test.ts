@@ -7,6 +7,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import * as credits from "~/services/credits.server";
 import { createUser } from "../helpers/site-users";
 import type { WorkerReport } from "./credits-spend-worker";
@@ -86,15 +87,18 @@ async function runWorkers(n: number, env: Record<string, string>, perWorker: num
 }
 
 describe("500 concurrent spends on a balance of 100 (ai-ads, cost 5)", () => {
-  it("in one process (Promise.all): exactly 20 succeed, the balance ends at 0", async () => {
+  it("in one process (Promise.allSettled): exactly 20 succeed, the balance ends at 0", async () => {
     const userId = await userWithBalance("ai-ads", 100);
-    const results = await Promise.all(
+    const results = await Promise.allSettled(
       Array.from({ length: 500 }, (_, i) =>
         credits.spend(db, { userId, feature: "ai-ads", idempotencyKey: `p:${userId}:${i}` }),
       ),
     );
-    const ok = results.filter((r) => r.ok);
-    const declined = results.filter((r) => !r.ok && r.status === 402);
+    const ok = results.filter((r) => r.status === "fulfilled");
+    // A declined spend throws AppError 402 with the upsell and the numbers.
+    const declined = results.flatMap((r) =>
+      r.status === "rejected" && r.reason instanceof AppError && r.reason.status === 402 ? [r.reason.toJSON()] : [],
+    );
     expect(ok).toHaveLength(20);
     expect(declined).toHaveLength(480);
     for (const r of declined) expect(r).toMatchObject({ upsell: true, cost: 5 });

@@ -8,6 +8,7 @@
 import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
 import { db, dbReady } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import { spend } from "~/services/credits.server";
 
 const userId = process.env.SPEND_USER_ID!;
@@ -49,12 +50,14 @@ async function lane() {
         idempotencyKey: `worker:${worker}:${i}`,
         reason: "concurrency",
       });
-      if (result.ok) {
-        report.ok++;
-        report.ledgerIds.push(result.ledgerId);
-      } else if (result.status === 402) report.declined++;
-      else throw new Error(result.message);
+      report.ok++;
+      report.ledgerIds.push(result.ledgerId);
     } catch (error) {
+      // A short balance is a declined spend (AppError 402), not a failure.
+      if (error instanceof AppError && error.status === 402) {
+        report.declined++;
+        continue;
+      }
       report.failed++;
       if (report.errors.length < 5) report.errors.push(String((error as Error)?.message ?? error));
     }

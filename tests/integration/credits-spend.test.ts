@@ -3,6 +3,7 @@
 // and the ledger's append-only guarantee.
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import { UNLIMITED_CREDITS } from "~/domain/plans";
 import { action as substract, loader as substractLoader } from "~/routes/api.feature-credits.substract";
 import * as credits from "~/services/credits.server";
@@ -213,13 +214,47 @@ describe("idempotency", () => {
   });
 });
 
+describe("credits.spend called directly (the service seam)", () => {
+  it("a short balance throws AppError 402 with the upsell and the numbers; nothing changes", async () => {
+    const user = await createSignedInUser();
+    await grant(user.id, "ai-ads", 3);
+    const error = await credits.spend(db, { userId: user.id, feature: "ai-ads" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(402);
+    expect((error as AppError).toJSON()).toEqual({
+      error: "Not enough credits: ai-ads costs 5 and you have 3.",
+      upsell: true,
+      feature: "ai-ads",
+      cost: 5,
+      remaining: 3,
+    });
+    expect(credits.notEnoughCredits(error)).toEqual({ upsell: true, feature: "ai-ads", cost: 5, remaining: 3 });
+    expect(await balancesOf(user.id)).toEqual({ "ai-ads": 3 });
+    expect((await ledgerOf(user.id)).filter((r) => r.kind === "spend")).toEqual([]);
+  });
+
+  it("a key already used for another feature throws AppError 409 and charges nothing", async () => {
+    const user = await createSignedInUser();
+    await grant(user.id, "ai-ads", 10);
+    await grant(user.id, "glitch-mode", 10);
+    await credits.spend(db, { userId: user.id, feature: "ai-ads", idempotencyKey: `seam:${user.id}` });
+    const error = await credits
+      .spend(db, { userId: user.id, feature: "glitch-mode", idempotencyKey: `seam:${user.id}` })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(409);
+    expect((error as AppError).message).toBe("That idempotency key was already used for another operation.");
+    expect(credits.notEnoughCredits(error)).toBeNull();
+    expect(await balancesOf(user.id)).toEqual({ "ai-ads": 5, "glitch-mode": 10 });
+  });
+});
+
 describe("refunds", () => {
   it("a refund of a spend restores the balance once, even if called twice", async () => {
     const user = await createSignedInUser();
     await grant(user.id, "ai-ads", 12);
     const spent = await credits.spend(db, { userId: user.id, feature: "ai-ads" });
-    expect(spent).toMatchObject({ ok: true, remaining: 7 });
-    if (!spent.ok) throw new Error("spend failed");
+    expect(spent).toMatchObject({ remaining: 7, replayed: false });
 
     expect(await credits.refund(db, { userId: user.id, ledgerId: spent.ledgerId, reason: "job failed" })).toEqual({
       refunded: true,
@@ -239,7 +274,6 @@ describe("refunds", () => {
     const thief = await createSignedInUser();
     await grant(owner.id, "ai-ads", 10);
     const spent = await credits.spend(db, { userId: owner.id, feature: "ai-ads" });
-    if (!spent.ok) throw new Error("spend failed");
     expect(await credits.refund(db, { userId: thief.id, ledgerId: spent.ledgerId })).toEqual({ refunded: false });
     const grantRow = (await ledgerOf(owner.id)).find((r) => r.kind === "grant")!;
     expect(await credits.refund(db, { userId: owner.id, ledgerId: grantRow.id })).toEqual({ refunded: false });
@@ -281,7 +315,7 @@ describe("the ledger", () => {
     await grant(user.id, "ai-ads", 30);
     const a = await credits.spend(db, { userId: user.id, feature: "ai-ads" });
     await credits.spend(db, { userId: user.id, feature: "ai-ads" });
-    if (a.ok) await credits.refund(db, { userId: user.id, ledgerId: a.ledgerId });
+    await credits.refund(db, { userId: user.id, ledgerId: a.ledgerId });
     await grant(user.id, "ai-ads", 12);
     await credits.spend(db, { userId: user.id, feature: "ai-ads" });
     const sums = await db.creditLedger.groupBy({ by: ["feature"], where: { userId: user.id }, _sum: { amount: true } });

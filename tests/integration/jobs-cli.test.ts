@@ -39,7 +39,9 @@ describe("npm run jobs", () => {
 
     const due = await cli("run-due");
     expect(due).toMatchObject({ code: 0 });
-    expect(due.stdout).toContain("Ran 3 due jobs: 1 done, 0 to retry later, 2 parked.");
+    // Its three due jobs, plus the app's own schedules firing (the competitor checks' sweep: done).
+    expect(due.stdout).toContain("Ran 4 due jobs: 2 done, 0 to retry later, 2 parked.");
+    expect(await db.job.count({ where: { kind: "competitor.check-due", status: "done" } })).toBe(1);
     const status = async (id: number) => (await db.job.findUniqueOrThrow({ where: { id } })).status;
     expect(await status(ok.id)).toBe("done");
     expect(await status(failing.id)).toBe("parked");

@@ -49,6 +49,21 @@ function service(overrides: Partial<ProductPagesDeps> = {}) {
   });
 }
 
+/** What a service call refused with: the AppError's status and what a client is answered. */
+async function refused(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return { ok: false as const, status: error.status, ...error.toJSON() } as {
+    ok: false;
+    status: number;
+    error: string;
+    [detail: string]: unknown;
+  };
+}
+
 async function grant(userId: string, feature: string, allowance: number) {
   await credits.applyAllowance(db, {
     userId,
@@ -174,7 +189,6 @@ describe("generate -> edit -> push", () => {
     });
 
     const pushed = await pages.push({ userId: me.id, id: draft.id, shop: me.shop });
-    expect(pushed.ok).toBe(true);
     expect(admin.requests).toHaveLength(1);
     const [req] = admin.requests;
     expect(req.path).toBe("/admin/api/2026-10/graphql.json");
@@ -218,7 +232,6 @@ describe("generate -> edit -> push", () => {
       "<p>Brush less, <strong>cuddle</strong> more.</p><ul><li>Removes loose fur</li><li>One-click cleaning</li></ul>",
     );
 
-    if (!pushed.ok) return;
     const productId = [...admin.products.keys()].find(
       (id) => admin.products.get(id)!.input.title === "Slicker Brush for Dogs & Cats",
     )!;
@@ -238,7 +251,7 @@ describe("generate -> edit -> push", () => {
     const again = await pages.update(me.id, draft.id, { priceCents: 2299 });
     expect(again).toMatchObject({ status: "draft", shopifyProductId: productId });
     const repushed = await pages.push({ userId: me.id, id: draft.id, shop: me.shop, shopifyStatus: "ACTIVE" });
-    expect(repushed).toMatchObject({ ok: true, page: { status: "pushed", shopifyProductId: productId } });
+    expect(repushed).toMatchObject({ page: { status: "pushed", shopifyProductId: productId } });
     expect(admin.requests[1].variables).toMatchObject({
       identifier: { id: productId },
       input: { status: "ACTIVE", variants: [{ price: "22.99", compareAtPrice: "34.99" }] },
@@ -273,7 +286,7 @@ describe("generate -> edit -> push", () => {
     // 10 points wanted, 0 available, 1000 restored a second: 10 ms.
     admin.script({ kind: "throttled", currentlyAvailable: 0, restoreRate: 1000, requestedQueryCost: 10 });
     const outcome = await pages.push({ userId: me.id, id: draft.id, shop: me.shop });
-    expect(outcome).toMatchObject({ ok: true, page: { status: "pushed" } });
+    expect(outcome).toMatchObject({ page: { status: "pushed" } });
     expect(admin.requests).toHaveLength(2);
     expect(retries).toEqual([{ attempt: 1, waitMs: 10, reason: "throttled" }]);
     expect(admin.requests[1].at - admin.requests[0].at).toBeGreaterThanOrEqual(9);
@@ -286,7 +299,7 @@ describe("generate -> edit -> push", () => {
     const draft = await pages.generate({ userId: me.id, objectID: OTHER_PRODUCT });
     admin.script({ kind: "http", status: 429, retryAfter: "0.01" }, { kind: "http", status: 503 });
     const outcome = await pages.push({ userId: me.id, id: draft.id, shop: me.shop });
-    expect(outcome.ok).toBe(true);
+    expect(outcome.page.status).toBe("pushed");
     expect(retries.map((r) => r.reason)).toEqual(["http_429", "server_error"]);
     expect(retries[0].waitMs).toBe(10);
     expect(admin.requests).toHaveLength(3);
@@ -298,12 +311,11 @@ describe("generate -> edit -> push", () => {
     const draft = await pages.generate({ userId: me.id, objectID: OTHER_PRODUCT });
     const throttled = { kind: "throttled" as const, currentlyAvailable: 2, restoreRate: 100, requestedQueryCost: 10 };
     admin.script(throttled, throttled, throttled, throttled, throttled);
-    const outcome = await pages.push({ userId: me.id, id: draft.id, shop: me.shop });
+    const outcome = await refused(pages.push({ userId: me.id, id: draft.id, shop: me.shop }));
     expect(admin.requests).toHaveLength(4);
     // (10 - 2) / 100 s = 80 ms, doubled per attempt, capped at maxWaitMs 200.
     expect(retries.map((r) => r.waitMs)).toEqual([80, 160, 200]);
     expect(outcome.ok).toBe(false);
-    if (outcome.ok) return;
     expect(outcome.status).toBe(502);
     expect(outcome.error).toBe(
       "Shopify is rate limiting this store's API calls (still throttled after 4 attempts). Try again in 1 s.",
@@ -319,7 +331,7 @@ describe("generate -> edit -> push", () => {
       kind: "userErrors",
       errors: [{ field: ["input", "title"], message: "Title can't be blank", code: "BLANK" }],
     });
-    const outcome = await pages.push({ userId: me.id, id: draft.id, shop: me.shop });
+    const outcome = await refused(pages.push({ userId: me.id, id: draft.id, shop: me.shop }));
     expect(outcome).toMatchObject({
       ok: false,
       status: 422,
@@ -332,7 +344,6 @@ describe("generate -> edit -> push", () => {
     });
     // A failed page can be pushed again.
     await expect(pages.push({ userId: me.id, id: draft.id, shop: me.shop })).resolves.toMatchObject({
-      ok: true,
       page: { status: "pushed", error: null },
     });
   });
@@ -342,11 +353,10 @@ describe("generate -> edit -> push", () => {
     const badShop = await connectStore(me.id, "shpat_revoked_token");
     const pages = service();
     const draft = await pages.generate({ userId: me.id, objectID: OTHER_PRODUCT });
-    const outcome = await pages.push({ userId: me.id, id: draft.id, shop: badShop });
+    const outcome = await refused(pages.push({ userId: me.id, id: draft.id, shop: badShop }));
     expect(admin.requests[0].headers["x-shopify-access-token"]).toBe("shpat_revoked_token");
     expect(outcome).toMatchObject({ ok: false, status: 502, page: { status: "failed" } });
-    if (!outcome.ok)
-      expect(outcome.error).toBe(`Shopify refused the store's access token (401). Reconnect ${badShop} to the app.`);
+    expect(outcome.error).toBe(`Shopify refused the store's access token (401). Reconnect ${badShop} to the app.`);
   });
 
   it("a disconnected store, or one without a token, is refused before anything is sent", async () => {
@@ -435,7 +445,6 @@ describe("automatic mode", () => {
       requestKey: "req-1",
     });
     expect(outcome).toMatchObject({
-      ok: true,
       cost: 4,
       remaining: 16,
       replayed: false,
@@ -469,8 +478,8 @@ describe("automatic mode", () => {
       shop: me.shop,
       requestKey: "same-key",
     });
-    expect(second).toMatchObject({ ok: true, replayed: true, remaining: 16 });
-    if (first.ok && second.ok) expect(second.page.id).toBe(first.page.id);
+    expect(second).toMatchObject({ replayed: true, remaining: 16 });
+    expect(second.page.id).toBe(first.page.id);
     expect(admin.requests).toHaveLength(1);
     expect(await balancesOf(me.id)).toMatchObject({ "automatic-mode": 16 });
     expect(await pages.list(me.id)).toHaveLength(1);
@@ -482,12 +491,14 @@ describe("automatic mode", () => {
       kind: "userErrors",
       errors: [{ field: ["input", "variants", "0", "price"], message: "Price must be greater than 0" }],
     });
-    const outcome = await service().runAutomaticMode({
-      userId: me.id,
-      objectID: PRODUCT,
-      shop: me.shop,
-      requestKey: "req-fail",
-    });
+    const outcome = await refused(
+      service().runAutomaticMode({
+        userId: me.id,
+        objectID: PRODUCT,
+        shop: me.shop,
+        requestKey: "req-fail",
+      }),
+    );
     expect(outcome).toMatchObject({
       ok: false,
       status: 422,
@@ -495,8 +506,7 @@ describe("automatic mode", () => {
       remaining: 20,
       page: { status: "failed", automatic: true },
     });
-    if (!outcome.ok && "page" in outcome)
-      expect(outcome.error).toBe("Shopify refused the product: input.variants.0.price: Price must be greater than 0");
+    expect(outcome.error).toBe("Shopify refused the product: input.variants.0.price: Price must be greater than 0");
     expect(await balancesOf(me.id)).toMatchObject({ "automatic-mode": 20 });
     const ledger = (await ledgerOf(me.id)).filter((r) => r.feature === "automatic-mode");
     expect(ledger.map((r) => [r.kind, r.amount, r.balanceAfter])).toEqual([
@@ -510,24 +520,28 @@ describe("automatic mode", () => {
     const me = await merchant({ automatic: 8 });
     const t = { kind: "throttled" as const, currentlyAvailable: 0, restoreRate: 1000 };
     admin.script(t, t, t, t);
-    const outcome = await service().runAutomaticMode({
-      userId: me.id,
-      objectID: PRODUCT,
-      shop: me.shop,
-      requestKey: "req-throttle",
-    });
+    const outcome = await refused(
+      service().runAutomaticMode({
+        userId: me.id,
+        objectID: PRODUCT,
+        shop: me.shop,
+        requestKey: "req-throttle",
+      }),
+    );
     expect(outcome).toMatchObject({ ok: false, status: 502, refunded: true, remaining: 8 });
     expect(admin.requests).toHaveLength(4);
   });
 
   it("402 with the upsell when the balance is short: nothing written, nothing pushed", async () => {
     const me = await merchant({ automatic: 3 });
-    const outcome = await service().runAutomaticMode({
-      userId: me.id,
-      objectID: PRODUCT,
-      shop: me.shop,
-      requestKey: "req-short",
-    });
+    const outcome = await refused(
+      service().runAutomaticMode({
+        userId: me.id,
+        objectID: PRODUCT,
+        shop: me.shop,
+        requestKey: "req-short",
+      }),
+    );
     expect(outcome).toEqual({
       ok: false,
       status: 402,

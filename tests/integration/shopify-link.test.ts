@@ -12,7 +12,7 @@ import { loader as appLoader } from "~/routes/app";
 import { loader as appIndexLoader } from "~/routes/app._index";
 import { action as linkAction, loader as linkLoader } from "~/routes/app.link";
 import { loader as appStoresLoader } from "~/routes/app.stores";
-import { embeddedAuth } from "~/services/index.server";
+import { requireEmbeddedUser, requireShop } from "~/pages/embedded-session.server";
 import { SHOP_LINKED_ELSEWHERE } from "~/services/shopify-stores.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";
@@ -139,7 +139,7 @@ describe("linking on the linking screen", () => {
 
     expect(res.status).toBe(302);
     const created = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
-    expect(await embeddedAuth.requireShop(makeRequest("/app", await asShop(shop)))).toEqual({
+    expect(await requireShop(makeRequest("/app", await asShop(shop)))).toEqual({
       shop,
       linkedUserId: created.id,
     });
@@ -240,7 +240,7 @@ describe("requireEmbeddedUser", () => {
       session,
       admin,
       user: resolved,
-    } = await embeddedAuth.requireEmbeddedUser(makeRequest("/app", await asShop(shop)));
+    } = await requireEmbeddedUser(makeRequest("/app", await asShop(shop)));
     expect(session.shop).toBe(shop);
     expect(typeof admin.graphql).toBe("function");
     expect(resolved).toMatchObject({ id: user.id, email: user.email });

@@ -188,10 +188,10 @@ describe("the store row keeps the shop's current offline token", () => {
     const session = (await sessionStorage.loadSession(`offline_${shop}`))!;
     session.accessToken = "shpat_refreshed_token";
     await sessionStorage.storeSession(session);
-    const { embeddedAuth } = await import("~/services/index.server");
+    const { requireEmbeddedUser } = await import("~/pages/embedded-session.server");
     const { signSessionToken } = await import("../helpers/shopify");
     const { makeRequest } = await import("../helpers/routes");
-    await embeddedAuth.requireEmbeddedUser(
+    await requireEmbeddedUser(
       makeRequest("/app", { headers: { authorization: `Bearer ${await signSessionToken({ shop })}` } }),
     );
     expect(await getStoreAccessToken(db, user.id, shop)).toBe("shpat_refreshed_token");

@@ -3,7 +3,7 @@
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { dateFromDb, db } from "~/db.server";
-import * as auth from "~/services/auth.server";
+import { getUser } from "~/pages/site-session.server";
 import { userSelect } from "~/services/auth.server";
 import { loader as meLoader } from "~/routes/api.me";
 import { action as accountAction, loader as accountLoader } from "~/routes/dashboard.account";
@@ -165,7 +165,7 @@ describe("the session lookup outside Prisma", () => {
       select: { id: true },
     });
     for (const user of [plain, flagged]) {
-      const viaReader = await auth.getUser(db, new Request("http://localhost/", { headers: { cookie: user.cookie } }));
+      const viaReader = await getUser(new Request("http://localhost/", { headers: { cookie: user.cookie } }));
       const viaPrisma = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: userSelect });
       expect(viaReader).toEqual(viaPrisma);
     }

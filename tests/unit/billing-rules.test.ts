@@ -3,6 +3,7 @@
 // how Paddle's string amounts are read.
 import { describe, expect, it } from "vitest";
 import {
+  currentAmount,
   isStale,
   NO_SUBSCRIPTION_FLAGS,
   paidState,
@@ -11,6 +12,7 @@ import {
   SUBSCRIPTION_STATUSES,
   subscriptionFlags,
   TRANSACTION_STATUSES,
+  type ChargeRow,
   type SubscriptionRow,
   type SubscriptionStatus,
 } from "~/domain/billing";
@@ -232,5 +234,62 @@ describe("primarySubscription", () => {
       expect(primarySubscription(rotated)?.id).toBe(first);
       expect(primarySubscription([...rotated].reverse())?.id).toBe(first);
     }
+  });
+});
+
+describe("currentAmount: what a subscription costs per cycle, from its rows alone", () => {
+  const PRO = "pri_pro";
+  const BASIC = "pri_basic";
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 24 * 3600_000);
+  const sub = { priceId: PRO, currentPeriodStart: day(30), priceAmountCents: 3999, priceCurrencyCode: "USD" };
+  let n = 0;
+  const charge = (fields: Partial<ChargeRow>): ChargeRow => ({
+    id: `txn_${n++}`,
+    status: "completed",
+    origin: "subscription_recurring",
+    priceIds: [PRO],
+    totalCents: 3999,
+    currencyCode: "USD",
+    billingPeriodStart: day(30),
+    discountId: null,
+    lastEventAt: day(30),
+    ...fields,
+  });
+
+  it("no charge yet: the price's own amount (or nothing known)", () => {
+    expect(currentAmount(sub, [])).toEqual({ cents: 3999, currencyCode: "USD" });
+    expect(currentAmount({ ...sub, priceAmountCents: null, priceCurrencyCode: null }, [])).toBeNull();
+  });
+
+  it("the newest charge for the current price, by billing period, whatever was reported last", () => {
+    const older = charge({ billingPeriodStart: day(0), totalCents: 5000, lastEventAt: day(40) });
+    const newer = charge({ billingPeriodStart: day(30), totalCents: 5499, currencyCode: "CAD", lastEventAt: day(31) });
+    for (const charges of [[older, newer], [newer, older]]) {
+      expect(currentAmount(sub, charges)).toEqual({ cents: 5499, currencyCode: "CAD" });
+    }
+  });
+
+  it("without billing periods, by occurred_at; an older period's undiscounted charge still counts (localised)", () => {
+    const cad = charge({ billingPeriodStart: null, lastEventAt: day(1), totalCents: 5499, currencyCode: "CAD" });
+    expect(currentAmount(sub, [cad])).toEqual({ cents: 5499, currencyCode: "CAD" });
+  });
+
+  it("charges for another price, unpaid, free, or neither checkout nor renewal never count", () => {
+    const ignored = [
+      charge({ priceIds: [BASIC], totalCents: 2999, billingPeriodStart: day(60) }),
+      charge({ status: "past_due", totalCents: 1 }),
+      charge({ totalCents: 0 }),
+      charge({ origin: "subscription_payment_method_change", totalCents: 2 }),
+    ];
+    expect(currentAmount(sub, ignored)).toEqual({ cents: 3999, currencyCode: "USD" });
+  });
+
+  it("a discounted charge counts in its own period only; after it, the newest undiscounted charge, else the price's amount", () => {
+    const full = charge({ billingPeriodStart: day(0), totalCents: 5499, currencyCode: "CAD" });
+    const discounted = charge({ billingPeriodStart: day(30), totalCents: 999, discountId: "dsc_retention" });
+    expect(currentAmount(sub, [full, discounted])).toEqual({ cents: 999, currencyCode: "USD" });
+    const next = { ...sub, currentPeriodStart: day(60) };
+    expect(currentAmount(next, [full, discounted])).toEqual({ cents: 5499, currencyCode: "CAD" });
+    expect(currentAmount(next, [discounted])).toEqual({ cents: 3999, currencyCode: "USD" });
   });
 });

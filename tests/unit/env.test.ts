@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, firebaseWebConfig, parseEnv, publicEnv, sessionSecret } from "~/env.server";
+import { createHmac } from "node:crypto";
+import {
+  EnvError,
+  firebaseWebConfig,
+  paddleWebhookSecret,
+  parseEnv,
+  publicEnv,
+  sessionSecret,
+  shopifyAppEnabled,
+} from "~/env.server";
 
 /** The problems parseEnv reports, or [] when the environment is accepted. */
 function problems(source: Record<string, string | undefined>): string[] {
@@ -19,6 +28,9 @@ const LOCAL_CHECKOUT = { PADDLE_LOCAL_CHECKOUT: "true" };
 
 /** Production also wants the key that encrypts stored Shopify tokens (docs/decisions/014). */
 const TOKEN_KEYS = { TOKEN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString("base64")}` };
+
+/** Production also wants the Shopify app's keys, or SHOPIFY_APP=off (docs/decisions/020). */
+const SHOPIFY = { SHOPIFY_API_KEY: "prod-client-id", SHOPIFY_API_SECRET: "shpss_prod_secret_0123456789abcdef" };
 
 const FIREBASE = {
   FIREBASE_API_KEY: "AIza-test-key",
@@ -71,6 +83,7 @@ describe("parseEnv defaults", () => {
     const env = parseEnv({
       ...LOCAL_CHECKOUT,
       ...TOKEN_KEYS,
+      ...SHOPIFY,
       NODE_ENV: "production",
       PORT: "8080",
       SESSION_SECRET: "  a-long-production-secret-value  ",
@@ -119,7 +132,7 @@ describe("parseEnv refuses bad values with one clear line each", () => {
     ["only FIREBASE_PROJECT_ID", { FIREBASE_PROJECT_ID: "p" }, /^FIREBASE_PROJECT_ID .*together/],
     [
       "production without SESSION_SECRET",
-      { ...LOCAL_CHECKOUT, ...TOKEN_KEYS, NODE_ENV: "production" },
+      { ...LOCAL_CHECKOUT, ...TOKEN_KEYS, ...SHOPIFY, NODE_ENV: "production" },
       /^SESSION_SECRET is required in production/,
     ],
     ["a short SESSION_SECRET", { SESSION_SECRET: "short" }, /^SESSION_SECRET must be at least 16 characters/],
@@ -153,7 +166,13 @@ describe("parseEnv refuses bad values with one clear line each", () => {
 
   it("accepts production once SESSION_SECRET is set", () => {
     expect(
-      problems({ ...LOCAL_CHECKOUT, ...TOKEN_KEYS, NODE_ENV: "production", SESSION_SECRET: "a-long-production-secret-value" }),
+      problems({
+        ...LOCAL_CHECKOUT,
+        ...TOKEN_KEYS,
+        ...SHOPIFY,
+        NODE_ENV: "production",
+        SESSION_SECRET: "a-long-production-secret-value",
+      }),
     ).toEqual([]);
   });
 });
@@ -222,5 +241,106 @@ describe("Algolia settings", () => {
     expect(() => parseEnv({ ALGOLIA_ADMIN_KEY: "admin" })).toThrow(/ALGOLIA_APP_ID/);
     expect(() => parseEnv({ ALGOLIA_APP_ID: "APP", ALGOLIA_SEARCH_KEY: "k", ALGOLIA_INDEX: "products" })).not.toThrow();
     expect(() => parseEnv({ ALGOLIA_HOSTS: "ftp://x" })).toThrow(/ALGOLIA_HOSTS "ftp:\/\/x" must be http\(s\):\/\/host\[:port\]/);
+  });
+});
+
+describe("secrets in production (docs/decisions/020)", () => {
+  // What older versions fell back to, readable by anyone in the repository.
+  const OLD_PUBLIC = ["local-dev-api-secret", "dev-only-session-secret-change-me"];
+  const PRODUCTION = {
+    ...LOCAL_CHECKOUT,
+    ...TOKEN_KEYS,
+    ...SHOPIFY,
+    NODE_ENV: "production",
+    SESSION_SECRET: "a-long-production-secret-value",
+  };
+
+  it.each(["SHOPIFY_API_SECRET", "SHOPIFY_API_KEY", "SESSION_SECRET", "TOKEN_ENCRYPTION_KEYS"] as const)(
+    "refuses production without %s, naming it on one line",
+    (key) => {
+      const source: Record<string, string> = { ...PRODUCTION };
+      delete source[key];
+      const found = problems(source);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(new RegExp(`^${key} is required in production`));
+    },
+  );
+
+  it("says how to switch the Shopify app off when its secret is missing", () => {
+    const { SHOPIFY_API_SECRET: _secret, ...source } = PRODUCTION;
+    expect(problems(source)).toEqual([expect.stringContaining("or set SHOPIFY_APP=off")]);
+  });
+
+  it("lists every missing secret of a bare production environment, one line each", () => {
+    const found = problems({ NODE_ENV: "production" });
+    expect(found.map((line) => line.split(" ")[0]).sort()).toEqual([
+      "PADDLE_API_KEY",
+      "SESSION_SECRET",
+      "SHOPIFY_API_KEY",
+      "SHOPIFY_API_SECRET",
+      "TOKEN_ENCRYPTION_KEYS",
+    ]);
+    for (const line of found) expect(line).toMatch(/is required in production/);
+  });
+
+  it("accepts production with the Shopify app switched off explicitly, and then trusts no known secret", () => {
+    const { SHOPIFY_API_KEY: _key, SHOPIFY_API_SECRET: _secret, ...rest } = PRODUCTION;
+    const source = { ...rest, SHOPIFY_APP: "off" };
+    expect(problems(source)).toEqual([]);
+    const env = parseEnv(source);
+    expect(shopifyAppEnabled(env)).toBe(false);
+    // The secret that verifies webhooks and session tokens is random: nobody can sign with it.
+    expect(OLD_PUBLIC).not.toContain(env.SHOPIFY_API_SECRET);
+    expect(env.SHOPIFY_API_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    // Switched off, even a configured secret is not used.
+    expect(parseEnv({ ...source, ...SHOPIFY }).SHOPIFY_API_SECRET).not.toBe(SHOPIFY.SHOPIFY_API_SECRET);
+  });
+
+  it("uses the configured Shopify secret when the app is on", () => {
+    const env = parseEnv(PRODUCTION);
+    expect(shopifyAppEnabled(env)).toBe(true);
+    expect(env.SHOPIFY_API_SECRET).toBe(SHOPIFY.SHOPIFY_API_SECRET);
+    expect(env.SHOPIFY_API_KEY).toBe(SHOPIFY.SHOPIFY_API_KEY);
+  });
+
+  it("refuses an unknown SHOPIFY_APP value", () => {
+    expect(problems({ SHOPIFY_APP: "no" })).toEqual([expect.stringMatching(/^SHOPIFY_APP .*"on"\|"off"/)]);
+  });
+
+  it.each(["SESSION_SECRET", "SHOPIFY_API_SECRET"])("refuses %s set to a value published in the repository", (key) => {
+    for (const literal of OLD_PUBLIC) {
+      expect(problems({ [key]: literal })).toEqual([`${key} is a value published in this repository, not a secret: set a long random value`]);
+    }
+  });
+
+  it.each(["development", "test"])("runs %s without any key, on secrets that are not in the repository", (nodeEnv) => {
+    const env = parseEnv({ NODE_ENV: nodeEnv });
+    expect(shopifyAppEnabled(env)).toBe(true);
+    const secrets = {
+      session: sessionSecret(env),
+      shopify: env.SHOPIFY_API_SECRET,
+      paddleWebhook: paddleWebhookSecret(env),
+    };
+    for (const secret of Object.values(secrets)) {
+      expect(OLD_PUBLIC).not.toContain(secret);
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+    }
+    // The local Paddle webhook secret is derived from the session secret, not from the old literal.
+    const fromOldLiteral = createHmac("sha256", "dev-only-session-secret-change-me").update("paddle-local-webhook").digest("hex");
+    expect(secrets.paddleWebhook).not.toBe(fromOldLiteral);
+    // Stable within the process (cookies signed a minute ago still verify).
+    expect(sessionSecret(parseEnv({ NODE_ENV: nodeEnv }))).toBe(secrets.session);
+    expect(parseEnv({ NODE_ENV: nodeEnv }).SHOPIFY_API_SECRET).toBe(secrets.shopify);
+  });
+
+  it("keeps the development session secret in the git-ignored data folder, like npm start", () => {
+    const secret = sessionSecret(parseEnv({ NODE_ENV: "development" }));
+    expect(readFileSync(path.resolve("data/session-secret"), "utf8").trim()).toBe(secret);
+    expect(readFileSync(path.resolve(".gitignore"), "utf8").split("\n")).toContain("data/");
+  });
+
+  it("uses a configured secret as it is", () => {
+    expect(sessionSecret(parseEnv({ SESSION_SECRET: "configured-session-secret-0123" }))).toBe("configured-session-secret-0123");
+    expect(parseEnv({ SHOPIFY_API_SECRET: "configured-shopify-secret" }).SHOPIFY_API_SECRET).toBe("configured-shopify-secret");
   });
 });

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { readForm } from "~/pages/http.server";
 import { login } from "~/shopify.server";
 import { PolarisProvider } from "~/ui/site-shell";
 import { loginErrorMessage } from "./error.server";
@@ -12,6 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // The library reads the form itself and fails with a 500 on a body that is not one: refuse it first.
+  await readForm(request.clone());
   return { errors: loginErrorMessage(await login(request)) };
 }
 

@@ -1,0 +1,367 @@
+// The signed-in user's own account (/dashboard/account): change the password or the e-mail, download
+// everything we hold about them, and delete the account. Every change is confirmed by the user: the
+// current password (or, for an account that only signs in with Google, its e-mail address typed again),
+// and for deletion also the word DELETE. Wrong confirmations are counted like failed log-ins, so a
+// borrowed session cannot guess the password. Deletion cancels the Paddle subscription first and erases
+// everything owned by the user in one transaction; if Paddle refuses, nothing is deleted.
+import { AppError } from "~/domain/errors";
+import { EmailSchema, PasswordSchema } from "~/domain/auth";
+import { writeTransaction, type Db } from "~/db.server";
+import { hashPassword, verifyPassword } from "~/services/passwords.server";
+
+export interface AccountDeps {
+  db: Db;
+  /**
+   * Stops a Paddle subscription from billing again (the composition root wires it to the billing port).
+   * Throws when Paddle refuses or cannot be reached; the account is then left as it is.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Removes a rendered AI-ad video by its storage key, after the rows are gone. */
+  removeVideo?(storageKey: string): Promise<void>;
+  /** Wrong confirmations allowed within the window before 429 (the log-in limits by default: 5 in 15 min). */
+  maxFailures?: number;
+  windowMinutes?: number;
+}
+
+/** The word a user types to confirm deleting the account. */
+export const DELETE_WORD = "DELETE";
+
+export type AccountOverview = Awaited<ReturnType<ReturnType<typeof createAccount>["overview"]>>;
+
+export function createAccount(deps: AccountDeps) {
+  const { db } = deps;
+  const maxFailures = deps.maxFailures ?? 5;
+  const windowMinutes = deps.windowMinutes ?? 15;
+  const failureKey = (userId: string) => `account:${userId}`;
+
+  async function loadIdentity(userId: string) {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
+    if (!user) throw new AppError(404, "This account no longer exists.");
+    return user;
+  }
+
+  /** Checks the user's confirmation; a wrong one is counted and refused with nothing changed. */
+  async function confirm(userId: string, confirmation: string | undefined) {
+    const user = await loadIdentity(userId);
+    const hasPassword = Boolean(user.passwordHash);
+    if (!confirmation?.trim()) {
+      throw new AppError(400, hasPassword ? "Enter your current password to confirm." : "Type your e-mail address to confirm.", {
+        field: "confirmation",
+      });
+    }
+    const key = failureKey(userId);
+    const since = new Date(Date.now() - windowMinutes * 60_000);
+    if ((await db.loginFailure.count({ where: { key, createdAt: { gte: since } } })) >= maxFailures) {
+      throw new AppError(429, `Too many wrong confirmations. Wait ${windowMinutes} minutes, then try again.`, {
+        field: "confirmation",
+      });
+    }
+    const ok = user.passwordHash
+      ? await verifyPassword(confirmation, user.passwordHash)
+      : confirmation.trim().toLowerCase() === user.email;
+    if (!ok) {
+      await db.loginFailure.create({ data: { key }, select: { id: true } });
+      throw new AppError(
+        403,
+        hasPassword
+          ? "That is not your current password. Nothing was changed."
+          : "That is not your account's e-mail address. Nothing was changed.",
+        { field: "confirmation" },
+      );
+    }
+    await db.loginFailure.deleteMany({ where: { key } });
+    return user;
+  }
+
+  /** What the account page shows. */
+  async function overview(userId: string) {
+    const user = await db.user.findUnique({
+      where: { id: userId },
+      select: { email: true, createdAt: true, passwordHash: true, googleUid: true },
+    });
+    if (!user) throw new AppError(404, "This account no longer exists.");
+    const [sessions, activeSubscriptions] = await Promise.all([
+      db.userSession.count({ where: { userId, expiresAt: { gt: new Date() } } }),
+      db.billingSubscription.count({ where: { userId, status: { not: "canceled" } } }),
+    ]);
+    return {
+      email: user.email,
+      memberSince: user.createdAt.toISOString().slice(0, 10),
+      hasPassword: Boolean(user.passwordHash),
+      signsInWithGoogle: Boolean(user.googleUid),
+      sessions,
+      activeSubscriptions,
+    };
+  }
+
+  /**
+   * A new password, validated like sign-up's. Every other session ends; the one in keepSessionId
+   * (the browser that asked) stays signed in. An account without a password (Google) gets its first one.
+   */
+  async function changePassword(
+    userId: string,
+    input: { currentPassword?: string; newPassword?: string; keepSessionId: string | null },
+  ): Promise<{ endedSessions: number }> {
+    const parsed = PasswordSchema.safeParse(input.newPassword ?? "");
+    if (!parsed.success) {
+      throw new AppError(400, parsed.error.issues[0]?.message ?? "Choose another password.", { field: "newPassword" });
+    }
+    const user = await confirm(userId, input.currentPassword);
+    if (user.passwordHash && (await verifyPassword(parsed.data, user.passwordHash))) {
+      throw new AppError(400, "That is your current password. Choose a new one.", { field: "newPassword" });
+    }
+    const passwordHash = await hashPassword(parsed.data);
+    return writeTransaction(db, async (tx) => {
+      await tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true } });
+      const { count } = await tx.userSession.deleteMany({
+        where: { userId, ...(input.keepSessionId ? { NOT: { id: input.keepSessionId } } : {}) },
+      });
+      return { endedSessions: count };
+    });
+  }
+
+  /** A new sign-in e-mail, valid and not used by another account (409). */
+  async function changeEmail(userId: string, input: { password?: string; newEmail?: string }): Promise<{ email: string }> {
+    const parsed = EmailSchema.safeParse(input.newEmail ?? "");
+    if (!parsed.success) {
+      throw new AppError(400, parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.", { field: "newEmail" });
+    }
+    const email = parsed.data;
+    const user = await confirm(userId, input.password);
+    if (email === user.email) throw new AppError(400, "That is already your e-mail address.", { field: "newEmail" });
+    const taken = new AppError(409, "Another account already uses this e-mail address. Choose another one.", {
+      field: "newEmail",
+    });
+    if ((await db.user.count({ where: { email } })) > 0) throw taken;
+    try {
+      await db.user.update({ where: { id: userId }, data: { email }, select: { id: true } });
+    } catch (error) {
+      // Someone took it a moment ago: the unique index decides.
+      if ((error as { code?: string }).code === "P2002") throw taken;
+      throw error;
+    }
+    return { email };
+  }
+
+  /**
+   * Everything we hold about the user, as plain JSON. Never a secret: no password hash, no tokens or
+   * their hashes, no session ids, no encrypted store tokens.
+   */
+  async function exportData(userId: string, confirmation: string | undefined) {
+    await confirm(userId, confirmation);
+    const where = { userId };
+    const user = await db.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: {
+        id: true,
+        email: true,
+        googleUid: true,
+        createdAt: true,
+        updatedAt: true,
+        lastLoginAt: true,
+        popupTriggered: true,
+        klaviyoId: true,
+        paddleSubscriptionId: true,
+        paddleCustomerId: true,
+        boughtCaseStudy: true,
+        userSubscribed: true,
+        chargeDeclined: true,
+        subscriptionCancelled: true,
+        subscription_id: true,
+        trialing: true,
+        shopifyStoreName: true,
+        zendropConnected: true,
+        usedGlitchModeOnTrial: true,
+        claimedDiscount: true,
+        extendedTrial: true,
+        innerCircle: true,
+        aiAdsFirstUse: true,
+        isOperator: true,
+        legacyShopifyAdminUrl: true,
+        passwordHash: true,
+      },
+    });
+    const { passwordHash, ...profile } = user;
+    const stores = await db.shopifyStore.findMany({
+      where,
+      orderBy: { id: "asc" },
+      select: { shop: true, store_name: true, shopify_admin_url: true, connected: true, linkedAt: true, disconnectedAt: true },
+    });
+    const [
+      sessions,
+      subscriptions,
+      transactions,
+      creditBalances,
+      creditLedger,
+      savedProducts,
+      trackedProducts,
+      savedSearches,
+      courseProgress,
+      lessonsCompleted,
+      feedback,
+      bugReports,
+      themeTokens,
+      productPages,
+      aiAds,
+      glitches,
+      discordProfile,
+      competitorFollows,
+      competitorProductFollows,
+      notificationRows,
+    ] = await Promise.all([
+      db.userSession.findMany({ where, orderBy: { createdAt: "asc" }, select: { createdAt: true, expiresAt: true, userAgent: true, ip: true } }),
+      db.billingSubscription.findMany({ where, orderBy: { createdAt: "asc" } }),
+      db.billingTransaction.findMany({ where, orderBy: { createdAt: "asc" } }),
+      db.creditBalance.findMany({ where, orderBy: { feature: "asc" }, select: { feature: true, balance: true } }),
+      db.creditLedger.findMany({
+        where,
+        orderBy: { id: "asc" },
+        select: { id: true, feature: true, kind: true, amount: true, cost: true, balanceAfter: true, reason: true, refundOf: true, createdAt: true },
+      }),
+      db.savedProduct.findMany({ where, orderBy: { savedAt: "asc" }, select: { productId: true, savedAt: true } }),
+      db.trackedProduct.findMany({ where, orderBy: { trackedAt: "asc" }, omit: { userId: true } }),
+      db.savedSearch.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true } }),
+      db.userCourse.findUnique({ where: { userId }, omit: { userId: true } }),
+      db.lessonCompletion.findMany({ where, orderBy: { lessonNumber: "asc" }, select: { lessonNumber: true, completedAt: true } }),
+      db.feedback.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true } }),
+      db.bugReport.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true } }),
+      db.themeToken.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true, tokenHash: true } }),
+      db.productPage.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true } }),
+      db.aiAd.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true, storageKey: true } }),
+      db.glitch.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true } }),
+      db.discordProfile.findUnique({ where: { userId }, omit: { userId: true } }),
+      db.competitor.findMany({
+        where,
+        orderBy: { id: "asc" },
+        select: { id: true, name: true, createdAt: true, store: { select: { domain: true } } },
+      }),
+      db.competitorProductFollow.findMany({
+        where,
+        orderBy: { id: "asc" },
+        select: { competitorId: true, productId: true, createdAt: true },
+      }),
+      db.notification.findMany({
+        where,
+        orderBy: { id: "asc" },
+        select: { kind: true, title: true, body: true, url: true, createdAt: true, readAt: true },
+      }),
+    ]);
+    const productIds = [...new Set([...savedProducts, ...trackedProducts].map((p) => p.productId))];
+    const products = new Map(
+      (await db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, objectID: true, title: true } })).map(
+        (p) => [p.id, p],
+      ),
+    );
+    const product = (id: number) => ({ objectID: products.get(id)?.objectID ?? null, title: products.get(id)?.title ?? null });
+    return {
+      exportedAt: new Date().toISOString(),
+      about:
+        "Everything Winning Products holds about your account. Passwords, tokens and session ids are never included.",
+      profile: { ...profile, hasPassword: Boolean(passwordHash) },
+      sessions,
+      billing: { subscriptions, transactions },
+      credits: { balances: creditBalances, ledger: creditLedger },
+      research: {
+        savedProducts: savedProducts.map((s) => ({ ...product(s.productId), savedAt: s.savedAt })),
+        trackedProducts: trackedProducts.map(({ productId, revenueCentsAtTrack, ...t }) => ({
+          ...product(productId),
+          ...t,
+          revenueCentsAtTrack: Number(revenueCentsAtTrack),
+        })),
+        savedSearches,
+      },
+      course: { progress: courseProgress, lessonsCompleted },
+      feedback,
+      bugReports,
+      shopify: { stores, themeTokens },
+      productPages,
+      aiAds,
+      glitches,
+      discordProfile,
+      competitors: {
+        following: competitorFollows.map((c) => ({ id: c.id, name: c.name, domain: c.store.domain, followedAt: c.createdAt })),
+        followedProducts: competitorProductFollows,
+      },
+      notifications: notificationRows,
+    };
+  }
+
+  /**
+   * Deletes the account: the typed word and the confirmation first; then every Paddle subscription that
+   * would bill again is cancelled at Paddle (a failure refuses the deletion with nothing deleted); then,
+   * in one transaction, the store links and their Shopify sessions (tokens), theme tokens, outbox rows
+   * about the user, and the user with everything they own.
+   */
+  async function deleteAccount(
+    userId: string,
+    input: { confirmation?: string; typedWord?: string },
+  ): Promise<{ cancelledSubscriptions: string[] }> {
+    if ((input.typedWord ?? "").trim() !== DELETE_WORD) {
+      throw new AppError(400, `Type ${DELETE_WORD} in capitals to confirm. Nothing was deleted.`, { field: "typedWord" });
+    }
+    const user = await confirm(userId, input.confirmation);
+
+    const billable = await db.billingSubscription.findMany({
+      where: { userId, provider: "paddle", status: { not: "canceled" } },
+      select: { id: true },
+    });
+    const cancelled: string[] = [];
+    // A subscription already set to end at its period end is ended now too: the account is going away.
+    for (const sub of billable) {
+      try {
+        await deps.cancelSubscription(sub.id);
+      } catch (error) {
+        throw new AppError(
+          502,
+          "We could not cancel your subscription with Paddle, so your account was not deleted. Try again in a few minutes, or cancel the subscription on the Billing page first.",
+          { cause: error },
+        );
+      }
+      cancelled.push(sub.id);
+    }
+
+    const videoKeys = (await db.aiAd.findMany({ where: { userId, storageKey: { not: null } }, select: { storageKey: true } }))
+      .map((a) => a.storageKey)
+      .filter((k): k is string => k !== null);
+
+    await writeTransaction(db, async (tx) => {
+      const where = { userId };
+      const shops = (await tx.shopifyStore.findMany({ where, select: { shop: true } })).map((s) => s.shop);
+      // Store links and every token we hold for them: the offline sessions (encrypted access tokens) of
+      // the user's shops, the store rows (encrypted copies), theme licence tokens, hand-off links.
+      if (shops.length > 0) await tx.session.deleteMany({ where: { shop: { in: shops } } });
+      await tx.shopifyStore.deleteMany({ where });
+      await tx.themeToken.deleteMany({ where });
+      await tx.handoffToken.deleteMany({ where });
+      // Outbox rows about the user (analytics and e-mail events carry the address in the payload).
+      await tx.outboxEvent.deleteMany({
+        where: { OR: [{ userId }, { payload: { contains: JSON.stringify(user.email) } }] },
+      });
+      await tx.loginFailure.deleteMany({ where: { key: { in: [`email:${user.email}`, failureKey(userId)] } } });
+      await tx.paddleEvent.deleteMany({ where });
+      // Rows without a relation to User (no cascade), then the user (sessions, subscriptions, hand-offs,
+      // AI ads and glitches cascade), then the ledger, which accepts deletes only once its user is gone
+      // (migration 009).
+      await tx.billingTransaction.deleteMany({ where });
+      await tx.savedProduct.deleteMany({ where });
+      await tx.trackedProduct.deleteMany({ where });
+      await tx.savedSearch.deleteMany({ where });
+      await tx.lessonCompletion.deleteMany({ where });
+      await tx.userCourse.deleteMany({ where });
+      await tx.discordProfile.deleteMany({ where });
+      await tx.feedback.deleteMany({ where });
+      await tx.bugReport.deleteMany({ where });
+      await tx.productPage.deleteMany({ where });
+      await tx.creditBalance.deleteMany({ where });
+      await tx.user.delete({ where: { id: userId }, select: { id: true } });
+      await tx.creditLedger.deleteMany({ where });
+    });
+
+    for (const key of videoKeys) await deps.removeVideo?.(key).catch(() => undefined);
+    return { cancelledSubscriptions: cancelled };
+  }
+
+  return { overview, changePassword, changeEmail, exportData, deleteAccount };
+}
+
+export type Account = ReturnType<typeof createAccount>;

@@ -1,0 +1,346 @@
+// Billing, part one: Paddle's notifications. Owns verifying them (the SDK's signature check plus our
+// bound on future-dated signatures), deduplicating them by event id, ignoring stale ones, and applying
+// each in one transaction: the subscription and transaction rows, the user's flags derived from all of
+// the user's subscription rows (app/domain/billing.ts), and the credits a period or purchase grants.
+// Nothing else writes subscription state; the account part (billing-account.server.ts) reads it.
+import {
+  currentAmount,
+  isStale,
+  NO_SUBSCRIPTION_FLAGS,
+  planForPrice,
+  primarySubscription,
+  subscriptionFlags,
+  type PriceIds,
+  type SubscriptionStatus,
+} from "~/domain/billing";
+import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
+import { writeTransaction, type Db, type DbClient } from "~/db.server";
+import { normalizeEvent, unmarshalWebhook, WebhookSignatureError, type BillingEvent } from "~/integrations/paddle.server";
+import { childLogger } from "~/logger.server";
+import { applyAllowance, expireAll } from "~/services/credits.server";
+
+const log = childLogger("billing");
+
+export type WebhookOutcome = "applied" | "duplicate" | "stale" | "unmatched" | "ignored";
+
+export interface BillingEventsDeps {
+  db: Db;
+  prices: PriceIds;
+  webhookSecret: string;
+  retentionDiscountId: string;
+}
+
+export function createBillingEvents(deps: BillingEventsDeps) {
+  const { db, prices } = deps;
+
+  async function resolveUserId(
+    tx: DbClient,
+    hint: { userId: string | null; subscriptionId?: string | null; customerId?: string | null },
+  ): Promise<string | null> {
+    if (hint.userId) {
+      const user = await tx.user.findUnique({ where: { id: hint.userId }, select: { id: true } });
+      if (user) return user.id;
+    }
+    if (hint.subscriptionId) {
+      const sub = await tx.billingSubscription.findUnique({ where: { id: hint.subscriptionId }, select: { userId: true } });
+      if (sub) return sub.userId;
+    }
+    if (hint.customerId) {
+      const user = await tx.user.findFirst({ where: { paddleCustomerId: hint.customerId }, select: { id: true } });
+      if (user) return user.id;
+    }
+    return null;
+  }
+
+  /** Recomputes the user's subscription flags from all their subscription rows. */
+  async function syncUserFlags(tx: DbClient, userId: string) {
+    const rows = await tx.billingSubscription.findMany({
+      where: { userId },
+      select: {
+        id: true,
+        status: true,
+        customerId: true,
+        scheduledChange: true,
+        currentPeriodStart: true,
+        lastEventAt: true,
+      },
+    });
+    const primary = primarySubscription(rows);
+    const flags = primary
+      ? subscriptionFlags({
+          id: primary.id,
+          status: primary.status as SubscriptionStatus,
+          customerId: primary.customerId,
+          scheduledChange: primary.scheduledChange as "cancel" | null,
+        })
+      : NO_SUBSCRIPTION_FLAGS;
+    await tx.user.update({
+      where: { id: userId },
+      data: {
+        ...flags,
+        ...(primary?.customerId ? { paddleCustomerId: primary.customerId } : {}),
+      },
+      select: { id: true },
+    });
+    return primary;
+  }
+
+  /**
+   * The retention offer is once per user: any verified notification that shows it on the user's
+   * subscription or charge marks it claimed for good, even one too old to change anything else (a
+   * newer update without the discount may have arrived first), and nothing ever clears it.
+   */
+  async function markClaimedDiscount(tx: DbClient, userId: string, discountId: string | null) {
+    if (discountId !== deps.retentionDiscountId) return;
+    await tx.user.updateMany({ where: { id: userId, claimedDiscount: false }, data: { claimedDiscount: true } });
+  }
+
+  /**
+   * The subscription's current amount, derived from its row and its stored charges (currentAmount in
+   * app/domain/billing.ts) rather than from whichever notification came last, so the result is the
+   * same whatever order they arrive in. Called after every change to either.
+   */
+  async function refreshAmount(tx: DbClient, subscriptionId: string) {
+    const sub = await tx.billingSubscription.findUnique({
+      where: { id: subscriptionId },
+      select: {
+        userId: true,
+        priceId: true,
+        currentPeriodStart: true,
+        priceAmountCents: true,
+        priceCurrencyCode: true,
+        recurringTotalCents: true,
+        currencyCode: true,
+      },
+    });
+    if (!sub) return; // its charges are picked up when the subscription's own notification arrives
+    const charges = await tx.billingTransaction.findMany({
+      where: { subscriptionId, userId: sub.userId },
+      select: {
+        id: true,
+        status: true,
+        origin: true,
+        priceIds: true,
+        totalCents: true,
+        currencyCode: true,
+        billingPeriodStart: true,
+        discountId: true,
+        lastEventAt: true,
+      },
+    });
+    // Rows written before the price's own amount was kept (migration 010) fall back to what they hold.
+    const legacy = sub.priceAmountCents === null;
+    const amount = currentAmount(
+      {
+        priceId: sub.priceId,
+        currentPeriodStart: sub.currentPeriodStart,
+        priceAmountCents: legacy ? sub.recurringTotalCents : sub.priceAmountCents,
+        priceCurrencyCode: legacy ? sub.currencyCode : sub.priceCurrencyCode,
+      },
+      charges.map((c) => ({ ...c, priceIds: c.priceIds ? c.priceIds.split(",") : [] })),
+    );
+    const next = { recurringTotalCents: amount?.cents ?? null, currencyCode: amount?.currencyCode ?? null };
+    if (next.recurringTotalCents !== sub.recurringTotalCents || next.currencyCode !== sub.currencyCode) {
+      await tx.billingSubscription.update({ where: { id: subscriptionId }, data: next, select: { id: true } });
+    }
+  }
+
+  async function applySubscription(tx: DbClient, event: Extract<BillingEvent, { kind: "subscription" }>) {
+    const s = event.subscription;
+    const userId = await resolveUserId(tx, { userId: event.userId, subscriptionId: s.id, customerId: s.customerId });
+    if (!userId) return { outcome: "unmatched" as const, userId: null };
+    const existing = await tx.billingSubscription.findUnique({
+      where: { id: s.id },
+      select: { lastEventAt: true, userId: true, priceId: true, currentPeriodStart: true },
+    });
+    if (existing && existing.userId !== userId) return { outcome: "unmatched" as const, userId: null };
+    await markClaimedDiscount(tx, userId, s.discountId);
+    if (isStale(existing?.lastEventAt, event.occurredAt)) return { outcome: "stale" as const, userId };
+
+    const planId = planForPrice(prices, s.priceId);
+    const data = {
+      status: s.status,
+      customerId: s.customerId,
+      planId,
+      priceId: s.priceId,
+      billingInterval: s.billingInterval,
+      currentPeriodStart: s.currentPeriodStart,
+      currentPeriodEnd: s.currentPeriodEnd,
+      nextBilledAt: s.nextBilledAt,
+      scheduledChange: s.scheduledChange,
+      scheduledChangeAt: s.scheduledChangeAt,
+      discountId: s.discountId,
+      priceAmountCents: s.recurringTotalCents,
+      priceCurrencyCode: s.currencyCode,
+      lastEventAt: event.occurredAt,
+    };
+    await tx.billingSubscription.upsert({
+      where: { id: s.id },
+      create: { id: s.id, userId, ...data },
+      update: data,
+      select: { id: true },
+    });
+    await refreshAmount(tx, s.id);
+    const primary = await syncUserFlags(tx, userId);
+
+    // Credits follow the subscription that decides the user's access, and never touch Inner Circle's
+    // unlimited balances.
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { innerCircle: true } });
+    const plan = findPlan(planId);
+    if (primary?.id === s.id && !user.innerCircle) {
+      if (s.status === "trialing" && plan) {
+        for (const feature of CREDIT_FEATURES) {
+          await applyAllowance(tx, {
+            userId,
+            feature,
+            allowance: plan.trialCredits[feature],
+            idempotencyKey: `trial:${s.id}:${feature}`,
+            reason: `${plan.name} trial started`,
+            mode: "top-up",
+          });
+        }
+      } else if ((s.status === "active" || s.status === "past_due") && plan && s.currentPeriodStart) {
+        // past_due counts as a started period (access continues while Paddle retries the charge) and
+        // uses the same key as active, so recovering grants nothing twice. Granting only on active
+        // made the balance depend on delivery order: a past_due that arrived first made the older
+        // active events stale, and the user ended with no credits at all.
+        const period = s.currentPeriodStart.toISOString();
+        // A plan change within the period we hold resets to the new plan's allowance even when the
+        // user had that plan earlier in the same period (pro -> basic -> pro must end with pro's
+        // credits, as it does when Paddle's last notification happens to arrive first). The event id
+        // keeps it once-only; any other update in the period reuses the period's key and grants nothing.
+        const planChanged =
+          existing !== null &&
+          existing.priceId !== null &&
+          existing.priceId !== s.priceId &&
+          existing.currentPeriodStart?.getTime() === s.currentPeriodStart.getTime();
+        for (const feature of CREDIT_FEATURES) {
+          await applyAllowance(tx, {
+            userId,
+            feature,
+            allowance: plan.credits[feature],
+            idempotencyKey: planChanged
+              ? `plan-change:${event.eventId}:${feature}`
+              : `period:${s.id}:${period}:${s.priceId}:${feature}`,
+            reason: `${plan.name} credits for the period from ${period.slice(0, 10)}`,
+            mode: "reset",
+          });
+        }
+      } else if (s.status === "canceled") {
+        await expireAll(tx, { userId, idempotencyKey: `canceled:${s.id}`, reason: "Subscription ended" });
+      }
+    }
+    return { outcome: "applied" as const, userId };
+  }
+
+  async function applyTransaction(tx: DbClient, event: Extract<BillingEvent, { kind: "transaction" }>) {
+    const t = event.transaction;
+    const userId = await resolveUserId(tx, { userId: event.userId, subscriptionId: t.subscriptionId, customerId: t.customerId });
+    if (!userId) return { outcome: "unmatched" as const, userId: null };
+    await markClaimedDiscount(tx, userId, t.discountId);
+    const existing = await tx.billingTransaction.findUnique({ where: { id: t.id }, select: { lastEventAt: true } });
+    if (isStale(existing?.lastEventAt, event.occurredAt)) return { outcome: "stale" as const, userId };
+    const data = {
+      status: t.status,
+      subscriptionId: t.subscriptionId,
+      origin: t.origin,
+      priceIds: t.priceIds.join(","),
+      totalCents: t.totalCents,
+      currencyCode: t.currencyCode,
+      billingPeriodStart: t.billingPeriodStart,
+      discountId: t.discountId,
+      lastEventAt: event.occurredAt,
+    };
+    await tx.billingTransaction.upsert({
+      where: { id: t.id },
+      create: { id: t.id, userId, ...data },
+      update: data,
+      select: { id: true },
+    });
+
+    const userData: { innerCircle?: true; boughtCaseStudy?: true; chargeDeclined?: true; paddleCustomerId?: string } = {};
+    const paid = t.status === "completed" || t.status === "paid";
+    if (paid && t.priceIds.includes(prices.innerCircle)) userData.innerCircle = true;
+    if (paid && t.priceIds.includes(prices.caseStudy)) userData.boughtCaseStudy = true;
+    // What the subscriber pays per cycle follows from all the subscription's charges (refreshAmount).
+    if (t.subscriptionId) await refreshAmount(tx, t.subscriptionId);
+    if (t.customerId) {
+      const u = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { paddleCustomerId: true } });
+      if (!u.paddleCustomerId) userData.paddleCustomerId = t.customerId;
+    }
+    if ((event.eventType === "transaction.payment_failed" || t.status === "past_due") && t.subscriptionId) {
+      // A failed charge counts only if it is newer than the subscription state we hold, so the order
+      // in which Paddle delivers the two does not matter.
+      const sub = await tx.billingSubscription.findUnique({ where: { id: t.subscriptionId }, select: { lastEventAt: true } });
+      if (!sub || sub.lastEventAt.getTime() < event.occurredAt.getTime()) userData.chargeDeclined = true;
+    }
+    if (Object.keys(userData).length > 0) {
+      await tx.user.update({ where: { id: userId }, data: userData, select: { id: true } });
+    }
+    if (userData.innerCircle) {
+      for (const feature of CREDIT_FEATURES) {
+        await applyAllowance(tx, {
+          userId,
+          feature,
+          allowance: UNLIMITED_CREDITS,
+          idempotencyKey: `inner-circle:${t.id}:${feature}`,
+          reason: "Inner Circle: unlimited",
+          mode: "top-up",
+        });
+      }
+    }
+    return { outcome: "applied" as const, userId };
+  }
+
+  async function applyEvent(event: BillingEvent): Promise<WebhookOutcome> {
+    return writeTransaction(db, async (tx) => {
+      const seen = await tx.paddleEvent.findUnique({ where: { eventId: event.eventId }, select: { eventId: true } });
+      if (seen) return "duplicate";
+      let result: { outcome: WebhookOutcome; userId: string | null } = { outcome: "ignored", userId: null };
+      if (event.kind === "subscription") result = await applySubscription(tx, event);
+      else if (event.kind === "transaction") result = await applyTransaction(tx, event);
+      await tx.paddleEvent.create({
+        data: {
+          eventId: event.eventId,
+          eventType: event.eventType,
+          occurredAt: event.occurredAt,
+          entityId: event.kind === "subscription" ? event.subscription.id : event.kind === "transaction" ? event.transaction.id : null,
+          userId: result.userId,
+          outcome: result.outcome,
+        },
+        select: { eventId: true },
+      });
+      return result.outcome;
+    });
+  }
+
+  /**
+   * POST /webhooks/paddle. 401 for a bad, missing, expired or future-dated signature (nothing changes); 200 once
+   * the event is applied (or was already, or is stale); 400 when a correctly signed body cannot be
+   * parsed; 500 when applying failed, so Paddle retries.
+   */
+  async function handleWebhook(rawBody: string, signature: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+    let event: BillingEvent;
+    try {
+      event = normalizeEvent(await unmarshalWebhook(rawBody, deps.webhookSecret, signature));
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) return { status: 401, body: { error: error.message } };
+      // Authentic but unreadable (e.g. a payload shape this SDK version does not know): nothing is
+      // applied, and a non-2xx answer keeps it in Paddle's retries until a fix is deployed.
+      log.error({ err: error }, "paddle notification could not be read");
+      return { status: 400, body: { error: "The notification could not be read." } };
+    }
+    try {
+      const outcome = await applyEvent(event);
+      log.info({ eventId: event.eventId, eventType: event.eventType, outcome }, "paddle event");
+      return { status: 200, body: { ok: true, outcome } };
+    } catch (error) {
+      log.error({ err: error, eventId: event.eventId, eventType: event.eventType }, "paddle event failed; Paddle will retry");
+      return { status: 500, body: { error: "The event could not be applied; it will be retried." } };
+    }
+  }
+
+  return { handleWebhook, applyEvent };
+}
+
+export type BillingEvents = ReturnType<typeof createBillingEvents>;
