@@ -1,0 +1,121 @@
+// Rules of competitor tracking that are not about the catalogue itself (that is competitor-insights.ts):
+// who may follow how many stores, how often a store is read and how a failing one backs off, the limits on
+// "check now", and the words of the two alerts. Pure. Decision: docs/decisions/024-competitor-tracking.md.
+import { paidState, type PaidStateInput } from "~/domain/billing";
+import { PLANS, findPlan, type Plan } from "~/domain/plans";
+import type { LaunchChange, PriceChange } from "~/domain/competitor-insights";
+
+export const UPGRADE_URL = "/choose-plan";
+
+export const COMPETITOR_RULES = {
+  /** Default time between two reads of a store (TRACKER_CHECK_INTERVAL_MINUTES overrides it). */
+  checkIntervalMs: 6 * 60 * 60_000,
+  /** First wait after a failed read; doubles with each failure in a row, up to maxBackoffMs. */
+  backoffBaseMs: 30 * 60_000,
+  maxBackoffMs: 24 * 60 * 60_000,
+  /** "Check now": at most one per store per user in this window ... */
+  checkNowPerStoreMs: 10 * 60_000,
+  /** ... and at most this many per user an hour. */
+  checkNowPerHour: 12,
+  checkNowWindowMs: 60 * 60_000,
+  /** Titles named in a launch alert. */
+  alertTitles: 3,
+  /** A name a seller gives a followed store. */
+  nameMaxLength: 100,
+  /** The weekly-orders estimate reads the changes of at most this many recent days. */
+  estimateWindowDays: 28,
+} as const;
+
+export interface CompetitorAccess {
+  /** Following, checking and importing: paid states only. */
+  follow: boolean;
+  /** Stores the user may follow at once (0 without a paid state). */
+  limit: number;
+  /** The plan the limit comes from, for the sentence ("the Basic plan"). */
+  planName: string | null;
+  /** A bigger plan exists: where to get it. */
+  upgradeUrl: string | null;
+  lockedReason: string | null;
+}
+
+const smallest = (): Plan => [...PLANS].sort((a, b) => a.competitorLimit - b.competitorLimit)[0];
+const largestLimit = () => Math.max(...PLANS.map((p) => p.competitorLimit));
+
+/**
+ * What a user may do with competitor tracking. The paid state decides (the same states that see insights);
+ * the cap is the plan's competitorLimit: Inner Circle's for a lifetime member, else the plan of the primary
+ * subscription, else (a paid state whose plan we cannot name) the smallest plan's.
+ */
+export function competitorAccess(user: PaidStateInput, subscriptionPlanId: string | null | undefined): CompetitorAccess {
+  const { paid } = paidState(user);
+  if (!paid) {
+    return {
+      follow: false,
+      limit: 0,
+      planName: null,
+      upgradeUrl: UPGRADE_URL,
+      lockedReason: "Following rival stores is part of every plan: start your free trial to follow stores and get their launch and price alerts.",
+    };
+  }
+  const plan = user.innerCircle ? findPlan("inner-circle")! : (findPlan(subscriptionPlanId) ?? smallest());
+  return {
+    follow: true,
+    limit: plan.competitorLimit,
+    planName: plan.name,
+    upgradeUrl: plan.competitorLimit < largestLimit() ? UPGRADE_URL : null,
+    lockedReason: null,
+  };
+}
+
+/** The sentence of the 402 when a user already follows as many stores as their plan allows. */
+export function capSentence(access: CompetitorAccess, following: number): string {
+  const head = `You follow ${following} ${following === 1 ? "store" : "stores"}, the most the ${access.planName} plan allows.`;
+  return access.upgradeUrl
+    ? `${head} Upgrade your plan to follow more, or stop following one first.`
+    : `${head} Stop following a store to add another.`;
+}
+
+/** When to read a store again after `failures` failed reads in a row (failures >= 1). */
+export function failureBackoffMs(failures: number, rules: { baseMs?: number; maxMs?: number } = {}): number {
+  const base = rules.baseMs ?? COMPETITOR_RULES.backoffBaseMs;
+  const max = rules.maxMs ?? COMPETITOR_RULES.maxBackoffMs;
+  const exponent = Math.max(0, Math.min(failures - 1, 30));
+  return Math.min(max, base * 2 ** exponent);
+}
+
+const quoted = (titles: string[]) => titles.map((t) => `"${t}"`).join(", ");
+
+/** The "new launch in a store you follow" alert: one per store per read. */
+export function launchAlert(storeName: string, launches: readonly LaunchChange[]): { title: string; body: string } {
+  const n = launches.length;
+  const first = launches.slice(0, COMPETITOR_RULES.alertTitles).map((l) => l.product.title);
+  const more = n > first.length ? ` and ${n - first.length} more` : "";
+  return {
+    title: `${storeName} launched ${n} new ${n === 1 ? "product" : "products"}`,
+    body: `New in ${storeName}: ${quoted(first)}${more}.`,
+  };
+}
+
+function money(cents: number, currency: string | null): string {
+  const amount = (cents / 100).toFixed(2);
+  return currency ? `${amount} ${currency}` : amount;
+}
+
+/** The "price drop on a product you follow" alert: one per product per read, naming the biggest drop. */
+export function priceDropAlert(storeName: string, drops: readonly PriceChange[]): { title: string; body: string } {
+  const biggest = [...drops].sort((a, b) => b.oldCents - b.newCents - (a.oldCents - a.newCents))[0];
+  const title = biggest.product.title;
+  const variant = biggest.variant.title && biggest.variant.title !== "Default Title" ? ` (${biggest.variant.title})` : "";
+  const others = drops.length - 1;
+  return {
+    title: `Price drop: "${title}" at ${storeName}`,
+    body:
+      `"${title}"${variant} went down from ${money(biggest.oldCents, biggest.currency)} to ${money(biggest.newCents, biggest.currency)}` +
+      (others > 0 ? `, and ${others} more ${others === 1 ? "variant" : "variants"} dropped.` : "."),
+  };
+}
+
+/** How long until `oldest` (ms) leaves a window of `windowMs`, in whole seconds (at least 1). */
+export function retryAfterSeconds(oldestMs: number, windowMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((oldestMs + windowMs - nowMs) / 1000));
+}

@@ -1,0 +1,67 @@
+// The competitor tracker's storefront reader as configured from the environment: the SSRF-safe fetcher
+// with TRACKER_ALLOW_HOSTS (host:port entries it may reach although private), and TRACKER_RESOLVE
+// ("name=address", "*.test=127.0.0.1") for local stand-in stores in development and tests: names it maps
+// resolve without DNS and are read over plain http. Both are empty in production.
+import dns from "node:dns";
+import { createSafeFetcher, parseAllowHosts, type HostLookup } from "~/integrations/safe-fetch.server";
+import { createShopifyStorefront, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
+
+export interface TrackerStorefrontOptions {
+  /** The page named in the User-Agent so store owners can reach us. */
+  contactUrl: string;
+  /** The User-Agent's product token. */
+  appName: string;
+  allowHosts?: string;
+  resolve?: string;
+  /** Told once when either setting is in force (they open private addresses to the reader). */
+  warn?: (fields: object, message: string) => void;
+}
+
+interface Mapping {
+  name: string;
+  address: string;
+}
+
+export function parseTrackerResolve(value: string | undefined): Mapping[] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name = "", address = ""] = entry.split("=");
+      return { name, address };
+    });
+}
+
+export function createTrackerStorefront(options: TrackerStorefrontOptions): ShopifyStorefront {
+  const allowHosts = parseAllowHosts(options.allowHosts);
+  const mappings = parseTrackerResolve(options.resolve);
+  const mapped = (host: string): string | null => {
+    const name = host.toLowerCase().replace(/:\d+$/, "");
+    const hit = mappings.find((m) => (m.name.startsWith("*.") ? name.endsWith(m.name.slice(1)) : name === m.name));
+    return hit?.address ?? null;
+  };
+  if (allowHosts.length > 0 || mappings.length > 0) {
+    options.warn?.(
+      { allowHosts, resolve: options.resolve ?? null },
+      "TRACKER_ALLOW_HOSTS / TRACKER_RESOLVE are set: the store reader may reach these private addresses (local stand-ins only)",
+    );
+  }
+  const lookup: HostLookup | undefined =
+    mappings.length === 0
+      ? undefined
+      : async (hostname) => {
+          const address = mapped(hostname);
+          if (address) return [{ address, family: address.includes(":") ? 6 : 4 }];
+          const found = await dns.promises.lookup(hostname, { all: true, verbatim: true });
+          return found.map((a) => ({ address: a.address, family: a.family === 6 ? (6 as const) : (4 as const) }));
+        };
+  const fetcher = createSafeFetcher({ contactUrl: options.contactUrl, appName: options.appName, allowHosts, lookup });
+  const publicStores = createShopifyStorefront({ fetcher });
+  const localStores = createShopifyStorefront({ fetcher, protocol: "http:" });
+  const readerFor = (domain: string) => (mapped(domain) ? localStores : publicStores);
+  return {
+    probe: (domain) => readerFor(domain).probe(domain),
+    snapshot: (domain) => readerFor(domain).snapshot(domain),
+  };
+}

@@ -1,0 +1,101 @@
+// The in-app notification list, shared by every alert kind (competitor launches and price drops today; later
+// alerts add a kind). A notification is written once per (user, dedupeKey): an alert written again, e.g. by a
+// retried job, appears once. Reads and writes are scoped to the user.
+import type { Prisma } from "@prisma/client";
+import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
+
+export const NOTIFICATION_PAGE_SIZE = 50;
+
+export interface NotificationInput {
+  userId: string;
+  /** "competitor.launch", "competitor.price-drop", ... */
+  kind: string;
+  title: string;
+  body: string;
+  /** A path of the site the notification opens. */
+  url: string | null;
+  /** The same key twice for one user writes one notification. */
+  dedupeKey: string;
+}
+
+export interface NotificationView {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  url: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NotificationList {
+  items: NotificationView[];
+  /** Unread notifications in all (not only on this page). */
+  unread: number;
+}
+
+const notificationSelect = { id: true, kind: true, title: true, body: true, url: true, createdAt: true, readAt: true } as const;
+type NotificationRow = Prisma.NotificationGetPayload<{ select: typeof notificationSelect }>;
+
+const view = (n: NotificationRow): NotificationView => ({
+  ...n,
+  createdAt: n.createdAt.toISOString(),
+  readAt: n.readAt?.toISOString() ?? null,
+});
+
+export interface NotificationsDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;
+
+export function createNotifications({ db, now = () => new Date() }: NotificationsDeps) {
+  const unreadCount = (userId: string) => db.notification.count({ where: { userId, readAt: null } });
+
+  return {
+    /** The newest notifications first, and how many are unread. */
+    async list(userId: string, options: { limit?: number } = {}): Promise<NotificationList> {
+      const take = Math.min(Math.max(options.limit ?? NOTIFICATION_PAGE_SIZE, 1), 200);
+      const [rows, unread] = await Promise.all([
+        db.notification.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, select: notificationSelect }),
+        unreadCount(userId),
+      ]);
+      return { items: rows.map(view), unread };
+    },
+
+    /** Marks the given notifications of the user read (all of them when `ids` is omitted); others' ids change nothing. */
+    async markRead(userId: string, ids?: readonly number[]): Promise<{ marked: number; unread: number }> {
+      const where: Prisma.NotificationWhereInput = { userId, readAt: null, ...(ids ? { id: { in: [...ids] } } : {}) };
+      const { count } = await retryBusy(() => db.notification.updateMany({ where, data: { readAt: now() } }));
+      return { marked: count, unread: await unreadCount(userId) };
+    },
+
+    /** Writes notifications, skipping any whose (user, dedupeKey) exists; returns how many were new. */
+    async notify(items: readonly NotificationInput[]): Promise<number> {
+      let created = 0;
+      for (const item of items) {
+        try {
+          await retryBusy(() =>
+            db.notification.create({
+              data: {
+                userId: item.userId,
+                kind: item.kind,
+                title: item.title.slice(0, 300),
+                body: item.body.slice(0, 2000),
+                url: item.url,
+                dedupeKey: item.dedupeKey.slice(0, 300),
+                createdAt: now(),
+              },
+              select: { id: true },
+            }),
+          );
+          created++;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+      return created;
+    },
+  };
+}
