@@ -8,6 +8,7 @@ import { AppError } from "~/domain/errors";
 import { EmailSchema, PasswordSchema } from "~/domain/auth";
 import { writeTransaction, type Db } from "~/db.server";
 import { hashPassword, verifyPassword } from "~/services/passwords.server";
+import { userSelect } from "~/services/auth.server";
 
 export interface AccountDeps {
   db: Db;
@@ -152,34 +153,8 @@ export function createAccount(deps: AccountDeps) {
     const where = { userId };
     const user = await db.user.findUniqueOrThrow({
       where: { id: userId },
-      select: {
-        id: true,
-        email: true,
-        googleUid: true,
-        createdAt: true,
-        updatedAt: true,
-        lastLoginAt: true,
-        popupTriggered: true,
-        klaviyoId: true,
-        paddleSubscriptionId: true,
-        paddleCustomerId: true,
-        boughtCaseStudy: true,
-        userSubscribed: true,
-        chargeDeclined: true,
-        subscriptionCancelled: true,
-        subscription_id: true,
-        trialing: true,
-        shopifyStoreName: true,
-        zendropConnected: true,
-        usedGlitchModeOnTrial: true,
-        claimedDiscount: true,
-        extendedTrial: true,
-        innerCircle: true,
-        aiAdsFirstUse: true,
-        isOperator: true,
-        legacyShopifyAdminUrl: true,
-        passwordHash: true,
-      },
+      // The profile every page reads (auth.userSelect), plus what only the export shows.
+      select: { ...userSelect, googleUid: true, updatedAt: true, isOperator: true, legacyShopifyAdminUrl: true, passwordHash: true },
     });
     const { passwordHash, ...profile } = user;
     const stores = await db.shopifyStore.findMany({
