@@ -1,14 +1,17 @@
 // `npm run bench [-- NAME ...]`: prints speed and memory figures; asserts nothing. Each benchmark runs
-// in its own process (each points the app at its own database). Names: foundation, billing, search, ai-ads, http-limits.
+// in its own process (each points the app at its own database). Names: foundation, billing, search, ai-ads,
+// http-limits, tracker (competitor snapshots per minute, then job claims per second from 3 processes).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits"];
+const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker"];
+/** Benchmarks that run as part of another's name: `tracker` also prints the job system's figures. */
+const PARTS: Record<string, string[]> = { tracker: ["tracker", "jobs"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length ? wanted : ALL;
 let failed = 0;
-for (const name of names) {
+for (const name of names.flatMap((n) => PARTS[n] ?? [n])) {
   const file = path.resolve("bench", `${name}.ts`);
   if (!existsSync(file)) {
     console.error(`No benchmark named ${name} (have: ${ALL.join(", ")}).`);
