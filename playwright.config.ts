@@ -1,7 +1,7 @@
 // End-to-end tests: Debian's Chromium (scripts/ensure-chromium.mjs) drives the production build served by
 // `npm start` (scripts/start.mjs) on a fresh SQLite file. Never `npx playwright install`.
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DB_DIR, E2E_DB_URL, E2E_PORT, E2E_SESSION_SECRET } from "./tests/e2e/support/constants";
+import { E2E_BASE_URL, E2E_DB_DIR, E2E_DB_URL, E2E_FAKE_STORE_PORT, E2E_PORT, E2E_SESSION_SECRET } from "./tests/e2e/support/constants";
 import { TEST_SHOPIFY_API_KEY, TEST_SHOPIFY_API_SECRET } from "./tests/helpers/test-env";
 
 const CI = Boolean(process.env.CI);
@@ -60,6 +60,9 @@ export default defineConfig({
       PADDLE_LOCAL_CHECKOUT: "true",
       // Rendered AI ads go with the throw-away database, not into ./data/videos.
       VIDEO_STORAGE_DIR: `${E2E_DB_DIR}/videos`,
+      // The competitors test's fake rival stores (*.test) on 127.0.0.1: the store reader may reach only them.
+      TRACKER_ALLOW_HOSTS: `127.0.0.1:${E2E_FAKE_STORE_PORT}`,
+      TRACKER_RESOLVE: "*.test=127.0.0.1",
     },
   },
 });

@@ -21,6 +21,7 @@ const TWINS: Twin[] = [
   { site: "/dashboard/product-pages", embedded: "/app/product-pages", withSubpages: false },
   { site: "/dashboard/ai-ads", embedded: "/app/ai-ads", withSubpages: false },
   { site: "/dashboard/glitch-mode", embedded: "/app/glitch-mode", withSubpages: false },
+  { site: "/dashboard/competitors", embedded: "/app/competitors", withSubpages: true },
   { site: "/dashboard/course", embedded: "/app/course", withSubpages: true },
   { site: "/dashboard/billing", embedded: "/app/billing", withSubpages: false },
   { site: "/dashboard/stores", embedded: "/app/stores", withSubpages: false },

@@ -9,19 +9,25 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
 import { linkScreenUrl, requireShop } from "~/pages/embedded-session.server";
+import { loadNotificationsBell } from "~/pages/notifications.server";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 import { EMBEDDED_PAGES } from "~/ui/embedded-pages";
+import { NotificationsBell } from "~/ui/notifications-bell";
 
 const LINK_PATH = "/app/link";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { linkedUserId } = await requireShop(request);
   if (!linkedUserId && new URL(request.url).pathname !== LINK_PATH) throw redirect(linkScreenUrl(request));
-  return { apiKey: getEnv().SHOPIFY_API_KEY };
+  return {
+    apiKey: getEnv().SHOPIFY_API_KEY,
+    // The bell of the linked user (none on the linking screen of a shop not linked yet).
+    notifications: linkedUserId ? await loadNotificationsBell(linkedUserId) : null,
+  };
 }
 
 export default function EmbeddedApp() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, notifications } = useLoaderData<typeof loader>();
   const linking = useLocation().pathname === LINK_PATH;
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
@@ -36,6 +42,11 @@ export default function EmbeddedApp() {
             </Link>
           ))}
         </NavMenu>
+      )}
+      {linking || !notifications ? null : (
+        <div style={{ display: "flex", justifyContent: "flex-end", padding: "8px 16px 0" }}>
+          <NotificationsBell data={notifications} surface="embedded" />
+        </div>
       )}
       <Outlet />
     </AppProvider>

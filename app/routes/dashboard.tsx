@@ -14,18 +14,21 @@ import {
   PlayCircleIcon,
   ProductIcon,
   StoreIcon,
+  TargetIcon,
 } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { requireUser } from "~/pages/site-session.server";
+import { loadNotificationsBell } from "~/pages/notifications.server";
+import { NotificationsBell } from "~/ui/notifications-bell";
 import { PolarisProvider } from "~/ui/site-shell";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
+  return { email: user.email, notifications: await loadNotificationsBell(user.id) };
 }
 
 export default function DashboardLayout() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, notifications } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -98,6 +101,12 @@ export default function DashboardLayout() {
             selected: location.pathname === "/dashboard/glitch-mode",
           },
           {
+            label: "Competitors",
+            icon: TargetIcon,
+            url: "/dashboard/competitors",
+            selected: location.pathname.startsWith("/dashboard/competitors"),
+          },
+          {
             label: "Course",
             icon: BookOpenIcon,
             url: "/dashboard/course",
@@ -146,7 +155,20 @@ export default function DashboardLayout() {
   return (
     <PolarisProvider>
       <Frame
-        topBar={<TopBar showNavigationToggle userMenu={userMenu} onNavigationToggle={() => setNavOpen((o) => !o)} />}
+        topBar={
+          <TopBar
+            showNavigationToggle
+            userMenu={userMenu}
+            secondaryMenu={
+              <div
+                style={{ display: "flex", alignItems: "center", height: "100%", paddingInline: "var(--p-space-200)" }}
+              >
+                <NotificationsBell data={notifications} surface="site" onDark />
+              </div>
+            }
+            onNavigationToggle={() => setNavOpen((o) => !o)}
+          />
+        }
         navigation={nav}
         showMobileNavigation={navOpen}
         onNavigationDismiss={() => setNavOpen(false)}

@@ -29,6 +29,11 @@ export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
     description: "Products that sell on Amazon for far more than they cost, ranked by the spread; reveal one for a credit.",
   },
   {
+    title: "Competitors",
+    url: "/app/competitors",
+    description: "Rival Shopify stores you follow: their launches, price changes and an estimate of their orders.",
+  },
+  {
     title: "Course",
     url: "/app/course",
     description: "78 short lessons, from choosing a niche to a profitable month.",

@@ -150,7 +150,8 @@ function productJs(p: FakeProduct) {
   };
 }
 
-export async function startFakeShopifyStore(): Promise<FakeShopifyStore> {
+/** `port`: a fixed port (the e2e server is told which one it may reach before the test starts); 0 picks a free one. */
+export async function startFakeShopifyStore(options: { port?: number } = {}): Promise<FakeShopifyStore> {
   const shops = new Map<string, FakeShop>();
   const steps = new Map<string, FakeStep[]>();
   const requests: RecordedShopRequest[] = [];
@@ -261,7 +262,7 @@ export async function startFakeShopifyStore(): Promise<FakeShopifyStore> {
     }
     answerShop(shop, url, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 
   return {

@@ -17,6 +17,10 @@ describe("embeddedTwin", () => {
     ["/dashboard/product-pages?page=12", "/app/product-pages?page=12"],
     ["/dashboard/ai-ads?product=p-1", "/app/ai-ads?product=p-1"],
     ["/dashboard/glitch-mode?page=2", "/app/glitch-mode?page=2"],
+    ["/dashboard/competitors", "/app/competitors"],
+    // A notification's link to a followed store opens its page inside the admin too.
+    ["/dashboard/competitors/42", "/app/competitors/42"],
+    ["/dashboard/competitors/42?check=7", "/app/competitors/42?check=7"],
     // Plans are chosen on the embedded Billing & credits page.
     ["/choose-plan", "/app/billing"],
     // The dashboard's own ?location=dashboard means nothing inside the admin.
@@ -31,6 +35,7 @@ describe("embeddedTwin", () => {
     "/dashboard/billing/extra",
     "/dashboard/product-pages/3",
     "/dashboard/x",
+    "/dashboard/competitorsx",
     // Not a path of ours.
     "https://example.com/dashboard",
     "//evil.example/dashboard",

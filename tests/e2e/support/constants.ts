@@ -11,3 +11,6 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 /** Seeded by prisma/seed.ts. */
 export const DEMO_EMAIL = "demo@winningproducts.test";
 export const DEMO_PASSWORD = "demo-password-2026";
+
+/** The fake rival stores of the competitors test (tests/helpers/fake-shopify-store.ts) listen here. */
+export const E2E_FAKE_STORE_PORT = E2E_PORT + 11;

@@ -1,0 +1,429 @@
+// One followed store's page, the same on the site (/dashboard/competitors/{id}) and in Shopify admin
+// (/app/competitors/{id}): the weekly-orders estimate (marked an estimate, with its evidence and method), when
+// it was read and will be again, "Check now" with the read's progress, the catalogue's size and activity
+// over time, its launches, the changes we measured (newest first), and its products with Follow (price-drop
+// alerts) and "Add to product database". Loader and action: app/pages/competitors-page.server.ts.
+import type { SerializeFrom } from "@remix-run/node";
+import { useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Collapsible,
+  InlineStack,
+  Layout,
+  Link,
+  Page,
+  Text,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { ESTIMATE_METHOD } from "~/domain/competitor-insights";
+import type { Surface } from "~/domain/embedded-paths";
+import type { CompetitorActionResult, loadCompetitorStorePage } from "~/pages/competitors-page.server";
+import type { CompetitorProductView } from "~/services/competitors.server";
+import {
+  ActionMessage,
+  competitorPaths,
+  estimateText,
+  POLL_MS,
+  relativeTime,
+  StatusBadge,
+} from "~/ui/competitors-page";
+import { LineChart } from "~/ui/line-chart";
+import { formatDay, ProductImage } from "~/ui/product-card";
+import { researchPaths } from "~/ui/research-paths";
+import { TitledCard } from "~/ui/titled-card";
+
+export type CompetitorStorePageData = SerializeFrom<typeof loadCompetitorStorePage>;
+type Detail = CompetitorStorePageData["detail"];
+type Product = SerializeFrom<CompetitorProductView>;
+
+const PRODUCTS_PAGE = 24;
+const CHANGES_PAGE = 20;
+
+const stamp = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+/** A change's sentence names its read window in ISO times; a person reads "Nov 23, 09:11 PM UTC". */
+export function readableSentence(sentence: string): string {
+  return sentence.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g, (iso) => {
+    const t = Date.parse(iso);
+    return Number.isFinite(t) ? `${stamp.format(new Date(t))} UTC` : iso;
+  });
+}
+
+function money(cents: number, currency: string | null): string {
+  try {
+    if (currency) return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+  } catch {
+    // A currency code Intl does not know: the amount and the code.
+  }
+  return `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ""}`;
+}
+
+function priceRange(p: Product): string {
+  if (p.priceMinCents === null) return "No price listed";
+  if (p.priceMaxCents === null || p.priceMaxCents === p.priceMinCents) return money(p.priceMinCents, p.currency);
+  return `${money(p.priceMinCents, p.currency)} – ${money(p.priceMaxCents, p.currency)}`;
+}
+
+function EstimateBox({ detail }: { detail: Detail }) {
+  const [open, setOpen] = useState(false);
+  const { estimate, estimateReason } = detail;
+  return (
+    <TitledCard title="Estimate">
+      <InlineStack gap="200" blockAlign="center">
+        <Badge tone="info">Estimate</Badge>
+        <Text as="p" variant="headingLg">
+          {estimate ? `${estimate.low}–${estimate.high} orders/week` : "Not enough evidence"}
+        </Text>
+      </InlineStack>
+      {estimate ? (
+        <>
+          <Text as="p">{`Confidence: ${estimate.confidence}.`}</Text>
+          <ul style={{ margin: 0, paddingInlineStart: "1.2em" }} aria-label="Evidence">
+            {estimate.evidence.map((sentence) => (
+              <li key={sentence}>
+                <Text as="span" variant="bodySm">
+                  {sentence}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <Text as="p" tone="subdued">
+          {estimateText(null, estimateReason?.replace(/^not enough evidence:\s*/i, "") || null)}
+        </Text>
+      )}
+      <div>
+        <Button
+          variant="plain"
+          onClick={() => setOpen((o) => !o)}
+          ariaExpanded={open}
+          ariaControls="how-we-estimate"
+          disclosure={open ? "up" : "down"}
+        >
+          How we estimate
+        </Button>
+      </div>
+      <Collapsible id="how-we-estimate" open={open}>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {estimate?.method ?? ESTIMATE_METHOD}
+        </Text>
+      </Collapsible>
+    </TitledCard>
+  );
+}
+
+function ReadCard({ data, surface }: { data: CompetitorStorePageData; surface: Surface }) {
+  const { detail, check, now } = data;
+  const fetcher = useFetcher<CompetitorActionResult>();
+  const [, setSearchParams] = useSearchParams();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result?.ok && result.intent === "check" && result.jobId) {
+      setSearchParams(
+        (p) => {
+          p.set("check", String(result.jobId));
+          return p;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  }, [result, setSearchParams]);
+  const running = check === "queued" || check === "running";
+  return (
+    <TitledCard title="Reads">
+      <InlineStack gap="200" blockAlign="center">
+        <StatusBadge status={detail.status} checking={running} />
+        {running ? (
+          <Text as="span" variant="bodySm" tone="subdued">
+            {check === "queued" ? "Waiting for a free reader…" : "Reading the catalogue…"}
+          </Text>
+        ) : null}
+      </InlineStack>
+      <Text as="p" variant="bodySm">
+        {`Last checked ${relativeTime(detail.lastCheckedAt, now)} · next check ${detail.nextCheckAt ? relativeTime(detail.nextCheckAt, now) : "not scheduled"}`}
+      </Text>
+      {detail.lastError ? (
+        <Text as="p" variant="bodySm" tone="critical">
+          {detail.lastError}
+        </Text>
+      ) : null}
+      {check === "done" && !detail.lastError ? (
+        <Text as="p" variant="bodySm" tone="success">
+          Read finished.
+        </Text>
+      ) : null}
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="check" />
+        <input type="hidden" name="id" value={detail.id} />
+        <Button submit loading={fetcher.state !== "idle" || running} disabled={!data.access.follow}>
+          Check now
+        </Button>
+      </fetcher.Form>
+      <ActionMessage result={result && !result.ok ? result : undefined} upgradeUrl={researchPaths(surface).upgrade} />
+    </TitledCard>
+  );
+}
+
+function ActivityChart({ detail }: { detail: Detail }) {
+  const label = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ");
+  const perRead = new Map<string, number>();
+  for (const c of detail.changes) perRead.set(c.at, (perRead.get(c.at) ?? 0) + 1);
+  return (
+    <TitledCard title="Catalogue over time">
+      <Text as="p" variant="bodySm" tone="subdued">
+        Measured at each read.
+      </Text>
+      <LineChart
+        label="Products in the catalogue at each read"
+        points={detail.series.map((p) => ({ at: label(p.takenAt), value: p.products }))}
+      />
+      <Text as="h3" variant="headingSm">
+        Changes seen at each read
+      </Text>
+      <LineChart
+        label="Changes seen at each read"
+        height={90}
+        points={detail.series.map((p) => ({ at: label(p.takenAt), value: perRead.get(p.takenAt) ?? 0 }))}
+      />
+    </TitledCard>
+  );
+}
+
+function Launches({ detail, now }: { detail: Detail; now: string }) {
+  return (
+    <TitledCard title="Launches">
+      {detail.launches.length === 0 ? (
+        <Text as="p" tone="subdued">
+          No launch seen yet. Products that appear between two reads show here.
+        </Text>
+      ) : (
+        <ol aria-label="Launches" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {detail.launches.map((l) => (
+            <li
+              key={l.id}
+              style={{ paddingBlock: "var(--p-space-150)", borderBottom: "1px solid var(--p-color-border-secondary)" }}
+            >
+              <BlockStack gap="050">
+                <Text as="span" fontWeight="semibold" breakWord>
+                  {l.title}
+                </Text>
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {`Seen ${relativeTime(l.at, now)} (${formatDay(l.at)})`}
+                </Text>
+              </BlockStack>
+            </li>
+          ))}
+        </ol>
+      )}
+    </TitledCard>
+  );
+}
+
+function Changes({ detail, now }: { detail: Detail; now: string }) {
+  const [shown, setShown] = useState(CHANGES_PAGE);
+  return (
+    <TitledCard title="Changes">
+      {detail.changes.length === 0 ? (
+        <Text as="p" tone="subdued">
+          No change seen yet. After the second read, launches, sell-outs, restocks and price changes show here.
+        </Text>
+      ) : (
+        <ol aria-label="Changes, newest first" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {detail.changes.slice(0, shown).map((c) => (
+            <li
+              key={c.id}
+              style={{ paddingBlock: "var(--p-space-150)", borderBottom: "1px solid var(--p-color-border-secondary)" }}
+            >
+              <BlockStack gap="050">
+                <InlineStack gap="200" blockAlign="center">
+                  <Badge tone="success">Measured</Badge>
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    {relativeTime(c.at, now)}
+                  </Text>
+                </InlineStack>
+                <Text as="p" breakWord>
+                  {readableSentence(c.sentence)}
+                </Text>
+              </BlockStack>
+            </li>
+          ))}
+        </ol>
+      )}
+      {detail.changes.length > shown ? (
+        <div>
+          <Button
+            onClick={() => setShown((n) => n + CHANGES_PAGE)}
+          >{`Show more (${detail.changes.length - shown} left)`}</Button>
+        </div>
+      ) : null}
+    </TitledCard>
+  );
+}
+
+function ProductRow({ product, detail, surface }: { product: Product; detail: Detail; surface: Surface }) {
+  const fetcher = useFetcher<CompetitorActionResult>();
+  const paths = researchPaths(surface);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const pendingIntent = fetcher.formData?.get("intent");
+  const followed = pendingIntent === "follow" ? true : pendingIntent === "unfollow" ? false : product.followed;
+  const imported = result?.ok && result.intent === "import" ? result.objectID : null;
+  return (
+    <li style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }} aria-label={product.title}>
+      <Box padding="300">
+        <InlineStack gap="300" blockAlign="start" wrap={false}>
+          <div style={{ flex: "0 0 56px" }}>
+            <ProductImage src={product.images[0] ?? null} alt={product.title} size={56} />
+          </div>
+          <div style={{ flex: "1 1 auto", minWidth: 0 }}>
+            <BlockStack gap="100">
+              <Link url={product.url} external removeUnderline>
+                <Text as="span" fontWeight="semibold" breakWord>
+                  {product.title}
+                </Text>
+              </Link>
+              <Text as="span" variant="bodySm">
+                {priceRange(product)}
+              </Text>
+              <InlineStack gap="200" blockAlign="center">
+                {product.available === true ? (
+                  <Badge tone="success">In stock</Badge>
+                ) : product.available === false ? (
+                  <Badge tone="critical">Sold out</Badge>
+                ) : (
+                  <Badge>Stock not published</Badge>
+                )}
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {`First seen ${formatDay(product.firstSeenAt)}`}
+                </Text>
+              </InlineStack>
+              <InlineStack gap="200" blockAlign="center">
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value={followed ? "unfollow" : "follow"} />
+                  <input type="hidden" name="id" value={detail.id} />
+                  <input type="hidden" name="productId" value={product.productId} />
+                  <Button
+                    submit
+                    size="slim"
+                    pressed={followed}
+                    loading={pendingIntent === "follow" || pendingIntent === "unfollow"}
+                  >
+                    {followed ? "Following price" : "Follow price"}
+                  </Button>
+                </fetcher.Form>
+                {imported ? (
+                  <Link url={paths.product(imported)}>Open in product database</Link>
+                ) : (
+                  <fetcher.Form method="post">
+                    <input type="hidden" name="intent" value="import" />
+                    <input type="hidden" name="id" value={detail.id} />
+                    <input type="hidden" name="productId" value={product.productId} />
+                    <Button submit size="slim" variant="plain" loading={pendingIntent === "import"}>
+                      Add to product database
+                    </Button>
+                  </fetcher.Form>
+                )}
+              </InlineStack>
+              <ActionMessage result={result && !result.ok ? result : undefined} upgradeUrl={paths.upgrade} />
+            </BlockStack>
+          </div>
+        </InlineStack>
+      </Box>
+    </li>
+  );
+}
+
+function Products({ detail, surface }: { detail: Detail; surface: Surface }) {
+  const [shown, setShown] = useState(PRODUCTS_PAGE);
+  const products = detail.products;
+  return (
+    <TitledCard title={`Products (${detail.productCount})`}>
+      <Text as="p" variant="bodySm" tone="subdued">
+        Follow a product&apos;s price to be told when it drops. Newest first.
+      </Text>
+      {products.length === 0 ? (
+        <Text as="p" tone="subdued">
+          No product read yet.
+        </Text>
+      ) : (
+        <ul aria-label="The store's products" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {products.slice(0, shown).map((p) => (
+            <ProductRow key={p.productId} product={p} detail={detail} surface={surface} />
+          ))}
+        </ul>
+      )}
+      {products.length > shown ? (
+        <div>
+          <Button
+            onClick={() => setShown((n) => n + PRODUCTS_PAGE)}
+          >{`Show more (${products.length - shown} left)`}</Button>
+        </div>
+      ) : null}
+    </TitledCard>
+  );
+}
+
+export function CompetitorStorePage({ data, surface }: { data: CompetitorStorePageData; surface: Surface }) {
+  const { detail, check, now, access } = data;
+  const revalidator = useRevalidator();
+  const waiting = check === "queued" || check === "running" || (detail.status === "pending" && check === null);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+  const paths = competitorPaths(surface);
+
+  return (
+    <Page
+      backAction={{ content: "Competitors", url: paths.list }}
+      title={detail.name}
+      subtitle={detail.domain}
+      titleMetadata={<StatusBadge status={detail.status} checking={check === "queued" || check === "running"} />}
+    >
+      <Layout>
+        {!access.follow ? (
+          <Layout.Section variant="fullWidth">
+            <Banner
+              tone="info"
+              title="Your plan has ended"
+              action={{ content: "Choose a plan", url: researchPaths(surface).upgrade }}
+            >
+              <p>{access.lockedReason}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <BlockStack gap="400">
+            <EstimateBox detail={detail} />
+            <ActivityChart detail={detail} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <ReadCard data={data} surface={surface} />
+            <Launches detail={detail} now={now} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section>
+          <Products detail={detail} surface={surface} />
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Changes detail={detail} now={now} />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
