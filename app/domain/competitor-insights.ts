@@ -522,14 +522,25 @@ function money(cents: number | null, currency: string | null): string {
 }
 
 /** One change as a sentence, e.g. `"Posture Pro" (Black) price went down from 29.99 USD to 24.99 USD.` */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "23 Nov 2026, 21:11 UTC": the same words on every machine (no locale), for sentences people read. */
+export function readableTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return iso;
+  const d = new Date(t);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
 export function describeChange(change: CatalogueChange): string {
   const name = `"${change.product.title}"`;
   const variant = "variant" in change ? `${name} (${change.variant.title})` : name;
-  const between = `between ${change.window.from} and ${change.window.to}`;
+  const between = `between ${readableTime(change.window.from)} and ${readableTime(change.window.to)}`;
   switch (change.kind) {
     case "launch":
       return change.launchedAt
-        ? `${name} launched: published ${change.launchedAt} (the store's ${change.dateSource === "published_at" ? "published" : "created"} date).`
+        ? `${name} launched: published ${readableTime(change.launchedAt)} (the store's ${change.dateSource === "published_at" ? "published" : "created"} date).`
         : `${name} first seen ${between}.`;
     case "removal":
       return `${name} left the public catalogue ${between}.`;

@@ -43,22 +43,6 @@ type Product = SerializeFrom<CompetitorProductView>;
 const PRODUCTS_PAGE = 24;
 const CHANGES_PAGE = 20;
 
-const stamp = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-
-/** A change's sentence names its read window in ISO times; a person reads "Nov 23, 09:11 PM UTC". */
-export function readableSentence(sentence: string): string {
-  return sentence.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g, (iso) => {
-    const t = Date.parse(iso);
-    return Number.isFinite(t) ? `${stamp.format(new Date(t))} UTC` : iso;
-  });
-}
-
 function money(cents: number, currency: string | null): string {
   try {
     if (currency) return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
@@ -253,7 +237,7 @@ function Changes({ detail, now }: { detail: Detail; now: string }) {
                   </Text>
                 </InlineStack>
                 <Text as="p" breakWord>
-                  {readableSentence(c.sentence)}
+                  {c.sentence}
                 </Text>
               </BlockStack>
             </li>

@@ -82,7 +82,7 @@ describe("diffSnapshots", () => {
       expect.objectContaining({ kind: "price-change", oldCents: 2999, newCents: 3499, direction: "up" }),
     ]);
     expect(describeChange(changes[0])).toBe(
-      `"Product 1" (Variant 1a) price went down from 29.99 USD to 24.99 USD between ${at(0)} and ${at(6)}.`,
+      `"Product 1" (Variant 1a) price went down from 29.99 USD to 24.99 USD between 1 Nov 2026, 00:00 UTC and 1 Nov 2026, 06:00 UTC.`,
     );
   });
 
@@ -110,7 +110,7 @@ describe("diffSnapshots", () => {
     const next = [product("1", [variant("1a", { available: false }), variant("1b", { available: true })])];
     const changes = diffSnapshots(snapshot(0, prev), snapshot(6, next));
     expect(kinds(changes)).toEqual(["sold-out:1/1a", "restock:1/1b"]);
-    expect(describeChange(changes[1])).toBe(`"Product 1" (Variant 1b) came back in stock between ${at(0)} and ${at(6)}.`);
+    expect(describeChange(changes[1])).toBe(`"Product 1" (Variant 1b) came back in stock between 1 Nov 2026, 00:00 UTC and 1 Nov 2026, 06:00 UTC.`);
   });
 
   it("unknown availability (null) is never a flip", () => {
@@ -179,7 +179,7 @@ describe("diffSnapshots", () => {
       for (const over of [{ publishedAt: at(-48), createdAt: at(-72) }, { publishedAt: null, createdAt: null }, { publishedAt: "not a date", createdAt: null }, { publishedAt: at(48), createdAt: null }]) {
         const changes = launchOf(product("9", [variant("9a")], over));
         expect(changes).toEqual([expect.objectContaining({ kind: "launch", launchedAt: null, dateSource: "first-seen" })]);
-        expect(describeChange(changes[0])).toBe(`"Product 9" first seen between ${at(0)} and ${at(24)}.`);
+        expect(describeChange(changes[0])).toBe(`"Product 9" first seen between 1 Nov 2026, 00:00 UTC and 2 Nov 2026, 00:00 UTC.`);
       }
     });
 
