@@ -21,17 +21,11 @@ export function competitorPageId(value: string | undefined): number {
 
 /** The list page: the user's followed stores and what they may do (locked without a paid state). */
 export async function loadCompetitorsPage(user: User) {
-  const [access, { items }] = await Promise.all([competitors.access(user), competitors.list(user.id)]);
-  // The list has no estimates; each store's detail does. A plan follows a few dozen stores at most.
-  const estimates = await Promise.all(
-    items.map(async (s) => {
-      const detail = await competitors.get(user.id, s.id).catch((error: unknown) => {
-        if (error instanceof AppError && error.status === 404) return null; // removed meanwhile
-        throw error;
-      });
-      return { id: s.id, estimate: detail?.estimate ?? null, estimateReason: detail?.estimateReason ?? null };
-    }),
-  );
+  const [access, { items }, estimates] = await Promise.all([
+    competitors.access(user),
+    competitors.list(user.id),
+    competitors.estimates(user.id),
+  ]);
   return { access, items, estimates, now: new Date().toISOString() };
 }
 

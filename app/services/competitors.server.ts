@@ -628,16 +628,60 @@ export function createCompetitors(deps: CompetitorsDeps) {
 
   // ---------- the detail ----------
 
-  async function get(userId: string, id: number): Promise<CompetitorDetail> {
-    const follow = await ownFollow(userId, id);
-    const storeId = follow.storeId;
+  /** The reads and changes the estimate rests on: the last estimateWindowDays days of successful reads. */
+  async function estimateWindow(storeId: number) {
     const lastOk = await db.competitorCheck.findFirst({ where: { storeId, ok: true }, orderBy: { takenAt: "desc" }, select: { takenAt: true } });
     const windowStart = lastOk ? new Date(lastOk.takenAt.getTime() - COMPETITOR_RULES.estimateWindowDays * 86_400_000) : null;
     const firstInWindow = windowStart
       ? await db.competitorCheck.findFirst({ where: { storeId, ok: true, takenAt: { gte: windowStart } }, orderBy: { takenAt: "asc" }, select: { takenAt: true } })
       : null;
+    const changes = firstInWindow
+      ? await db.competitorChange.findMany({ where: { storeId, at: { gt: firstInWindow.takenAt } }, orderBy: { id: "asc" }, select: changeSelect })
+      : [];
+    return { lastOk, firstInWindow, changes };
+  }
 
-    const [products, followed, recentChanges, launchRows, windowChanges, checks] = await Promise.all([
+  function estimateOf(window: Awaited<ReturnType<typeof estimateWindow>>, parsed: CatalogueChange[]) {
+    if (!window.lastOk || !window.firstInWindow) {
+      return { estimate: null, estimateReason: "not enough evidence: the store has not been read yet." };
+    }
+    const result = estimateWeeklyOrders({
+      from: window.firstInWindow.takenAt.toISOString(),
+      to: window.lastOk.takenAt.toISOString(),
+      changes: parsed,
+    });
+    if (!isEstimate(result)) return { estimate: null, estimateReason: result.reason };
+    const estimate: EstimateView = {
+      kind: "estimated",
+      low: result.low,
+      high: result.high,
+      unit: result.unit,
+      confidence: result.confidence,
+      evidence: result.evidence,
+      method: ESTIMATE_METHOD,
+    };
+    return { estimate, estimateReason: null };
+  }
+
+  /** Each followed store's estimate (the list page), without reading the stores' products. */
+  async function estimates(userId: string): Promise<Array<{ id: number; estimate: EstimateView | null; estimateReason: string | null }>> {
+    const follows = await db.competitor.findMany({ where: { userId }, select: { id: true, storeId: true } });
+    return Promise.all(
+      follows.map(async (f) => {
+        const window = await estimateWindow(f.storeId);
+        const parsed = window.changes.map((row) => parseChange(row.detail)).filter((c): c is CatalogueChange => c !== null);
+        return { id: f.id, ...estimateOf(window, parsed) };
+      }),
+    );
+  }
+
+  async function get(userId: string, id: number): Promise<CompetitorDetail> {
+    const follow = await ownFollow(userId, id);
+    const storeId = follow.storeId;
+    const window = await estimateWindow(storeId);
+    const windowChanges = window.changes;
+
+    const [products, followed, recentChanges, launchRows, checks] = await Promise.all([
       db.competitorProduct.findMany({
         where: { storeId, removedAt: null },
         orderBy: [{ publishedAt: { sort: "desc", nulls: "last" } }, { firstSeenAt: "desc" }, { id: "desc" }],
@@ -647,9 +691,6 @@ export function createCompetitors(deps: CompetitorsDeps) {
       db.competitorProductFollow.findMany({ where: { competitorId: follow.id }, select: { productId: true } }),
       db.competitorChange.findMany({ where: { storeId }, orderBy: [{ at: "desc" }, { id: "desc" }], take: CHANGES_SHOWN, select: changeSelect }),
       db.competitorChange.findMany({ where: { storeId, kind: "launch" }, orderBy: [{ at: "desc" }, { id: "desc" }], take: LAUNCHES_SHOWN, select: changeSelect }),
-      firstInWindow
-        ? db.competitorChange.findMany({ where: { storeId, at: { gt: firstInWindow.takenAt } }, orderBy: { id: "asc" }, select: changeSelect })
-        : Promise.resolve([] as ChangeRow[]),
       db.competitorCheck.findMany({
         where: { storeId, ok: true },
         orderBy: { takenAt: "desc" },
@@ -702,26 +743,7 @@ export function createCompetitors(deps: CompetitorsDeps) {
       }
     }
 
-    let estimate: EstimateView | null = null;
-    let estimateReason: string | null = null;
-    if (!lastOk || !firstInWindow) {
-      estimateReason = "not enough evidence: the store has not been read yet.";
-    } else {
-      const result = estimateWeeklyOrders({ from: firstInWindow.takenAt.toISOString(), to: lastOk.takenAt.toISOString(), changes: windowParsed });
-      if (isEstimate(result)) {
-        estimate = {
-          kind: "estimated",
-          low: result.low,
-          high: result.high,
-          unit: result.unit,
-          confidence: result.confidence,
-          evidence: result.evidence,
-          method: ESTIMATE_METHOD,
-        };
-      } else {
-        estimateReason = result.reason;
-      }
-    }
+    const { estimate, estimateReason } = estimateOf(window, windowParsed);
 
     const followedIds = new Set(followed.map((f) => f.productId));
     const currency = follow.store.currency;
@@ -1009,6 +1031,7 @@ export function createCompetitors(deps: CompetitorsDeps) {
     runCheck,
     enqueueDue,
     registerJobs,
+    estimates,
   };
 }
 

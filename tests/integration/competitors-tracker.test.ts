@@ -89,6 +89,8 @@ describe("the tracker over days", () => {
     expect(d.estimate!.low).toBeGreaterThan(0);
     expect(d.estimate!.evidence[0]).toMatch(/went out of stock and \d+ came back in 4 days/);
     expect(d.estimate!.evidence.join(" ")).toMatch(/Assumed, not measured/);
+    // The list page's estimates (no products read) say the same as the store page.
+    expect(await competitors.estimates(user.id)).toEqual([{ id: s.id, estimate: d.estimate, estimateReason: null }]);
     const busiest = d.products.reduce((a, b) => (b.signals.sellOuts > a.signals.sellOuts ? b : a));
     expect(busiest.signals.sellOuts).toBeGreaterThanOrEqual(2);
   });
