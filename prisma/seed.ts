@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { db } from "~/db.server";
 import { hashPassword } from "~/services/passwords.server";
 import { syncCourseContent } from "~/services/course-content.server";
+import { recomputeStaleInsights } from "~/services/product-import.server";
 import { seedProductsIfEmpty } from "../scripts/lib/seed-products";
 
 export const DEMO_EMAIL = "demo@winningproducts.test";
@@ -24,6 +25,9 @@ async function main() {
   // Products (issue 4): a generated catalogue of 3,000 when the table is empty.
   const products = await seedProductsIfEmpty(db);
   if (products) console.log(`Products: ${products.imported} generated and imported (seed 42).`);
+  // Rows computed by older insight rules (docs/decisions/025) get their stage, growth and reasons again.
+  const recomputed = await recomputeStaleInsights(db);
+  if (recomputed > 0) console.log(`Products: insights of ${recomputed} recomputed with the current rules.`);
   // The course lives in content/course/ (docs/decisions/010); changed text is updated on every run.
   const course = await syncCourseContent(db);
   console.log(

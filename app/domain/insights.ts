@@ -44,7 +44,10 @@ export interface Insights {
   storesSelling: number;
   orders7d: number;
   ordersPrev7d: number;
-  /** Percent change of orders7d against the 7 days before; null when those had 0 orders. */
+  /**
+   * Percent change of orders7d against the 7 days before; null when those had fewer than
+   * GROWTH_PERCENT_MIN_BASE orders (the change is then shown as counts: growthShown).
+   */
   ordersGrowth7d: number | null;
   /** Best 7 consecutive days of orders in the last 90 days. */
   peakOrders7d: number;
@@ -62,7 +65,14 @@ export interface Insights {
   reasons: [string, string, string];
 }
 
-// ---- Documented constants (the UI and docs/decisions/011 quote them) ------------------------------
+// ---- Documented constants (the UI and docs/decisions/011 and 025 quote them) ----------------------
+
+/**
+ * The smallest week-before base a 7-day change is shown as a percentage on: below it the page shows
+ * the counts ("2 → 14 orders"), the score measures growth against this many orders, and the stage
+ * rule measures a week's rise or fall against it (docs/decisions/025).
+ */
+export const GROWTH_PERCENT_MIN_BASE = 10;
 
 /** Winning-score weights in points; they add up to 100. */
 export const WINNING_WEIGHTS: Record<ScoreComponent, number> = {
@@ -75,7 +85,7 @@ export const WINNING_WEIGHTS: Record<ScoreComponent, number> = {
 
 export const INSIGHT_RULES = {
   /** Growth in the score is measured against at least this many orders the week before. */
-  growthFloorOrders: 10,
+  growthFloorOrders: GROWTH_PERCENT_MIN_BASE,
   /** Growth component: 0 at -20% or worse, full at +100% or more. */
   growthZeroPct: -20,
   growthFullPct: 100,
@@ -91,12 +101,14 @@ export const INSIGHT_RULES = {
   ordersPerStore30: 10,
   /** Reasons say "sold by only N stores" at or below this saturation. */
   onlyStoresMaxSaturation: 30,
-  /** Lifecycle thresholds on the 90-day orders curve. */
+  /** Lifecycle thresholds (docs/decisions/025): the shown 7-day change and the best week of 90 days. */
   youngDays: 30,
   smallOrders7d: 70,
-  risingMinRatio: 1.2,
+  /** A week "rose" at +20% shown (below the base: +2 orders and beyond noise); see weekMove. */
+  weekRiseMin: 0.2,
+  /** A week "fell" at -25% shown (below the base: 3 fewer orders and beyond noise). */
+  weekFallMin: 0.25,
   declineFromPeakRatio: 0.6,
-  fallingRatio: 0.75,
   windowDays: 90,
 } as const;
 
@@ -117,12 +129,13 @@ export const INSIGHT_NOTES = {
     label: "Lifecycle stage",
     estimate: true,
     how:
-      "An estimate read from the last 90 days of orders. Emerging: first order less than 30 days ago, under " +
-      "70 orders in the last 7 days and not falling (or no orders yet). Rising: the last 14 days sold at least " +
-      "20% more than the 14 before and the last week did not drop. Declining: the last 7 days are at least 40% " +
-      "below the best 7 days, or the last 14 days fell 25% or more. Peak: everything else — within 40% of its " +
-      "best week and flat. A rise or fall only counts when it is bigger than day-to-day noise (more than twice " +
-      "the square root of the earlier count), so a product selling 3 a week is not 'declining' after a quiet week.",
+      "An estimate read from the 7-day orders shown here and the best 7 days of the last 90. Emerging: first " +
+      "order less than 30 days ago, under 70 orders in the last 7 days and no fewer than the 7 before (or no " +
+      "orders yet). Rising: the 7-day growth shown is +20% or more. Declining: it is -25% or less, or it is " +
+      "steady but the last 7 days are at least 40% below the best 7 days. Peak: steady and within 40% of its " +
+      "best week. Under 10 orders the week before, growth is shown as counts and a rise needs 2 more orders (a " +
+      "fall 3 fewer) beyond day-to-day noise (twice the square root of the earlier count), so 1 → 3 orders is " +
+      "steady, and a product selling 3 a week is not 'declining' after a quiet week.",
   },
   saturation: {
     label: "Saturation",
@@ -142,7 +155,9 @@ export const INSIGHT_NOTES = {
   ordersGrowth7d: {
     label: "Orders growth (7 days)",
     estimate: false,
-    how: "Orders in the last 7 days against the 7 days before, in percent; not shown when those had no orders.",
+    how:
+      "Orders in the last 7 days against the 7 days before, in percent when those had at least 10 orders; " +
+      "below that, the two counts (\"2 → 14 orders\"), since a percentage of a few orders says little.",
   },
   marginBps: {
     label: "Gross margin",
@@ -288,10 +303,9 @@ function sumRange(values: number[], from: number, to: number): number {
 // ---- Lifecycle -------------------------------------------------------------------------------------
 
 export interface StageEvidence {
+  /** The 7-day figures the page shows (orders and the week before). */
   orders7d: number;
   ordersPrev7d: number;
-  last14: number;
-  prev14: number;
   peakOrders7d: number;
   totalOrders: number;
   /** Days since the first order (inclusive of both days), null when none. */
@@ -306,22 +320,63 @@ export function isRealChange(from: number, to: number): boolean {
   return Math.abs(to - from) > 2 * Math.sqrt(Math.max(from, 1));
 }
 
-/** The lifecycle rules of INSIGHT_NOTES.lifecycleStage, in their order. */
+export type WeekMove = "rise" | "fall" | "steady";
+
+/**
+ * What the shown 7-day change says, read from exactly what the page shows. On a base of at least
+ * GROWTH_PERCENT_MIN_BASE orders the page shows a percentage: +20% or more is a rise, -25% or less a fall.
+ * Below it the page shows counts: a rise needs 20% of GROWTH_PERCENT_MIN_BASE more orders (a fall 25%
+ * fewer) and a change beyond day-to-day noise, so 1 -> 3 orders is steady. The stage and the growth
+ * reason read a week's change through this one function (docs/decisions/025).
+ */
+export function weekMove(ordersPrev7d: number, orders7d: number): WeekMove {
+  const r = INSIGHT_RULES;
+  const pct = growthPercentOf(ordersPrev7d, orders7d);
+  if (pct !== null) return pct >= 100 * r.weekRiseMin ? "rise" : pct <= -100 * r.weekFallMin ? "fall" : "steady";
+  const change = orders7d - ordersPrev7d;
+  if (!isRealChange(ordersPrev7d, orders7d)) return "steady";
+  if (change >= r.weekRiseMin * GROWTH_PERCENT_MIN_BASE) return "rise";
+  if (change <= -r.weekFallMin * GROWTH_PERCENT_MIN_BASE) return "fall";
+  return "steady";
+}
+
+/**
+ * The lifecycle rules of INSIGHT_NOTES.lifecycleStage, in their order. The week's direction comes from
+ * the same two 7-day counts the page shows, so a badge never contradicts the growth beside it:
+ * rising shows a rise, peak a steady week, emerging no drop, declining no rise (docs/decisions/025).
+ */
 export function lifecycleStageOf(e: StageEvidence): LifecycleStage {
   const r = INSIGHT_RULES;
   if (e.totalOrders === 0) {
     // Nothing sold in the window: unproven, unless we know it has been around longer than that.
     return e.ageDays !== null && e.ageDays > r.windowDays ? "declining" : "emerging";
   }
+  const move = weekMove(e.ordersPrev7d, e.orders7d);
   const young = e.ageDays !== null && e.ageDays <= r.youngDays;
   if (young && e.orders7d < r.smallOrders7d && e.orders7d >= e.ordersPrev7d) return "emerging";
-  const rising =
-    e.last14 >= r.risingMinRatio * e.prev14 && e.last14 > e.prev14 && isRealChange(e.prev14, e.last14) && e.orders7d >= e.ordersPrev7d;
-  if (rising) return "rising";
+  if (move === "rise") return "rising";
+  if (move === "fall") return "declining";
   const farBelowPeak = e.orders7d <= r.declineFromPeakRatio * e.peakOrders7d && isRealChange(e.peakOrders7d, e.orders7d);
-  const fallingFast = e.last14 <= r.fallingRatio * e.prev14 && isRealChange(e.prev14, e.last14);
-  if (farBelowPeak || fallingFast) return "declining";
-  return "peak";
+  return farBelowPeak ? "declining" : "peak";
+}
+
+/** The 7-day growth percentage the page may show: null below GROWTH_PERCENT_MIN_BASE orders the week before. */
+export function growthPercentOf(ordersPrev7d: number, orders7d: number): number | null {
+  return ordersPrev7d >= GROWTH_PERCENT_MIN_BASE ? roundHalfAway(((orders7d - ordersPrev7d) * 100) / ordersPrev7d) : null;
+}
+
+/**
+ * The 7-day growth as the grid and the product page show it: "+127%" on a base of at least
+ * GROWTH_PERCENT_MIN_BASE orders, otherwise the counts ("2 → 14 orders"). `ordersGrowth7d` is the stored
+ * percentage (growthPercentOf), passed so a row read from the database shows exactly what it stores.
+ */
+export function growthShown(ordersPrev7d: number, orders7d: number, ordersGrowth7d: number | null): string {
+  // -1: a row stored by rules older than docs/decisions/025 and not recomputed yet: the base is unknown.
+  if (ordersPrev7d < 0) return "—";
+  if (ordersGrowth7d === null || ordersPrev7d < GROWTH_PERCENT_MIN_BASE) {
+    return `${formatCount(ordersPrev7d)} → ${formatCount(orders7d)} ${orders7d === 1 ? "order" : "orders"}`;
+  }
+  return `${ordersGrowth7d > 0 ? "+" : ""}${formatCount(ordersGrowth7d)}%`;
 }
 
 // ---- Saturation, trending, score -------------------------------------------------------------------
@@ -381,17 +436,15 @@ interface ReasonFacts {
 export function reasonFor(component: ScoreComponent, f: ReasonFacts): string {
   switch (component) {
     case "growth":
-      if (f.ordersGrowth7d === null) {
+      if (f.ordersPrev7d === 0) {
         return f.orders7d > 0
           ? `${plural(f.orders7d, "order", "orders")} in 7 days, none the week before`
           : "no orders in the last 14 days";
       }
+      // Small bases make big percentages (1 -> 7 is +600%): below the threshold, the counts only.
+      if (f.ordersGrowth7d === null) return `${growthShown(f.ordersPrev7d, f.orders7d, null)} in 7 days`;
       if (f.ordersGrowth7d === 0) return `orders flat week on week (${formatCount(f.orders7d)} in 7 days)`;
-      // Small counts make big percentages: show them, so +600% is seen to be 1 -> 7.
-      return (
-        `orders ${f.ordersGrowth7d > 0 ? "+" : ""}${f.ordersGrowth7d}% in 7 days` +
-        (f.ordersPrev7d < INSIGHT_RULES.growthFloorOrders ? ` (${formatCount(f.ordersPrev7d)} → ${formatCount(f.orders7d)})` : "")
-      );
+      return `orders ${f.ordersGrowth7d > 0 ? "+" : ""}${f.ordersGrowth7d}% in 7 days`;
     case "margin":
       return `margin ${percentText(f.marginBps)}`;
     case "demand":
@@ -436,7 +489,6 @@ export function computeInsights(input: InsightsInput): Insights {
   const week0 = sum("orders", 7);
   const week1 = sum("orders", 7, 7);
   const week2 = sum("orders", 7, 14);
-  const week3 = sum("orders", 7, 21);
   const views30 = sum("views", 30);
   const likes30 = sum("likes", 30);
   const comments30 = sum("comments", 30);
@@ -473,17 +525,9 @@ export function computeInsights(input: InsightsInput): Insights {
     }
   }
 
-  const lifecycleStage = lifecycleStageOf({
-    orders7d: week0,
-    ordersPrev7d: week1,
-    last14: week0 + week1,
-    prev14: week2 + week3,
-    peakOrders7d: peak,
-    totalOrders,
-    ageDays,
-  });
+  const lifecycleStage = lifecycleStageOf({ orders7d: week0, ordersPrev7d: week1, peakOrders7d: peak, totalOrders, ageDays });
 
-  const ordersGrowth7d = week1 > 0 ? roundHalfAway(((week0 - week1) * 100) / week1) : null;
+  const ordersGrowth7d = growthPercentOf(week1, week0);
   const saturation = saturationOf(storesSelling, orders30);
   const components = scoreComponents({
     orders7d: week0,

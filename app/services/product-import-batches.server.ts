@@ -48,6 +48,7 @@ export const PRODUCT_COLUMNS = [
   "ordersGrowth7d",
   "trendingScore",
   "reasons",
+  "ordersPrev7d",
 ] as const;
 
 /** Column order of a ProductHistory payload row after the objectID. */
@@ -133,6 +134,7 @@ export function productValues(row: ProductImportRow, now: Date): SqlValue[] {
     insights.ordersGrowth7d,
     insights.trendingScore,
     JSON.stringify(insights.reasons),
+    insights.ordersPrev7d,
   ];
 }
 

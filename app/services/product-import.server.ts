@@ -7,6 +7,8 @@
 // imported only once its transaction committed. At the end the catalogue version is bumped so search
 // caches refresh.
 import { retryBusy, type Db } from "~/db.server";
+import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/insights";
+import { unpackSeries } from "~/domain/product-import";
 import {
   HISTORY_VALUE_COLUMNS,
   prepareBatches,
@@ -185,4 +187,93 @@ export async function bumpCatalogVersion(db: Db, now = new Date()): Promise<numb
     ),
   );
   return Number(rows[0].version);
+}
+
+// ---- Recomputing stored insights after a rule change ----------------------------------------------
+
+/** The derived columns a rule change can move (in the order of RECOMPUTE_SQL's payload). */
+const RECOMPUTED_COLUMNS = [
+  "winningScore",
+  "lifecycleStage",
+  "saturation",
+  "marginBps",
+  "orders7d",
+  "ordersPrev7d",
+  "ordersGrowth7d",
+  "trendingScore",
+  "reasons",
+] as const;
+
+const RECOMPUTE_SQL =
+  `UPDATE "Product" SET ${RECOMPUTED_COLUMNS.map((c, i) => `"${c}" = j.value ->> ${i + 1}`).join(", ")} ` +
+  `FROM json_each(?) AS j WHERE "Product"."id" = j.value ->> 0`;
+
+/**
+ * Recomputes the stored insights of rows computed by older rules (`ordersPrev7d` = -1, which migration
+ * 013 gives every row that existed before docs/decisions/025) from their packed history, as of each
+ * row's own `insightsAt`, so the figures keep their day and only the rules change. Idempotent and cheap
+ * when nothing is stale (one query on a partial index that is then empty); bumps the catalogue version when it changed
+ * anything, so search caches pick up the new stages. Returns how many rows it recomputed.
+ */
+export async function recomputeStaleInsights(db: Db, options: { chunk?: number } = {}): Promise<number> {
+  const chunk = options.chunk ?? 500;
+  let lastId = 0;
+  let recomputed = 0;
+  for (;;) {
+    // A literal "< 0" so SQLite uses the partial index of migration 013 (a bound value would not match it).
+    const stale = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
+      `SELECT "id" FROM "Product" WHERE "ordersPrev7d" < 0 AND "id" > ? ORDER BY "id" LIMIT ?`,
+      lastId,
+      chunk,
+    );
+    if (stale.length === 0) break;
+    lastId = Number(stale[stale.length - 1].id);
+    const rows = await db.product.findMany({
+      where: { id: { in: stale.map((r) => Number(r.id)) } },
+      take: chunk,
+      select: {
+        id: true,
+        priceCents: true,
+        costCents: true,
+        shippingCents: true,
+        amazonPriceCents: true,
+        firstSeenAt: true,
+        insightsAt: true,
+        history: { select: { startDay: true, orders: true, revenueCents: true, views: true, likes: true, comments: true, shares: true, storesSelling: true } },
+      },
+    });
+    const payload: unknown[][] = [];
+    for (const p of rows) {
+      if (!p.history) continue; // every import writes a history; a row without one has nothing to recompute from
+      const history = { startDay: p.history.startDay } as DailySeries;
+      for (const key of SERIES_KEYS) history[key] = unpackSeries(p.history[key]);
+      const i = computeInsights({
+        priceCents: p.priceCents,
+        costCents: p.costCents,
+        shippingCents: p.shippingCents,
+        amazonPriceCents: p.amazonPriceCents,
+        history,
+        now: p.insightsAt,
+        firstSeenAt: p.firstSeenAt,
+      });
+      payload.push([
+        p.id,
+        i.winningScore,
+        i.lifecycleStage,
+        i.saturation,
+        i.marginBps,
+        i.orders7d,
+        i.ordersPrev7d,
+        i.ordersGrowth7d,
+        i.trendingScore,
+        JSON.stringify(i.reasons),
+      ]);
+    }
+    if (payload.length > 0) {
+      await retryBusy(() => db.$executeRawUnsafe(RECOMPUTE_SQL, JSON.stringify(payload)));
+      recomputed += payload.length;
+    }
+  }
+  if (recomputed > 0) await bumpCatalogVersion(db);
+  return recomputed;
 }

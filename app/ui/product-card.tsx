@@ -3,7 +3,7 @@
 // Dates and numbers are formatted in UTC and en-US, so the server's HTML and the browser agree.
 import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Link, List, Text, UnstyledLink } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { formatCount } from "~/domain/insights";
+import { formatCount, growthShown } from "~/domain/insights";
 import type { Sort, Stage } from "~/domain/product-query";
 import type { ProductCard as ProductCardData } from "~/services/products.server";
 
@@ -29,10 +29,12 @@ export function formatBps(bps: number): string {
   return `${(bps / 100).toFixed(1).replace(/\.0$/, "")}%`;
 }
 
-/** Growth in percent with its sign: 180 -> "+180%", null -> "—" (no orders the week before). */
-export function formatGrowth(pct: number | null): string {
-  if (pct === null) return "—";
-  return `${pct > 0 ? "+" : ""}${formatCount(pct)}%`;
+/**
+ * The 7-day growth of a product as every screen shows it (growthShown, docs/decisions/025): "+127%" on
+ * a base of at least 10 orders the week before, otherwise the counts, "2 → 14 orders".
+ */
+export function formatGrowth(p: { ordersPrev7d: number; orders7d: number; ordersGrowth7d: number | null }): string {
+  return growthShown(p.ordersPrev7d, p.orders7d, p.ordersGrowth7d);
 }
 
 /** A signed change: +12, -3, 0. */
@@ -192,7 +194,7 @@ export function ProductCard({
         </BlockStack>
         <InlineGrid columns={3} gap="200">
           <Figure label="Orders (30 days)">{formatCount(product.orders)}</Figure>
-          <Figure label="7-day growth">{formatGrowth(product.ordersGrowth7d)}</Figure>
+          <Figure label="7-day growth">{formatGrowth(product)}</Figure>
           <Figure label="Stores selling">{formatCount(product.storesSelling)}</Figure>
         </InlineGrid>
         <InlineStack gap="200" blockAlign="center">

@@ -10,12 +10,17 @@ const count = (text: string) => Number(text.replace(/,/g, ""));
 /** Which part a reason speaks for, after checking its numbers against the insights. */
 function checkReason(reason: string, r: Insights): ScoreComponent | "decline" {
   let m: RegExpExecArray | null;
-  if ((m = /^orders ([+-]\d+)% in 7 days(?: \(([\d,]+) → ([\d,]+)\))?$/.exec(reason))) {
+  if ((m = /^orders ([+-]\d+)% in 7 days$/.exec(reason))) {
     expect(Number(m[1])).toBe(r.ordersGrowth7d);
-    if (m[2]) {
-      expect(count(m[2])).toBe(r.ordersPrev7d);
-      expect(count(m[3])).toBe(r.orders7d);
-    } else expect(r.ordersPrev7d).toBeGreaterThanOrEqual(INSIGHT_RULES.growthFloorOrders);
+    expect(r.ordersPrev7d).toBeGreaterThanOrEqual(INSIGHT_RULES.growthFloorOrders);
+    return "growth";
+  }
+  if ((m = /^([\d,]+) → ([\d,]+) orders? in 7 days$/.exec(reason))) {
+    // Below the base a percentage would overstate: the counts only.
+    expect(count(m[1])).toBe(r.ordersPrev7d);
+    expect(count(m[2])).toBe(r.orders7d);
+    expect(r.ordersPrev7d).toBeLessThan(INSIGHT_RULES.growthFloorOrders);
+    expect(r.ordersGrowth7d).toBeNull();
     return "growth";
   }
   if ((m = /^orders flat week on week \(([\d,]+) in 7 days\)$/.exec(reason))) {

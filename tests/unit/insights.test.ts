@@ -9,6 +9,8 @@ import {
   declineReason,
   formatCompact,
   formatCount,
+  GROWTH_PERCENT_MIN_BASE,
+  growthShown,
   INSIGHT_NOTES,
   INSIGHT_RULES,
   isRealChange,
@@ -16,6 +18,7 @@ import {
   marginBpsOf,
   saturationOf,
   trendingScoreOf,
+  weekMove,
   WINNING_WEIGHTS,
   type DailySeries,
   type InsightsInput,
@@ -101,6 +104,18 @@ describe("ordersGrowth7d", () => {
     expect(insights(series(falling)).ordersGrowth7d).toBe(-50);
   });
 
+  it("is null below GROWTH_PERCENT_MIN_BASE orders the week before: the page shows the counts", () => {
+    const orders = [...fill(76, 0), 2, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2];
+    const r = insights(series(orders));
+    expect([r.ordersPrev7d, r.orders7d, r.ordersGrowth7d]).toEqual([2, 14, null]);
+    expect(growthShown(r.ordersPrev7d, r.orders7d, r.ordersGrowth7d)).toBe("2 → 14 orders");
+    const nine = insights(series([...fill(76, 0), 9, 0, 0, 0, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0]));
+    expect(nine.ordersGrowth7d).toBeNull();
+    const ten = insights(series([...fill(76, 0), GROWTH_PERCENT_MIN_BASE, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0]));
+    expect(ten.ordersGrowth7d).toBe(100);
+    expect(growthShown(ten.ordersPrev7d, ten.orders7d, ten.ordersGrowth7d)).toBe("+100%");
+  });
+
   it("is null when the previous 7 days had no orders", () => {
     const orders = [...fill(83, 0), 1, 1, 1, 1, 1, 1, 1];
     const r = insights(series(orders));
@@ -110,8 +125,8 @@ describe("ordersGrowth7d", () => {
   });
 
   it("rounds half away from zero (+12.5% -> 13, -12.5% -> -13)", () => {
-    const up = [...fill(76, 0), 8, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0];
-    const down = [...fill(76, 0), 8, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0];
+    const up = [...fill(76, 0), 40, 0, 0, 0, 0, 0, 0, 45, 0, 0, 0, 0, 0, 0];
+    const down = [...fill(76, 0), 40, 0, 0, 0, 0, 0, 0, 35, 0, 0, 0, 0, 0, 0];
     expect(insights(series(up)).ordersGrowth7d).toBe(13);
     expect(insights(series(down)).ordersGrowth7d).toBe(-13);
   });
@@ -203,9 +218,35 @@ describe("lifecycleStage", () => {
     expect(r.reasons[2]).toBe(`declining: orders -${fall}% from peak`);
   });
 
-  it("declining when the last 14 days fell by a quarter, even within 40% of the best week", () => {
-    const orders = step(100, 70, 14); // 7-day peak 700, now 490 (70%), 14 days down 30%
-    expect(insights(series(orders)).lifecycleStage).toBe("declining");
+  it("declining when the 7-day growth shown fell by a quarter, even within 40% of the best week", () => {
+    const orders = step(100, 70, 7); // 7-day peak 700, now 490 (70%), -30% week on week
+    const r = insights(series(orders));
+    expect(r.ordersGrowth7d).toBe(-30);
+    expect(r.lifecycleStage).toBe("declining");
+    // The same fall spread over two weeks shows 490 -> 490 (0%): steady, and within 40% of the best week.
+    expect(insights(series(step(100, 70, 14))).lifecycleStage).toBe("peak");
+  });
+
+  it("a rebound after a fall from peak is rising, never declining next to a rise", () => {
+    // Best week 700, then 210 and 476 in the last two weeks (+127%, still 32% below the best week).
+    const orders = [...fill(62, 100), ...fill(14, 50), ...fill(7, 30), ...fill(7, 68)];
+    const r = insights(series(orders));
+    expect([r.ordersPrev7d, r.orders7d, r.ordersGrowth7d]).toEqual([210, 476, 127]);
+    expect(r.lifecycleStage).toBe("rising");
+    expect(r.reasons.some((reason) => reason.startsWith("declining"))).toBe(false);
+  });
+
+  it("peak never stands next to a rise or a fall shown on the page", () => {
+    const boom = insights(series([...fill(83, 20), ...fill(7, 48)])); // +140%
+    expect(boom.ordersGrowth7d).toBe(140);
+    expect(boom.lifecycleStage).toBe("rising");
+    expect(weekMove(100, 119)).toBe("steady");
+    expect(weekMove(100, 120)).toBe("rise");
+    expect(weekMove(100, 76)).toBe("steady");
+    expect(weekMove(100, 75)).toBe("fall");
+    expect(weekMove(1, 3)).toBe("steady"); // shown as counts, within noise
+    expect(weekMove(2, 5)).toBe("rise");
+    expect(weekMove(0, 3)).toBe("rise");
   });
 
   it("a quiet week of a tiny seller is noise, not a decline", () => {
@@ -222,14 +263,17 @@ describe("lifecycleStage", () => {
   });
 
   it("follows the documented order of rules", () => {
-    const base = { orders7d: 50, ordersPrev7d: 50, last14: 100, prev14: 100, peakOrders7d: 50, totalOrders: 600, ageDays: 200 };
+    const base = { orders7d: 50, ordersPrev7d: 50, peakOrders7d: 50, totalOrders: 600, ageDays: 200 };
     expect(lifecycleStageOf(base)).toBe("peak");
     expect(lifecycleStageOf({ ...base, ageDays: 20 })).toBe("emerging");
     expect(lifecycleStageOf({ ...base, ageDays: 20, orders7d: 40 })).not.toBe("emerging"); // falling week
-    expect(lifecycleStageOf({ ...base, last14: 130, orders7d: 70, ordersPrev7d: 60 })).toBe("rising");
-    expect(lifecycleStageOf({ ...base, last14: 130, orders7d: 60, ordersPrev7d: 70 })).not.toBe("rising"); // last week dropped
+    expect(lifecycleStageOf({ ...base, orders7d: 72, ordersPrev7d: 60, peakOrders7d: 72 })).toBe("rising"); // +20% shown
+    expect(lifecycleStageOf({ ...base, orders7d: 71, ordersPrev7d: 60, peakOrders7d: 71 })).toBe("peak"); // +18%: steady
+    expect(lifecycleStageOf({ ...base, orders7d: 60, ordersPrev7d: 70 })).not.toBe("rising"); // last week dropped
     expect(lifecycleStageOf({ ...base, peakOrders7d: 200 })).toBe("declining");
-    expect(lifecycleStageOf({ ...base, last14: 70 })).toBe("declining");
+    expect(lifecycleStageOf({ ...base, orders7d: 35, ordersPrev7d: 50 })).toBe("declining"); // -30% shown
+    expect(lifecycleStageOf({ ...base, peakOrders7d: 200, orders7d: 55 })).toBe("declining"); // +10%: steady, far below peak
+    expect(lifecycleStageOf({ ...base, peakOrders7d: 200, orders7d: 60 })).toBe("rising"); // +20% is a rise, even far below peak
     expect(lifecycleStageOf({ ...base, totalOrders: 0, ageDays: null })).toBe("emerging");
   });
 });
@@ -313,10 +357,11 @@ describe("reasons", () => {
     expect(r.reasons).toContain("sold by only 4 stores");
   });
 
-  it("show the counts behind a big percentage of small numbers", () => {
+  it("show the counts, not a percentage, for growth on a base below GROWTH_PERCENT_MIN_BASE orders", () => {
     const orders = [...fill(76, 0), 1, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0];
     const r = insights(series(orders, { views: fill(90, 0), storesSelling: fill(90, 0) }), { priceCents: 1000, costCents: 900, shippingCents: 100 });
-    expect(r.reasons[0]).toBe("orders +600% in 7 days (1 → 7)");
+    expect(r.reasons[0]).toBe("1 → 7 orders in 7 days");
+    expect(r.reasons.join(" ")).not.toContain("%");
   });
 
   it("name a decline from peak as the third reason of a declining product", () => {
