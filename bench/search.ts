@@ -86,7 +86,25 @@ function mix(words: { broad: string[]; rare: string[]; niches: string[] }): MixQ
     { cls: "deep page", label: `"${b1}" by score, page 50`, params: { q: b1, sort: "winning-score", page: "50" } },
     { cls: "deep page", label: `niche=${n1} by margin, page 50`, params: { niche: n1, sort: "margin", page: "50" } },
     { cls: "relevance", label: `"${b2}" by relevance (BM25)`, params: { q: b2, sort: "relevance" } },
+    // Misspelt: the text finds nothing, its correction from the catalogue's words is searched instead.
+    { cls: "misspelt", label: `"bluetoth speker"`, params: { q: "bluetoth speker", sort: "winning-score" } },
+    { cls: "misspelt", label: `"${typo(b1)}" by orders`, params: { q: typo(b1), sort: "orders" } },
+    { cls: "misspelt", label: `"${typo(b1)} ${typo(b2)}"`, params: { q: `${typo(b1)} ${typo(b2)}` } },
+    { cls: "misspelt", label: `"${swap(r1)}" by score`, params: { q: swap(r1), sort: "winning-score" } },
+    { cls: "misspelt", label: `"${typo(b3)}" + niche=${n2}`, params: { q: typo(b3), niche: n2, sort: "margin" } },
+    { cls: "misspelt", label: `"bluetoth speker" literal=1 (as typed)`, params: { q: "bluetoth speker", literal: "1" } },
   ];
+}
+
+/** A typing slip: the middle letter left out ("speaker" -> "speker"). */
+function typo(word: string): string {
+  const i = Math.floor(word.length / 2);
+  return word.slice(0, i) + word.slice(i + 1);
+}
+
+/** Two neighbouring letters swapped ("tracker" -> "tarcker"). */
+function swap(word: string): string {
+  return word[0] + word[2] + word[1] + word.slice(3);
 }
 
 // ---------- baselines ----------
@@ -169,6 +187,35 @@ async function main() {
   console.log(
     `index load: ${((performance.now() - t0) / 1000).toFixed(1)} s, RSS +${((process.memoryUsage().rss - rss0) / 1e6).toFixed(0)} MB (now ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB)`,
   );
+  // The spelling vocabulary is built inside the load above; build it again alone to show its share.
+  const { vocabulary } = await engine.current();
+  const { Vocabulary, VocabularyBuilder, correctQuery } = await import("~/domain/spelling");
+  const tv = performance.now();
+  const builder = new VocabularyBuilder();
+  for (let lastId = 0; ; lastId += 100_000) {
+    const [[titles]] = (await reader.rows(`SELECT group_concat(title || ' ' || niches, char(10)) FROM Product WHERE id > ? AND id <= ?`, [
+      lastId,
+      lastId + 100_000,
+    ])) as [[string | null]];
+    if (!titles) break;
+    builder.addText(titles);
+  }
+  const again = builder.build();
+  console.log(
+    `spelling vocabulary: ${vocabulary.size.toLocaleString("en-US")} words, ~${(vocabulary.approximateBytes() / 1024).toFixed(0)} KB in memory (estimated from its strings and arrays); reading and counting the titles alone: ${((performance.now() - tv) / 1000).toFixed(1)} s (${again.size} words)`,
+  );
+  // A real catalogue has far more distinct words than the generator's: the same figures for 200,000.
+  let seed = 7;
+  const letter = () => String.fromCharCode(97 + ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % 26);
+  const synthetic = new Map<string, number>();
+  while (synthetic.size < 200_000) synthetic.set(Array.from({ length: 4 + (synthetic.size % 9) }, letter).join(""), 1 + (synthetic.size % 50));
+  const big = new Vocabulary(synthetic);
+  const probes = [...synthetic.keys()].slice(0, 200).map((w) => w.slice(0, 2) + w.slice(3) + "q");
+  const tc = performance.now();
+  for (const p of probes) correctQuery(p, big);
+  console.log(
+    `  with 200,000 distinct words: ~${(big.approximateBytes() / 1e6).toFixed(1)} MB, one misspelt word corrected in ${((performance.now() - tc) / probes.length).toFixed(2)} ms on average (uncached)`,
+  );
 
   // Cold: the first run of each query, text caches empty. Warm: 30 more runs each.
   const cold = new Map<string, number>();
@@ -179,7 +226,8 @@ async function main() {
     const t = performance.now();
     const page = await engine.search(q);
     cold.set(mq.label, performance.now() - t);
-    plans.set(mq.label, `${page.plan}, ${page.totalIsEstimate ? "≈" : ""}${page.total.toLocaleString("en-US")} matches`);
+    const corrected = page.correctedQuery ? `, searched "${page.correctedQuery}"` : "";
+    plans.set(mq.label, `${page.plan}, ${page.totalIsEstimate ? "≈" : ""}${page.total.toLocaleString("en-US")} matches${corrected}`);
   }
   await new Promise((r) => setTimeout(r, 500)); // background reads started by probes settle
   for (let rep = 0; rep < 30; rep++) {

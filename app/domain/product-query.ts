@@ -56,6 +56,8 @@ export interface ProductQuery {
   pageSize: number;
   /** Visitor's seed for sort=random: the same seed gives the same order. */
   seed: number;
+  /** literal=1 ("Search instead for ..."): search the text as typed, never a spelling correction of it. */
+  literal: boolean;
 }
 
 export class QueryError extends Error {
@@ -147,6 +149,7 @@ const KNOWN = new Set([
   "page",
   "pageSize",
   "seed",
+  "literal",
   // Used by the pages, ignored by the search itself.
   "uid",
   "location",
@@ -187,6 +190,11 @@ export function parseProductQuery(params: URLSearchParams, now: Date = new Date(
     throw new QueryError("hasAmazonPrice", "must be true or false");
   }
 
+  const literal = single(params, "literal");
+  if (literal !== undefined && !["1", "true", "0", "false"].includes(literal)) {
+    throw new QueryError("literal", "must be true or false");
+  }
+
   return {
     q,
     niches,
@@ -210,6 +218,7 @@ export function parseProductQuery(params: URLSearchParams, now: Date = new Date(
     page: number(params, "page", { min: 1, max: MAX_PAGE, integer: true }) ?? 1,
     pageSize: number(params, "pageSize", { min: 1, max: MAX_PAGE_SIZE, integer: true }) ?? DEFAULT_PAGE_SIZE,
     seed: number(params, "seed", { min: 0, max: 2 ** 31 - 1, integer: true }) ?? 0,
+    literal: literal === "1" || literal === "true",
   };
 }
 
@@ -234,6 +243,19 @@ export function ftsQuery(q: string): string | null {
 
 /** The search port: the built-in engine (app/services/search) and the Algolia adapter both implement it. */
 export interface SearchEngine {
-  search(q: ProductQuery): Promise<{ ids: number[]; total: number; totalIsEstimate: boolean; hasMore: boolean; plan: string }>;
+  /**
+   * correctedQuery: the text actually searched when the engine corrected the spelling of `q.q`
+   * (originalQuery is then `q.q`); absent or null when it searched `q.q` as given (Algolia always:
+   * it applies its own typo tolerance silently).
+   */
+  search(q: ProductQuery): Promise<{
+    ids: number[];
+    total: number;
+    totalIsEstimate: boolean;
+    hasMore: boolean;
+    plan: string;
+    correctedQuery?: string | null;
+    originalQuery?: string | null;
+  }>;
   niches(): Promise<string[]>;
 }

@@ -1,5 +1,7 @@
 // GET /api/products: the product search for both surfaces and the assistant. Same parameters as the
 // product grid's URL (app/domain/product-query.ts); an invalid parameter -> 400 naming it.
+// correctedQuery / originalQuery: set when the built-in engine searched a spelling correction of q
+// instead of q (literal=1 searches q as typed); null otherwise, and always with Algolia.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { QueryError } from "~/domain/product-query";
 import { researchAccess } from "~/domain/research-access";

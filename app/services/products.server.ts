@@ -21,6 +21,7 @@ const cardSelect = {
   amazonPriceCents: true,
   orders: true,
   orders7d: true,
+  ordersPrev7d: true,
   ordersGrowth7d: true,
   revenueCents: true,
   likes: true,
@@ -45,7 +46,7 @@ type CardRow = {
       ? Date
       : K extends "amazonPriceCents" | "ordersGrowth7d"
         ? number | null
-        : K extends "id" | "priceCents" | "costCents" | "shippingCents" | "marginBps" | "orders" | "orders7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore"
+        : K extends "id" | "priceCents" | "costCents" | "shippingCents" | "marginBps" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore"
           ? number
           : string;
 };
@@ -59,6 +60,7 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
     priceCents: p.priceCents,
     orders: p.orders,
     orders7d: p.orders7d,
+    ordersPrev7d: p.ordersPrev7d,
     ordersGrowth7d: p.ordersGrowth7d,
     revenueCents: Number(p.revenueCents),
     engagement: { likes: p.likes, comments: p.comments, shares: p.shares, views: p.views },
@@ -183,6 +185,8 @@ export async function searchProducts(
     pageSize: query.pageSize,
     hasMore: page.hasMore,
     plan: page.plan,
+    correctedQuery: page.correctedQuery ?? null,
+    originalQuery: page.originalQuery ?? null,
   };
 }
 
@@ -195,6 +199,9 @@ export function searchResultPage(result: Awaited<ReturnType<typeof searchProduct
     page: result.page,
     pageSize: result.pageSize,
     hasMore: result.hasMore,
+    /** "Showing results for {correctedQuery}" (the built-in engine's spelling correction); null when none. */
+    correctedQuery: result.correctedQuery,
+    originalQuery: result.originalQuery,
   };
 }
 
@@ -389,4 +396,11 @@ export async function visitSavedSearch(db: Db, userId: string, id: number) {
 export async function deleteSavedSearch(db: Db, userId: string, id: number) {
   const { count } = await db.savedSearch.deleteMany({ where: { id, userId } });
   return count > 0;
+}
+
+/** Titles of these products, by objectID (ids of products that no longer exist are left out). */
+export async function productTitles(db: Db, objectIDs: string[]): Promise<Map<string, string>> {
+  if (objectIDs.length === 0) return new Map();
+  const rows = await db.product.findMany({ where: { objectID: { in: [...new Set(objectIDs)] } }, select: { objectID: true, title: true } });
+  return new Map(rows.map((r) => [r.objectID, r.title]));
 }

@@ -67,6 +67,8 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
   useRememberSearch(params.toString());
 
   const apply = (next: URLSearchParams) => {
+    // "Search instead for ..." holds for that text only: a new text may be corrected again.
+    if (next.get("q") !== params.get("q")) next.delete("literal");
     const search = next.toString();
     navigate(search ? `?${search}` : "?");
   };
@@ -118,6 +120,9 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
             {!access.insights ? <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} /> : null}
             {results ? (
               <>
+                {results.correctedQuery !== null && results.originalQuery !== null ? (
+                  <SpellingCorrection corrected={results.correctedQuery} original={results.originalQuery} params={params} />
+                ) : null}
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="p" variant="headingSm" aria-live="polite">
                     {busy ? "Searching…" : capitalize(formatTotal(results.total, results.totalIsEstimate))}
@@ -169,6 +174,27 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
         </Layout.Section>
       </Layout>
     </Page>
+  );
+}
+
+/** "Showing results for bluetooth speaker. Search instead for bluetoth speker" (the text as typed, literally). */
+function SpellingCorrection({ corrected, original, params }: { corrected: string; original: string; params: URLSearchParams }) {
+  const literal = new URLSearchParams(params);
+  literal.set("q", original);
+  literal.set("literal", "1");
+  literal.delete("page");
+  return (
+    <BlockStack gap="100">
+      <Text as="p" variant="bodyLg">
+        Showing results for{" "}
+        <Text as="span" fontWeight="bold">
+          {corrected}
+        </Text>
+      </Text>
+      <Text as="p" tone="subdued">
+        Search instead for <Link url={`?${literal.toString()}`}>{original}</Link>
+      </Text>
+    </BlockStack>
   );
 }
 

@@ -80,3 +80,30 @@ test("search, filter, open a product, save it and find it in Saved", async ({ pa
   await expect(page.getByRole("link", { name: PRODUCTS[0].title })).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/saved.png", fullPage: true });
 });
+
+test("a misspelt search shows the corrected one, and can search the text as typed", async ({ page }) => {
+  const email = uniqueEmail("spelling");
+  await open(page, "/signup");
+  await submitSignup(page, email);
+  await expect(page).toHaveURL(/\/choose-plan$/);
+  await giveSubscription(email);
+
+  // The demo catalogue (scripts/lib/product-vocabulary.ts) sells Bluetooth speakers.
+  await open(page, "/dashboard/products");
+  await page.getByLabel("Search products").fill("bluetoth speker");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("Showing results for bluetooth speaker")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3 }).first()).toContainText(/bluetooth speaker/i);
+  await page.screenshot({ path: "test-results/screenshots/products-spelling.png", fullPage: true });
+
+  await page.getByRole("link", { name: "bluetoth speker" }).click();
+  await expect(page).toHaveURL(/[?&]literal=1/);
+  await expect(page.getByRole("heading", { name: "No products match" })).toBeVisible();
+  await expect(page.getByText("Showing results for")).toHaveCount(0);
+
+  // A new text may be corrected again.
+  await page.getByLabel("Search products").fill("bluetoth");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).not.toHaveURL(/literal=/);
+  await expect(page.getByText("Showing results for bluetooth")).toBeVisible();
+});

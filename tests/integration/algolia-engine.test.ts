@@ -4,9 +4,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { parseProductQuery } from "~/domain/product-query";
+import { researchAccess } from "~/domain/research-access";
 import { algoliaFilters, createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
+import { searchProducts, searchResultPage } from "~/services/products.server";
 import { startFakeAlgolia, type FakeAlgolia } from "../helpers/algolia-server";
 import { fixtureCatalogue, insertProducts, type FixtureProduct } from "../helpers/products";
+import { createUser } from "../helpers/site-users";
 
 const APP_ID = "TESTAPP42";
 const SEARCH_KEY = "search-only-key";
@@ -104,6 +107,17 @@ describe("Algolia search", () => {
     expect(page3.hasMore).toBe(false);
     const past = await engine.search(query({ q: "lamp", sort: "relevance", pageSize: "2", page: "4" }));
     expect(past.ids).toEqual([]);
+  });
+
+  it("keeps its own typo tolerance: the text goes as typed and no correction is reported", async () => {
+    fake.onQuery = () => ({ hits: hitsOf("al-1", "al-2"), nbHits: 2 });
+    const { id } = await createUser({ userSubscribed: "yes" });
+    const access = researchAccess(await db.user.findUniqueOrThrow({ where: { id } }));
+    for (const params of ["q=algolia%20lmap", "q=algolia%20lmap&literal=1"]) {
+      const result = await searchProducts(db, engine, { userId: id, access, params: new URLSearchParams(params) });
+      expect(searchResultPage(result)).toMatchObject({ total: 2, correctedQuery: null, originalQuery: null });
+    }
+    expect(fake.requests.map((r) => r.body?.query)).toEqual(["algolia lmap", "algolia lmap"]);
   });
 
   it("applies the other sorts to the hits with the database's figures", async () => {

@@ -8,8 +8,13 @@
 // - text, not cached: read the whole match set once from FTS5 (one group_concat row), cache it, then
 //   walk the order testing membership, unless the matches are so few that sorting them is cheaper.
 // - sort=relevance: FTS5's BM25 ranking, filtered in memory.
+//
+// Spelling: when the text as typed finds nothing (or almost nothing), its misspelt words are corrected
+// from the catalogue's own vocabulary (~/domain/spelling) and, if the corrected text finds more, that
+// page is returned with correctedQuery / originalQuery ("Showing results for ..."). literal=1 skips it.
 import type { SqlReader } from "~/db.server";
 import { ftsQuery, type ProductQuery } from "~/domain/product-query";
+import { correctQuery } from "~/domain/spelling";
 import { CatalogIndex, type IndexedSort } from "~/services/search/catalog-index.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
 
@@ -20,13 +25,25 @@ export interface SearchPage {
   totalIsEstimate: boolean;
   hasMore: boolean;
   plan: "walk" | "walk-matches" | "sorted-matches" | "relevance" | "empty";
+  /** The text searched instead of the query's, when its spelling was corrected; else null. */
+  correctedQuery: string | null;
+  /** The query's text as typed when it was corrected; else null. */
+  originalQuery: string | null;
 }
+
+type LiteralPage = Omit<SearchPage, "correctedQuery" | "originalQuery">;
 
 const SAMPLE = 20_000;
 /** Totals kept per catalogue version: a filter set's count does not change with the sort or the page. */
 const TOTALS_CACHED = 2_000;
 /** Past this many rows to visit, sorting the (few) matches beats walking the order. Measured on 1M. */
 const WALK_ROWS_LIMIT = 200_000;
+/** A text finding at most this many products may be corrected... */
+const FEW_RESULTS = 2;
+/** ...when the correction finds at least this many times more (any, when the text found none). */
+const CORRECTION_GAIN = 10;
+/** Corrections kept per catalogue version (most queries are correct: their entry is null). */
+const CORRECTIONS_CACHED = 1_000;
 
 /** What a total depends on: the text and the filters, not the sort, page, page size or seed. */
 function totalKey(q: ProductQuery, fts: string | null): string {
@@ -40,6 +57,8 @@ export class CatalogSearch {
   private totalsIndex: CatalogIndex | null = null;
   private loading: Promise<CatalogIndex> | null = null;
   private readonly text: TextMatcher;
+  private corrections = new Map<string, string | null>();
+  private correctionsIndex: CatalogIndex | null = null;
 
   constructor(private readonly sql: SqlReader) {
     this.text = new TextMatcher(sql);
@@ -71,6 +90,31 @@ export class CatalogSearch {
 
   async search(q: ProductQuery): Promise<SearchPage> {
     const index = await this.current();
+    const page = await this.searchAsTyped(index, q);
+    const none = { correctedQuery: null, originalQuery: null };
+    if (!q.q || q.literal || page.total > FEW_RESULTS) return { ...page, ...none };
+    const corrected = this.correction(index, q.q);
+    if (corrected === null) return { ...page, ...none };
+    const better = await this.searchAsTyped(index, { ...q, q: corrected });
+    const worthIt = page.total === 0 ? better.total > 0 : better.total >= page.total * CORRECTION_GAIN;
+    return worthIt ? { ...better, correctedQuery: corrected, originalQuery: q.q } : { ...page, ...none };
+  }
+
+  /** The text's spelling correction from the catalogue's vocabulary (null: nothing to correct), memoised per version. */
+  private correction(index: CatalogIndex, text: string): string | null {
+    if (this.correctionsIndex !== index) {
+      this.corrections.clear();
+      this.correctionsIndex = index;
+    }
+    const hit = this.corrections.get(text);
+    if (hit !== undefined) return hit;
+    const corrected = correctQuery(text, index.vocabulary);
+    this.corrections.set(text, corrected);
+    if (this.corrections.size > CORRECTIONS_CACHED) this.corrections.delete(this.corrections.keys().next().value!);
+    return corrected;
+  }
+
+  private async searchAsTyped(index: CatalogIndex, q: ProductQuery): Promise<LiteralPage> {
     if (index.size === 0) return { ids: [], total: 0, totalIsEstimate: false, hasMore: false, plan: "empty" };
     const fts = q.q ? ftsQuery(q.q) : null;
     const filter = index.filter(q);
@@ -128,7 +172,7 @@ export class CatalogSearch {
     fts: string,
     filter: ((row: number) => boolean) | null,
     skip: number,
-  ): Promise<SearchPage> {
+  ): Promise<LiteralPage> {
     const matches = await this.text.all(index, fts);
     const { total } = this.total(index, q, fts, () => ({ total: countMatches(matches, filter), totalIsEstimate: false }));
     const want = skip + q.pageSize;
@@ -214,7 +258,7 @@ function sortedMatches(
   filter: ((row: number) => boolean) | null,
   matches: MatchSet,
   skip: number,
-): SearchPage {
+): LiteralPage {
   const rows: number[] = [];
   for (let i = 0; i < matches.rows.length; i++) {
     const row = matches.rows[i];
