@@ -181,3 +181,133 @@ export function currentAmount(sub: AmountSubject, charges: ChargeRow[]): { cents
   const chosen = candidates.find(counts);
   return chosen ? { cents: chosen.totalCents!, currencyCode: chosen.currencyCode } : own;
 }
+
+// ---------- what the billing page says about a subscription ----------
+
+/** A subscription as the billing page receives it (dates as ISO strings, after serialisation). */
+export interface PlanViewSubscription {
+  status: string;
+  nextBilledAt: string | null;
+  currentPeriodEnd?: string | null;
+  scheduledChange: string | null;
+  scheduledChangeAt: string | null;
+  recurringTotal?: { cents: number; currencyCode: string } | null;
+  discounted?: boolean;
+}
+
+export interface PlanViewOptions {
+  canExtendTrial: boolean;
+  canClaimDiscount: boolean;
+  /** The retention offer's price, formatted ("$9.99"). */
+  retentionPrice: string;
+}
+
+export type PlanBadgeTone = "success" | "info" | "warning" | "critical" | null;
+
+export interface PlanView {
+  badge: { label: string; tone: PlanBadgeTone };
+  /** "Retention offer applied": only while the discounted cycle is still to be charged. */
+  discountBadge: boolean;
+  /** Where the subscription stands, in one or two sentences. */
+  statusLine: string;
+  /** What it costs and, with the retention offer, what the next cycle costs; null when nothing more is charged. */
+  priceLine: string | null;
+  actions: {
+    extendTrial: boolean;
+    /** Only while something will still be charged. */
+    updatePayment: boolean;
+    cancel: boolean;
+    /** Withdraws a scheduled cancellation before the period ends. */
+    resume: boolean;
+    choosePlan: boolean;
+  };
+  /** The cancel step: shown only while cancelling is possible; the offer only where it may be claimed. */
+  cancelStep: { available: boolean; offer: boolean; note: string | null };
+}
+
+const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
+
+/** Set to end at the period's end (Paddle's scheduled_change cancel) and not ended yet. */
+export function isEnding(sub: Pick<PlanViewSubscription, "status" | "scheduledChange">): boolean {
+  return sub.scheduledChange === "cancel" && sub.status !== "canceled";
+}
+
+/** The day a subscription set to end ends: Paddle's effective_at, else the period end. */
+export function endsOn(sub: Pick<PlanViewSubscription, "scheduledChangeAt" | "currentPeriodEnd">): string {
+  return dayOf(sub.scheduledChangeAt ?? sub.currentPeriodEnd ?? null);
+}
+
+/**
+ * Where a subscription stands, in one sentence. A subscription set to end always reads the same,
+ * trial or not: nothing more is charged, so no next bill is named.
+ */
+export function planStatusLine(sub: PlanViewSubscription): string {
+  if (sub.status === "canceled") return "This subscription has ended.";
+  if (isEnding(sub)) return `Your plan ends on ${endsOn(sub)}. You will not be charged again.`;
+  if (sub.status === "trialing") return `Trial ends ${dayOf(sub.nextBilledAt)}; the first charge is on that day.`;
+  if (sub.status === "past_due") return "Your last payment failed. Update your payment method to keep your plan.";
+  if (sub.status === "paused") return "This subscription is paused; nothing is charged while it is.";
+  return `Next bill ${dayOf(sub.nextBilledAt)}.`;
+}
+
+function amount(total: { cents: number; currencyCode: string }): string {
+  return `${(total.cents / 100).toFixed(2)} ${total.currencyCode}`;
+}
+
+/** The rule for the retention offer, as the cancel step states it (docs/decisions/009). */
+export function offerRuleNote(sub: PlanViewSubscription, options: PlanViewOptions): string | null {
+  if (options.canClaimDiscount) return null;
+  if (sub.status === "trialing") {
+    return `If you cancel now you keep access until the trial ends and are never charged. The ${options.retentionPrice} offer to stay applies once your trial has ended.`;
+  }
+  return "You keep access until the end of the period you paid for.";
+}
+
+/** Everything the billing page's Plan card and cancel step show, from one subscription and the user's offers. */
+export function planView(sub: PlanViewSubscription, options: PlanViewOptions): PlanView {
+  const ended = sub.status === "canceled";
+  const ending = isEnding(sub);
+  // Something will still be charged (a paused subscription resumes billing later).
+  const charging = !ended && !ending;
+
+  const badge: PlanView["badge"] = ended
+    ? { label: "Ended", tone: null }
+    : ending
+      ? { label: "Ends at period end", tone: "warning" }
+      : sub.status === "trialing"
+        ? { label: "Free trial", tone: "info" }
+        : sub.status === "past_due"
+          ? { label: "Payment failed", tone: "critical" }
+          : sub.status === "paused"
+            ? { label: "Paused", tone: null }
+            : { label: "Active", tone: "success" };
+
+  let priceLine: string | null = null;
+  if (charging && sub.recurringTotal) {
+    const monthly = amount(sub.recurringTotal);
+    priceLine =
+      sub.status === "trialing"
+        ? `Then ${monthly} a month${sub.discounted ? ` (the next cycle ${options.retentionPrice})` : ""}.`
+        : `${monthly} a month${sub.discounted ? `; next cycle ${options.retentionPrice}` : ""}.`;
+  }
+
+  const cancelAvailable = charging;
+  return {
+    badge,
+    discountBadge: charging && Boolean(sub.discounted),
+    statusLine: planStatusLine(sub),
+    priceLine,
+    actions: {
+      extendTrial: charging && sub.status === "trialing" && options.canExtendTrial,
+      updatePayment: charging,
+      cancel: cancelAvailable,
+      resume: ending,
+      choosePlan: ended,
+    },
+    cancelStep: {
+      available: cancelAvailable,
+      offer: cancelAvailable && options.canClaimDiscount,
+      note: cancelAvailable ? offerRuleNote(sub, options) : null,
+    },
+  };
+}

@@ -171,6 +171,16 @@ export function createLocalPaddle(deps: LocalPaddleDeps): LocalPaddle {
         now,
       );
     },
+    async resumeScheduledCancel(subscriptionId) {
+      const s = await snapshot(subscriptionId);
+      const now = new Date();
+      // Paddle bills again at the period end, as if the cancellation had never been asked for.
+      await send(
+        "subscription.updated",
+        subscriptionJson({ ...s, scheduledChange: null, nextBilledAt: s.nextBilledAt ?? s.currentPeriodEnd }, now),
+        now,
+      );
+    },
     async cancelNow(subscriptionId) {
       await simulate(subscriptionId, "end");
     },

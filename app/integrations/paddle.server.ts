@@ -24,6 +24,11 @@ export interface PaddlePort {
   previewPrices(input: { priceIds: string[]; customerIp: string | null; countryCode: string | null }): Promise<PricePreview[]>;
   previewDiscount(input: { subscriptionId: string; discountId: string }): Promise<{ currencyCode: string; formattedTotal: string }>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /**
+   * Withdraws a scheduled cancellation before it takes effect (PATCH /subscriptions/{id} with
+   * scheduled_change: null); billing carries on as before. Paddle then sends subscription.updated.
+   */
+  resumeScheduledCancel(subscriptionId: string): Promise<void>;
   /** Ends the subscription now (account deletion): Paddle stops billing and sends subscription.canceled. */
   cancelNow(subscriptionId: string): Promise<void>;
   applyDiscountNextCycle(input: { subscriptionId: string; discountId: string }): Promise<void>;
@@ -267,6 +272,9 @@ export function createPaddleApi(config: { apiKey: string; environment: "sandbox"
     },
     async cancelAtPeriodEnd(subscriptionId) {
       await paddle.subscriptions.cancel(subscriptionId, { effectiveFrom: "next_billing_period" });
+    },
+    async resumeScheduledCancel(subscriptionId) {
+      await paddle.subscriptions.update(subscriptionId, { scheduledChange: null });
     },
     async cancelNow(subscriptionId) {
       await paddle.subscriptions.cancel(subscriptionId, { effectiveFrom: "immediately" });

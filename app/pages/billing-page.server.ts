@@ -11,7 +11,8 @@ import { CREDIT_FEATURES } from "~/domain/plans";
 import { publicEnv } from "~/env.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { billing, credits } from "~/services/index.server";
+import { billing, credits, products } from "~/services/index.server";
+import { productInReason } from "~/domain/credit-history";
 
 export async function loadBillingPage(request: Request, user: User) {
   const [overview, balances, history] = await Promise.all([
@@ -21,7 +22,13 @@ export async function loadBillingPage(request: Request, user: User) {
   ]);
   const step = new URL(request.url).searchParams.get("step");
   let offer: { total: string; currencyCode: string } | null = null;
-  if (step === "cancel" && overview.subscription && overview.canClaimDiscount) {
+  // No offer for a plan already set to end: its page offers "Resume subscription" instead.
+  if (
+    step === "cancel" &&
+    overview.subscription &&
+    overview.canClaimDiscount &&
+    overview.subscription.scheduledChange !== "cancel"
+  ) {
     try {
       const preview = await billing.previewDiscount(user, overview.subscription.id);
       offer = { total: preview.formattedTotals.total, currencyCode: preview.currencyCode };
@@ -35,16 +42,35 @@ export async function loadBillingPage(request: Request, user: User) {
     user: { id: user.id, email: user.email, paddleCustomerId: user.paddleCustomerId, innerCircle: user.innerCircle },
     overview,
     balances,
-    history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
+    history: await withProductTitles(history),
     offer,
     paddle,
     local: !paddle,
   };
 }
 
+/**
+ * The ledger rows for the page: a row whose reason names a product carries that product's title
+ * (the reason itself only has its objectID, which means nothing to a person) and its objectID for a link.
+ */
+async function withProductTitles(history: Awaited<ReturnType<typeof credits.ledger>>) {
+  const named = history.map((h) => productInReason(h.reason));
+  const titles = await products.productTitles(named.flatMap((n) => (n ? [n.objectID] : [])));
+  return history.map((h, i) => {
+    const n = named[i];
+    const title = n ? titles.get(n.objectID) : undefined;
+    return {
+      ...h,
+      createdAt: h.createdAt.toISOString(),
+      product: n && title ? { objectID: n.objectID, title, before: n.before, after: n.after } : null,
+    };
+  });
+}
+
 const Intent = z.enum([
   "extend-trial",
   "cancel",
+  "resume",
   "claim-discount",
   "update-payment",
   "simulate-renew",
@@ -95,6 +121,15 @@ export async function billingPageAction(request: Request, user: User, surface: S
       case "cancel":
         await billing.cancel(user, subId);
         return done("Your subscription will end at the end of this billing period.");
+      case "resume": {
+        const r = await billing.resume(user, subId);
+        const day = r.renewsAt?.slice(0, 10) ?? "the end of this period";
+        return done(
+          r.status === "trialing"
+            ? `Your plan is back on: your trial ends on ${day} and the first charge is on that day.`
+            : `Your plan is back on and renews on ${day}.`,
+        );
+      }
       case "claim-discount":
         await billing.claimDiscount(user, subId);
         return done("Offer claimed: your next cycle is discounted and your plan stays on.");

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
+import { planStatusLine } from "~/domain/billing";
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
 import { getEnv, publicEnv } from "~/env.server";
 import { requireUser } from "~/pages/site-session.server";
@@ -30,13 +31,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const priceId =
     plan.id === "basic" ? env.PADDLE_PRICE_BASIC : plan.id === "pro" ? env.PADDLE_PRICE_PRO : env.PADDLE_PRICE_INNER_CIRCLE;
   const overview = await billing.overview(user);
+  const current = overview.subscription;
+  const alreadySubscribed = plan.billing === "monthly" && Boolean(current && current.status !== "canceled");
   return {
     plan,
     displayPrice: prices[plan.priceKey],
     priceSource: prices.source,
     paddle: paddle ? { ...paddle, priceId, customerId: user.paddleCustomerId } : null,
     user: { id: user.id, email: user.email },
-    alreadySubscribed: plan.billing === "monthly" && Boolean(overview.subscription && overview.subscription.status !== "canceled"),
+    alreadySubscribed,
+    // Where the plan they already have stands, instead of a checkout summary for one they cannot buy.
+    current: alreadySubscribed && current ? { planName: current.planName, line: planStatusLine(current) } : null,
     alreadyInnerCircle: plan.id === "inner-circle" && user.innerCircle,
   };
 }
@@ -53,12 +58,63 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(SUCCESS_URL);
 }
 
+const BILLING_PAGE = "/dashboard/billing";
+
+/** Someone who already has what this page sells: where it is managed, not a checkout summary. */
+function AlreadyOwned({
+  plan,
+  current,
+  email,
+}: {
+  plan: string;
+  current: { planName: string; line: string } | null;
+  email: string;
+}) {
+  return (
+    <div className="narrow">
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {current ? "You already have a subscription" : "You are already in the Inner Circle"}
+          </Text>
+          {current ? (
+            <BlockStack gap="200">
+              <Text as="p">
+                <span data-testid="current-plan">{`${current.planName}. ${current.line}`}</span>
+              </Text>
+              <Text as="p" tone="subdued">
+                {`Your plan is managed on Billing & credits: change your card, cancel or resume there.${plan === current.planName ? "" : ` To move to ${plan}, cancel first and choose it once your plan has ended.`}`}
+              </Text>
+            </BlockStack>
+          ) : (
+            <Text as="p" tone="subdued">
+              Your lifetime access is already on this account; there is nothing more to pay.
+            </Text>
+          )}
+          <div>
+            <Button url={BILLING_PAGE} variant="primary">
+              Go to Billing &amp; credits
+            </Button>
+          </div>
+          <Text as="p" tone="subdued">
+            Account: {email}
+          </Text>
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}
+
 export default function Pay() {
-  const { plan, displayPrice, priceSource, paddle, user, alreadySubscribed, alreadyInnerCircle } = useLoaderData<typeof loader>();
+  const { plan, displayPrice, priceSource, paddle, user, alreadySubscribed, alreadyInnerCircle, current } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const trial = plan.trialDays > 0;
-  const done = alreadySubscribed || alreadyInnerCircle;
+
+  if (alreadySubscribed || alreadyInnerCircle) {
+    return <AlreadyOwned plan={plan.name} current={alreadySubscribed ? current : null} email={user.email} />;
+  }
 
   return (
     <div className="narrow">
@@ -97,11 +153,7 @@ export default function Pay() {
               <p>{actionData.error}</p>
             </Banner>
           ) : null}
-          {done ? (
-            <Banner tone="info" action={{ content: "Go to billing", url: "/dashboard/billing" }}>
-              <p>{alreadyInnerCircle ? "You are already in the Inner Circle." : "You already have a subscription."}</p>
-            </Banner>
-          ) : paddle ? (
+          {paddle ? (
             <PaddleCheckoutButton
               clientToken={paddle.clientToken}
               environment={paddle.environment}

@@ -1,6 +1,6 @@
 // Billing, part two: the account. Owns what a signed-in user reads and asks of their subscription
-// (the seed's paddle-api calls, the billing page's overview, cancel with a retention offer, claim the
-// discount, extend the trial once, change card) and the local test checkout's purchase and period-end
+// (the seed's paddle-api calls, the billing page's overview, cancel with a retention offer, resume a
+// scheduled cancellation, claim the discount, extend the trial once, change card) and the local test checkout's purchase and period-end
 // tools. Changes are asked of Paddle (or the local stand-in); our state changes when Paddle's
 // notification arrives (billing-events.server.ts). Every read is scoped to the user.
 import { AppError } from "~/domain/errors";
@@ -192,6 +192,23 @@ export function createBillingAccount(deps: BillingAccountDeps) {
   }
 
   /**
+   * Withdraws the user's scheduled cancellation before the period ends, so the plan renews as before.
+   * Like every change, our copy follows when Paddle's subscription.updated arrives.
+   */
+  async function resume(user: User, subscriptionId: string, now: Date = new Date()) {
+    const sub = await requireManageable(user, subscriptionId);
+    if (sub.scheduledChange !== "cancel") {
+      throw new AppError(409, "This subscription is not set to end, so there is nothing to resume.");
+    }
+    if (sub.scheduledChangeAt && sub.scheduledChangeAt.getTime() <= now.getTime()) {
+      throw new AppError(409, "This subscription has already ended. Choose a plan to subscribe again.");
+    }
+    await deps.paddle.resumeScheduledCancel(subscriptionId);
+    const renewsAt = sub.nextBilledAt ?? sub.scheduledChangeAt ?? sub.currentPeriodEnd;
+    return { status: sub.status, renewsAt: renewsAt?.toISOString() ?? null };
+  }
+
+  /**
    * Account deletion (app/services/account.server.ts, which has checked the subscription is the user's):
    * ends it now at Paddle, with no retention offer and no wait for the period end.
    */
@@ -269,6 +286,7 @@ export function createBillingAccount(deps: BillingAccountDeps) {
     previewDiscount,
     overview,
     cancel,
+    resume,
     cancelNow,
     claimDiscount,
     extendTrial,

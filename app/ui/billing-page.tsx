@@ -5,7 +5,8 @@
 // changing the card open the site in a new tab through a one-time sign-in link (app/ui/handoff.tsx).
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, DataTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Button, DataTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { planStatusLine, planView } from "~/domain/billing";
 import { isUnlimited } from "~/domain/credits";
 import { CREDIT_FEATURES, featureLabel, findPlan, formatUsd, type Plan } from "~/domain/plans";
 import type { loadBillingPage } from "~/pages/billing-page.server";
@@ -24,17 +25,6 @@ export interface BillingOutcome {
   transactionId: string | null;
 }
 
-function statusBadge(status: string, scheduledChange: string | null) {
-  if (scheduledChange === "cancel") return <Badge tone="warning">Ends at period end</Badge>;
-  if (status === "trialing") return <Badge tone="info">Free trial</Badge>;
-  if (status === "active") return <Badge tone="success">Active</Badge>;
-  if (status === "past_due") return <Badge tone="critical">Payment failed</Badge>;
-  if (status === "paused") return <Badge>Paused</Badge>;
-  return <Badge>Ended</Badge>;
-}
-
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
-
 export interface SubscriptionDates {
   status: string;
   nextBilledAt: string | null;
@@ -42,13 +32,9 @@ export interface SubscriptionDates {
   scheduledChangeAt: string | null;
 }
 
-/** Where a subscription stands, in one sentence: trial end, next bill, or when access ends. */
+/** Where a subscription stands, in one sentence: trial end, next bill, or when it ends (app/domain/billing.ts). */
 export function subscriptionLine(sub: SubscriptionDates): string {
-  if (sub.status === "trialing") return `Trial ends ${day(sub.nextBilledAt)}; the first charge is on that day.`;
-  if (sub.scheduledChange === "cancel")
-    return `Access until ${day(sub.scheduledChangeAt)}; you will not be charged again.`;
-  if (sub.status === "canceled") return "This subscription has ended.";
-  return `Next bill ${day(sub.nextBilledAt)}.`;
+  return planStatusLine(sub);
 }
 
 const credits = (n: number) => (isUnlimited(n) ? "Unlimited" : String(n));
@@ -131,8 +117,8 @@ export function BillingAndCreditsPage({
   const [params] = useSearchParams();
   const billingPath = researchPaths(surface).billing;
   const sub = overview.subscription;
-  const cancelStep =
-    params.get("step") === "cancel" && sub && sub.status !== "canceled" && sub.scheduledChange !== "cancel";
+  const view = sub ? planView(sub, overview) : null;
+  const cancelStep = params.get("step") === "cancel" && sub && view?.cancelStep.available;
   const innerCircle = findPlan("inner-circle")!;
   // Paddle's card form is an overlay that cannot open inside Shopify admin's iframe.
   const cardOnSite = surface === "embedded" && Boolean(paddle);
@@ -182,29 +168,36 @@ export function BillingAndCreditsPage({
 
         <Layout.Section>
           <TitledCard title="Plan">
-            {sub ? (
+            {sub && view ? (
               <BlockStack gap="200">
                 <InlineStack gap="200" blockAlign="center">
                   <Text as="p" variant="headingLg">
                     {sub.planName}
                   </Text>
-                  {statusBadge(sub.status, sub.scheduledChange)}
-                  {sub.discounted ? <Badge tone="success">Retention offer applied</Badge> : null}
+                  <Badge tone={view.badge.tone ?? undefined}>{view.badge.label}</Badge>
+                  {view.discountBadge ? <Badge tone="success">Retention offer applied</Badge> : null}
                 </InlineStack>
-                <Text as="p" data-testid="billing-status">
-                  {subscriptionLine(sub)}
+                <Text as="p">
+                  <span data-testid="billing-status">{view.statusLine}</span>
                 </Text>
-                {sub.recurringTotal ? (
+                {view.priceLine ? (
                   <Text as="p" tone="subdued">
-                    {`${(sub.recurringTotal.cents / 100).toFixed(2)} ${sub.recurringTotal.currencyCode} a month${sub.discounted ? `; next cycle ${overview.retentionPrice}` : ""}.`}
+                    {view.priceLine}
                   </Text>
                 ) : null}
-                {sub.status !== "canceled" ? (
+                {view.actions.choosePlan ? (
+                  <ChoosePlan surface={surface} handoff={handoff} />
+                ) : (
                   <InlineStack gap="200">
-                    {overview.canExtendTrial ? (
+                    {view.actions.resume ? (
+                      <IntentButton intent="resume" variant="primary">
+                        Resume subscription
+                      </IntentButton>
+                    ) : null}
+                    {view.actions.extendTrial ? (
                       <IntentButton intent="extend-trial">Extend my trial by 7 days</IntentButton>
                     ) : null}
-                    {cardOnSite ? (
+                    {!view.actions.updatePayment ? null : cardOnSite ? (
                       <Button
                         loading={handoff.busy}
                         onClick={() => handoff.open({ to: "billing" }, "Billing & credits on the website")}
@@ -214,14 +207,12 @@ export function BillingAndCreditsPage({
                     ) : (
                       <IntentButton intent="update-payment">Update payment method</IntentButton>
                     )}
-                    {sub.scheduledChange !== "cancel" ? (
+                    {view.actions.cancel ? (
                       <Button url={`${billingPath}?step=cancel`} tone="critical" variant="plain">
                         Cancel subscription
                       </Button>
                     ) : null}
                   </InlineStack>
-                ) : (
-                  <ChoosePlan surface={surface} handoff={handoff} />
                 )}
                 {sub.status !== "canceled" && !user.innerCircle ? (
                   <InlineStack gap="200" blockAlign="center">
@@ -253,7 +244,7 @@ export function BillingAndCreditsPage({
         {cancelStep ? (
           <Layout.Section>
             <TitledCard title="Before you go">
-              {offer ? (
+              {offer && view?.cancelStep.offer ? (
                 <>
                   <Text as="p" data-testid="retention-offer">
                     {`Keep ${sub.planName} for ${offer.total} next cycle instead of cancelling. Everything stays as it is, including your saved products and credits.`}
@@ -269,11 +260,7 @@ export function BillingAndCreditsPage({
                 </>
               ) : (
                 <>
-                  <Text as="p">
-                    {sub.status === "trialing"
-                      ? "If you cancel now you keep access until the trial ends and are never charged."
-                      : "You keep access until the end of the period you paid for."}
-                  </Text>
+                  {view?.cancelStep.note ? <Text as="p">{view.cancelStep.note}</Text> : null}
                   <div>
                     <IntentButton intent="cancel" tone="critical">
                       Cancel subscription
@@ -317,7 +304,15 @@ export function BillingAndCreditsPage({
                   .map((h) => [
                     h.createdAt.replace("T", " ").slice(0, 16),
                     featureLabel(h.feature),
-                    h.reason ?? h.kind,
+                    h.product ? (
+                      <span key={h.id}>
+                        {h.product.before}
+                        <Link url={researchPaths(surface).product(h.product.objectID)}>{h.product.title}</Link>
+                        {h.product.after}
+                      </span>
+                    ) : (
+                      h.reason ?? h.kind
+                    ),
                     h.amount > 0 ? `+${credits(h.amount)}` : String(h.amount),
                     credits(h.balanceAfter),
                   ])}

@@ -1,7 +1,9 @@
 // Billing and credits in Chromium, through the real flows on the local test checkout (no Paddle keys):
 // sign up with a plan from the landing page -> /pay -> "Start free trial (test)" -> the dashboard shows
 // the trial and its credits; on Billing & credits, using a feature lowers the balance shown; a renewal
-// resets it; cancelling offers the retention price, and claiming it keeps the plan.
+// resets it; cancelling offers the retention price, and claiming it keeps the plan; cancelling shows one
+// wording ("Your plan ends on …. You will not be charged again.") with nothing that charges, and
+// "Resume subscription" puts the plan back on; /pay then points to the billing page, not a checkout.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { open, submitSignup, uniqueEmail } from "./support/app";
@@ -70,6 +72,35 @@ test("sign up with Pro, pay through the test checkout, use credits, renew, and k
   // Credits are untouched by the offer.
   expect(await balanceOf(page, "ai-ads")).toBe("95");
   await page.screenshot({ path: testInfo.outputPath("offer-claimed.png"), fullPage: true });
+
+  // Cancel for real (the offer is used): one wording, no next charge, no card change, Resume instead.
+  await open(page, "/dashboard/billing?step=cancel");
+  await expect(page.getByRole("button", { name: /Keep my plan/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByText("Your subscription will end at the end of this billing period.")).toBeVisible();
+  const status = page.getByTestId("billing-status");
+  await expect(status).toHaveText(/^Your plan ends on \d{4}-\d{2}-\d{2}\. You will not be charged again\.$/);
+  await expect(page.getByText(/next cycle \$/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Update payment method" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel subscription" })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("set-to-end.png"), fullPage: true });
+
+  // /pay for a subscriber: where the plan is managed, not "7-day free trial, $0.00 due".
+  await open(page, "/pay?plan=basic&billing=monthly");
+  await expect(page.getByRole("heading", { name: "You already have a subscription" })).toBeVisible();
+  await expect(page.getByTestId("current-plan")).toHaveText(/^Pro\. Your plan ends on \d{4}-\d{2}-\d{2}\./);
+  await expect(page.getByText("7-day free trial")).toHaveCount(0);
+  await expect(page.getByText("Due today")).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to Billing & credits" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing$/);
+
+  // Resume: the plan renews again.
+  await page.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(page.getByText(/^Your plan is back on and renews on \d{4}-\d{2}-\d{2}\.$/)).toBeVisible();
+  await expect(status).toHaveText(/^Next bill \d{4}-\d{2}-\d{2}\.$/);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resume subscription" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Update payment method" })).toBeVisible();
 });
 
 test("cancelling during the trial ends it at the trial's end, with no offer", async ({ page }) => {
@@ -86,7 +117,20 @@ test("cancelling during the trial ends it at the trial's end, with no offer", as
   await expect(
     page.getByText("If you cancel now you keep access until the trial ends and are never charged."),
   ).toBeVisible();
+  // The offer's rule during a trial, stated rather than hidden (docs/decisions/009).
+  await expect(page.getByText("The $9.99 offer to stay applies once your trial has ended.")).toBeVisible();
   await page.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(page.getByText("Your subscription will end at the end of this billing period.")).toBeVisible();
   await expect(page.getByText("Ends at period end")).toBeVisible();
+  // The one wording: no "Trial ends …; the first charge is on that day" next to it.
+  const status = page.getByTestId("billing-status");
+  await expect(status).toHaveText(/^Your plan ends on \d{4}-\d{2}-\d{2}\. You will not be charged again\.$/);
+  await expect(page.getByText(/first charge/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Update payment method" })).toHaveCount(0);
+
+  // Resume during the trial: the trial goes on, and its first charge is back.
+  await page.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(page.getByText(/^Your plan is back on: your trial ends on \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  await expect(status).toHaveText(/^Trial ends \d{4}-\d{2}-\d{2}; the first charge is on that day\.$/);
+  await expect(page.getByText("Free trial", { exact: true })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 // A stand-in for Paddle's REST API on 127.0.0.1 (node:http), speaking the documented shapes the SDK
 // parses (response types from @paddle/paddle-node-sdk, so the compiler checks them): POST
-// /pricing-preview, PATCH /subscriptions/{id}/preview, PATCH /subscriptions/{id}, POST
+// /pricing-preview, PATCH /subscriptions/{id}/preview, PATCH /subscriptions/{id} (discount,
+// next_billed_at, and scheduled_change: null, which removes a scheduled cancellation), POST
 // /subscriptions/{id}/cancel and GET /subscriptions/{id}/update-payment-method-transaction. It records
 // every request (method, path, headers, parsed JSON body) so tests can assert what our adapter sent,
 // keeps a little subscription state so the answers follow from the requests, and can be told to fail.
@@ -337,6 +338,23 @@ export async function startPaddleApiFake(options: {
       return out;
     }
     if (method === "PATCH" && rest === "") {
+      // Paddle refuses changes to a subscription that has ended (code subscription_update_when_canceled).
+      if (sub.status === "canceled") {
+        return {
+          status: 400,
+          error: {
+            type: "request_error",
+            code: "subscription_update_when_canceled",
+            detail: "Subscription cannot be updated when canceled",
+            documentation_url: "https://developer.paddle.com/v1/errors/subscriptions/subscription_update_when_canceled",
+          },
+        };
+      }
+      if ("scheduled_change" in body && body.scheduled_change === null) {
+        // Removing a scheduled cancel: billing resumes at the period end as before.
+        if (sub.scheduledChange?.action === "cancel") sub.nextBilledAt = sub.periodEnd;
+        sub.scheduledChange = null;
+      }
       if (discount?.id) {
         if (!discounts[discount.id]) return notFound(`discount ${discount.id}`);
         sub.discountId = discount.id;
@@ -352,7 +370,9 @@ export async function startPaddleApiFake(options: {
         sub.status = "canceled";
         sub.scheduledChange = null;
       } else {
+        // As Paddle does: nothing more is billed once a cancel is scheduled.
         sub.scheduledChange = { action: "cancel", effectiveAt: sub.periodEnd };
+        sub.nextBilledAt = null;
       }
       return subscriptionJson(sub);
     }
