@@ -80,6 +80,28 @@ export function continueLessonNumber(
   return null;
 }
 
+export interface ContinueLesson {
+  number: number;
+  name: string;
+  moduleNumber: number;
+  moduleName: string;
+}
+
+/**
+ * The one sentence the "continue" card says, from the same source as its button (continueLessonNumber's
+ * lesson), so the two can never name different lessons as where to pick up:
+ * - the last lesson opened is not done: "You were reading lesson 3, …";
+ * - it is done: "Lesson 1 is done. Next: lesson 3, …" (the first not-done lesson after it);
+ * - nothing opened yet: "Next: lesson 1, …"; null when there is nothing left to continue.
+ */
+export function continueSentence(latestLessonNumber: number | null | undefined, next: ContinueLesson | null): string | null {
+  if (!next) return null;
+  const where = `lesson ${next.number}, ${next.name} (module ${next.moduleNumber}: ${next.moduleName})`;
+  if (latestLessonNumber === next.number) return `You were reading ${where}.`;
+  if (isLessonNumber(latestLessonNumber)) return `Lesson ${latestLessonNumber} is done. Next: ${where}.`;
+  return `Next: ${where}.`;
+}
+
 /** Previous and next lesson numbers across module boundaries; null at either end of the course. */
 export function neighbourLessons(lessonNumber: number): { previous: number | null; next: number | null } {
   return {

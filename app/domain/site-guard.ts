@@ -1,4 +1,5 @@
 // Which standalone-site requests are sent elsewhere before they render (seed §2).
+import { landingPathFor } from "~/domain/redirect-to";
 
 export interface GuardInput {
   pathname: string;
@@ -20,7 +21,8 @@ export function isSitePath(pathname: string): boolean {
 
 /**
  * Returns where to redirect, or null to render.
- * - Anonymous on /dashboard…, /pay… or any URL with location=checkout -> "/".
+ * - Anonymous on /dashboard…, /pay… -> "/?redirectTo={the page}" (seed §2), back there once signed in.
+ * - Anonymous on any other URL with location=checkout -> "/".
  * - Signed in with a subscription_id and location=checkout -> "/dashboard?location=dashboard".
  */
 export function siteGuardRedirect(input: GuardInput): string | null {
@@ -28,7 +30,8 @@ export function siteGuardRedirect(input: GuardInput): string | null {
   const checkout = input.searchParams.get("location") === "checkout";
   if (!input.signedIn) {
     const protectedPath = PROTECTED_PREFIXES.some((p) => underPrefix(input.pathname, p));
-    return protectedPath || checkout ? "/" : null;
+    if (protectedPath) return landingPathFor(`${input.pathname}${input.searchParams.size ? `?${input.searchParams}` : ""}`);
+    return checkout ? "/" : null;
   }
   if (checkout && input.hasSubscriptionId) return "/dashboard?location=dashboard";
   return null;

@@ -158,8 +158,10 @@ export function writeBuiltInCopy(facts: ProductFacts): PageCopy {
   paragraphs.push(`Meet the ${title}. ${endWithPeriod(sentenceCase(sentences[0] ?? description))}`);
   const rest = sentences.slice(1);
   if (rest.length > 0) paragraphs.push(rest.map((s) => endWithPeriod(sentenceCase(s))).join(" "));
+  // Niches are catalogue category names ("bags", "baby", "pet supplies", "cycling"): they read right
+  // only as a category ("our bags range"), never as people ("bags lovers", "anyone into baby").
   const nicheLine =
-    niches.length > 0 ? `Picked for anyone into ${listWords(niches.slice(0, 3))}` : "Picked for everyday use";
+    niches.length > 0 ? `A pick from our ${listWords(niches.slice(0, 3))} range` : "Picked for everyday use";
   const signalLine = signals.length > 0 ? `, and ${signals[0]}` : "";
   const giftLine = tags.some((t) => /gift/i.test(t)) ? " It also makes a thoughtful gift." : "";
   paragraphs.push(`${nicheLine}${signalLine}.${giftLine} Order today and see the difference it makes.`);
@@ -168,7 +170,7 @@ export function writeBuiltInCopy(facts: ProductFacts): PageCopy {
   for (const s of sentences.slice(0, 4)) bullets.push(sentenceCase(s.replace(/[.!?]+$/, "")));
   if (tags.some((t) => /free shipping/i.test(t))) bullets.push("Free shipping");
   if (signals.length > 0) bullets.push(sentenceCase(signals[0]));
-  if (niches.length > 0) bullets.push(`Made for ${listWords(niches.slice(0, 2))} lovers`);
+  if (niches.length > 0) bullets.push(`Part of our ${listWords(niches.slice(0, 2))} range`);
   const unique = [...new Set(bullets.map(squish).filter(Boolean))].slice(0, 5);
   if (unique.length === 0) unique.push(title);
 
@@ -199,12 +201,12 @@ export function writeBuiltInAdScript(facts: AdFacts): AdScript {
   const scenes: AdScene[] = [
     {
       kind: "hook",
-      text: niche ? `Stop scrolling if you love ${niche}` : `Stop scrolling: you need to see this`,
+      text: niche ? `Stop scrolling: new in ${niche}` : `Stop scrolling: you need to see this`,
       durationMs: 2500,
     },
     {
       kind: "problem",
-      text: niche ? `Most ${niche} products promise a lot and deliver little` : "Most products promise a lot and deliver little",
+      text: niche ? `Most products in ${niche} promise a lot and deliver little` : "Most products promise a lot and deliver little",
       durationMs: 3000,
     },
     { kind: "product", text: `Meet the ${name}: ${benefit}`, durationMs: 4500 },

@@ -27,11 +27,16 @@ export async function loadLesson(lessonParam: string | undefined, user: User) {
   return handleServiceErrors(() => course.openLesson(user.id, lessonNumber));
 }
 
-/** "Mark as done" posts intent=complete to the lesson's own page. */
+/** "Mark as done" posts intent=complete to the lesson's own page; "Mark as not done" intent=uncomplete. */
 export async function lessonAction(request: Request, lessonParam: string | undefined, user: User) {
   const lessonNumber = requireLessonNumber(lessonParam);
   const form = await readForm(request);
-  if (form.get("intent") !== "complete") return Response.json({ error: "Unknown action." }, { status: 400 });
+  const intent = form.get("intent");
+  if (intent === "uncomplete") {
+    const progress = await handleServiceErrors(() => course.uncompleteLesson(user.id, lessonNumber));
+    return { uncompleted: progress.lessonNumber };
+  }
+  if (intent !== "complete") return Response.json({ error: "Unknown action." }, { status: 400 });
   const progress = await handleServiceErrors(() => course.completeLesson(user.id, lessonNumber));
   return { completed: progress.lessonNumber };
 }

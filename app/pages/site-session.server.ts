@@ -3,12 +3,22 @@
 // and accounts themselves are app/services/auth.server.ts (docs/decisions/004).
 import { createCookie, redirect } from "@remix-run/node";
 import { AppError } from "~/domain/errors";
+import { landingPathFor } from "~/domain/redirect-to";
 import { getEnv, sessionSecret } from "~/env.server";
 import { toErrorResponse } from "~/pages/http.server";
 import { refuseCrossSite } from "~/pages/origin-guard.server";
 import type { User } from "~/services/auth.server";
 import { clientIp } from "~/pages/client-address.server";
 import { auth } from "~/services/index.server";
+
+/** The page a request is for, as a path: Remix's own data parameters (_data, index) are not part of it. */
+function pageAskedFor(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  url.searchParams.delete("index");
+  const pathname = url.pathname.replace(/\.data$/, "");
+  return `${pathname}${url.search}`;
+}
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -36,12 +46,13 @@ export async function getUser(request: Request): Promise<User | null> {
 }
 
 /**
- * Pages: an anonymous visitor is sent to the landing page (seed §2). A state-changing request must
- * come from our own pages (403 otherwise).
+ * Pages: an anonymous visitor is sent to the landing page (seed §2), which carries the page they asked for
+ * to the login form (?redirectTo=, app/domain/redirect-to.ts) so they land there once signed in. A state-changing request must come from our own pages
+ * (403 otherwise).
  */
 export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
-  if (!user) throw redirect("/");
+  if (!user) throw redirect(landingPathFor(pageAskedFor(request)));
   refuseCrossSite(request);
   return user;
 }

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { loader as rootLoader } from "~/root";
+import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/redirect-to";
 import { planActionLabel, PlanCards } from "~/ui/plan-cards";
 
 export const meta: MetaFunction = () => [
@@ -44,6 +45,8 @@ export default function Landing() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   // Where a deleted account lands (/dashboard/account).
   const [params] = useSearchParams();
+  // An anonymous visitor sent here from a dashboard page (seed §2) goes back there once logged in.
+  const loginHref = loginPathFor(params.get(REDIRECT_TO_PARAM));
   return (
     <BlockStack gap="800">
       {params.get("goodbye") === "1" && !root?.signedIn ? (
@@ -67,7 +70,7 @@ export default function Landing() {
               <Button url="/signup" variant="primary" size="large">
                 Start your free trial
               </Button>
-              <Button url="/login" size="large">
+              <Button url={loginHref} size="large">
                 Log in
               </Button>
             </>
@@ -110,7 +113,7 @@ export default function Landing() {
           />
           <Text as="p" tone="subdued">
             Prices in USD; your checkout shows the price in your currency. Already a member?{" "}
-            <Link to="/login">Log in</Link>.
+            <Link to={loginHref}>Log in</Link>.
           </Text>
         </BlockStack>
       </section>

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearch
 import { Banner, BlockStack, Button, Card, Checkbox, Divider, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { fieldErrors, LoginSchema } from "~/domain/auth";
+import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/redirect-to";
 import { clientIp, readForm } from "~/pages/http.server";
 import type { loader as rootLoader } from "~/root";
 import { createUserSession, requireAnonymous } from "~/pages/site-session.server";
@@ -35,7 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ errors: {}, formError: failure.message, values }, { status: failure.status });
   }
   const cookie = await createUserSession(result.userId, request);
-  const to = parsed.data.innerCircle ? "/purchase-inner-circle" : "/dashboard?location=dashboard";
+  // Back to the page the visitor asked for (a same-origin path only), else the dashboard as before.
+  const asked = safeRedirectPath(form.get(REDIRECT_TO_PARAM));
+  const to = parsed.data.innerCircle ? "/purchase-inner-circle" : (asked ?? "/dashboard?location=dashboard");
   return redirect(to, { headers: { "Set-Cookie": cookie } });
 }
 
@@ -47,6 +50,7 @@ export default function Login() {
   const [email, setEmail] = useState(actionData?.values.email ?? "");
   const [password, setPassword] = useState("");
   const [innerCircle, setInnerCircle] = useState(params.get("innerCircle") === "1");
+  const redirectTo = safeRedirectPath(params.get(REDIRECT_TO_PARAM));
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
 
   return (
@@ -68,6 +72,7 @@ export default function Login() {
             </>
           ) : null}
           <Form method="post" noValidate>
+            {redirectTo ? <input type="hidden" name={REDIRECT_TO_PARAM} value={redirectTo} /> : null}
             <BlockStack gap="300">
               <TextField
                 label="E-mail"

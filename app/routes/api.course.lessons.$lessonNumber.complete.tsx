@@ -2,6 +2,7 @@
 // { lessonNumber, alreadyDone, lessonsCompleted, totalLessons, progressPercentage, completed,
 //   latestModuleName, latestModuleNumber, latestLessonName, latestLessonNumber }.
 // Idempotent (a second call changes nothing); unknown or non-numeric lesson -> 404; anonymous -> 401.
+// DELETE marks it not done again and answers the same progress with wasDone in place of alreadyDone.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireLessonNumber } from "~/pages/course-pages.server";
 import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
@@ -9,12 +10,16 @@ import { requireApiUser } from "~/pages/site-session.server";
 import { course } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
+  if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("POST, DELETE");
   const user = await requireApiUser(request);
   const lessonNumber = requireLessonNumber(params.lessonNumber);
-  return Response.json(await handleServiceErrors(() => course.completeLesson(user.id, lessonNumber)), { headers: { "Cache-Control": "no-store" } });
+  const progress =
+    request.method === "DELETE"
+      ? await handleServiceErrors(() => course.uncompleteLesson(user.id, lessonNumber))
+      : await handleServiceErrors(() => course.completeLesson(user.id, lessonNumber));
+  return Response.json(progress, { headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader() {
-  return methodNotAllowed("POST");
+  return methodNotAllowed("POST, DELETE");
 }

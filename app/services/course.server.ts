@@ -239,3 +239,28 @@ export async function completeLesson(db: Db, userId: string, lessonNumber: numbe
   return { lessonNumber, alreadyDone, ...progress, ...latest };
 }
 export type CompletedLesson = Awaited<ReturnType<typeof completeLesson>>;
+
+/**
+ * Marks a lesson not done (undoes completeLesson), with the stored progress updated in the same
+ * transaction. Idempotent: a lesson that was not done stays so and answers wasDone: false. Unknown
+ * lesson: 404.
+ */
+export async function uncompleteLesson(db: Db, userId: string, lessonNumber: number) {
+  await findLesson(db, lessonNumber);
+  const { wasDone, progress, latest } = await writeTransaction(db, async (tx) => {
+    const removed = await tx.lessonCompletion.deleteMany({ where: { userId, lessonNumber } });
+    const rows = await tx.lessonCompletion.findMany({
+      where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } },
+      select: { lessonNumber: true },
+    });
+    const progress = courseProgress(rows.map((r) => r.lessonNumber));
+    const stored = await tx.userCourse.upsert({
+      where: { userId },
+      create: { userId, progressPercentage: progress.progressPercentage, completed: progress.completed },
+      update: { progressPercentage: progress.progressPercentage, completed: progress.completed },
+      select: latestSelect,
+    });
+    return { wasDone: removed.count > 0, progress, latest: stored };
+  });
+  return { lessonNumber, wasDone, ...progress, ...latest };
+}

@@ -169,6 +169,7 @@ export const products = lazy(() => ({
     listSavedSearches: productFns.listSavedSearches,
     visitSavedSearch: productFns.visitSavedSearch,
     deleteSavedSearch: productFns.deleteSavedSearch,
+    productTitles: productFns.productTitles,
   }),
   search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
   niches: () => productSearch.niches(),
@@ -188,6 +189,7 @@ export const course = lazy(() =>
     getProgress: courseFns.getProgress,
     openLesson: courseFns.openLesson,
     completeLesson: courseFns.completeLesson,
+    uncompleteLesson: courseFns.uncompleteLesson,
   }),
 );
 

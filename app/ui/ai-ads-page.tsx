@@ -23,7 +23,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads";
 import { BUILT_IN_WRITER, centsToDecimal } from "~/domain/product-page";
 import { isUnlimited } from "~/domain/credits";
@@ -371,9 +371,9 @@ function AdEditor({
                   />
                   <InlineStack gap="300" blockAlign="center">
                     {ad.downloadUrl ? (
-                      <Button url={ad.downloadUrl} download>
+                      <DownloadLink url={ad.downloadUrl} fileName={`ai-ad-${ad.id}.mp4`}>
                         Download MP4
-                      </Button>
+                      </DownloadLink>
                     ) : null}
                     <Text as="span" tone="subdued" variant="bodySm">
                       {ad.width}x{ad.height} · {seconds(ad.durationMs ?? 0)} ·{" "}
@@ -519,5 +519,22 @@ function AdEditor({
         </BlockStack>
       </Layout.Section>
     </>
+  );
+}
+
+/**
+ * A file download styled as a Polaris button. Polaris' Button with a url renders the surface's link
+ * component (Remix's <Link>), which navigates on the client and fetched "{id}.mp4.data" instead of the
+ * file; a plain <a download> leaves it to the browser, which saves the attachment the route sends.
+ */
+function DownloadLink({ url, fileName, children }: { url: string; fileName: string; children: ReactNode }) {
+  return (
+    <a
+      href={url}
+      download={fileName}
+      className="Polaris-Button Polaris-Button--pressable Polaris-Button--variantSecondary Polaris-Button--sizeMedium Polaris-Button--textAlignCenter"
+    >
+      <span className="Polaris-Text--root Polaris-Text--bodySm Polaris-Text--medium">{children}</span>
+    </a>
   );
 }

@@ -4,7 +4,7 @@
 // the admin every link stays under /app, including a lesson's "try it" link.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Button, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { embeddedTwin, sitePathOn, type Surface } from "~/domain/embedded-paths";
 import type { loadCourse, loadLesson } from "~/pages/course-pages.server";
 import { CourseLessonView } from "~/ui/course-lesson";
@@ -54,11 +54,20 @@ export function CourseOverviewPage({ data, surface }: { data: SerializeFrom<type
 function MarkDone({ done }: { done: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "complete";
+  const undoing = navigation.state !== "idle" && navigation.formData?.get("intent") === "uncomplete";
   if (done) {
     return (
-      <Text as="p" tone="success">
-        You marked this lesson as done.
-      </Text>
+      <InlineStack gap="300" blockAlign="center">
+        <Text as="p" tone="success">
+          You marked this lesson as done.
+        </Text>
+        <Form method="post">
+          <input type="hidden" name="intent" value="uncomplete" />
+          <Button submit variant="plain" loading={undoing}>
+            Mark as not done
+          </Button>
+        </Form>
+      </InlineStack>
     );
   }
   return (

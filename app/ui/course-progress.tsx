@@ -1,7 +1,7 @@
 // Course progress and "continue where you left off", for the course page and the dashboard of both
 // surfaces. Takes plain data and a lessonUrl function, so each surface supplies its own paths.
 import { BlockStack, Button, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
-import { progressLabel } from "~/domain/course";
+import { continueSentence, progressLabel } from "~/domain/course";
 
 export interface ProgressData {
   lessonsCompleted: number;
@@ -26,8 +26,9 @@ export function CourseProgressBar({ progress }: { progress: Pick<ProgressData, "
 }
 
 /**
- * The card that sends a student back to their lesson: the last lesson opened, the progress, and a
- * button to the lesson to continue with (the last one opened if unfinished, else the next one to do).
+ * The card that sends a student back to their lesson: where they are, the progress, and a button to
+ * the lesson to continue with (the last one opened if unfinished, else the next one to do). The
+ * sentence and the button both come from continueLesson (app/domain/course.ts continueSentence).
  */
 export function ContinueCourseCard({ progress, lessonUrl, courseUrl }: { progress: ProgressData; lessonUrl: (n: number) => string; courseUrl: string }) {
   const started = progress.latestLessonNumber !== null || progress.lessonsCompleted > 0;
@@ -43,10 +44,9 @@ export function ContinueCourseCard({ progress, lessonUrl, courseUrl }: { progres
           <Text as="p" tone="subdued">
             You finished all 78 lessons. Come back to any of them when you need it.
           </Text>
-        ) : started && progress.latestLessonNumber !== null ? (
+        ) : started && next ? (
           <Text as="p" tone="subdued">
-            Last opened: lesson {progress.latestLessonNumber}, {progress.latestLessonName} (module {progress.latestModuleNumber}:{" "}
-            {progress.latestModuleName})
+            {continueSentence(progress.latestLessonNumber, next)}
           </Text>
         ) : (
           <Text as="p" tone="subdued">

@@ -1,8 +1,9 @@
 // The standalone site's frame: Polaris provider, header and footer. The dashboard has its own frame.
-import { Link } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json";
 import type { ReactNode } from "react";
+import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/redirect-to";
 
 export function PolarisProvider({ children }: { children: ReactNode }) {
   return (
@@ -28,6 +29,9 @@ function PolarisLink({ url, children, external, ...rest }: { url: string; childr
 }
 
 export function SiteShell({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  // The landing page carries the page an anonymous visitor asked for (seed §2) to the login form.
+  const [params] = useSearchParams();
+  const loginHref = loginPathFor(params.get(REDIRECT_TO_PARAM));
   return (
     <PolarisProvider>
       <header className="site-header">
@@ -46,7 +50,7 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
             </>
           ) : (
             <>
-              <Link to="/login">Log in</Link>
+              <Link to={loginHref}>Log in</Link>
               <Link to="/signup">Start free trial</Link>
             </>
           )}

@@ -78,7 +78,7 @@ test("a seller changes the password, downloads the data and deletes the account"
 
   // The account is gone: the dashboard sends the visitor away, and the login is refused.
   await page.goto("/dashboard/account");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard%2Faccount$/);
   await open(page, "/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(NEW_PASSWORD);

@@ -1,12 +1,31 @@
 // AI video ads in the browser: a paid user opens a product, chooses "Create AI video ad", gets a
 // script from the built-in writer, renders it (5 credits), watches the progress bar, and ends with a
 // <video> that the browser can play (its metadata loads from the Range-capable video route).
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS } from "./support/products";
 import { openLinkedShop } from "./support/shopify-admin";
 
 const PRODUCT = PRODUCTS[1];
+
+/**
+ * Clicks "Download MP4" and checks what the browser saved: an MP4 (its first box, at offset 4, is
+ * "ftyp") of the rendered size, while the page stays where it was (no client-side navigation to a
+ * ".mp4.data" URL). Returns the saved file's name.
+ */
+async function downloadVideo(page: Page, bytes: number): Promise<string> {
+  const before = page.url();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download MP4" }).click()]);
+  expect(await download.failure()).toBeNull();
+  const file = await readFile(await download.path());
+  expect(file.subarray(4, 8).toString("latin1")).toBe("ftyp");
+  expect(file.length).toBe(bytes);
+  expect(page.url()).toBe(before);
+  await expect(page.getByLabel(/^Video of /)).toBeVisible();
+  return download.suggestedFilename();
+}
 
 test.beforeAll(async () => {
   await insertProducts();
@@ -65,10 +84,13 @@ test("a paid user makes an AI video ad from a product and plays it", async ({ pa
   await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute("href", /\/ai-ads\/videos\/\d+\.mp4\?download=1$/);
 
   const api = await page.request.get("/api/ai-ads");
-  const body = (await api.json()) as { balance: number; ads: { status: string; scenes: { text: string }[] }[] };
+  const body = (await api.json()) as { balance: number; ads: { id: number; status: string; bytes: number; scenes: { text: string }[] }[] };
   expect(body.balance).toBe(5);
   expect(body.ads.map((a) => a.status)).toEqual(["completed"]);
   expect(body.ads[0].scenes[0].text).toBe("Pet hair on everything?");
+
+  // The paid-for file lands on disk, whole.
+  expect(await downloadVideo(page, body.ads[0].bytes)).toBe(`ai-ad-${body.ads[0].id}.mp4`);
 });
 
 test("inside Shopify admin a merchant renders an ad and the video plays from its signed link", async ({ page }) => {
@@ -105,4 +127,13 @@ test("inside Shopify admin a merchant renders an ad and the video plays from its
   // Without its signature the same URL is refused to a request with no session.
   const bare = await page.context().request.fetch(src.replace(/\?.*$/, ""), { headers: { cookie: "" } });
   expect(bare.status()).toBe(401);
+
+  // "Download MP4" is a signed link too (the iframe sends no cookie), and saves the whole file.
+  const id = Number(/\/(\d+)\.mp4/.exec(src)?.[1]);
+  await expect(page.getByRole("link", { name: "Download MP4" })).toHaveAttribute(
+    "href",
+    new RegExp(`/ai-ads/videos/${id}\\.mp4\\?download=1&expires=\\d+&sig=[\\w-]+$`),
+  );
+  const played = await (await page.context().request.fetch(src, { headers: { cookie: "" } })).body();
+  expect(await downloadVideo(page, played.length)).toBe(`ai-ad-${id}.mp4`);
 });

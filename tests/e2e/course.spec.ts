@@ -1,6 +1,6 @@
-// The course through the UI: sign up, open the course, open lesson 1, mark it done, see the progress
-// (1 of 78 lessons, 1.3%) on the lesson, on the course page and in "continue where you left off" on
-// the dashboard, whose button leads to the next lesson.
+// The course through the UI: sign up, open the course, open lesson 1, mark it done (take the tick back
+// and give it again), see the progress (1 of 78 lessons, 1.3%) on the lesson, on the course page and in
+// "continue where you left off" on the dashboard, whose sentence and button name the same next lesson.
 import { expect, test } from "./support/test";
 import { open, submitSignup, uniqueEmail } from "./support/app";
 
@@ -29,6 +29,14 @@ test("a new student completes lesson 1 and sees their progress on the course pag
   await expect(page.getByTestId("course-progress")).toHaveText("1 of 78 lessons · 1.3%");
   await page.screenshot({ path: testInfo.outputPath("lesson.png"), fullPage: true });
 
+  // A tick given by mistake can be taken back, and given again.
+  await page.getByRole("button", { name: "Mark as not done" }).click();
+  await expect(page.getByRole("button", { name: "Mark as done" })).toBeVisible();
+  await expect(page.getByTestId("course-progress")).toHaveText("0 of 78 lessons · 0%");
+  await page.getByRole("button", { name: "Mark as done" }).click();
+  await expect(page.getByText("You marked this lesson as done.")).toBeVisible();
+  await expect(page.getByTestId("course-progress")).toHaveText("1 of 78 lessons · 1.3%");
+
   // The course page shows the tick and the progress.
   await page.getByRole("link", { name: "Course", exact: true }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/course$/);
@@ -40,7 +48,9 @@ test("a new student completes lesson 1 and sees their progress on the course pag
   // The dashboard: continue where you left off.
   await open(page, "/dashboard?location=dashboard");
   await expect(page.getByRole("heading", { name: "Continue where you left off" })).toBeVisible();
-  await expect(page.getByText("Last opened: lesson 1, How dropshipping actually works (module 1: Foundations)")).toBeVisible();
+  // One sentence, from the same lesson as the button: never "Last opened: lesson 1" beside "Continue: lesson 2".
+  await expect(page.getByText("Lesson 1 is done. Next: lesson 2, General, niche or one-product store (module 1: Foundations).")).toBeVisible();
+  await expect(page.getByText(/Last opened/)).toHaveCount(0);
   await expect(page.getByTestId("course-progress")).toHaveText("1 of 78 lessons · 1.3%");
   await page.screenshot({ path: testInfo.outputPath("dashboard-continue.png"), fullPage: true });
   await page.getByRole("link", { name: "Continue: lesson 2, General, niche or one-product store" }).click();

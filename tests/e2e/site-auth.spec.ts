@@ -65,10 +65,25 @@ test("a wrong password shows the generic error and stays on the login page", asy
   await expect(page.getByLabel("E-mail")).toHaveValue(DEMO_EMAIL);
 });
 
-test("an anonymous visitor asking for the dashboard ends on the landing page", async ({ page }) => {
-  await page.goto("/dashboard?location=dashboard");
-  await expect(page).toHaveURL(/\/$/);
+test("an anonymous visitor asking for a dashboard page logs in and lands on that page", async ({ page }) => {
+  await page.goto("/dashboard/account");
+  // The landing page (seed §2), carrying the page asked for to its "Log in" links.
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard%2Faccount$/);
+  await page.getByRole("banner").getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Faccount$/);
   await expect(page.getByRole("link", { name: "Start your free trial" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+});
+
+test("a redirectTo to another site is ignored: the login opens the dashboard", async ({ page }) => {
+  await open(page, `/login?redirectTo=${encodeURIComponent("//evil.example/steal")}`);
+  await page.getByLabel("E-mail").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?location=dashboard$/);
 });
 
 test("a subscriber sent to checkout lands on the dashboard instead", async ({ page }) => {

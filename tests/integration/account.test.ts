@@ -216,7 +216,7 @@ describe("the account page", () => {
   it("cannot be used anonymously", async () => {
     const res = await post("", { intent: "change-email", newEmail: "x@example.com", password: TEST_PASSWORD });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Faccount");
   });
 });
 
@@ -366,7 +366,7 @@ describe("download my data", () => {
   it("is for the signed-in user only, and a GET goes back to the page", async () => {
     const anonymous = await download("", { confirmation: TEST_PASSWORD });
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/");
+    expect(anonymous.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Faccount%2Fdata");
     const get = await call(dataLoader, "/dashboard/account/data");
     expect(get.headers.get("location")).toBe("/dashboard/account");
   });

@@ -295,7 +295,7 @@ describe("who may", () => {
     expect((await call(videoRoute, "/ai-ads/videos/1.mp4", { params: { file: "1.mp4" } })).status).toBe(401);
     const page = await call(pageLoader, "/dashboard/ai-ads");
     expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/");
+    expect(page.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Fai-ads");
   });
 
   it("without a paid state the page shows the upgrade prompt, and creating or rendering is 403 with a sentence", async () => {

@@ -220,9 +220,9 @@ describe("Discord OAuth connect", () => {
     });
   });
 
-  it("sends an anonymous visitor to the landing page", async () => {
+  it("sends an anonymous visitor to log in", async () => {
     const res = await call(discordStart, "/auth/discord");
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/?redirectTo=%2Fauth%2Fdiscord");
   });
 });
 

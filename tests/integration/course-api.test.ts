@@ -185,10 +185,10 @@ describe("opening lessons: the latest lesson follows the last one opened", () =>
     expect((await getCourse(user.cookie)).latestLessonNumber).toBe(4);
   });
 
-  it("sends an anonymous visitor of a lesson page to the landing page", async () => {
+  it("sends an anonymous visitor of a lesson page to log in, and back to it after", async () => {
     const res = await call(lessonLoader, "/dashboard/course/1", { params: { lessonNumber: "1" } });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Fcourse%2F1");
   });
 
   it("gives the lesson page its body, try-it link, neighbours and progress", async () => {

@@ -31,10 +31,10 @@ describe("operator inbox access", () => {
     expect((await db.bugReport.findUniqueOrThrow({ where: { id: bug.id } })).status).toBe("new");
   });
 
-  it("sends an anonymous visitor to the landing page", async () => {
+  it("sends an anonymous visitor to log in", async () => {
     const res = await openInbox(null);
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Foperator");
   });
 
   it("opens for an operator", async () => {

@@ -89,11 +89,11 @@ describe("feedback form", () => {
     expect(onlyNul.status).toBe(400);
   });
 
-  it("sends an anonymous visitor to the landing page and stores nothing", async () => {
+  it("sends an anonymous visitor to log in and stores nothing", async () => {
     const before = await db.feedback.count();
     const res = await send(null, { intent: "feedback", message: "hello" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Ffeedback");
     expect(await db.feedback.count()).toBe(before);
   });
 

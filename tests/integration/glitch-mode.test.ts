@@ -358,7 +358,7 @@ describe("revealing a glitch", () => {
 });
 
 describe("anonymous callers", () => {
-  it("JSON calls are 401; the page sends the visitor to the landing page; nothing is spent", async () => {
+  it("JSON calls are 401; the page sends the visitor to log in; nothing is spent", async () => {
     const before = { glitches: await db.glitch.count(), ledger: await db.creditLedger.count() };
     const list = await call(apiList, "/api/glitch-mode", { cookie: null });
     expect(list.status).toBe(401);
@@ -369,7 +369,7 @@ describe("anonymous callers", () => {
     for (const handler of [siteLoader, siteAction]) {
       const page = await call(handler, "/dashboard/glitch-mode", handler === siteAction ? { form: { intent: "reveal", objectID: "gm-big" } } : {});
       expect(page.status).toBe(302);
-      expect(page.headers.get("location")).toBe("/");
+      expect(page.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Fglitch-mode");
     }
     expect({ glitches: await db.glitch.count(), ledger: await db.creditLedger.count() }).toEqual(before);
   });

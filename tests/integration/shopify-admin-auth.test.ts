@@ -49,7 +49,7 @@ describe("an installed shop opening the embedded app", () => {
     const { shop } = await installedShop();
     const res = await call(appLoader, "/app", bearer(await signSessionToken({ shop })));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ apiKey: TEST_SHOPIFY_API_KEY });
+    expect(await res.json()).toEqual({ apiKey: TEST_SHOPIFY_API_KEY, notifications: { items: [], unread: 0 } });
     expect(oauth.requests).toEqual([]);
   });
 
@@ -67,7 +67,7 @@ describe("an installed shop opening the embedded app", () => {
       headers: { "user-agent": DESKTOP_CHROME },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ apiKey: TEST_SHOPIFY_API_KEY });
+    expect(await res.json()).toEqual({ apiKey: TEST_SHOPIFY_API_KEY, notifications: { items: [], unread: 0 } });
   });
 
   it("serves the shop of the token, not the shop named in the URL", async () => {

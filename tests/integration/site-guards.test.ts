@@ -22,8 +22,11 @@ describe("root loader guard", () => {
     "/pay?plan=pro&billing=monthly",
     "/?location=checkout",
     "/choose-plan?location=checkout",
-  ])("sends an anonymous visitor on %s to the landing page", async (url) =>
-    expectRedirect(await call(rootLoader, url), "/"),
+  ])("sends an anonymous visitor on %s to log in (and back to a protected page after)", async (url) =>
+    expectRedirect(
+      await call(rootLoader, url),
+      url.includes("location=checkout") ? "/" : `/?redirectTo=${encodeURIComponent(url)}`,
+    ),
   );
 
   it.each(["/", "/signup?plan=pro&billing=monthly", "/login", "/choose-plan", "/dashboardx"])(
@@ -65,7 +68,7 @@ describe("root loader guard", () => {
   it("treats a user whose session was revoked as anonymous", async () => {
     const user = await createSignedInUser();
     await db.userSession.deleteMany({ where: { userId: user.id } });
-    expectRedirect(await call(rootLoader, "/dashboard", { cookie: user.cookie }), "/");
+    expectRedirect(await call(rootLoader, "/dashboard", { cookie: user.cookie }), "/?redirectTo=%2Fdashboard");
   });
 
   it.each(["/api/me?location=checkout", "/healthz", "/webhooks/app/uninstalled", "/auth/login?location=checkout"])(
@@ -83,15 +86,17 @@ describe("root loader guard", () => {
 });
 
 describe("dashboard loaders", () => {
-  it("redirect an anonymous visitor to the landing page on their own", async () => {
-    expectRedirect(await call(dashboardLoader, "/dashboard"), "/");
-    expectRedirect(await call(dashboardIndexLoader, "/dashboard"), "/");
+  it("redirect an anonymous visitor to log in on their own, to come back to the page after", async () => {
+    expectRedirect(await call(dashboardLoader, "/dashboard"), "/?redirectTo=%2Fdashboard");
+    expectRedirect(await call(dashboardIndexLoader, "/dashboard"), "/?redirectTo=%2Fdashboard");
   });
 
   it("show the signed-in user's own account", async () => {
     const user = await createSignedInUser({ userSubscribed: "yes", trialing: true });
     expect(await (await call(dashboardLoader, "/dashboard", { cookie: user.cookie })).json()).toEqual({
       email: user.email,
+      // The bell's list (competitor and later alerts): empty for a new account.
+      notifications: { items: [], unread: 0 },
     });
     const { me } = await (
       await call(dashboardIndexLoader, "/dashboard?location=dashboard", { cookie: user.cookie })
@@ -107,8 +112,8 @@ describe("dashboard loaders", () => {
 });
 
 describe("/pay loader", () => {
-  it("sends an anonymous visitor to the landing page", async () => {
-    expectRedirect(await call(payLoader, "/pay?plan=pro&billing=monthly"), "/");
+  it("sends an anonymous visitor to log in, and back to the plan after", async () => {
+    expectRedirect(await call(payLoader, "/pay?plan=pro&billing=monthly"), "/?redirectTo=%2Fpay%3Fplan%3Dpro%26billing%3Dmonthly");
   });
 
   it.each([

@@ -84,7 +84,7 @@ describe("sign out on every device (POST /dashboard/account)", () => {
     const victim = await createSignedInUser();
     const res = await call(accountAction, "/dashboard/account", { method: "POST" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/?redirectTo=%2Fdashboard%2Faccount");
     expect(await meStatus(victim.cookie)).toBe(200);
   });
 
@@ -107,7 +107,7 @@ describe("expired and forged sessions", () => {
     expect(await meStatus(user.cookie)).toBe(401);
     const dashboard = await call(dashboardLoader, "/dashboard", { cookie: user.cookie });
     expect(dashboard.status).toBe(302);
-    expect(dashboard.headers.get("location")).toBe("/");
+    expect(dashboard.headers.get("location")).toBe("/?redirectTo=%2Fdashboard");
   });
 
   it("a new session lasts SESSION_TTL_DAYS (30 by default)", async () => {

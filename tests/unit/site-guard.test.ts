@@ -24,7 +24,9 @@ describe("siteGuardRedirect, anonymous visitor", () => {
     "/pay",
     "/pay?plan=pro&billing=monthly",
     "/pay/anything",
-  ])("%s is protected and goes to the landing page", (url) => expect(guard(url, anonymous)).toBe("/"));
+  ])("%s is protected and goes to log in, then back to it", (url) =>
+    expect(guard(url, anonymous)).toBe(`/?redirectTo=${encodeURIComponent(url)}`),
+  );
 
   it.each([
     "/?location=checkout",
