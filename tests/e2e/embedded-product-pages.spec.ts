@@ -44,6 +44,7 @@ test("a linked merchant creates a product page from a product, finds it in Produ
     "Product pages",
     "AI ads",
     "Glitch mode",
+    "Competitors",
     "Course",
     "Billing & credits",
     "Stores & themes",
