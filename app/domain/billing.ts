@@ -228,12 +228,12 @@ export interface PlanView {
 const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
 
 /** Set to end at the period's end (Paddle's scheduled_change cancel) and not ended yet. */
-export function isEnding(sub: Pick<PlanViewSubscription, "status" | "scheduledChange">): boolean {
+function isEnding(sub: Pick<PlanViewSubscription, "status" | "scheduledChange">): boolean {
   return sub.scheduledChange === "cancel" && sub.status !== "canceled";
 }
 
 /** The day a subscription set to end ends: Paddle's effective_at, else the period end. */
-export function endsOn(sub: Pick<PlanViewSubscription, "scheduledChangeAt" | "currentPeriodEnd">): string {
+function endsOn(sub: Pick<PlanViewSubscription, "scheduledChangeAt" | "currentPeriodEnd">): string {
   return dayOf(sub.scheduledChangeAt ?? sub.currentPeriodEnd ?? null);
 }
 
@@ -255,7 +255,7 @@ function amount(total: { cents: number; currencyCode: string }): string {
 }
 
 /** The rule for the retention offer, as the cancel step states it (docs/decisions/009). */
-export function offerRuleNote(sub: PlanViewSubscription, options: PlanViewOptions): string | null {
+function offerRuleNote(sub: PlanViewSubscription, options: PlanViewOptions): string | null {
   if (options.canClaimDiscount) return null;
   if (sub.status === "trialing") {
     return `If you cancel now you keep access until the trial ends and are never charged. The ${options.retentionPrice} offer to stay applies once your trial has ended.`;

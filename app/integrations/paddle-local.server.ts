@@ -61,7 +61,7 @@ export interface LocalPaddle extends PaddlePort {
 }
 
 /** A catalogue plan as a Paddle price. */
-export function localPrice(plan: Plan, prices: PriceIds): LocalPrice {
+function localPrice(plan: Plan, prices: PriceIds): LocalPrice {
   return {
     id: plan.id === "basic" ? prices.basic : plan.id === "pro" ? prices.pro : prices.innerCircle,
     name: plan.name,

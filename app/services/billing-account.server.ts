@@ -24,6 +24,24 @@ export interface BillingAccountDeps {
   localCheckout: LocalPaddle | null;
 }
 
+/** The fields of our copy of a subscription that the account's reads (and tests observing them) take. */
+export const SUBSCRIPTION_FIELDS = {
+  id: true,
+  status: true,
+  planId: true,
+  priceId: true,
+  billingInterval: true,
+  currentPeriodStart: true,
+  currentPeriodEnd: true,
+  nextBilledAt: true,
+  scheduledChange: true,
+  scheduledChangeAt: true,
+  discountId: true,
+  recurringTotalCents: true,
+  currencyCode: true,
+  trialExtended: true,
+} as const;
+
 /** Our copy of a subscription in the shape the local stand-in for Paddle reads (any owner). */
 export async function storedSubscription(db: Db, subscriptionId: string): Promise<StoredSubscription | null> {
   return db.billingSubscription.findUnique({
@@ -53,22 +71,7 @@ export function createBillingAccount(deps: BillingAccountDeps) {
   async function ownSubscription(user: User, subscriptionId: string) {
     const sub = await db.billingSubscription.findFirst({
       where: { id: subscriptionId, userId: user.id },
-      select: {
-        id: true,
-        status: true,
-        planId: true,
-        priceId: true,
-        billingInterval: true,
-        currentPeriodStart: true,
-        currentPeriodEnd: true,
-        nextBilledAt: true,
-        scheduledChange: true,
-        scheduledChangeAt: true,
-        discountId: true,
-        recurringTotalCents: true,
-        currencyCode: true,
-        trialExtended: true,
-      },
+      select: SUBSCRIPTION_FIELDS,
     });
     if (!sub) throw new AppError(404, "No subscription with that id belongs to you.");
     return sub;
@@ -133,24 +136,7 @@ export function createBillingAccount(deps: BillingAccountDeps) {
   async function overview(user: User) {
     const subs = await db.billingSubscription.findMany({
       where: { userId: user.id },
-      select: {
-        id: true,
-        status: true,
-        planId: true,
-        priceId: true,
-        customerId: true,
-        billingInterval: true,
-        currentPeriodStart: true,
-        currentPeriodEnd: true,
-        nextBilledAt: true,
-        scheduledChange: true,
-        scheduledChangeAt: true,
-        discountId: true,
-        recurringTotalCents: true,
-        currencyCode: true,
-        trialExtended: true,
-        lastEventAt: true,
-      },
+      select: { ...SUBSCRIPTION_FIELDS, customerId: true, lastEventAt: true },
     });
     const primary = primarySubscription(subs);
     const plan = findPlan(primary?.planId);

@@ -15,6 +15,7 @@ import {
   type TransactionSnapshot,
 } from "~/integrations/paddle.server";
 import { action as paddleWebhook } from "~/routes/webhooks.paddle";
+import { SUBSCRIPTION_FIELDS } from "~/services/billing-account.server";
 import { call } from "./routes";
 
 export const DAY_MS = 24 * 3600_000;
@@ -156,6 +157,41 @@ export async function userBilling(userId: string) {
       extendedTrial: true,
     },
   });
+}
+
+/**
+ * Everything a user or caller can observe of one user's billing (flags, subscription and transaction rows,
+ * balances, the ledger's sums), with that user's own ids replaced by placeholders so two users compare.
+ */
+export async function observableBilling(userId: string, ids: { subscriptionId: string; customerId: string; txnIds: string[] }) {
+  const swap = (v: string | null) =>
+    v === ids.subscriptionId ? "<sub>" : v === ids.customerId ? "<ctm>" : v && ids.txnIds.includes(v) ? `<txn${ids.txnIds.indexOf(v)}>` : v;
+  const user = await userBilling(userId);
+  const subs = await db.billingSubscription.findMany({
+    where: { userId },
+    select: { ...SUBSCRIPTION_FIELDS, customerId: true, priceAmountCents: true, priceCurrencyCode: true, lastEventAt: true },
+  });
+  const txns = await db.billingTransaction.findMany({
+    where: { userId },
+    select: { id: true, subscriptionId: true, status: true, origin: true, priceIds: true, totalCents: true, currencyCode: true, billingPeriodStart: true, discountId: true, lastEventAt: true },
+  });
+  const balances = await db.creditBalance.findMany({ where: { userId }, select: { feature: true, balance: true } });
+  const ledgerSums = await db.creditLedger.groupBy({ by: ["feature"], where: { userId }, _sum: { amount: true } });
+  return {
+    user: {
+      ...user,
+      subscription_id: swap(user.subscription_id),
+      paddleSubscriptionId: swap(user.paddleSubscriptionId),
+      paddleCustomerId: swap(user.paddleCustomerId),
+    },
+    subscriptions: subs.map((s) => ({ ...s, id: swap(s.id), customerId: swap(s.customerId) })),
+    transactions: txns
+      .map((t) => ({ ...t, id: swap(t.id), subscriptionId: swap(t.subscriptionId) }))
+      .sort((a, b) => String(a.id).localeCompare(String(b.id))),
+    balances: Object.fromEntries(balances.map((b) => [b.feature, b.balance])),
+    // The balance is always the sum of the ledger, whatever the order.
+    ledgerSums: Object.fromEntries(ledgerSums.map((r) => [r.feature, r._sum.amount ?? 0])),
+  };
 }
 
 export async function balancesOf(userId: string): Promise<Record<string, number>> {

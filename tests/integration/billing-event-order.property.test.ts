@@ -19,6 +19,7 @@ import {
   newCustomerId,
   newSubscriptionId,
   newTransactionId,
+  observableBilling,
   planPrice,
   subscriptionEvent,
   transactionEvent,
@@ -210,71 +211,6 @@ function materialise(steps: Step[], userId: string) {
 
 type Ids = ReturnType<typeof materialise>;
 
-/** Everything a user or caller can observe, with this user's own ids replaced by placeholders. */
-async function observable(userId: string, ids: Ids) {
-  const swap = (v: string | null) =>
-    v === ids.subscriptionId ? "<sub>" : v === ids.customerId ? "<ctm>" : v && ids.txnIds.includes(v) ? `<txn${ids.txnIds.indexOf(v)}>` : v;
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: {
-      userSubscribed: true,
-      trialing: true,
-      subscriptionCancelled: true,
-      chargeDeclined: true,
-      subscription_id: true,
-      paddleSubscriptionId: true,
-      paddleCustomerId: true,
-      innerCircle: true,
-      boughtCaseStudy: true,
-      claimedDiscount: true,
-      extendedTrial: true,
-    },
-  });
-  const subs = await db.billingSubscription.findMany({
-    where: { userId },
-    select: {
-      id: true,
-      customerId: true,
-      status: true,
-      planId: true,
-      priceId: true,
-      billingInterval: true,
-      currentPeriodStart: true,
-      currentPeriodEnd: true,
-      nextBilledAt: true,
-      scheduledChange: true,
-      scheduledChangeAt: true,
-      discountId: true,
-      recurringTotalCents: true,
-      currencyCode: true,
-      priceAmountCents: true,
-      priceCurrencyCode: true,
-      trialExtended: true,
-      lastEventAt: true,
-    },
-  });
-  const txns = await db.billingTransaction.findMany({
-    where: { userId },
-    select: { id: true, subscriptionId: true, status: true, origin: true, priceIds: true, totalCents: true, currencyCode: true, billingPeriodStart: true, discountId: true, lastEventAt: true },
-  });
-  const balances = await db.creditBalance.findMany({ where: { userId }, select: { feature: true, balance: true } });
-  const ledgerSums = await db.creditLedger.groupBy({ by: ["feature"], where: { userId }, _sum: { amount: true } });
-  return {
-    user: {
-      ...user,
-      subscription_id: swap(user.subscription_id),
-      paddleSubscriptionId: swap(user.paddleSubscriptionId),
-      paddleCustomerId: swap(user.paddleCustomerId),
-    },
-    subscriptions: subs.map((s) => ({ ...s, id: swap(s.id), customerId: swap(s.customerId) })),
-    transactions: txns
-      .map((t) => ({ ...t, id: swap(t.id), subscriptionId: swap(t.subscriptionId) }))
-      .sort((a, b) => String(a.id).localeCompare(String(b.id))),
-    balances: Object.fromEntries(balances.map((b) => [b.feature, b.balance])),
-    ledgerSums: Object.fromEntries(ledgerSums.map((r) => [r.feature, r._sum.amount ?? 0])),
-  };
-}
-
 /** Several users' lives, and for the shuffled delivery: how often each notification goes out and in what order. */
 const caseArb = fc
   .record({
@@ -329,8 +265,8 @@ describe("Paddle notifications in any order, redelivered, for several users", ()
         }
         for (let i = 0; i < histories.length; i++) {
           const story = histories[i].map(label).join(" -> ");
-          const expected = await observable(inOrder[i].userId, inOrder[i].ids);
-          const actual = await observable(shuffled[i].userId, shuffled[i].ids);
+          const expected = await observableBilling(inOrder[i].userId, inOrder[i].ids);
+          const actual = await observableBilling(shuffled[i].userId, shuffled[i].ids);
           expect(actual, story).toEqual(expected);
           expect(expected.ledgerSums).toEqual(expected.balances);
           expect(await db.paddleEvent.count({ where: { userId: shuffled[i].userId } })).toBe(shuffled[i].ids.events.length);

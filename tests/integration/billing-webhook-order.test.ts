@@ -13,6 +13,7 @@ import {
   newCustomerId,
   newSubscriptionId,
   newTransactionId,
+  observableBilling,
   planPrice,
   subscriptionEvent,
   transactionEvent,
@@ -181,83 +182,6 @@ function materialise(steps: Step[], userId: string) {
   return { subscriptionId: id, customerId, txnIds, events };
 }
 
-/** Everything a user or caller can observe, with this user's own ids replaced by placeholders. */
-async function observable(userId: string, ids: { subscriptionId: string; customerId: string; txnIds: string[] }) {
-  const swap = (v: string | null) =>
-    v === ids.subscriptionId
-      ? "<sub>"
-      : v === ids.customerId
-        ? "<ctm>"
-        : v && ids.txnIds.includes(v)
-          ? `<txn${ids.txnIds.indexOf(v)}>`
-          : v;
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: {
-      userSubscribed: true,
-      trialing: true,
-      subscriptionCancelled: true,
-      chargeDeclined: true,
-      subscription_id: true,
-      paddleSubscriptionId: true,
-      paddleCustomerId: true,
-      innerCircle: true,
-      boughtCaseStudy: true,
-      claimedDiscount: true,
-      extendedTrial: true,
-    },
-  });
-  const subs = await db.billingSubscription.findMany({
-    where: { userId },
-    select: {
-      id: true,
-      customerId: true,
-      status: true,
-      planId: true,
-      priceId: true,
-      billingInterval: true,
-      currentPeriodStart: true,
-      currentPeriodEnd: true,
-      nextBilledAt: true,
-      scheduledChange: true,
-      scheduledChangeAt: true,
-      discountId: true,
-      recurringTotalCents: true,
-      currencyCode: true,
-      lastEventAt: true,
-    },
-  });
-  const txns = await db.billingTransaction.findMany({
-    where: { userId },
-    select: {
-      id: true,
-      subscriptionId: true,
-      status: true,
-      origin: true,
-      priceIds: true,
-      totalCents: true,
-      lastEventAt: true,
-    },
-  });
-  const balances = await db.creditBalance.findMany({ where: { userId }, select: { feature: true, balance: true } });
-  const ledgerSum = await db.creditLedger.groupBy({ by: ["feature"], where: { userId }, _sum: { amount: true } });
-  return {
-    user: {
-      ...user,
-      subscription_id: swap(user.subscription_id),
-      paddleSubscriptionId: swap(user.paddleSubscriptionId),
-      paddleCustomerId: swap(user.paddleCustomerId),
-    },
-    subscriptions: subs.map((s) => ({ ...s, id: swap(s.id), customerId: swap(s.customerId) })),
-    transactions: txns
-      .map((t) => ({ ...t, id: swap(t.id), subscriptionId: swap(t.subscriptionId) }))
-      .sort((a, b) => String(a.id).localeCompare(String(b.id))),
-    balances: Object.fromEntries(balances.map((b) => [b.feature, b.balance])),
-    // The balance is always the sum of the ledger, whatever the order.
-    ledgerSums: Object.fromEntries(ledgerSum.map((r) => [r.feature, r._sum.amount ?? 0])),
-  };
-}
-
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 60);
 const ONLY_SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : null;
 
@@ -293,8 +217,8 @@ describe("webhook delivery order and redelivery", () => {
         shuffled.events.length,
       );
 
-      const expected = await observable(inOrderUser.id, inOrder);
-      const actual = await observable(shuffledUser.id, shuffled);
+      const expected = await observableBilling(inOrderUser.id, inOrder);
+      const actual = await observableBilling(shuffledUser.id, shuffled);
       expect(actual, `seed ${seed}: ${story.join(" -> ")}`).toEqual(expected);
       expect(expected.ledgerSums, `seed ${seed}`).toEqual(expected.balances);
     }
