@@ -375,28 +375,21 @@ export function createAiAds(deps: AiAdsDeps) {
     const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
     if (!invalid.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
     const attempt = row.renderAttempt + 1;
-    let spent: credits.Spent;
-    try {
-      spent = await credits.spend(db, {
+    const spent = await credits.spend(
+      db,
+      {
         userId: user.id,
         feature: AI_ADS_FEATURE,
         idempotencyKey: renderIdempotencyKey(row.id, attempt),
         reason: `AI ad ${row.id} render ${attempt}`,
-      });
-    } catch (error) {
-      const short = credits.notEnoughCredits(error);
-      if (!short) throw error;
-      throw new AppError(
-        402,
-        `Not enough AI ad credits: a video costs ${short.cost} and you have ${short.remaining}. Get more credits on the Billing page.`,
-        {
-          upsell: aiAdsUpsellOpen(short.remaining, user.aiAdsFirstUse),
-          feature: short.feature,
-          cost: short.cost,
-          remaining: short.remaining,
-        },
-      );
-    }
+      },
+      (short) =>
+        new AppError(
+          402,
+          `Not enough AI ad credits: a video costs ${short.cost} and you have ${short.remaining}. Get more credits on the Billing page.`,
+          { ...short, upsell: aiAdsUpsellOpen(short.remaining, user.aiAdsFirstUse) },
+        ),
+    );
     const { count } = await db.aiAd.updateMany({
       where: { id, userId: user.id, status: { in: ["preview", "failed"] }, renderAttempt: row.renderAttempt },
       data: { status: "rendering", progress: 0, errors: "[]", renderAttempt: attempt, ledgerId: spent.ledgerId },

@@ -2,7 +2,7 @@
 // the user's ticks, opening a lesson (which "continue where you left off" follows), and marking one
 // done. Completions (LessonCompletion rows) are the truth; UserCourse keeps the seed's fields
 // (progressPercentage, completed, latest module/lesson) up to date for both surfaces and marketing.
-import type { Db } from "~/db.server";
+import type { Db, DbClient } from "~/db.server";
 import { writeTransaction } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
@@ -203,6 +203,22 @@ export async function openLesson(db: Db, userId: string, lessonNumber: number) {
 }
 export type OpenedLesson = Awaited<ReturnType<typeof openLesson>>;
 
+/** Recomputes the user's progress from their completions and stores it (inside the caller's transaction). */
+async function storeProgress(tx: DbClient, userId: string) {
+  const rows = await tx.lessonCompletion.findMany({
+    where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } },
+    select: { lessonNumber: true },
+  });
+  const progress = courseProgress(rows.map((r) => r.lessonNumber));
+  const stored = await tx.userCourse.upsert({
+    where: { userId },
+    create: { userId, progressPercentage: progress.progressPercentage, completed: progress.completed },
+    update: { progressPercentage: progress.progressPercentage, completed: progress.completed },
+    select: latestSelect,
+  });
+  return { progress, stored };
+}
+
 /**
  * Marks a lesson done. Idempotent: a second call changes nothing and answers the same progress.
  * The completion and the stored progress change in one transaction, so two lessons completed at the
@@ -223,17 +239,7 @@ export async function completeLesson(db: Db, userId: string, lessonNumber: numbe
         select: { lessonNumber: true },
       });
     }
-    const rows = await tx.lessonCompletion.findMany({
-      where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } },
-      select: { lessonNumber: true },
-    });
-    const progress = courseProgress(rows.map((r) => r.lessonNumber));
-    const stored = await tx.userCourse.upsert({
-      where: { userId },
-      create: { userId, progressPercentage: progress.progressPercentage, completed: progress.completed },
-      update: { progressPercentage: progress.progressPercentage, completed: progress.completed },
-      select: latestSelect,
-    });
+    const { progress, stored } = await storeProgress(tx, userId);
     return { alreadyDone: Boolean(existing), progress, latest: stored };
   });
   return { lessonNumber, alreadyDone, ...progress, ...latest };
@@ -249,17 +255,7 @@ export async function uncompleteLesson(db: Db, userId: string, lessonNumber: num
   await findLesson(db, lessonNumber);
   const { wasDone, progress, latest } = await writeTransaction(db, async (tx) => {
     const removed = await tx.lessonCompletion.deleteMany({ where: { userId, lessonNumber } });
-    const rows = await tx.lessonCompletion.findMany({
-      where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } },
-      select: { lessonNumber: true },
-    });
-    const progress = courseProgress(rows.map((r) => r.lessonNumber));
-    const stored = await tx.userCourse.upsert({
-      where: { userId },
-      create: { userId, progressPercentage: progress.progressPercentage, completed: progress.completed },
-      update: { progressPercentage: progress.progressPercentage, completed: progress.completed },
-      select: latestSelect,
-    });
+    const { progress, stored } = await storeProgress(tx, userId);
     return { wasDone: removed.count > 0, progress, latest: stored };
   });
   return { lessonNumber, wasDone, ...progress, ...latest };

@@ -15,7 +15,7 @@ export type Spent = { feature: string; cost: number; remaining: number; unlimite
 /** The details of the 402 a short balance throws: the upsell and the numbers behind it. */
 export type NotEnoughCredits = { upsell: true; feature: string; cost: number; remaining: number };
 
-/** The balance numbers of a spend's 402, or null for any other error (so a caller can word its own 402). */
+/** The balance numbers of a spend's 402, or null for any other error. */
 export function notEnoughCredits(error: unknown): NotEnoughCredits | null {
   if (!(error instanceof AppError) || error.status !== 402 || error.details.upsell !== true) return null;
   return error.details as NotEnoughCredits;
@@ -47,12 +47,14 @@ async function ledgerByKey(db: DbClient, idempotencyKey: string) {
 
 /**
  * Spends the feature's cost. Same idempotency key twice -> the first result, charged once.
- * Balance too low -> AppError 402 with { upsell, feature, cost, remaining }, nothing changes; a key
- * already used for another operation -> AppError 409. Unlimited balances are never decremented.
+ * Balance too low -> AppError 402 with { upsell, feature, cost, remaining }, nothing changes (a feature
+ * with its own wording or upsell rule passes `wordShort` to build that 402 instead); a key already used
+ * for another operation -> AppError 409. Unlimited balances are never decremented.
  */
 export async function spend(
   db: DbClient,
   input: { userId: string; feature: string; idempotencyKey?: string; reason?: string },
+  wordShort?: (short: NotEnoughCredits, message: string) => AppError,
 ): Promise<Spent> {
   const { userId, feature } = input;
   const cost = creditCost(feature);
@@ -89,7 +91,8 @@ export async function spend(
   }
   const remaining = await getBalance(db, userId, feature);
   const short: NotEnoughCredits = { upsell: true, feature, cost, remaining };
-  throw new AppError(402, `Not enough credits: ${feature} costs ${cost} and you have ${remaining}.`, short);
+  const message = `Not enough credits: ${feature} costs ${cost} and you have ${remaining}.`;
+  throw wordShort?.(short, message) ?? new AppError(402, message, short);
 }
 
 const refundKey = (ledgerId: number) => `refund:${ledgerId}`;

@@ -213,22 +213,17 @@ export function createGlitchMode(deps: GlitchModeDeps) {
       throw new AppError(422, notQualifyingReason(product.amazonPriceCents)!);
     }
 
-    let spent: credits.Spent;
-    try {
-      spent = await credits.spend(db, {
+    const spent = await credits.spend(
+      db,
+      {
         userId: user.id,
         feature: GLITCH_FEATURE,
         idempotencyKey: glitchRevealKey(user.id, objectID),
         reason: `glitch mode: revealed ${objectID}`,
-      });
-    } catch (error) {
-      const short = credits.notEnoughCredits(error);
+      },
       // Glitch mode's upsell opens only at 0 credits (seed §4), not at every short balance.
-      if (short && error instanceof AppError) {
-        throw new AppError(402, error.message, { ...short, upsell: creditsUpsellOpen(short.remaining) });
-      }
-      throw error;
-    }
+      (short, message) => new AppError(402, message, { ...short, upsell: creditsUpsellOpen(short.remaining) }),
+    );
 
     const numbers = {
       amazonPriceCents: product.amazonPriceCents,

@@ -256,18 +256,7 @@ export async function recomputeStaleInsights(db: Db, options: { chunk?: number }
         now: p.insightsAt,
         firstSeenAt: p.firstSeenAt,
       });
-      payload.push([
-        p.id,
-        i.winningScore,
-        i.lifecycleStage,
-        i.saturation,
-        i.marginBps,
-        i.orders7d,
-        i.ordersPrev7d,
-        i.ordersGrowth7d,
-        i.trendingScore,
-        JSON.stringify(i.reasons),
-      ]);
+      payload.push([p.id, ...RECOMPUTED_COLUMNS.map((c) => (c === "reasons" ? JSON.stringify(i.reasons) : i[c]))]);
     }
     if (payload.length > 0) {
       await retryBusy(() => db.$executeRawUnsafe(RECOMPUTE_SQL, JSON.stringify(payload)));
