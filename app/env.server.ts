@@ -96,7 +96,7 @@ const EnvSchema = z
     // The embedded Shopify app (docs/decisions/020): "off" switches it off explicitly (production without
     // Shopify keys); nothing signed by anyone then verifies, because its secret is random and never shared.
     SHOPIFY_APP: z.enum(["on", "off"]).default("on"),
-    // The client id is public (App Bridge reads it in the browser); the placeholder is not a secret.
+    // The client id is public (App Bridge reads it in the browser); its built-in development value is not a secret.
     SHOPIFY_API_KEY: optionalString,
     SHOPIFY_API_SECRET: optionalString,
     SHOPIFY_APP_URL: optionalUrl,

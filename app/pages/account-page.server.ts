@@ -4,6 +4,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
+import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { currentSessionId, logout } from "~/pages/site-session.server";
@@ -80,8 +81,7 @@ export async function accountPageAction(request: Request, user: User) {
       }
     }
   } catch (error) {
-    if (error instanceof AppError) return failed(intent, error);
-    throw error;
+    return failed(intent, expectedFailure(error));
   }
 }
 
@@ -106,5 +106,3 @@ export async function downloadAccountData(request: Request, user: User): Promise
     throw error;
   }
 }
-
-export type AccountLoaderData = Awaited<ReturnType<typeof loadAccountPage>>;

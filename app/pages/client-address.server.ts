@@ -1,5 +1,5 @@
 // Where a request comes from, as the proxy in front of us reports it. Null when no proxy says: one
-// shared placeholder would let a few wrong passwords lock every visitor out. Behind a proxy that
+// shared stand-in address would let a few wrong passwords lock every visitor out. Behind a proxy that
 // appends to X-Forwarded-For, configure it to overwrite the header (or set X-Real-IP), since a client
 // can send its own first entry.
 export function clientIp(request: Request): string | null {

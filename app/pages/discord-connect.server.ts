@@ -3,7 +3,7 @@
 // The OAuth rules themselves are the community service's (app/services/community.server.ts).
 import { createCookie } from "@remix-run/node";
 import { getEnv, sessionSecret } from "~/env.server";
-import type { ConnectResult } from "~/services/community.server";
+import type { ConnectResult, DiscordReturn } from "~/services/community.server";
 import { community } from "~/services/index.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -33,10 +33,7 @@ export async function finishDiscordConnect(
 ): Promise<{ result: ConnectResult; clearCookie: string }> {
   const clearCookie = await stateCookie().serialize("", { maxAge: 0, expires: new Date(0) });
   const url = new URL(request.url);
-  const saved = (await stateCookie().parse(request.headers.get("cookie"))) as {
-    state?: unknown;
-    userId?: unknown;
-  } | null;
+  const saved = (await stateCookie().parse(request.headers.get("cookie"))) as DiscordReturn["saved"];
   const result = await community.finishConnect(userId, {
     error: url.searchParams.get("error") || null,
     state: url.searchParams.get("state") ?? "",

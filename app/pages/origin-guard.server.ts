@@ -44,7 +44,7 @@ export function isCrossSite(request: Request): boolean {
   return false;
 }
 
-export function crossSiteResponse(): Response {
+function crossSiteResponse(): Response {
   return Response.json({ error: CROSS_SITE_MESSAGE }, { status: 403 });
 }
 

@@ -2,10 +2,9 @@
 // guards routes call. Pages: an anonymous visitor is redirected; JSON APIs: 401 with a sentence. The rows
 // and accounts themselves are app/services/auth.server.ts (docs/decisions/004).
 import { createCookie, redirect } from "@remix-run/node";
-import { AppError } from "~/domain/errors";
 import { landingPathFor } from "~/domain/redirect-to";
 import { getEnv, sessionSecret } from "~/env.server";
-import { toErrorResponse } from "~/pages/http.server";
+import { handleServiceErrors } from "~/pages/http.server";
 import { refuseCrossSite } from "~/pages/origin-guard.server";
 import type { User } from "~/services/auth.server";
 import { clientIp } from "~/pages/client-address.server";
@@ -74,14 +73,7 @@ export async function requireApiUser(request: Request): Promise<User> {
     return user;
   }
   const token = request.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (token) {
-    try {
-      return await auth.loadUser(await auth.shopifyTokenUserId(token));
-    } catch (error) {
-      if (error instanceof AppError) throw toErrorResponse(error);
-      throw error;
-    }
-  }
+  if (token) return handleServiceErrors(async () => auth.loadUser(await auth.shopifyTokenUserId(token)));
   throw Response.json({ error: "Sign in to use this." }, { status: 401 });
 }
 

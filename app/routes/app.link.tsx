@@ -6,7 +6,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/auth";
-import { AppError } from "~/domain/errors";
 import { clientIp, readForm } from "~/pages/http.server";
 import { requireShop, withEmbeddedParams } from "~/pages/embedded-session.server";
 import { auth, stores } from "~/services/index.server";
@@ -43,8 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await stores.linkShop({ shop, userId: signedIn.userId });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return fail(error.status, {}, error.message);
+    const failure = expectedFailure(error);
+    return fail(failure.status, {}, failure.message);
   }
   throw redirect(withEmbeddedParams(request, "/app"));
 }

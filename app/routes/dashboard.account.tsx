@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, Card, FormLayout, Layout, Page, Text, TextField } from "@shopify/polaris";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { accountPageAction, loadAccountPage, type AccountIntent, type AccountOutcome } from "~/pages/account-page.server";
 import { requireUser } from "~/pages/site-session.server";
 
@@ -45,6 +45,54 @@ function IntentField({ intent }: { intent: AccountIntent | "download-data" }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 
+/** One of the page's forms in its card: posts its intent here, titled by a heading that names the form. */
+function IntentForm(props: {
+  intent: AccountIntent;
+  title: ReactNode;
+  titleTone?: "critical";
+  noValidate?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = `${props.intent}-title`;
+  return (
+    <Card>
+      <Form method="post" noValidate={props.noValidate} aria-labelledby={titleId}>
+        <IntentField intent={props.intent} />
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd" id={titleId} tone={props.titleTone}>
+            {props.title}
+          </Text>
+          {props.children}
+        </BlockStack>
+      </Form>
+    </Card>
+  );
+}
+
+/** How the account confirms a change: its password, or (signing in only with Google) its e-mail address. */
+type Confirm = { label: string; type: "password" | "email"; autoComplete: string };
+
+/** The field that confirms a form with the password (or the e-mail address, see Confirm). */
+function ConfirmField(props: {
+  confirm: Confirm;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  return (
+    <TextField
+      label={props.confirm.label}
+      name={props.name}
+      type={props.confirm.type}
+      autoComplete={props.confirm.autoComplete}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.invalid ? true : undefined}
+    />
+  );
+}
+
 export default function Account() {
   const overview = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as AccountOutcome | undefined;
@@ -52,9 +100,9 @@ export default function Account() {
   const submitting = (intent: AccountIntent) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   // Accounts that sign in only with Google have no password: they confirm with their e-mail address.
-  const confirm = overview.hasPassword
-    ? { label: "Current password", type: "password" as const, autoComplete: "current-password" }
-    : { label: "Your e-mail address (your account signs in with Google)", type: "email" as const, autoComplete: "email" };
+  const confirm: Confirm = overview.hasPassword
+    ? { label: "Current password", type: "password", autoComplete: "current-password" }
+    : { label: "Your e-mail address (your account signs in with Google)", type: "email", autoComplete: "email" };
 
   const password = outcomeOf(actionData, "change-password");
   const email = outcomeOf(actionData, "change-email");
@@ -82,7 +130,7 @@ export default function Account() {
   }, [actionData]);
 
   const fieldError = (outcome: AccountOutcome | undefined, field: string) =>
-    outcome?.error && outcome.field === field ? outcome.error : undefined;
+    Boolean(outcome?.error) && outcome?.field === field;
 
   return (
     <Page title="Account" backAction={{ content: "Overview", url: "/dashboard?location=dashboard" }}>
@@ -104,147 +152,113 @@ export default function Account() {
               </BlockStack>
             </Card>
 
-            <Card>
-              <Form method="post" noValidate aria-labelledby="change-password-title">
-                <IntentField intent="change-password" />
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd" id="change-password-title">
-                    {overview.hasPassword ? "Change password" : "Set a password"}
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    Every other device is signed out; this one stays signed in.
-                  </Text>
-                  <Outcome outcome={password} />
-                  <FormLayout>
-                    <TextField
-                      label={confirm.label}
-                      name="currentPassword"
-                      type={confirm.type}
-                      autoComplete={confirm.autoComplete}
-                      value={currentPassword}
-                      onChange={setCurrentPassword}
-                      error={fieldError(password, "confirmation") ? true : undefined}
-                    />
-                    <TextField
-                      label="New password"
-                      name="newPassword"
-                      type="password"
-                      autoComplete="new-password"
-                      helpText="At least 8 characters."
-                      value={newPassword}
-                      onChange={setNewPassword}
-                      error={fieldError(password, "newPassword") ? true : undefined}
-                    />
-                  </FormLayout>
-                  <Box>
-                    <Button submit variant="primary" loading={submitting("change-password")}>
-                      {overview.hasPassword ? "Change password" : "Set password"}
-                    </Button>
-                  </Box>
-                </BlockStack>
-              </Form>
-            </Card>
+            <IntentForm
+              intent="change-password"
+              title={overview.hasPassword ? "Change password" : "Set a password"}
+              noValidate
+            >
+              <Text as="p" tone="subdued">
+                Every other device is signed out; this one stays signed in.
+              </Text>
+              <Outcome outcome={password} />
+              <FormLayout>
+                <ConfirmField
+                  confirm={confirm}
+                  name="currentPassword"
+                  value={currentPassword}
+                  onChange={setCurrentPassword}
+                  invalid={fieldError(password, "confirmation")}
+                />
+                <TextField
+                  label="New password"
+                  name="newPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  helpText="At least 8 characters."
+                  value={newPassword}
+                  onChange={setNewPassword}
+                  error={fieldError(password, "newPassword") || undefined}
+                />
+              </FormLayout>
+              <Box>
+                <Button submit variant="primary" loading={submitting("change-password")}>
+                  {overview.hasPassword ? "Change password" : "Set password"}
+                </Button>
+              </Box>
+            </IntentForm>
 
-            <Card>
-              <Form method="post" noValidate aria-labelledby="change-email-title">
-                <IntentField intent="change-email" />
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd" id="change-email-title">
-                    Change e-mail
-                  </Text>
-                  <Outcome outcome={email} />
-                  <FormLayout>
-                    <TextField
-                      label="New e-mail address"
-                      name="newEmail"
-                      type="email"
-                      autoComplete="email"
-                      value={newEmail}
-                      onChange={setNewEmail}
-                      error={fieldError(email, "newEmail") ? true : undefined}
-                    />
-                    <TextField
-                      label={confirm.label}
-                      name="password"
-                      type={confirm.type}
-                      autoComplete={confirm.autoComplete}
-                      value={emailConfirm}
-                      onChange={setEmailConfirm}
-                      error={fieldError(email, "confirmation") ? true : undefined}
-                    />
-                  </FormLayout>
-                  <Box>
-                    <Button submit loading={submitting("change-email")}>
-                      Change e-mail
-                    </Button>
-                  </Box>
-                </BlockStack>
-              </Form>
-            </Card>
+            <IntentForm intent="change-email" title="Change e-mail" noValidate>
+              <Outcome outcome={email} />
+              <FormLayout>
+                <TextField
+                  label="New e-mail address"
+                  name="newEmail"
+                  type="email"
+                  autoComplete="email"
+                  value={newEmail}
+                  onChange={setNewEmail}
+                  error={fieldError(email, "newEmail") || undefined}
+                />
+                <ConfirmField
+                  confirm={confirm}
+                  name="password"
+                  value={emailConfirm}
+                  onChange={setEmailConfirm}
+                  invalid={fieldError(email, "confirmation")}
+                />
+              </FormLayout>
+              <Box>
+                <Button submit loading={submitting("change-email")}>
+                  Change e-mail
+                </Button>
+              </Box>
+            </IntentForm>
 
             <DownloadData confirm={confirm} />
 
-            <Card>
-              <Form method="post" aria-labelledby="devices-title">
-                <IntentField intent="sign-out-everywhere" />
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd" id="devices-title">
-                    Devices
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    {overview.sessions === 1
-                      ? "You are signed in on this device only."
-                      : `You are signed in on ${overview.sessions} devices or browsers.`}
-                  </Text>
-                  <Box>
-                    <Button submit tone="critical">
-                      Sign out on every device
-                    </Button>
-                  </Box>
-                </BlockStack>
-              </Form>
-            </Card>
+            <IntentForm intent="sign-out-everywhere" title="Devices">
+              <Text as="p" tone="subdued">
+                {overview.sessions === 1
+                  ? "You are signed in on this device only."
+                  : `You are signed in on ${overview.sessions} devices or browsers.`}
+              </Text>
+              <Box>
+                <Button submit tone="critical">
+                  Sign out on every device
+                </Button>
+              </Box>
+            </IntentForm>
 
-            <Card>
-              <Form method="post" noValidate aria-labelledby="delete-account-title">
-                <IntentField intent="delete-account" />
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd" id="delete-account-title" tone="critical">
-                    Delete my account
-                  </Text>
-                  <Text as="p">
-                    {overview.activeSubscriptions > 0
-                      ? "Your subscription is cancelled first, so you are never charged again. Then your account, your credits, saved products, product pages, ads, store links and everything else we hold about you are erased. This cannot be undone."
-                      : "Your account, your credits, saved products, product pages, ads, store links and everything else we hold about you are erased. This cannot be undone."}
-                  </Text>
-                  <Outcome outcome={deletion} />
-                  <FormLayout>
-                    <TextField
-                      label={confirm.label}
-                      name="confirmation"
-                      type={confirm.type}
-                      autoComplete={confirm.autoComplete}
-                      value={deleteConfirm}
-                      onChange={setDeleteConfirm}
-                      error={fieldError(deletion, "confirmation") ? true : undefined}
-                    />
-                    <TextField
-                      label="Type DELETE to confirm"
-                      name="typedWord"
-                      autoComplete="off"
-                      value={typedWord}
-                      onChange={setTypedWord}
-                      error={fieldError(deletion, "typedWord") ? true : undefined}
-                    />
-                  </FormLayout>
-                  <Box>
-                    <Button submit tone="critical" variant="primary" loading={submitting("delete-account")}>
-                      Delete my account
-                    </Button>
-                  </Box>
-                </BlockStack>
-              </Form>
-            </Card>
+            <IntentForm intent="delete-account" title="Delete my account" titleTone="critical" noValidate>
+              <Text as="p">
+                {overview.activeSubscriptions > 0
+                  ? "Your subscription is cancelled first, so you are never charged again. Then your account, your credits, saved products, product pages, ads, store links and everything else we hold about you are erased. This cannot be undone."
+                  : "Your account, your credits, saved products, product pages, ads, store links and everything else we hold about you are erased. This cannot be undone."}
+              </Text>
+              <Outcome outcome={deletion} />
+              <FormLayout>
+                <ConfirmField
+                  confirm={confirm}
+                  name="confirmation"
+                  value={deleteConfirm}
+                  onChange={setDeleteConfirm}
+                  invalid={fieldError(deletion, "confirmation")}
+                />
+                <TextField
+                  label="Type DELETE to confirm"
+                  name="typedWord"
+                  autoComplete="off"
+                  value={typedWord}
+                  onChange={setTypedWord}
+                  error={fieldError(deletion, "typedWord") || undefined}
+                />
+              </FormLayout>
+              <Box>
+                <Button submit tone="critical" variant="primary" loading={submitting("delete-account")}>
+                  Delete my account
+                </Button>
+              </Box>
+            </IntentForm>
           </BlockStack>
         </Layout.Section>
       </Layout>
@@ -257,7 +271,7 @@ export default function Account() {
  * wrong password shows its sentence beside the form and a good one saves the file; without it the
  * browser posts the form itself and saves the attachment.
  */
-function DownloadData({ confirm }: { confirm: { label: string; type: "password" | "email"; autoComplete: string } }) {
+function DownloadData({ confirm }: { confirm: Confirm }) {
   const [value, setValue] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ error: string | null; message: string | null } | null>(null);
@@ -315,14 +329,12 @@ function DownloadData({ confirm }: { confirm: { label: string; type: "password" 
           </Text>
           {outcome ? <Outcome outcome={{ intent: null, field: null, ...outcome }} /> : null}
           <FormLayout>
-            <TextField
-              label={confirm.label}
+            <ConfirmField
+              confirm={confirm}
               name="confirmation"
-              type={confirm.type}
-              autoComplete={confirm.autoComplete}
               value={value}
               onChange={setValue}
-              error={outcome?.error ? true : undefined}
+              invalid={Boolean(outcome?.error)}
             />
           </FormLayout>
           <Box>

@@ -27,8 +27,6 @@ export interface AccountDeps {
 /** The word a user types to confirm deleting the account. */
 export const DELETE_WORD = "DELETE";
 
-export type AccountOverview = Awaited<ReturnType<ReturnType<typeof createAccount>["overview"]>>;
-
 export function createAccount(deps: AccountDeps) {
   const { db } = deps;
   const maxFailures = deps.maxFailures ?? 5;

@@ -8,7 +8,7 @@ import { getEnv } from "~/env.server";
 import { findLinkedUserId } from "~/services/shopify-stores.server";
 
 /** The shop a valid Shopify session token (HS256 with our secret, our client id as aud, not expired) was issued for. */
-export async function verifyShopifySessionToken(token: string): Promise<{ shop: string } | null> {
+async function verifyShopifySessionToken(token: string): Promise<{ shop: string } | null> {
   const env = getEnv();
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(env.SHOPIFY_API_SECRET), {
