@@ -2,11 +2,11 @@
 // SQLite file from 1 and from 3 worker processes (tests/integration/jobs-worker.ts, a handler that does
 // nothing), each claim being one atomic UPDATE ... RETURNING and each completion one more UPDATE.
 // Runs on its own scratch database: `npx tsx bench/jobs.ts`.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { spawnLineWorker, workerReady } from "../tests/helpers/line-workers";
+import { createInterface } from "node:readline";
 
 const WORKER = path.resolve("tests/integration/jobs-worker.ts");
 const JOBS = Number(process.env.BENCH_JOBS ?? 3_000);
@@ -40,11 +40,26 @@ async function enqueue(n: number) {
 async function claimFrom(workers: number, n: number) {
   await db.job.deleteMany();
   const enqueueMs = await enqueue(n);
-  const children = Array.from({ length: workers }, (_, w) =>
-    spawnLineWorker(WORKER, { JOBS_OWNER: `bench-w${w}`, JOBS_LEASE_MS: "30000", JOBS_POLL_MS: "100", JOBS_CONCURRENCY: "4" }),
-  );
+  const children = Array.from({ length: workers }, (_, w) => {
+    const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
+      env: {
+        ...process.env,
+        JOBS_OWNER: `bench-w${w}`,
+        JOBS_LEASE_MS: "30000",
+        JOBS_POLL_MS: "100",
+        JOBS_CONCURRENCY: "4",
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (c) => (stderr += c));
+    return { child, lines: createInterface({ input: child.stdout })[Symbol.asyncIterator](), stderr: () => stderr };
+  });
   try {
-    for (const c of children) await workerReady(c, "jobs worker");
+    for (const c of children) {
+      const first = await c.lines.next();
+      if (first.value !== "ready") throw new Error(`jobs worker did not start: ${c.stderr()}`);
+    }
     const start = performance.now();
     for (const c of children) c.child.stdin.write("go\n");
     while ((await db.job.count({ where: { status: "done" } })) < n) await new Promise((r) => setTimeout(r, 20));

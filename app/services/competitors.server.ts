@@ -27,7 +27,6 @@ import {
   type CataloguePoint,
   type ChangeKind,
   type PriceChange,
-  type WeeklyOrdersEstimate,
 } from "~/domain/competitor-insights";
 import {
   capSentence,
@@ -138,8 +137,15 @@ export interface ChangeView {
   detail: CatalogueChange;
 }
 
-/** The domain's estimate without its working (basis), with the method sentence the page shows. */
-export type EstimateView = Omit<WeeklyOrdersEstimate, "basis"> & { method: string };
+export interface EstimateView {
+  kind: "estimated";
+  low: number;
+  high: number;
+  unit: "orders/week";
+  confidence: "low" | "medium";
+  evidence: string[];
+  method: string;
+}
 
 export interface CompetitorDetail extends CompetitorSummary {
   fetchDomain: string;
@@ -622,48 +628,20 @@ export function createCompetitors(deps: CompetitorsDeps) {
 
   // ---------- the detail ----------
 
-  interface EstimateWindow {
-    lastOk: { takenAt: Date } | null;
-    firstInWindow: { takenAt: Date } | null;
-    changes: ChangeRow[];
+  /** The reads and changes the estimate rests on: the last estimateWindowDays days of successful reads. */
+  async function estimateWindow(storeId: number) {
+    const lastOk = await db.competitorCheck.findFirst({ where: { storeId, ok: true }, orderBy: { takenAt: "desc" }, select: { takenAt: true } });
+    const windowStart = lastOk ? new Date(lastOk.takenAt.getTime() - COMPETITOR_RULES.estimateWindowDays * 86_400_000) : null;
+    const firstInWindow = windowStart
+      ? await db.competitorCheck.findFirst({ where: { storeId, ok: true, takenAt: { gte: windowStart } }, orderBy: { takenAt: "asc" }, select: { takenAt: true } })
+      : null;
+    const changes = firstInWindow
+      ? await db.competitorChange.findMany({ where: { storeId, at: { gt: firstInWindow.takenAt } }, orderBy: { id: "asc" }, select: changeSelect })
+      : [];
+    return { lastOk, firstInWindow, changes };
   }
 
-  /**
-   * The reads and changes each store's estimate rests on: the last estimateWindowDays days of successful reads.
-   * Three queries whatever the number of stores (the list page asks for every followed store at once).
-   */
-  async function estimateWindows(storeIds: number[]): Promise<Map<number, EstimateWindow>> {
-    const windows = new Map<number, EstimateWindow>(storeIds.map((id) => [id, { lastOk: null, firstInWindow: null, changes: [] }]));
-    if (storeIds.length === 0) return windows;
-    const last = await db.competitorCheck.groupBy({ by: ["storeId"], where: { storeId: { in: storeIds }, ok: true }, _max: { takenAt: true } });
-    const windowStarts: Prisma.CompetitorCheckWhereInput[] = [];
-    for (const row of last) {
-      const takenAt = row._max.takenAt;
-      if (!takenAt) continue;
-      windows.get(row.storeId)!.lastOk = { takenAt };
-      const windowStart = new Date(takenAt.getTime() - COMPETITOR_RULES.estimateWindowDays * 86_400_000);
-      windowStarts.push({ storeId: row.storeId, takenAt: { gte: windowStart } });
-    }
-    if (windowStarts.length === 0) return windows;
-    const first = await db.competitorCheck.groupBy({ by: ["storeId"], where: { ok: true, OR: windowStarts }, _min: { takenAt: true } });
-    const changesAfter: Prisma.CompetitorChangeWhereInput[] = [];
-    for (const row of first) {
-      const takenAt = row._min.takenAt;
-      if (!takenAt) continue;
-      windows.get(row.storeId)!.firstInWindow = { takenAt };
-      changesAfter.push({ storeId: row.storeId, at: { gt: takenAt } });
-    }
-    if (changesAfter.length === 0) return windows;
-    const changes = await db.competitorChange.findMany({
-      where: { OR: changesAfter },
-      orderBy: { id: "asc" },
-      select: { ...changeSelect, storeId: true },
-    });
-    for (const { storeId, ...row } of changes) windows.get(storeId)!.changes.push(row);
-    return windows;
-  }
-
-  function estimateOf(window: EstimateWindow, parsed: CatalogueChange[]) {
+  function estimateOf(window: Awaited<ReturnType<typeof estimateWindow>>, parsed: CatalogueChange[]) {
     if (!window.lastOk || !window.firstInWindow) {
       return { estimate: null, estimateReason: "not enough evidence: the store has not been read yet." };
     }
@@ -688,18 +666,19 @@ export function createCompetitors(deps: CompetitorsDeps) {
   /** Each followed store's estimate (the list page), without reading the stores' products. */
   async function estimates(userId: string): Promise<Array<{ id: number; estimate: EstimateView | null; estimateReason: string | null }>> {
     const follows = await db.competitor.findMany({ where: { userId }, select: { id: true, storeId: true } });
-    const windows = await estimateWindows(follows.map((f) => f.storeId));
-    return follows.map((f) => {
-      const window = windows.get(f.storeId)!;
-      const parsed = window.changes.map((row) => parseChange(row.detail)).filter((c): c is CatalogueChange => c !== null);
-      return { id: f.id, ...estimateOf(window, parsed) };
-    });
+    return Promise.all(
+      follows.map(async (f) => {
+        const window = await estimateWindow(f.storeId);
+        const parsed = window.changes.map((row) => parseChange(row.detail)).filter((c): c is CatalogueChange => c !== null);
+        return { id: f.id, ...estimateOf(window, parsed) };
+      }),
+    );
   }
 
   async function get(userId: string, id: number): Promise<CompetitorDetail> {
     const follow = await ownFollow(userId, id);
     const storeId = follow.storeId;
-    const window = (await estimateWindows([storeId])).get(storeId)!;
+    const window = await estimateWindow(storeId);
     const windowChanges = window.changes;
 
     const [products, followed, recentChanges, launchRows, checks] = await Promise.all([
@@ -791,7 +770,7 @@ export function createCompetitors(deps: CompetitorsDeps) {
         lastSeenAt: p.lastSeenAt.toISOString(),
         url: `https://${productDomain}/products/${encodeURIComponent(p.handle)}`,
         followed: followedIds.has(p.productId),
-        signals: signalOf(p.productId),
+        signals: signals.get(p.productId) ?? signalOf(p.productId),
       })),
       launches: views(launchRows),
       changes: views(recentChanges),

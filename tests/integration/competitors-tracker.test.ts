@@ -93,13 +93,5 @@ describe("the tracker over days", () => {
     expect(await competitors.estimates(user.id)).toEqual([{ id: s.id, estimate: d.estimate, estimateReason: null }]);
     const busiest = d.products.reduce((a, b) => (b.signals.sellOuts > a.signals.sellOuts ? b : a));
     expect(busiest.signals.sellOuts).toBeGreaterThanOrEqual(2);
-
-    // A second store, not read yet: the list gives each store its own window, not its neighbour's.
-    shops.addShop("fresh.test", { products: makeCatalogue(2) });
-    const fresh = await competitors.add({ id: user.id, userSubscribed: "yes" }, `fresh.test:${shops.port}`);
-    const listed = await competitors.estimates(user.id);
-    expect(listed).toHaveLength(2);
-    expect(listed).toContainEqual({ id: s.id, estimate: d.estimate, estimateReason: null });
-    expect(listed).toContainEqual({ id: fresh.id, estimate: null, estimateReason: expect.stringMatching(/^not enough evidence: /) });
   });
 });

@@ -2,12 +2,13 @@
 // workers share 1,000 jobs and each job runs exactly once; a worker killed with SIGKILL in the middle
 // of a job loses it to another worker once its lease expires, and the job completes exactly once.
 // Nothing here is timed: leases are short and the test polls for the outcome.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
-import { spawnLineWorker, workerReady, type LineWorker } from "../helpers/line-workers";
 import type { JobsWorkerReport } from "./jobs-worker";
 
 const WORKER = path.resolve("tests/integration/jobs-worker.ts");
@@ -18,8 +19,11 @@ const KILL_LEASE_MS = 2_000;
 const BULK_LEASE_MS = 30_000;
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
 
-interface Worker extends LineWorker {
+interface Worker {
   owner: string;
+  child: ChildProcessWithoutNullStreams;
+  lines: AsyncIterator<string>;
+  stderr: () => string;
 }
 
 let workers: Worker[] = [];
@@ -39,16 +43,27 @@ afterEach(() => {
 async function startWorkers(n: number, leaseMs: number): Promise<Worker[]> {
   const started = Array.from({ length: n }, (_, i) => {
     const owner = `w${i}`;
-    const worker = spawnLineWorker(WORKER, {
-      JOBS_OWNER: owner,
-      JOBS_LOG_FILE: logFile,
-      JOBS_LEASE_MS: String(leaseMs),
-      JOBS_POLL_MS: "100",
+    const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        JOBS_OWNER: owner,
+        JOBS_LOG_FILE: logFile,
+        JOBS_LEASE_MS: String(leaseMs),
+        JOBS_POLL_MS: "100",
+      },
+      stdio: ["pipe", "pipe", "pipe"],
     });
-    return { owner, ...worker };
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    return { owner, child, lines, stderr: () => stderr };
   });
   workers.push(...started);
-  for (const w of started) await workerReady(w, `worker ${w.owner}`);
+  for (const w of started) {
+    const first = await w.lines.next();
+    if (first.value !== "ready") throw new Error(`worker ${w.owner} did not start: ${first.value ?? ""} ${w.stderr()}`);
+  }
   return started;
 }
 
