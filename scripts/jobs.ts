@@ -3,15 +3,18 @@
 //   list     newest jobs first: id, kind, status, attempts, run at, last error (parked ones stand out)
 //   retry    queues a parked job (or one waiting for its retry) to run now, with fresh attempts
 //   run-due  runs every job due now in this process, with the app's handlers, then exits
+//   purge    deletes done jobs and schedule-run rows older than N days (default 14; the daily
+//            "jobs.purge" schedule does the same); queued, running and parked jobs are kept
 import { db, dbReady } from "~/db.server";
 import { isAppError } from "~/domain/errors";
 import { JOB_STATUSES, JobIdSchema, type JobStatus } from "~/domain/jobs";
-import { createJobs, defaultOwnerId, registerJobKinds, type JobRow, type JobsLog } from "~/services/jobs.server";
+import { createJobs, defaultOwnerId, JOB_RETENTION_DAYS, registerJobKinds, type JobRow, type JobsLog } from "~/services/jobs.server";
 
 const USAGE = `Usage:
   npm run jobs -- list [--status ${JOB_STATUSES.join("|")}] [--limit N]
   npm run jobs -- retry ID
-  npm run jobs -- run-due`;
+  npm run jobs -- run-due
+  npm run jobs -- purge [--older-than-days N]   (default ${JOB_RETENTION_DAYS})`;
 
 class UsageError extends Error {}
 
@@ -105,6 +108,23 @@ async function main(argv: string[]): Promise<number> {
       s.ran === 0
         ? "No jobs were due."
         : `Ran ${s.ran} due job${s.ran === 1 ? "" : "s"}: ${s.done} done, ${s.retrying} to retry later, ${s.parked} parked.`,
+    );
+    return 0;
+  }
+
+  if (command === "purge") {
+    const known = new Set(["--older-than-days"]);
+    const unknown = args.filter((a, i) => (a.startsWith("--") ? !known.has(a) : !known.has(args[i - 1] ?? "")));
+    if (unknown.length > 0) throw new UsageError(`Unknown argument ${unknown.join(" ")}.`);
+    const daysText = option(args, "--older-than-days");
+    const days = daysText === undefined ? JOB_RETENTION_DAYS : Number(daysText);
+    if (!/^\d{1,5}$/.test(daysText ?? "0") || !Number.isInteger(days) || days > 36_500) {
+      throw new UsageError(`--older-than-days is a whole number of days from 0 to 36500, not "${daysText}".`);
+    }
+    const s = await jobs.purge({ olderThanDays: days });
+    console.log(
+      `Deleted ${s.jobs} done job${s.jobs === 1 ? "" : "s"} and ${s.scheduleRuns} schedule run${s.scheduleRuns === 1 ? "" : "s"} ` +
+        `finished before ${s.before.toISOString()}. Queued, running and parked jobs are kept.`,
     );
     return 0;
   }

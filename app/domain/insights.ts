@@ -16,10 +16,15 @@ export type DailySeries = { startDay: string } & Record<SeriesKey, number[]>;
 
 export interface InsightsInput {
   priceCents: number;
-  costCents: number;
+  /** Supplier cost; null when unknown (docs/decisions/026): no margin, and the score is built without it. */
+  costCents: number | null;
   shippingCents: number;
   amazonPriceCents?: number | null;
-  history: DailySeries;
+  /**
+   * Daily metrics; null when we have no sales data for the product (one added from a tracked store,
+   * docs/decisions/026): no orders, growth, stage, saturation or score are claimed for it.
+   */
+  history: DailySeries | null;
   /** When the insights are computed; days of history after this day are ignored. */
   now: Date;
   /** Optional: when the product was first seen, if older than its history says. */
@@ -29,6 +34,8 @@ export interface InsightsInput {
 export type ScoreComponent = "growth" | "margin" | "demand" | "engagement" | "lowSaturation";
 
 export interface Insights {
+  /** False when the product has no sales data (history null): the counts below are then 0 placeholders, never shown. */
+  salesData: boolean;
   /** Last day of history the figures use (YYYY-MM-DD), null when no day is at or before `now`. */
   dataAsOf: string | null;
   /** Whole days between dataAsOf and `now` (0 = today's data). */
@@ -51,18 +58,26 @@ export interface Insights {
   ordersGrowth7d: number | null;
   /** Best 7 consecutive days of orders in the last 90 days. */
   peakOrders7d: number;
-  /** Gross margin (price - cost - shipping) / price, in basis points; negative when sold at a loss. */
-  marginBps: number;
+  /** Gross margin (price - cost - shipping) / price, in basis points; negative when sold at a loss; null when the cost is unknown. */
+  marginBps: number | null;
   /** Amazon price minus our price, in cents (null when there is no Amazon price). */
   amazonPriceGapCents: number | null;
-  lifecycleStage: LifecycleStage;
+  /** Null without sales data. */
+  lifecycleStage: LifecycleStage | null;
   saturation: number;
   trendingScore: number;
-  winningScore: number;
-  /** Points each component added to the winning score (they sum to it before rounding). */
-  scoreParts: Record<ScoreComponent, number>;
-  /** Exactly three short sentences, biggest contributors first, each built from the figures above. */
-  reasons: [string, string, string];
+  /** Null without sales data: nothing measured to score. */
+  winningScore: number | null;
+  /**
+   * Points each measured component added to the winning score (they sum to it before rounding). A
+   * component we have no figure for is absent (margin without a cost): the others are scaled to 100.
+   */
+  scoreParts: Partial<Record<ScoreComponent, number>>;
+  /**
+   * Three short sentences, biggest contributors first, each built from the figures above; none
+   * without sales data. Never one about a figure we do not have.
+   */
+  reasons: string[];
 }
 
 // ---- Documented constants (the UI and docs/decisions/011 and 025 quote them) ----------------------
@@ -121,7 +136,8 @@ export const INSIGHT_NOTES = {
       "An estimate from 0 to 100 that adds up five parts: order growth over the last 7 days (30 points; none " +
       "without orders this week), " +
       "gross margin (25), orders in the last 30 days (20), views and interactions in the last 30 days (15) " +
-      "and how few stores sell it for its demand (10). Growth is measured against at least 10 orders, so a " +
+      "and how few stores sell it for its demand (10). Without a known product cost the margin part is left " +
+      "out and the other four are scaled to 100; without sales data there is no score. Growth is measured against at least 10 orders, so a " +
       "couple of orders do not look like a boom. The three reasons name the biggest parts; for a declining " +
       "product one reason is always its fall from peak.",
   },
@@ -162,7 +178,9 @@ export const INSIGHT_NOTES = {
   marginBps: {
     label: "Gross margin",
     estimate: false,
-    how: "(Selling price - product cost - shipping) / selling price. Fees and ads are in the profit calculator.",
+    how:
+      "(Selling price - product cost - shipping) / selling price. Fees and ads are in the profit calculator. " +
+      "Without a known product cost there is no margin: add your cost in the profit calculator.",
   },
   reasons: {
     label: "Reasons",
@@ -396,22 +414,23 @@ export function trendingScoreOf(week0: number, week1: number, week2: number): nu
 export interface ScoreInput {
   orders7d: number;
   ordersPrev7d: number;
-  marginBps: number;
+  /** Null when the cost is unknown: the margin component is then null (not 0, not full). */
+  marginBps: number | null;
   orders30: number;
   views30: number;
   interactions30: number;
   saturation: number;
 }
 
-/** Each component from 0 to 1 (see INSIGHT_RULES). */
-export function scoreComponents(s: ScoreInput): Record<ScoreComponent, number> {
+/** Each component from 0 to 1 (see INSIGHT_RULES); null for one we have no figure for. */
+export function scoreComponents(s: ScoreInput): Record<ScoreComponent, number | null> {
   const r = INSIGHT_RULES;
   // No orders this week earns no growth points, whatever the week before was.
   const growthPct = ((s.orders7d - s.ordersPrev7d) * 100) / Math.max(s.ordersPrev7d, r.growthFloorOrders);
   const rate = s.views30 > 0 ? s.interactions30 / s.views30 : 0;
   return {
     growth: s.orders7d === 0 ? 0 : clamp01((growthPct - r.growthZeroPct) / (r.growthFullPct - r.growthZeroPct)),
-    margin: clamp01((s.marginBps - r.marginZeroBps) / (r.marginFullBps - r.marginZeroBps)),
+    margin: s.marginBps === null ? null : clamp01((s.marginBps - r.marginZeroBps) / (r.marginFullBps - r.marginZeroBps)),
     demand: clamp01(Math.log10(1 + s.orders30) / Math.log10(1 + r.demandFullOrders30)),
     engagement:
       0.7 * clamp01(Math.log10(1 + s.views30) / Math.log10(r.engagementFullViews30)) +
@@ -426,7 +445,7 @@ interface ReasonFacts {
   orders7d: number;
   ordersPrev7d: number;
   ordersGrowth7d: number | null;
-  marginBps: number;
+  marginBps: number | null;
   orders30: number;
   views30: number;
   storesSelling: number;
@@ -446,7 +465,8 @@ export function reasonFor(component: ScoreComponent, f: ReasonFacts): string {
       if (f.ordersGrowth7d === 0) return `orders flat week on week (${formatCount(f.orders7d)} in 7 days)`;
       return `orders ${f.ordersGrowth7d > 0 ? "+" : ""}${f.ordersGrowth7d}% in 7 days`;
     case "margin":
-      return `margin ${percentText(f.marginBps)}`;
+      // computeInsights never ranks the margin without a cost; a direct caller gets words, not a number.
+      return f.marginBps === null ? "margin unknown: no product cost" : `margin ${percentText(f.marginBps)}`;
     case "demand":
       return f.orders30 > 0 ? `${plural(f.orders30, "order", "orders")} in 30 days` : "no orders in 30 days";
     case "engagement":
@@ -470,11 +490,51 @@ const COMPONENT_ORDER: ScoreComponent[] = ["growth", "margin", "demand", "engage
 
 // ---- The whole picture -----------------------------------------------------------------------------
 
+/** Margin in basis points, or null when the cost is unknown (prices are still checked). */
+function knownMarginBps(priceCents: number, costCents: number | null, shippingCents: number): number | null {
+  if (costCents !== null) return marginBpsOf(priceCents, costCents, shippingCents);
+  assertCents("priceCents", priceCents, { positive: true });
+  assertCents("shippingCents", shippingCents);
+  return null;
+}
+
+/**
+ * A product without sales data (docs/decisions/026): its prices and margin, and nothing else. The
+ * counts are 0 placeholders for NOT NULL columns; `salesData: false` tells every reader not to show them.
+ */
+function insightsWithoutSales(marginBps: number | null, input: InsightsInput): Insights {
+  return {
+    salesData: false,
+    dataAsOf: null,
+    staleDays: null,
+    orders: 0,
+    revenueCents: 0,
+    views: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    storesSelling: 0,
+    orders7d: 0,
+    ordersPrev7d: 0,
+    ordersGrowth7d: null,
+    peakOrders7d: 0,
+    marginBps,
+    amazonPriceGapCents: input.amazonPriceCents != null ? input.amazonPriceCents - input.priceCents : null,
+    lifecycleStage: null,
+    saturation: 0,
+    trendingScore: 0,
+    winningScore: null,
+    scoreParts: {},
+    reasons: [],
+  };
+}
+
 export function computeInsights(input: InsightsInput): Insights {
   const { history, now } = input;
-  const length = assertSeries(history);
-  const marginBps = marginBpsOf(input.priceCents, input.costCents, input.shippingCents);
+  const marginBps = knownMarginBps(input.priceCents, input.costCents, input.shippingCents);
   if (input.amazonPriceCents != null) assertCents("amazonPriceCents", input.amazonPriceCents);
+  if (history === null) return insightsWithoutSales(marginBps, input);
+  const length = assertSeries(history);
 
   // The last day used: the series' last day, or today when the series runs past `now`.
   const start = dayNumber(history.startDay);
@@ -538,11 +598,17 @@ export function computeInsights(input: InsightsInput): Insights {
     interactions30: likes30 + comments30 + shares30,
     saturation,
   });
-  const scoreParts = {} as Record<ScoreComponent, number>;
+  // A component we have no figure for (the margin without a cost) takes no part: the measured ones
+  // are scaled to 100, so the product is neither rewarded nor punished for what we do not know.
+  const measured = COMPONENT_ORDER.filter((c) => components[c] !== null);
+  const weight = measured.reduce((sum, c) => sum + WINNING_WEIGHTS[c], 0);
+  const scale = 100 / weight; // exactly 1 when every component is measured
+  const scoreParts: Partial<Record<ScoreComponent, number>> = {};
   let total = 0;
-  for (const c of COMPONENT_ORDER) {
-    scoreParts[c] = WINNING_WEIGHTS[c] * components[c];
-    total += scoreParts[c];
+  for (const c of measured) {
+    const points = WINNING_WEIGHTS[c] * components[c]! * scale;
+    scoreParts[c] = points;
+    total += points;
   }
   const winningScore = Math.max(0, Math.min(100, Math.round(total)));
 
@@ -557,11 +623,12 @@ export function computeInsights(input: InsightsInput): Insights {
     saturation,
   };
   // Biggest contributors first; ties keep the documented component order.
-  const ranked = [...COMPONENT_ORDER].sort((a, b) => scoreParts[b] - scoreParts[a]);
+  const ranked = [...measured].sort((a, b) => scoreParts[b]! - scoreParts[a]!);
   const reasons = ranked.slice(0, 3).map((c) => reasonFor(c, facts));
   if (lifecycleStage === "declining") reasons[2] = declineReason(week0, peak);
 
   return {
+    salesData: true,
     dataAsOf: hasData ? dayString(start + last) : null,
     staleDays: hasData ? today - (start + last) : null,
     orders: orders30,
@@ -582,8 +649,20 @@ export function computeInsights(input: InsightsInput): Insights {
     trendingScore: trendingScoreOf(week0, week1, week2),
     winningScore,
     scoreParts,
-    reasons: reasons as [string, string, string],
+    reasons,
   };
+}
+
+// ---- Products without sales data ------------------------------------------------------------------
+
+const NOTE_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+
+/**
+ * What a product added from a tracked store shows instead of orders, growth, stage and score
+ * (docs/decisions/026): "No sales data: imported from a tracked store on Nov 23, 2026 (store.com)".
+ */
+export function noSalesDataNote(addedAt: Date, store: string | null): string {
+  return `No sales data: imported from a tracked store on ${NOTE_DAY.format(addedAt)}${store ? ` (${store})` : ""}`;
 }
 
 // ---- Profit calculator -----------------------------------------------------------------------------

@@ -62,21 +62,26 @@ export interface AlgoliaProductRecord {
   tags: string[];
   image: string | null;
   priceCents: number;
-  costCents: number;
-  marginBps: number;
+  /**
+   * Left out when the supplier cost is unknown (docs/decisions/026), so a cost or margin filter never
+   * matches the product (an absent attribute fails every numeric filter).
+   */
+  costCents?: number;
+  marginBps?: number;
   /** Left out when the product has no Amazon price, so a numeric filter on it never matches. */
   amazonPriceCents?: number;
-  orders: number;
-  revenueCents: number;
+  /** The sales figures, score and stage are left out for a product without sales data (docs/decisions/026). */
+  orders?: number;
+  revenueCents?: number;
   /** likes + comments + shares over 30 days. */
-  engagement: number;
-  views: number;
-  storesSelling: number;
-  lifecycleStage: string;
+  engagement?: number;
+  views?: number;
+  storesSelling?: number;
+  lifecycleStage?: string;
   /** Days since 1970-01-01 (UTC), like ProductQuery.firstSeen. */
   firstSeenDay: number;
-  winningScore: number;
-  trendingScore: number;
+  winningScore?: number;
+  trendingScore?: number;
   randomSortKey: number;
   /** Seconds since the epoch. */
   lastUpdatedAt: number;
@@ -107,6 +112,7 @@ const recordSelect = {
   trendingScore: true,
   randomSortKey: true,
   lastUpdatedAt: true,
+  source: true,
 } as const;
 
 function jsonStrings(text: string): string[] {
@@ -127,8 +133,8 @@ type RecordRow = {
   tags: string;
   images: string;
   priceCents: number;
-  costCents: number;
-  marginBps: number;
+  costCents: number | null;
+  marginBps: number | null;
   amazonPriceCents: number | null;
   orders: number;
   revenueCents: bigint;
@@ -143,7 +149,13 @@ type RecordRow = {
   trendingScore: number;
   randomSortKey: number;
   lastUpdatedAt: Date;
+  source: string;
 };
+
+/** A product added from a tracked store: its sales columns are placeholders (docs/decisions/026). */
+function hasSalesData(p: { source: string }): boolean {
+  return p.source !== "tracked-store";
+}
 
 export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
   return {
@@ -155,18 +167,21 @@ export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
     tags: jsonStrings(p.tags),
     image: jsonStrings(p.images)[0] ?? null,
     priceCents: p.priceCents,
-    costCents: p.costCents,
-    marginBps: p.marginBps,
+    ...(p.costCents !== null && p.marginBps !== null ? { costCents: p.costCents, marginBps: p.marginBps } : {}),
     ...(p.amazonPriceCents !== null ? { amazonPriceCents: p.amazonPriceCents } : {}),
-    orders: p.orders,
-    revenueCents: Number(p.revenueCents),
-    engagement: p.likes + p.comments + p.shares,
-    views: p.views,
-    storesSelling: p.storesSelling,
-    lifecycleStage: p.lifecycleStage,
+    ...(hasSalesData(p)
+      ? {
+          orders: p.orders,
+          revenueCents: Number(p.revenueCents),
+          engagement: p.likes + p.comments + p.shares,
+          views: p.views,
+          storesSelling: p.storesSelling,
+          lifecycleStage: p.lifecycleStage,
+          winningScore: p.winningScore,
+          trendingScore: p.trendingScore,
+        }
+      : {}),
     firstSeenDay: Math.floor(p.firstSeenAt.getTime() / DAY_MS),
-    winningScore: p.winningScore,
-    trendingScore: p.trendingScore,
     randomSortKey: p.randomSortKey,
     lastUpdatedAt: Math.floor(p.lastUpdatedAt.getTime() / 1000),
   };
@@ -255,6 +270,7 @@ const hitSelect = {
   winningScore: true,
   trendingScore: true,
   randomSortKey: true,
+  source: true,
 } as const;
 
 interface HitRow {
@@ -263,8 +279,8 @@ interface HitRow {
   niches: string;
   lifecycleStage: string;
   priceCents: number;
-  costCents: number;
-  marginBps: number;
+  costCents: number | null;
+  marginBps: number | null;
   orders: number;
   revenueCents: bigint;
   likes: number;
@@ -277,9 +293,12 @@ interface HitRow {
   winningScore: number;
   trendingScore: number;
   randomSortKey: number;
+  source: string;
 }
 
-function within(v: number, r: Range): boolean {
+/** A range with no bound matches anything; a bounded one never matches a figure we do not have (null). */
+function within(v: number | null, r: Range): boolean {
+  if (v === null) return r.min === undefined && r.max === undefined;
   return (r.min === undefined || v >= r.min) && (r.max === undefined || v <= r.max);
 }
 
@@ -289,34 +308,39 @@ export function matchesFilters(row: HitRow, q: ProductQuery): boolean {
     const niches = jsonStrings(row.niches);
     if (!niches.some((n) => q.niches.includes(n))) return false;
   }
-  if (q.stages.length > 0 && !q.stages.includes(row.lifecycleStage as Stage)) return false;
+  const sales = hasSalesData(row);
+  if (q.stages.length > 0 && !(sales && q.stages.includes(row.lifecycleStage as Stage))) return false;
   if (!within(row.priceCents, q.price) || !within(row.costCents, q.cost) || !within(row.marginBps, q.margin)) return false;
-  if (!within(row.orders, q.orders) || !within(Number(row.revenueCents), revenueCentsRange(q.revenue))) return false;
-  if (!within(row.likes + row.comments + row.shares, q.engagement) || !within(row.views, q.views)) return false;
-  if (!within(row.storesSelling, q.stores)) return false;
+  const measured = (v: number) => (sales ? v : null);
+  if (!within(measured(row.orders), q.orders) || !within(measured(Number(row.revenueCents)), revenueCentsRange(q.revenue))) return false;
+  if (!within(measured(row.likes + row.comments + row.shares), q.engagement) || !within(measured(row.views), q.views)) return false;
+  if (!within(measured(row.storesSelling), q.stores)) return false;
   if (!within(Math.floor(row.firstSeenAt.getTime() / DAY_MS), q.firstSeen)) return false;
   const amazon = amazonRange(q);
   if (amazon && (row.amazonPriceCents === null || !within(row.amazonPriceCents, amazon))) return false;
   return true;
 }
 
+/** A figure the product does not have sorts after every figure (docs/decisions/026): never ranked as 0 or 100%. */
+const UNKNOWN = -Infinity;
+
 function sortKey(sort: ProductQuery["sort"]): ((r: HitRow) => number | bigint) | null {
   switch (sort) {
     case "winning-score":
-      return (r) => r.winningScore;
+      return (r) => (hasSalesData(r) ? r.winningScore : UNKNOWN);
     case "orders":
-      return (r) => r.orders;
+      return (r) => (hasSalesData(r) ? r.orders : UNKNOWN);
     case "revenue":
-      return (r) => r.revenueCents;
+      return (r) => (hasSalesData(r) ? r.revenueCents : UNKNOWN);
     case "margin":
-      return (r) => r.marginBps;
+      return (r) => r.marginBps ?? UNKNOWN;
     case "price":
     case "price-asc":
       return (r) => r.priceCents;
     case "newest":
       return (r) => Math.floor(r.firstSeenAt.getTime() / DAY_MS);
     case "trending":
-      return (r) => r.trendingScore;
+      return (r) => (hasSalesData(r) ? r.trendingScore : UNKNOWN);
     case "random":
       return (r) => r.randomSortKey;
     case "relevance":

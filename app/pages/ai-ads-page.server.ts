@@ -13,7 +13,7 @@ import { researchAccess } from "~/domain/research-access";
 import type { Surface } from "~/domain/embedded-paths";
 import { AI_ADS_LOCKED_REASON, type AdProductSummary } from "~/services/ai-ads.server";
 import type { User } from "~/services/auth.server";
-import { aiAds, credits, products } from "~/services/index.server";
+import { aiAds, brandKits, credits, products } from "~/services/index.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm, toErrorResponse } from "~/pages/http.server";
 import { QueryError } from "~/domain/product-query";
@@ -44,11 +44,12 @@ export async function loadAiAdsPage(user: User, request: Request, surface: Surfa
   const url = new URL(request.url);
   const objectID = url.searchParams.get("product")?.trim().slice(0, 200) ?? "";
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const [list, balance, selectedProduct, results] = await Promise.all([
+  const [list, balance, selectedProduct, results, kits] = await Promise.all([
     aiAds.list(user.id),
     credits.getBalance(user.id, AI_ADS_FEATURE),
     objectID ? aiAds.productSummary(objectID) : Promise.resolve(null),
     findProducts(user, q),
+    brandKits.list(user.id),
   ]);
   const paid = paidState(user).paid;
   return {
@@ -59,6 +60,8 @@ export async function loadAiAdsPage(user: User, request: Request, surface: Surfa
     upsellOpen: aiAdsUpsellOpen(balance, user.aiAdsFirstUse),
     writer: aiAds.writer,
     renderer: aiAds.renderer,
+    /** The kits an ad may render with (decision 033); none chosen = the default kit. */
+    brandKits: kits.map((k) => ({ id: k.id, name: k.name, isDefault: k.isDefault })),
     picker: {
       q,
       results,
@@ -85,7 +88,7 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Form = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("create"), objectID: z.string().trim().min(1, "choose a product").max(200) }),
+    z.object({ intent: z.literal("create"), objectID: z.string().trim().min(1, "choose a product").max(200), brandKitId: z.string().max(12).optional() }),
     z.object({ intent: z.literal("update"), title: z.string().max(1000) }).passthrough(),
     z.object({ intent: z.literal("render") }),
     z.object({ intent: z.literal("delete") }),
@@ -121,6 +124,11 @@ function sceneEdits(raw: Record<string, FormDataEntryValue>) {
   return { scenes, fieldErrors };
 }
 
+/** A brand kit id from a form ("" or anything malformed: the default kit; another user's id is refused by the service). */
+function kitIdOf(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
 /** Create an ad from a product, save an edit, render it, or delete it. */
 export async function aiAdsPageAction(request: Request, user: User) {
   const raw = Object.fromEntries(await readForm(request));
@@ -133,7 +141,7 @@ export async function aiAdsPageAction(request: Request, user: User) {
   const input = form.data;
   try {
     if (input.intent === "create") {
-      const ad = await aiAds.create({ user, objectID: input.objectID });
+      const ad = await aiAds.create({ user, objectID: input.objectID, brandKitId: kitIdOf(input.brandKitId) });
       return result(201, true, "Script written. Edit the scenes, then render the video.", { adId: ad.id });
     }
     // Every other intent names an ad; a malformed id names no ad of anyone's.
@@ -142,7 +150,11 @@ export async function aiAdsPageAction(request: Request, user: User) {
     if (input.intent === "update") {
       const edits = sceneEdits(raw);
       if (Object.keys(edits.fieldErrors).length > 0) return needsAttention(edits.fieldErrors);
-      await aiAds.update(user.id, id.data, { title: input.title, scenes: edits.scenes.length > 0 ? edits.scenes : undefined });
+      await aiAds.update(user.id, id.data, {
+        title: input.title,
+        scenes: edits.scenes.length > 0 ? edits.scenes : undefined,
+        brandKitId: typeof raw.brandKitId === "string" ? kitIdOf(raw.brandKitId) : undefined,
+      });
       return result(200, true, "Saved.", { adId: id.data });
     }
     if (input.intent === "render") {

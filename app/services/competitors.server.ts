@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { isUniqueViolation, parseStringList, retryBusy, type Db } from "~/db.server";
+import { dateFromDb, isUniqueViolation, parseStringList, retryBusy, type Db } from "~/db.server";
 import { primarySubscription, type PaidStateInput } from "~/domain/billing";
 import {
   catalogueSeries,
@@ -39,7 +39,7 @@ import {
   type CompetitorAccess,
 } from "~/domain/competitors";
 import { AppError } from "~/domain/errors";
-import { nicheSlug } from "~/domain/product-import";
+import { nicheSlug, type TrackedStoreProductInput } from "~/domain/product-import";
 import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/store-snapshot";
 import { normaliseStoreDomain } from "~/domain/store-url";
 import { SafeFetchError } from "~/integrations/safe-fetch.server";
@@ -186,6 +186,8 @@ export interface CompetitorsDeps {
   backoff?: { baseMs?: number; maxMs?: number };
   /** "Check now" limits. */
   checkNow?: { perStoreMs?: number; perHour?: number };
+  /** Called after a rival's product was added to the product database (saved-search alerts, decision 030). */
+  onProductsAdded?: () => Promise<void>;
   /** The site path a notification opens for a follow; default /dashboard/competitors/{id}. */
   competitorPath?: (competitorId: number) => string;
   log?: CompetitorsLog;
@@ -580,7 +582,10 @@ export function createCompetitors(deps: CompetitorsDeps) {
 
   /**
    * Adds a competitor's product to our product database through the product import (its real title,
-   * price and images; no supplier or cost is known, and no sales history yet). Importing it again updates it.
+   * price and images). Its supplier cost is unknown (null: pages say "Add your cost") and we have no sales
+   * data for it (no history: pages say "No sales data: imported from a tracked store on …"), so no
+   * margin, orders, stage or score is made up for it (docs/decisions/026). Importing it again updates it
+   * and keeps the day it was first added.
    */
   async function importProduct(user: CompetitorUser, id: number, productId: string): Promise<{ objectID: string }> {
     const follow = await ownFollow(user.id, id);
@@ -604,25 +609,17 @@ export function createCompetitors(deps: CompetitorsDeps) {
       images: parseStringList(product.images).filter((u) => /^https?:\/\//i.test(u)).slice(0, 20),
       supplierName: null,
       supplierUrl: null,
-      costCents: 0,
+      costCents: null,
       priceCents: price,
       firstSeenAt: (product.publishedAt ?? product.firstSeenAt).toISOString(),
       lastUpdatedAt: at.toISOString(),
-      history: {
-        startDay: at.toISOString().slice(0, 10),
-        orders: [0],
-        revenueCents: [0],
-        views: [0],
-        likes: [0],
-        comments: [0],
-        shares: [0],
-        storesSelling: [1],
-      },
-    };
+      source: { kind: "tracked-store", store: domain, addedAt: at.toISOString() },
+    } satisfies TrackedStoreProductInput;
     const summary = await importProducts(db, [{ line: 1, row }], { now: at });
     if (summary.rejected.length > 0) {
       throw new AppError(422, `"${product.title}" could not be added to the product database: ${summary.rejected[0].reason}.`);
     }
+    if (summary.imported > 0) await deps.onProductsAdded?.();
     return { objectID };
   }
 
@@ -641,7 +638,41 @@ export function createCompetitors(deps: CompetitorsDeps) {
     return { lastOk, firstInWindow, changes };
   }
 
-  function estimateOf(window: Awaited<ReturnType<typeof estimateWindow>>, parsed: CatalogueChange[]) {
+  type EstimateWindow = Awaited<ReturnType<typeof estimateWindow>>;
+
+  /**
+   * estimateWindow for many stores in three queries whatever their number (the list page shows every
+   * followed store's estimate): each store's last successful read, its first read in the window before
+   * that, and the changes after it. Same windows as estimateWindow, store by store.
+   */
+  async function estimateWindows(storeIds: number[]): Promise<Map<number, EstimateWindow>> {
+    const windows = new Map<number, EstimateWindow>(storeIds.map((id) => [id, { lastOk: null, firstInWindow: null, changes: [] }]));
+    if (storeIds.length === 0) return windows;
+    const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : dateFromDb(v));
+    const last = await db.competitorCheck.groupBy({ by: ["storeId"], where: { storeId: { in: storeIds }, ok: true }, _max: { takenAt: true } });
+    const inWindow: Prisma.CompetitorCheckWhereInput[] = [];
+    for (const row of last) {
+      const takenAt = asDate(row._max.takenAt);
+      if (!takenAt) continue;
+      windows.get(row.storeId)!.lastOk = { takenAt };
+      inWindow.push({ storeId: row.storeId, takenAt: { gte: new Date(takenAt.getTime() - COMPETITOR_RULES.estimateWindowDays * 86_400_000) } });
+    }
+    if (inWindow.length === 0) return windows;
+    const first = await db.competitorCheck.groupBy({ by: ["storeId"], where: { ok: true, OR: inWindow }, _min: { takenAt: true } });
+    const changesAfter: Prisma.CompetitorChangeWhereInput[] = [];
+    for (const row of first) {
+      const takenAt = asDate(row._min.takenAt);
+      if (!takenAt) continue;
+      windows.get(row.storeId)!.firstInWindow = { takenAt };
+      changesAfter.push({ storeId: row.storeId, at: { gt: takenAt } });
+    }
+    if (changesAfter.length === 0) return windows;
+    const changes = await db.competitorChange.findMany({ where: { OR: changesAfter }, orderBy: { id: "asc" }, select: { ...changeSelect, storeId: true } });
+    for (const { storeId, ...row } of changes) windows.get(storeId)!.changes.push(row);
+    return windows;
+  }
+
+  function estimateOf(window: EstimateWindow, parsed: CatalogueChange[]) {
     if (!window.lastOk || !window.firstInWindow) {
       return { estimate: null, estimateReason: "not enough evidence: the store has not been read yet." };
     }
@@ -666,13 +697,12 @@ export function createCompetitors(deps: CompetitorsDeps) {
   /** Each followed store's estimate (the list page), without reading the stores' products. */
   async function estimates(userId: string): Promise<Array<{ id: number; estimate: EstimateView | null; estimateReason: string | null }>> {
     const follows = await db.competitor.findMany({ where: { userId }, select: { id: true, storeId: true } });
-    return Promise.all(
-      follows.map(async (f) => {
-        const window = await estimateWindow(f.storeId);
-        const parsed = window.changes.map((row) => parseChange(row.detail)).filter((c): c is CatalogueChange => c !== null);
-        return { id: f.id, ...estimateOf(window, parsed) };
-      }),
-    );
+    const windows = await estimateWindows(follows.map((f) => f.storeId));
+    return follows.map((f) => {
+      const window = windows.get(f.storeId)!;
+      const parsed = window.changes.map((row) => parseChange(row.detail)).filter((c): c is CatalogueChange => c !== null);
+      return { id: f.id, ...estimateOf(window, parsed) };
+    });
   }
 
   async function get(userId: string, id: number): Promise<CompetitorDetail> {

@@ -30,7 +30,9 @@ export interface GlitchModeDeps {
 
 // The literal threshold and expression must match the index's (migration 007) for SQLite to use it.
 const SPREAD_SQL = `("amazonPriceCents" - "costCents" - "shippingCents")`;
-const QUALIFIES_SQL = `"amazonPriceCents" >= ${GLITCH_MIN_AMAZON_PRICE_CENTS}`;
+// A product whose supplier cost is unknown has no spread to rank (docs/decisions/026); the extra term
+// still lets SQLite use the partial index, whose condition it implies.
+const QUALIFIES_SQL = `"amazonPriceCents" >= ${GLITCH_MIN_AMAZON_PRICE_CENTS} AND "costCents" IS NOT NULL`;
 const RANKED_PAGE_SQL = `SELECT "objectID", "title", "images", "amazonPriceCents" FROM "Product"
   WHERE ${QUALIFIES_SQL} ORDER BY ${SPREAD_SQL} DESC, "id" ASC LIMIT ? OFFSET ?`;
 const QUALIFYING_COUNT_SQL = `SELECT count(*) AS "n" FROM "Product" WHERE ${QUALIFIES_SQL}`;
@@ -212,6 +214,10 @@ export function createGlitchMode(deps: GlitchModeDeps) {
     if (!glitchQualifies(product.amazonPriceCents)) {
       throw new AppError(422, notQualifyingReason(product.amazonPriceCents)!);
     }
+    const costCents = product.costCents;
+    if (costCents === null) {
+      throw new AppError(422, "This product's supplier cost is unknown, so it has no spread to reveal. Nothing was charged.");
+    }
 
     const spent = await credits.spend(
       db,
@@ -227,7 +233,7 @@ export function createGlitchMode(deps: GlitchModeDeps) {
 
     const numbers = {
       amazonPriceCents: product.amazonPriceCents,
-      costCents: product.costCents,
+      costCents,
       shippingCents: product.shippingCents,
     };
     let row: GlitchRow;

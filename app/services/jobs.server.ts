@@ -12,6 +12,9 @@
 //   maxAttempts the job is parked with its last error, for an operator (`npm run jobs -- list|retry`).
 // - A schedule fires once per period however many processes run: the period's job has a unique key
 //   (schedule:NAME:PERIOD) and is inserted only while no (schedule, period) row records the period.
+// - Finished work does not pile up: the daily "jobs.purge" schedule deletes done jobs and schedule-run
+//   rows older than JOB_RETENTION_DAYS, in small batches (`npm run jobs -- purge` for operators). Parked
+//   jobs stay until an operator retries them: they are the errors someone must read.
 // Nothing here knows HTTP; handlers register by kind (register), so later work (renders, snapshots)
 // adds a kind and calls enqueue.
 import { hostname } from "node:os";
@@ -97,6 +100,23 @@ export interface JobsDeps {
 }
 
 export type Jobs = ReturnType<typeof createJobs>;
+
+/** Done jobs and schedule-run rows are kept this many days (the operator's recent history), then purged. */
+export const JOB_RETENTION_DAYS = 14;
+/** Rows deleted per statement: each batch holds SQLite's write lock only briefly, so workers keep claiming. */
+export const PURGE_BATCH = 500;
+export const PURGE_JOB = "jobs.purge";
+/** Daily at 03:17 UTC (off the hour, when little else runs). */
+export const PURGE_SCHEDULE = { name: "jobs.purge", pattern: "17 3 * * *" } as const;
+
+export interface PurgeSummary {
+  /** Done jobs deleted. */
+  jobs: number;
+  /** JobScheduleRun rows deleted. */
+  scheduleRuns: number;
+  /** Everything finished before this instant was eligible. */
+  before: Date;
+}
 
 /** host:pid:random — readable in `jobs list`, unique per process. */
 export function defaultOwnerId(): string {
@@ -707,6 +727,51 @@ export function createJobs(deps: JobsDeps) {
   }
 
   /**
+   * Deletes done jobs finished more than `olderThanDays` ago and schedule-run rows created before then,
+   * PURGE_BATCH rows per statement until none is left. Queued, running and parked jobs are never touched.
+   * Each schedule keeps its newest run row whatever its age: that row is what stops a process that
+   * starts later from firing the schedule's current period again (a monthly period outlives 14 days).
+   */
+  async function purge(options: { olderThanDays?: number; batch?: number } = {}): Promise<PurgeSummary> {
+    const days = options.olderThanDays ?? JOB_RETENTION_DAYS;
+    if (!Number.isInteger(days) || days < 0 || days > 36_500) {
+      throw new AppError(400, `Purge keeps whole days from 0 to 36500, not "${days}".`);
+    }
+    const batch = options.batch ?? PURGE_BATCH;
+    const before = new Date(now().getTime() - days * 86_400_000);
+    const cutoff = toDbTime(before);
+    const summary: PurgeSummary = { jobs: 0, scheduleRuns: 0, before };
+    for (;;) {
+      const deleted = await retryBusy(() =>
+        db.$executeRawUnsafe(
+          `DELETE FROM "Job" WHERE "id" IN (
+             SELECT "id" FROM "Job" WHERE "status" = 'done' AND "finishedAt" < ? ORDER BY "id" LIMIT ?)`,
+          cutoff,
+          batch,
+        ),
+      );
+      summary.jobs += deleted;
+      if (deleted < batch) break;
+    }
+    for (;;) {
+      const deleted = await retryBusy(() =>
+        db.$executeRawUnsafe(
+          `DELETE FROM "JobScheduleRun" WHERE ("scheduleName", "periodStart") IN (
+             SELECT r."scheduleName", r."periodStart" FROM "JobScheduleRun" AS r
+             WHERE r."createdAt" < ?
+               AND r."periodStart" < (SELECT MAX(m."periodStart") FROM "JobScheduleRun" AS m WHERE m."scheduleName" = r."scheduleName")
+             LIMIT ?)`,
+          cutoff,
+          batch,
+        ),
+      );
+      summary.scheduleRuns += deleted;
+      if (deleted < batch) break;
+    }
+    return summary;
+  }
+
+  /**
    * Queues a parked job (or one waiting for its retry) to run now with a fresh set of attempts. Its
    * last error stays visible until the next attempt's outcome replaces it.
    */
@@ -782,6 +847,7 @@ export function createJobs(deps: JobsDeps) {
     list,
     get,
     retry,
+    purge,
     /** Kinds registered in this process. */
     kinds: () => [...registry.keys()],
   };
@@ -801,4 +867,15 @@ export function registerJobKinds(jobs: Jobs): void {
     },
     { payloadSchema: z.object({ fail: z.string().optional() }) },
   );
+}
+
+/**
+ * The job system's own upkeep, on the app's job system (index.server.ts): done jobs and old schedule
+ * runs are deleted daily (JOB_RETENTION_DAYS). Idempotent, so a repeated run is harmless.
+ */
+export function registerJobMaintenance(jobs: Jobs): void {
+  jobs.register(PURGE_JOB, async () => {
+    await jobs.purge();
+  });
+  jobs.schedule(PURGE_SCHEDULE.name, PURGE_SCHEDULE.pattern, PURGE_JOB);
 }

@@ -3,6 +3,7 @@
 // researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
 import { dateFromDb, parseStringList, readerFor, type Db, type SqlReader } from "~/db.server";
 import { AppError } from "~/domain/errors";
+import { noSalesDataNote } from "~/domain/insights";
 import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
 
@@ -37,27 +38,50 @@ const cardSelect = {
   firstSeenAt: true,
   lastUpdatedAt: true,
   insightsAt: true,
+  source: true,
+  sourceStore: true,
+  sourceAddedAt: true,
 } as const;
 
 type CardRow = {
   [K in keyof typeof cardSelect]: K extends "revenueCents"
     ? bigint | number
-    : K extends "firstSeenAt" | "lastUpdatedAt" | "insightsAt"
+ : K extends "firstSeenAt" | "lastUpdatedAt" | "insightsAt"
       ? Date
-      : K extends "amazonPriceCents" | "ordersGrowth7d"
-        ? number | null
-        : K extends "id" | "priceCents" | "costCents" | "shippingCents" | "marginBps" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore"
+      : K extends "sourceAddedAt"
+        ? Date | null
+        : K extends "sourceStore"
+          ? string | null
+          : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps"
+            ? number | null
+            : K extends "id" | "priceCents" | "shippingCents" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore"
           ? number
           : string;
 };
 
-export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: boolean; tracked?: boolean; isNew?: boolean } = {}) {
-  const base = {
-    objectID: p.objectID,
-    title: p.title,
-    image: parseStringList(p.images)[0] ?? null,
-    niches: parseStringList(p.niches),
-    priceCents: p.priceCents,
+/**
+ * A product added from a tracked store has no sales data (docs/decisions/026): its sales columns hold 0
+ * placeholders, so every sales figure, the score, the stage and the reasons are null here, and
+ * `noSalesData` says why. Callers never see a measured-looking 0.
+ */
+function salesOf(p: CardRow) {
+  if (p.source === "tracked-store") {
+    return {
+      noSalesData: noSalesDataNote(p.sourceAddedAt ?? p.insightsAt, p.sourceStore),
+      orders: null,
+      orders7d: null,
+      ordersPrev7d: null,
+      ordersGrowth7d: null,
+      revenueCents: null,
+      engagement: null,
+      storesSelling: null,
+      winningScore: null,
+      lifecycleStage: null,
+      saturation: null,
+    };
+  }
+  return {
+    noSalesData: null,
     orders: p.orders,
     orders7d: p.orders7d,
     ordersPrev7d: p.ordersPrev7d,
@@ -68,6 +92,18 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
     winningScore: p.winningScore,
     lifecycleStage: p.lifecycleStage,
     saturation: p.saturation,
+  };
+}
+
+export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: boolean; tracked?: boolean; isNew?: boolean } = {}) {
+  const sales = salesOf(p);
+  const base = {
+    objectID: p.objectID,
+    title: p.title,
+    image: parseStringList(p.images)[0] ?? null,
+    niches: parseStringList(p.niches),
+    priceCents: p.priceCents,
+    ...sales,
     firstSeenAt: p.firstSeenAt.toISOString(),
     lastUpdatedAt: p.lastUpdatedAt.toISOString(),
     insightsAt: p.insightsAt.toISOString(),
@@ -80,19 +116,20 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
     ...base,
     locked: false as const,
     insights: {
-      reasons: parseStringList(p.reasons),
+      reasons: sales.noSalesData ? [] : parseStringList(p.reasons),
+      /** null: the supplier cost is unknown ("Add your cost"); the margin is then null too. */
       costCents: p.costCents,
       shippingCents: p.shippingCents,
-      marginBps: p.marginBps,
+      marginBps: p.costCents === null ? null : p.marginBps,
       amazonPriceCents: p.amazonPriceCents,
-      trendingScore: p.trendingScore,
+      trendingScore: sales.noSalesData ? null : p.trendingScore,
     },
   };
 }
 export type ProductCard = ReturnType<typeof toCard>;
 
 /** The Product columns of a card that are not plain numbers or text (see cardRowsOutsidePrisma). */
-const CARD_DATE_FIELDS = new Set<keyof typeof cardSelect>(["firstSeenAt", "lastUpdatedAt", "insightsAt"]);
+const CARD_DATE_FIELDS = new Set<keyof typeof cardSelect>(["firstSeenAt", "lastUpdatedAt", "insightsAt", "sourceAddedAt"]);
 const CARD_FIELDS = Object.keys(cardSelect) as (keyof typeof cardSelect)[];
 const CHUNK = 100;
 
@@ -119,7 +156,7 @@ async function cardRowsOutsidePrisma(reader: SqlReader, ids: number[]): Promise<
     for (const row of await reader.rows(cardsSql(chunk.length), chunk)) {
       const card: Record<string, unknown> = {};
       CARD_FIELDS.forEach((field, j) => {
-        card[field] = CARD_DATE_FIELDS.has(field) ? dateFromDb(row[j]) : row[j];
+        card[field] = CARD_DATE_FIELDS.has(field) && row[j] !== null ? dateFromDb(row[j]) : row[j];
       });
       out.push(card as CardRow);
     }
@@ -258,16 +295,29 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
             storesSelling: unpack(h.storesSelling),
           }
         : null,
-    sinceTracking: tracked
-      ? {
-          trackedAt: tracked.trackedAt.toISOString(),
-          orders: row.orders - tracked.ordersAtTrack,
-          revenueCents: Number(row.revenueCents - tracked.revenueCentsAtTrack),
-          priceCents: row.priceCents - tracked.priceCentsAtTrack,
-          storesSelling: row.storesSelling - tracked.storesSellingAtTrack,
-          winningScore: row.winningScore - tracked.winningScoreAtTrack,
-        }
-      : null,
+    sinceTracking: tracked ? sinceTrackingOf(card, tracked) : null,
+  };
+}
+
+type TrackedAt = {
+  trackedAt: Date;
+  ordersAtTrack: number;
+  revenueCentsAtTrack: bigint;
+  priceCentsAtTrack: number;
+  storesSellingAtTrack: number;
+  winningScoreAtTrack: number;
+};
+
+/** The change since tracking started; null for a figure the product has no data for (docs/decisions/026). */
+function sinceTrackingOf(card: ProductCard, t: TrackedAt) {
+  const change = (now: number | null, then: number) => (now === null ? null : now - then);
+  return {
+    trackedAt: t.trackedAt.toISOString(),
+    orders: change(card.orders, t.ordersAtTrack),
+    revenueCents: change(card.revenueCents, Number(t.revenueCentsAtTrack)),
+    priceCents: card.priceCents - t.priceCentsAtTrack,
+    storesSelling: change(card.storesSelling, t.storesSellingAtTrack),
+    winningScore: change(card.winningScore, t.winningScoreAtTrack),
   };
 }
 export type ProductDetail = Awaited<ReturnType<typeof getProduct>>;
@@ -345,17 +395,7 @@ export async function listTracked(db: Db, userId: string, access: ResearchAccess
     .map((t) => {
       const card = cardByObject.get(objectOf.get(t.productId) ?? "");
       if (!card) return null;
-      return {
-        ...card,
-        sinceTracking: {
-          trackedAt: t.trackedAt.toISOString(),
-          orders: card.orders - t.ordersAtTrack,
-          revenueCents: card.revenueCents - Number(t.revenueCentsAtTrack),
-          priceCents: card.priceCents - t.priceCentsAtTrack,
-          storesSelling: card.storesSelling - t.storesSellingAtTrack,
-          winningScore: card.winningScore - t.winningScoreAtTrack,
-        },
-      };
+      return { ...card, sinceTracking: sinceTrackingOf(card, t) };
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
 }
@@ -374,14 +414,19 @@ export async function saveSearch(db: Db, userId: string, input: { name: string; 
   const query = normalizeSavedQuery(input.params);
   const count = await db.savedSearch.count({ where: { userId } });
   if (count >= 50) throw new AppError(409, "You can keep up to 50 saved searches. Delete one first.");
-  return db.savedSearch.create({ data: { userId, name: input.name, query }, select: { id: true, name: true, query: true } });
+  // Alerts count products added from now on (docs/decisions/030): the newest product is the watermark.
+  const newest = await db.product.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
+  return db.savedSearch.create({
+    data: { userId, name: input.name, query, alertAfterProductId: newest?.id ?? 0 },
+    select: { id: true, name: true, query: true },
+  });
 }
 
 export async function listSavedSearches(db: Db, userId: string) {
   return db.savedSearch.findMany({
     where: { userId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, query: true, createdAt: true, lastVisitedAt: true },
+    select: { id: true, name: true, query: true, createdAt: true, lastVisitedAt: true, alertsEnabled: true },
   });
 }
 
@@ -396,6 +441,14 @@ export async function visitSavedSearch(db: Db, userId: string, id: number) {
 export async function deleteSavedSearch(db: Db, userId: string, id: number) {
   const { count } = await db.savedSearch.deleteMany({ where: { id, userId } });
   return count > 0;
+}
+
+/** Cards of these products in the given order, with the user's marks (objectIDs that name no product are left out). */
+export async function productCards(db: Db, userId: string, objectIDs: string[], access: ResearchAccess) {
+  if (objectIDs.length === 0) return [];
+  const rows = await db.product.findMany({ where: { objectID: { in: [...new Set(objectIDs)] } }, select: { id: true, objectID: true } });
+  const idOf = new Map(rows.map((r) => [r.objectID, r.id]));
+  return cardsFor(db, userId, objectIDs.map((o) => idOf.get(o)).filter((id): id is number => id !== undefined), access);
 }
 
 /** Titles of these products, by objectID (ids of products that no longer exist are left out). */

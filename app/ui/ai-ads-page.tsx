@@ -20,6 +20,7 @@ import {
   List,
   Page,
   ProgressBar,
+  Select,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -118,11 +119,11 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
           </BlockStack>
         </Layout.Section>
         {selected ? (
-          <AdEditor key={selected.id} ad={selected} cost={cost} canRender={access.create} onUpsell={() => setUpsell(true)} />
+          <AdEditor key={selected.id} ad={selected} cost={cost} canRender={access.create} onUpsell={() => setUpsell(true)} kits={data.brandKits} />
         ) : (
           <>
             <Layout.Section>
-              <ProductPicker picker={picker} canCreate={access.create} base={base} />
+              <ProductPicker picker={picker} canCreate={access.create} base={base} kits={data.brandKits} />
             </Layout.Section>
             <Layout.Section>
               <AdList ads={ads} base={base} />
@@ -134,15 +135,40 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
   );
 }
 
+type KitChoice = AiAdsPageData["brandKits"][number];
+
+/** "Brand kit" for an ad: the default kit, or one of the user's kits (decision 033). */
+function KitSelect({ kits, value, onChange, disabled }: { kits: KitChoice[]; value: string; onChange: (v: string) => void; disabled?: boolean }) {
+  if (kits.length === 0) return null;
+  const fallback = kits.find((k) => k.isDefault);
+  return (
+    <Select
+      label="Brand kit"
+      name="brandKitId"
+      disabled={disabled}
+      options={[
+        { label: fallback ? `Default kit (${fallback.name})` : "Default kit", value: "" },
+        ...kits.map((k) => ({ label: k.name, value: String(k.id) })),
+      ]}
+      value={value}
+      onChange={onChange}
+      helpText="Its logo, colours and font go on the video; its tone of voice into the script."
+    />
+  );
+}
+
 function ProductPicker({
   picker,
   canCreate,
   base,
+  kits,
 }: {
   picker: AiAdsPageData["picker"];
   canCreate: boolean;
   base: string;
+  kits: KitChoice[];
 }) {
+  const [kit, setKit] = useState("");
   const create = useFetcher<AiAdsActionResult>();
   const [, setParams] = useSearchParams();
   const [q, setQ] = useState(picker.q);
@@ -201,9 +227,14 @@ function ProductPicker({
             <create.Form method="post">
               <input type="hidden" name="intent" value="create" />
               <input type="hidden" name="objectID" value={product.objectID} />
-              <Button submit variant="primary" loading={create.state !== "idle"} disabled={!canCreate}>
-                Write the ad script
-              </Button>
+              <BlockStack gap="200">
+                <KitSelect kits={kits} value={kit} onChange={setKit} />
+                <InlineStack>
+                  <Button submit variant="primary" loading={create.state !== "idle"} disabled={!canCreate}>
+                    Write the ad script
+                  </Button>
+                </InlineStack>
+              </BlockStack>
             </create.Form>
           </SelectedProduct>
         ) : null}
@@ -227,7 +258,7 @@ function SelectedProduct({ product, children }: { product: AdProductSummary; chi
             {product.title}
           </Text>
           <Text as="p" tone="subdued" variant="bodySm">
-            ${centsToDecimal(product.priceCents)} · {formatCount(product.orders)} orders in 30 days
+            ${centsToDecimal(product.priceCents)} · {product.orders === null ? "no sales data" : `${formatCount(product.orders)} orders in 30 days`}
           </Text>
           {children}
         </BlockStack>
@@ -299,12 +330,15 @@ function AdEditor({
   cost,
   canRender,
   onUpsell,
+  kits,
 }: {
   ad: AiAdView;
   cost: number;
   canRender: boolean;
   onUpsell: () => void;
+  kits: KitChoice[];
 }) {
+  const [kit, setKit] = useState(ad.brandKitId === null ? "" : String(ad.brandKitId));
   const save = useFetcher<AiAdsActionResult>();
   const render = useFetcher<AiAdsActionResult>();
   const del = useFetcher<AiAdsActionResult>();
@@ -446,6 +480,15 @@ function AdEditor({
                       : "This ad is rendered; its script stays as it is. Create a new ad to change it."}
                   </Text>
                 ) : null}
+                <KitSelect
+                  kits={kits}
+                  value={kit}
+                  disabled={!editable}
+                  onChange={(v) => {
+                    setKit(v);
+                    setDirty(true);
+                  }}
+                />
                 <TextField
                   label="Title"
                   name="title"

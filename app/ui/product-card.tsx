@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { formatCount, growthShown } from "~/domain/insights";
 import type { Sort, Stage } from "~/domain/product-query";
 import type { ProductCard as ProductCardData } from "~/services/products.server";
+import { ProductSaveButton } from "~/ui/product-save-button";
 
 export type { ProductCardData };
 
@@ -149,7 +150,22 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ProductImage({ src, alt, size }: { src: string | null; alt: string; size?: number }) {
+/**
+ * A route's meta entry asking the browser for the page's largest picture from the <head>, with the
+ * stylesheets, rather than once the body is parsed (docs/decisions/027).
+ */
+export function imagePreload(src: string | null | undefined) {
+  return src ? [{ tagName: "link" as const, rel: "preload", as: "image", href: src, fetchpriority: "high" }] : [];
+}
+
+/** The drawn pictures are 400 x 400 (app/services/product-images.server.ts): the size the browser reserves before they load. */
+const IMAGE_SIZE = 400;
+
+/**
+ * A product picture. Pictures below the first screen load lazily; `priority` marks the one that is
+ * likely the page's largest paint (the first cards, a product's main image): fetched at once, first.
+ */
+export function ProductImage({ src, alt, size, priority = false }: { src: string | null; alt: string; size?: number; priority?: boolean }) {
   const style = {
     display: "block",
     width: size ? `${size}px` : "100%",
@@ -159,29 +175,46 @@ export function ProductImage({ src, alt, size }: { src: string | null; alt: stri
     borderRadius: "var(--p-border-radius-200)",
   };
   if (!src) return <div style={style} role="img" aria-label={`${alt} (no image)`} />;
-  return <img src={src} alt={alt} loading="lazy" width={size} height={size} style={style} />;
+  // React 18 knows no fetchPriority prop; the lowercase attribute goes through as it is.
+  const fetchPriority = priority ? { fetchpriority: "high" } : {};
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={priority ? "eager" : "lazy"}
+      {...fetchPriority}
+      width={size ?? IMAGE_SIZE}
+      height={size ?? IMAGE_SIZE}
+      style={style}
+    />
+  );
 }
 
 export function ProductCard({
   product,
   href,
   upgradeUrl,
+  priorityImage = false,
 }: {
   product: ProductCardData;
   href: string;
   upgradeUrl: string;
+  /** The first cards' pictures are on the first screen: fetched at once (ProductImage). */
+  priorityImage?: boolean;
 }) {
   return (
     <Card padding="300">
       <BlockStack gap="300">
         <UnstyledLink url={href} tabIndex={-1} aria-hidden="true">
-          <ProductImage src={product.image} alt={product.title} />
+          <ProductImage src={product.image} alt={product.title} priority={priorityImage} />
         </UnstyledLink>
         <BlockStack gap="100">
-          <InlineStack gap="100">
-            {product.isNew ? <Badge tone="success">New</Badge> : null}
-            {product.saved ? <Badge tone="info">Saved</Badge> : null}
-            {product.tracked ? <Badge>Tracked</Badge> : null}
+          <InlineStack align="space-between" blockAlign="start" gap="100" wrap={false}>
+            <InlineStack gap="100">
+              {product.isNew ? <Badge tone="success">New</Badge> : null}
+              {product.tracked ? <Badge>Tracked</Badge> : null}
+            </InlineStack>
+            <ProductSaveButton objectID={product.objectID} title={product.title} saved={product.saved} />
           </InlineStack>
           <Link url={href} monochrome removeUnderline>
             <Text as="h3" variant="headingSm">
@@ -192,21 +225,30 @@ export function ProductCard({
             {formatMoney(product.priceCents)}
           </Text>
         </BlockStack>
-        <InlineGrid columns={3} gap="200">
-          <Figure label="Orders (30 days)">{formatCount(product.orders)}</Figure>
-          <Figure label="7-day growth">{formatGrowth(product)}</Figure>
-          <Figure label="Stores selling">{formatCount(product.storesSelling)}</Figure>
-        </InlineGrid>
-        <InlineStack gap="200" blockAlign="center">
-          <Text as="span" variant="bodyMd">
-            Winning score{" "}
-            <Text as="span" fontWeight="bold">
-              {product.winningScore}
-            </Text>
-            /100
+        {product.noSalesData !== null ? (
+          // No orders, growth, stage or score we never measured (docs/decisions/026).
+          <Text as="p" variant="bodySm" tone="subdued">
+            {product.noSalesData}
           </Text>
-          <StageBadge stage={product.lifecycleStage} />
-        </InlineStack>
+        ) : (
+          <>
+            <InlineGrid columns={3} gap="200">
+              <Figure label="Orders (30 days)">{formatCount(product.orders)}</Figure>
+              <Figure label="7-day growth">{formatGrowth(product)}</Figure>
+              <Figure label="Stores selling">{formatCount(product.storesSelling)}</Figure>
+            </InlineGrid>
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="span" variant="bodyMd">
+                Winning score{" "}
+                <Text as="span" fontWeight="bold">
+                  {product.winningScore}
+                </Text>
+                /100
+              </Text>
+              <StageBadge stage={product.lifecycleStage} />
+            </InlineStack>
+          </>
+        )}
         {product.insights ? (
           <BlockStack gap="200">
             <List type="bullet">
@@ -216,10 +258,10 @@ export function ProductCard({
             </List>
             <InlineStack gap="400">
               <Text as="span" variant="bodySm" tone="subdued">
-                Cost {formatMoney(product.insights.costCents)}
+                {product.insights.costCents === null ? "Cost unknown" : `Cost ${formatMoney(product.insights.costCents)}`}
               </Text>
               <Text as="span" variant="bodySm" tone="subdued">
-                Margin {formatBps(product.insights.marginBps)}
+                {product.insights.marginBps === null ? "Margin: Add your cost" : `Margin ${formatBps(product.insights.marginBps)}`}
               </Text>
             </InlineStack>
           </BlockStack>
@@ -230,6 +272,9 @@ export function ProductCard({
     </Card>
   );
 }
+
+/** Cards in the grid's first row at its widest (3 columns): their pictures are the first screen's. */
+const FIRST_ROW = 3;
 
 export function ProductGrid({
   products,
@@ -242,8 +287,8 @@ export function ProductGrid({
 }) {
   return (
     <InlineGrid columns={{ xs: 1, sm: 2, lg: 3 }} gap="400">
-      {products.map((p) => (
-        <ProductCard key={p.objectID} product={p} href={productUrl(p.objectID)} upgradeUrl={upgradeUrl} />
+      {products.map((p, i) => (
+        <ProductCard key={p.objectID} product={p} href={productUrl(p.objectID)} upgradeUrl={upgradeUrl} priorityImage={i < FIRST_ROW} />
       ))}
     </InlineGrid>
   );

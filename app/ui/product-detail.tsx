@@ -3,6 +3,7 @@
 // tracking. What a locked user may see was decided on the server: locked fields arrive as null.
 import { Badge, BlockStack, Box, Card, DataTable, InlineGrid, InlineStack, Link, List, Text } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
+import { isDemoSupplier } from "~/domain/demo-catalogue";
 import { GLITCH_MIN_AMAZON_PRICE_CENTS, glitchQualifies } from "~/domain/glitch";
 import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
 import type { ProductDetail } from "~/services/products.server";
@@ -18,7 +19,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
     <Card>
       <BlockStack gap="300">
         <div style={{ maxWidth: 420, margin: "0 auto", width: "100%" }}>
-          <ProductImage src={main} alt={images.length > 1 ? `${title}, image ${current + 1} of ${images.length}` : title} />
+          <ProductImage src={main} alt={images.length > 1 ? `${title}, image ${current + 1} of ${images.length}` : title} priority />
         </div>
         {images.length > 1 ? (
           <InlineStack gap="200" align="center">
@@ -55,6 +56,7 @@ function EstimateBadge() {
 export function ProductMetrics({ product }: { product: ProductDetail }) {
   const updated = formatDay(product.lastUpdatedAt);
   const insightsDate = formatDay(product.insightsAt);
+  if (product.noSalesData !== null) return <ProductMetricsWithoutSales product={product} note={product.noSalesData} />;
   const e = product.engagement;
   const rows: [string, string, string][] = [
     ["Selling price", formatMoney(product.priceCents), updated],
@@ -85,6 +87,33 @@ export function ProductMetrics({ product }: { product: ProductDetail }) {
   );
 }
 
+/** A product added from a tracked store: its price and dates, and no sales figures (docs/decisions/026). */
+function ProductMetricsWithoutSales({ product, note }: { product: ProductDetail; note: string }) {
+  const updated = formatDay(product.lastUpdatedAt);
+  const rows: [string, string, string][] = [
+    ["Selling price", formatMoney(product.priceCents), updated],
+    ["First seen", formatDay(product.firstSeenAt), updated],
+  ];
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          Figures
+        </Text>
+        <DataTable columnContentTypes={["text", "numeric", "text"]} headings={["Figure", "Value", "Last updated"]} rows={rows} />
+        <Text as="p" variant="bodySm" tone="subdued">
+          {note}: only its price and dates are known.
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+const NO_SALES_DATA_HOW =
+  "A store's public catalogue shows its products and prices, not its orders, so we have no orders, revenue, " +
+  "views or stores selling for this product, and no growth, stage, saturation or winning score built on them. " +
+  "The store's page has our weekly-orders estimate for the whole store, with its evidence.";
+
 function Estimate({ label, value, how, updated }: { label: string; value: ReactNode; how: string; updated: string }) {
   return (
     <BlockStack gap="100">
@@ -108,6 +137,21 @@ function Estimate({ label, value, how, updated }: { label: string; value: ReactN
 /** Winning score, lifecycle stage and saturation (everyone), with reasons and trending score (paid). */
 export function ProductInsights({ product }: { product: ProductDetail }) {
   const updated = formatDay(product.insightsAt);
+  if (product.noSalesData !== null) {
+    return (
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            No sales data
+          </Text>
+          <Text as="p">{product.noSalesData}.</Text>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {NO_SALES_DATA_HOW}
+          </Text>
+        </BlockStack>
+      </Card>
+    );
+  }
   return (
     <Card>
       <BlockStack gap="400">
@@ -161,7 +205,7 @@ export function ProductInsights({ product }: { product: ProductDetail }) {
               label={INSIGHT_NOTES.trendingScore.label}
               value={
                 <Text as="p" variant="headingLg">
-                  {formatChange(product.insights.trendingScore)} orders/week
+                  {formatChange(product.insights.trendingScore ?? 0)} orders/week
                 </Text>
               }
               how={INSIGHT_NOTES.trendingScore.how}
@@ -194,7 +238,15 @@ export function ProductSourcing({ product, glitchModeUrl }: { product: ProductDe
           <Text as="h3" variant="headingSm">
             Supplier
           </Text>
-          {product.supplier?.name ? (
+          {isDemoSupplier(product.supplier?.name) ? (
+            // The demo catalogue is sample data: no supplier to contact (decision 028).
+            <InlineStack gap="200" blockAlign="center">
+              <Badge tone="attention">Demo data</Badge>
+              <Text as="p" tone="subdued">
+                This product is sample data: it has no real supplier.
+              </Text>
+            </InlineStack>
+          ) : product.supplier?.name ? (
             product.supplier.url ? (
               <Link url={product.supplier.url} external>
                 {product.supplier.name}
@@ -212,9 +264,9 @@ export function ProductSourcing({ product, glitchModeUrl }: { product: ProductDe
           columnContentTypes={["text", "numeric"]}
           headings={["", "Amount"]}
           rows={[
-            ["Product cost", formatMoney(insights.costCents)],
+            ["Product cost", insights.costCents === null ? "Unknown" : formatMoney(insights.costCents)],
             ["Shipping", formatMoney(insights.shippingCents)],
-            ["Gross margin", formatBps(insights.marginBps)],
+            ["Gross margin", insights.marginBps === null ? "Add your cost" : formatBps(insights.marginBps)],
             ["Amazon price", amazon === null ? "Not on Amazon" : formatMoney(amazon)],
             ...(amazon !== null ? [["Amazon price minus our price", formatChange(amazon - product.priceCents, formatMoney)] as [string, string]] : []),
           ]}
@@ -250,23 +302,28 @@ export function ProductSourcing({ product, glitchModeUrl }: { product: ProductDe
   );
 }
 
+/** null: a figure the product has no data for (no sales data, docs/decisions/026). */
 export interface SinceTracking {
   trackedAt: string;
-  orders: number;
-  revenueCents: number;
+  orders: number | null;
+  revenueCents: number | null;
   priceCents: number;
-  storesSelling: number;
-  winningScore: number;
+  storesSelling: number | null;
+  winningScore: number | null;
+}
+
+function changeOrNoData(n: number | null, format?: (n: number) => string): string {
+  return n === null ? "No sales data" : formatChange(n, format);
 }
 
 /** The change of each tracked figure since tracking started. */
 export function TrackingChange({ since, compact = false }: { since: SinceTracking; compact?: boolean }) {
   const items: [string, string][] = [
-    ["Orders (30 days)", formatChange(since.orders)],
-    ["Revenue (30 days)", formatChange(since.revenueCents, formatMoneyRounded)],
+    ["Orders (30 days)", changeOrNoData(since.orders)],
+    ["Revenue (30 days)", changeOrNoData(since.revenueCents, formatMoneyRounded)],
     ["Price", formatChange(since.priceCents, formatMoney)],
-    ["Stores selling", formatChange(since.storesSelling)],
-    ["Winning score", formatChange(since.winningScore)],
+    ["Stores selling", changeOrNoData(since.storesSelling)],
+    ["Winning score", changeOrNoData(since.winningScore)],
   ];
   const body = (
     <BlockStack gap="200">

@@ -23,13 +23,21 @@ function ProductRow({ product, href, actions, children }: { product: ProductCard
             </Link>
             <InlineStack gap="300" blockAlign="center">
               <Text as="span">{formatMoney(product.priceCents)}</Text>
-              <Text as="span" tone="subdued">
-                {formatCount(product.orders)} orders (30 days)
-              </Text>
-              <Text as="span" tone="subdued">
-                Score {product.winningScore}/100
-              </Text>
-              <StageBadge stage={product.lifecycleStage} />
+              {product.noSalesData !== null ? (
+                <Text as="span" tone="subdued">
+                  {product.noSalesData}
+                </Text>
+              ) : (
+                <>
+                  <Text as="span" tone="subdued">
+                    {formatCount(product.orders)} orders (30 days)
+                  </Text>
+                  <Text as="span" tone="subdued">
+                    Score {product.winningScore}/100
+                  </Text>
+                  <StageBadge stage={product.lifecycleStage} />
+                </>
+              )}
             </InlineStack>
             {children}
           </BlockStack>

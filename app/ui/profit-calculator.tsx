@@ -27,7 +27,8 @@ function centsToText(cents: number): string {
 
 export interface ProfitDefaults {
   priceCents: number;
-  costCents: number;
+  /** null: the supplier cost is unknown; the seller types theirs and the results say they are from it. */
+  costCents: number | null;
   shippingCents: number;
 }
 
@@ -38,7 +39,7 @@ const DEFAULT_FEE_FIXED = "0.30";
 export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
   const [fields, setFields] = useState({
     price: centsToText(defaults.priceCents),
-    cost: centsToText(defaults.costCents),
+    cost: defaults.costCents === null ? "" : centsToText(defaults.costCents),
     shipping: centsToText(defaults.shippingCents),
     feePercent: DEFAULT_FEE_PERCENT,
     feeFixed: DEFAULT_FEE_FIXED,
@@ -47,7 +48,8 @@ export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
   const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
 
   const price = dollarsToCents(fields.price);
-  const cost = dollarsToCents(fields.cost);
+  const costUnknown = defaults.costCents === null;
+  const cost = costUnknown && fields.cost.trim() === "" ? null : dollarsToCents(fields.cost);
   const shipping = dollarsToCents(fields.shipping);
   const feesBps = percentToBps(fields.feePercent);
   const feeFixed = dollarsToCents(fields.feeFixed);
@@ -80,7 +82,16 @@ export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
             autoComplete="off"
             error={price === 0 ? "The price must be above $0" : amountError(price)}
           />
-          <TextField label="Product cost" prefix="$" inputMode="decimal" value={fields.cost} onChange={set("cost")} autoComplete="off" error={amountError(cost)} />
+          <TextField
+            label={costUnknown ? "Your product cost" : "Product cost"}
+            prefix="$"
+            inputMode="decimal"
+            value={fields.cost}
+            onChange={set("cost")}
+            autoComplete="off"
+            helpText={costUnknown ? "We do not know this product's supplier cost: add your cost" : undefined}
+            error={costUnknown && fields.cost.trim() === "" ? undefined : amountError(cost)}
+          />
           <TextField label="Shipping" prefix="$" inputMode="decimal" value={fields.shipping} onChange={set("shipping")} autoComplete="off" error={amountError(shipping)} />
           <TextField
             label="Payment fees"
@@ -103,6 +114,19 @@ export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
             error={amountError(adCost)}
           />
         </InlineGrid>
+        {costUnknown && fields.cost.trim() === "" ? (
+          <Box background="bg-surface-secondary" padding="300" borderRadius="200">
+            <BlockStack gap="100">
+              <Text as="h3" variant="headingSm">
+                Add your cost
+              </Text>
+              <Text as="p" variant="bodySm">
+                This product&apos;s supplier cost is unknown, so there is no profit or margin to show yet. Type what it costs you
+                above and the calculator works them out from your figure.
+              </Text>
+            </BlockStack>
+          </Box>
+        ) : null}
         {result ? (
           <Box background="bg-surface-secondary" padding="300" borderRadius="200">
             <BlockStack gap="200">
@@ -110,6 +134,7 @@ export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
                 <Text as="h3" variant="headingSm">
                   Per order
                 </Text>
+                {costUnknown && cost !== null ? <Badge tone="info">{`From your cost of ${formatMoney(cost)}`}</Badge> : null}
                 {result.profitable ? <Badge tone="success">Profitable</Badge> : <Badge tone="critical">Loses money</Badge>}
               </InlineStack>
               <DescriptionList

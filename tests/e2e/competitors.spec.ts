@@ -117,10 +117,29 @@ test("a subscriber follows a store, sees its launches and changes, and gets the 
   await expect(first.getByRole("button", { name: "Following price" })).toBeVisible();
   const second = products.getByRole("listitem", { name: "Product 2" });
   await second.getByRole("button", { name: "Add to product database" }).click();
-  await expect(second.getByRole("link", { name: "Open in product database" })).toHaveAttribute(
-    "href",
-    /^\/dashboard\/products\/competitor/,
-  );
+  const opened = second.getByRole("link", { name: "Open in product database" });
+  await expect(opened).toHaveAttribute("href", /^\/dashboard\/products\/competitor/);
+
+  // Its product page says what we do not know (docs/decisions/026): no cost, so no margin or profit; no sales
+  // data, so no orders, growth, stage or score. Never the 100% margin a cost of 0 would give.
+  const productPage = await page.context().newPage();
+  await open(productPage, (await opened.getAttribute("href"))!);
+  await expect(productPage.getByRole("heading", { name: "Product 2", level: 1 })).toBeVisible();
+  await expect(productPage.getByText("No sales data: imported from a tracked store on", { exact: false }).first()).toBeVisible();
+  await expect(productPage.getByRole("cell", { name: "Add your cost" })).toBeVisible();
+  await expect(productPage.getByRole("heading", { name: "Add your cost" })).toBeVisible();
+  await expect(productPage.getByText("100%")).toHaveCount(0);
+  await expect(productPage.getByText(/\b0 orders\b|Winning score \d|\/100\b/)).toHaveCount(0);
+  // The seller types their cost; the calculator works from it and says it is their figure.
+  await productPage.getByLabel("Your product cost").fill("4.00");
+  await expect(productPage.getByText("From your cost of $4.00")).toBeVisible();
+  await photograph(productPage, "competitor-product-unknown-cost");
+  // Its card in the product grid says the same.
+  await open(productPage, "/dashboard/products?q=Product+2&literal=1");
+  await expect(productPage.getByText("No sales data: imported from a tracked store on", { exact: false }).first()).toBeVisible();
+  await expect(productPage.getByText("Margin: Add your cost").first()).toBeVisible();
+  await photograph(productPage, "competitor-product-unknown-cost-card");
+  await productPage.close();
 
   // The rival launches a product and drops Product 1's price; "Check now" reads it again.
   const shop = shops.shops.get(host)!;

@@ -13,6 +13,7 @@ function columns(ids: number[], orders: number[]): CatalogColumns {
     price: zeros(),
     cost: zeros(),
     margin: zeros(),
+    noSales: new Uint8Array(n),
     orders: int(orders),
     revenueDollars: new Uint32Array(n),
     engagement: zeros(),

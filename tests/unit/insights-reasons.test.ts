@@ -38,7 +38,7 @@ function checkReason(reason: string, r: Insights): ScoreComponent | "decline" {
     return "growth";
   }
   if ((m = /^margin (-?\d+)%$/.exec(reason))) {
-    expect(Number(m[1])).toBe(roundHalfAway(r.marginBps / 100));
+    expect(Number(m[1])).toBe(roundHalfAway(r.marginBps! / 100));
     return "margin";
   }
   if ((m = /^([\d,]+) orders? in 30 days$/.exec(reason))) {
@@ -90,14 +90,14 @@ describe("reasons of a generated catalogue", () => {
       if (!parsed.ok) throw new Error(parsed.reason);
       const row = parsed.row;
       const r = computeInsights({ ...row, now, firstSeenAt: row.firstSeenAt });
-      stages.add(r.lifecycleStage);
+      stages.add(r.lifecycleStage!);
       expect(r.reasons).toHaveLength(3);
       const parts = r.reasons.map((reason) => checkReason(reason, r));
       expect(new Set(parts).size).toBe(3);
       const scored = parts.filter((p): p is ScoreComponent => p !== "decline");
-      const ranked = (Object.keys(r.scoreParts) as ScoreComponent[]).sort((a, b) => r.scoreParts[b] - r.scoreParts[a]);
+      const ranked = (Object.keys(r.scoreParts) as ScoreComponent[]).sort((a, b) => r.scoreParts[b]! - r.scoreParts[a]!);
       // The score parts named are the biggest ones (ties may name either).
-      for (const part of scored) expect(r.scoreParts[part]).toBeGreaterThanOrEqual(r.scoreParts[ranked[scored.length - 1]]);
+      for (const part of scored) expect(r.scoreParts[part]).toBeGreaterThanOrEqual(r.scoreParts[ranked[scored.length - 1]]!);
       expect(parts.includes("decline")).toBe(r.lifecycleStage === "declining");
     }
     expect([...stages].sort()).toEqual(["declining", "emerging", "peak", "rising"]);

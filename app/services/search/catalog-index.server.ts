@@ -21,8 +21,12 @@ export interface CatalogColumns {
   size: number;
   ids: Int32Array;
   price: Int32Array;
+  /** -1 when the supplier cost is unknown (docs/decisions/026). */
   cost: Int32Array;
+  /** UNKNOWN_MARGIN when the cost is unknown. */
   margin: Int32Array;
+  /** 1 for a product without sales data (added from a tracked store): its sales figures are placeholders. */
+  noSales: Uint8Array;
   orders: Int32Array;
   /** Revenue in whole dollars (fits 32 bits up to $4bn). Filters compare in cents / 100. */
   revenueDollars: Uint32Array;
@@ -39,6 +43,11 @@ export interface CatalogColumns {
   /** Up to four niche codes per product (0 = none), codes index `nicheNames`. */
   niches: Uint8Array;
 }
+
+/** The margin of a product whose cost is unknown: below every known margin, and never in a margin filter. */
+const UNKNOWN_MARGIN = -(2 ** 31);
+/** Sort value of a figure a product does not have: after every product that has it (docs/decisions/026). */
+const UNKNOWN_LAST = -(2 ** 31);
 
 export class CatalogIndex {
   readonly builtAt = Date.now();
@@ -88,13 +97,16 @@ export class CatalogIndex {
   /** A row's value for a sort's key (higher first; ties go to the higher row, i.e. the higher id). */
   sortValue(key: IndexedSort): (row: number) => number {
     const c = this.cols;
+    // A figure a product does not have (no sales data; an unknown cost's margin, stored as
+    // UNKNOWN_MARGIN) sorts after every product that has it: never ranked as 0 or as 100%.
+    const sales = (value: (r: number) => number) => (r: number) => (c.noSales[r] === 1 ? UNKNOWN_LAST : value(r));
     switch (key) {
       case "winning-score":
-        return (r) => c.score[r];
+        return sales((r) => c.score[r]);
       case "orders":
-        return (r) => c.orders[r];
+        return sales((r) => c.orders[r]);
       case "revenue":
-        return (r) => c.revenueDollars[r];
+        return sales((r) => c.revenueDollars[r]);
       case "margin":
         return (r) => c.margin[r];
       case "price":
@@ -102,7 +114,7 @@ export class CatalogIndex {
       case "newest":
         return (r) => c.firstSeenDay[r];
       case "trending":
-        return (r) => c.trending[r];
+        return sales((r) => c.trending[r]);
       case "random":
         return (r) => c.random[r];
     }
@@ -136,6 +148,10 @@ export class CatalogIndex {
       else if (min !== undefined) tests.push((r) => arr[r] >= min);
       else if (max !== undefined) tests.push((r) => arr[r] <= max);
     };
+    // A filter on a figure never matches a product that does not have it (docs/decisions/026).
+    const bounded = (r: { min?: number; max?: number }) => r.min !== undefined || r.max !== undefined;
+    if (bounded(q.cost) || bounded(q.margin)) tests.push((r) => c.cost[r] >= 0);
+    if ([q.orders, q.revenue, q.engagement, q.views, q.stores].some(bounded)) tests.push((r) => c.noSales[r] === 0);
     inRange(c.price, q.price.min, q.price.max);
     inRange(c.cost, q.cost.min, q.cost.max);
     inRange(c.margin, q.margin.min, q.margin.max);
@@ -207,6 +223,7 @@ export class CatalogIndex {
       price: new Int32Array(n),
       cost: new Int32Array(n),
       margin: new Int32Array(n),
+      noSales: new Uint8Array(n),
       orders: new Int32Array(n),
       revenueDollars: new Uint32Array(n),
       engagement: new Int32Array(n),
@@ -242,12 +259,13 @@ export class CatalogIndex {
       const fromId = lastId;
       const [[text]] = (await sql.rows(
         `SELECT group_concat(line, char(10)) FROM (
-           SELECT id || ',' || priceCents || ',' || costCents || ',' || marginBps || ',' || orders
+           SELECT id || ',' || priceCents || ',' || IFNULL(costCents, -1) || ',' || IFNULL(marginBps, ${UNKNOWN_MARGIN}) || ',' || orders
              || ',' || (CAST(revenueCents / 100 AS INTEGER)) || ',' || (likes + comments + shares) || ',' || views
              || ',' || storesSelling
              || ',' || (CASE lifecycleStage WHEN 'emerging' THEN 1 WHEN 'rising' THEN 2 WHEN 'peak' THEN 3 WHEN 'declining' THEN 4 ELSE 0 END)
              || ',' || (CAST(strftime('%s', firstSeenAt) AS INTEGER) / 86400)
              || ',' || (IFNULL(amazonPriceCents, -1)) || ',' || winningScore || ',' || trendingScore || ',' || randomSortKey
+             || ',' || (source = 'tracked-store')
              || ',' || replace(replace(replace(replace(niches, '[', ''), ']', ''), '"', ''), ',', '|') AS line
            FROM Product WHERE id > ? ORDER BY id LIMIT ?)`,
         [lastId, CHUNK],
@@ -262,7 +280,8 @@ export class CatalogIndex {
         cols.ids[row] = +f[0];
         cols.price[row] = +f[1];
         cols.cost[row] = +f[2];
-        cols.margin[row] = +f[3];
+        // A known margin stays above UNKNOWN_MARGIN (a loss beyond -21 million % is still a known loss).
+        cols.margin[row] = f[3] === String(UNKNOWN_MARGIN) ? UNKNOWN_MARGIN : Math.max(+f[3], UNKNOWN_MARGIN + 1);
         cols.orders[row] = +f[4];
         cols.revenueDollars[row] = +f[5];
         cols.engagement[row] = +f[6];
@@ -275,7 +294,8 @@ export class CatalogIndex {
         cols.score[row] = +f[12];
         cols.trending[row] = +f[13];
         cols.random[row] = +f[14];
-        const niches = f[15] ? f[15].split("|") : [];
+        cols.noSales[row] = +f[15];
+        const niches = f[16] ? f[16].split("|") : [];
         for (let k = 0; k < niches.length && k < MAX_NICHES_PER_PRODUCT; k++) {
           cols.niches[row * MAX_NICHES_PER_PRODUCT + k] = codeOf(niches[k]);
         }

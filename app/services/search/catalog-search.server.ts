@@ -88,6 +88,30 @@ export class CatalogSearch {
     return index.nicheNames.filter(Boolean).sort();
   }
 
+  /**
+   * Products added after `afterId` (ids above it: ids only grow) that the query's text and filters match,
+   * as typed (no spelling correction): how many, the newest `sample` of them, and the highest id the
+   * index holds (the next watermark; a large catalogue's reload may still be under way). Saved-search
+   * alerts (docs/decisions/030). Rows are in id order, so only the tail of the index is visited.
+   */
+  async matchingAdded(q: ProductQuery, afterId: number, sample = 3): Promise<{ count: number; ids: number[]; upToId: number }> {
+    const index = await this.current();
+    const size = index.size;
+    const upToId = Math.max(afterId, size > 0 ? index.cols.ids[size - 1] : 0);
+    const fts = q.q ? ftsQuery(q.q) : null;
+    if (size === 0 || upToId === afterId || (q.q && !fts)) return { count: 0, ids: [], upToId };
+    const filter = index.filter(q);
+    const matches = fts ? await this.text.all(index, fts) : null;
+    const ids: number[] = [];
+    let count = 0;
+    for (let row = size - 1; row >= 0 && index.cols.ids[row] > afterId; row--) {
+      if ((filter && !filter(row)) || (matches && !matches.has(row))) continue;
+      count++;
+      if (ids.length < sample) ids.push(index.cols.ids[row]);
+    }
+    return { count, ids, upToId };
+  }
+
   async search(q: ProductQuery): Promise<SearchPage> {
     const index = await this.current();
     const page = await this.searchAsTyped(index, q);
