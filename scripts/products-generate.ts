@@ -7,7 +7,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { dayNumber, formatCount } from "~/domain/insights";
 import { PRODUCT_CSV_COLUMNS, rowToCsvFields, toCsvLine } from "~/domain/product-import";
-import { algoliaSyncFromEnv, openImportDb, printSummary, progressPrinter, rowsPerSecond } from "./lib/import-cli";
+import { algoliaSyncFromEnv, openImportDb, printSummary, progressPrinter, queueSavedSearchAlerts, rowsPerSecond } from "./lib/import-cli";
 import { defaultEndDay, generateProducts, type GenerateOptions } from "./lib/product-generator";
 
 const USAGE = `Usage: npm run products:generate -- --count N [--seed S] [--out FILE.ndjson|FILE.csv] [--end-day YYYY-MM-DD]
@@ -122,6 +122,7 @@ async function main(): Promise<number> {
     });
     const elapsedMs = Date.now() - started;
     printSummary(summary, { source: `generated (seed ${args.seed})`, elapsedMs, rejectionsFile: path.resolve("data/generated.rejections.txt") });
+    await queueSavedSearchAlerts(db, summary);
     if (url.startsWith("file:")) {
       const file = path.resolve(url.slice("file:".length));
       const bytes = ["", "-wal"].reduce((sum, suffix) => {

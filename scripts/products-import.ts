@@ -3,18 +3,21 @@
 // and reason and not imported; good rows are upserted by objectID. Formats: docs/decisions/011.
 // Exit codes: 0 something was imported, 1 the file (or database) could not be used, 2 every row was
 // rejected (or the file held no rows).
-import { algoliaSyncFromEnv, openImportDb, printSummary, progressPrinter } from "./lib/import-cli";
+import { algoliaSyncFromEnv, fetchImportedImages, openImportDb, printSummary, progressPrinter, queueSavedSearchAlerts } from "./lib/import-cli";
 import { releasingEvery } from "./lib/native-memory";
 import { openProductFile, ProductFileError, type ProductFile } from "./lib/product-file";
 
-const USAGE = `Usage: npm run products:import -- FILE
+const USAGE = `Usage: npm run products:import -- FILE [--no-wait-images]
 
 FILE is a JSON array (.json, read whole up to 256 MB), NDJSON (.ndjson/.jsonl, one product per line)
 or CSV (.csv, header in docs/decisions/011-product-data.md); the format is sniffed for other names.
-Writes to DATABASE_URL (default file:./data/app.db).`;
+Writes to DATABASE_URL (default file:./data/app.db). Image URLs (http/https) are fetched after the
+products are imported (each once, at most 5 MB, JPEG/PNG/WebP/GIF) and kept in VIDEO_STORAGE_DIR/images;
+--no-wait-images leaves that to the server's background worker (or npm run jobs -- run-due).`;
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2).filter((a) => a !== "--");
+  const noWaitImages = process.argv.includes("--no-wait-images");
+  const args = process.argv.slice(2).filter((a) => a !== "--" && a !== "--no-wait-images");
   if (args.includes("--help") || args.includes("-h")) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -48,6 +51,9 @@ async function main(): Promise<number> {
       onCommitted: await algoliaSyncFromEnv(db),
     });
     printSummary(summary, { source: file, elapsedMs: Date.now() - started, rejectionsFile });
+    await queueSavedSearchAlerts(db, summary);
+    // The products are in; their image URLs are fetched now unless a server's worker is left to do it.
+    if (!noWaitImages) await fetchImportedImages(db, summary);
     if (summary.imported + summary.updated > 0) return 0;
     process.stderr.write(
       summary.processed === 0 ? "products:import: the file holds no product rows\n" : "products:import: every row was rejected\n",

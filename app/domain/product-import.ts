@@ -86,6 +86,23 @@ const imageUrl = z
     error: "must be an http(s) URL or a path starting with /",
   });
 
+/** An image the import fetches (an absolute http(s) URL), as opposed to a path on this site. */
+export function isExternalImage(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+/**
+ * The external image URLs of a product by position (docs/decisions/028): the "images.fetch" job fetches each
+ * once and puts the stored copy (or, when it could not be fetched, the category drawing) at its place.
+ */
+export function externalImageSources(images: readonly string[]): [number, string][] {
+  const sources: [number, string][] = [];
+  images.forEach((url, position) => {
+    if (isExternalImage(url)) sources.push([position, url]);
+  });
+  return sources;
+}
+
 /** "Home & Garden" -> "home-garden": niches are slugs so filters match them exactly. */
 export function nicheSlug(name: string): string {
   return name
@@ -197,6 +214,38 @@ const historySchema = z
     }
   });
 
+/**
+ * The supplier cost: whole cents, or null when it is unknown (docs/decisions/026). The field must be
+ * there (a misspelt column is not silently "unknown"); a CSV cell left empty is null.
+ */
+const supplierCost = z.unknown().optional().transform((v, ctx): number | null => {
+  if (v === undefined) {
+    ctx.addIssue({ code: "custom", message: "is required (null or an empty cell when the cost is unknown)" });
+    return z.NEVER;
+  }
+  if (v === null) return null;
+  const parsed = cents().safeParse(v);
+  if (!parsed.success) {
+    ctx.addIssue({ code: "custom", message: parsed.error.issues[0].message });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+/** Where a product without sales data came from: a followed store's public catalogue (docs/decisions/026). */
+const sourceSchema = z.object(
+  {
+    kind: z.literal("tracked-store", { error: 'must be "tracked-store"' }),
+    store: z
+      .string({ error: required("a store domain") })
+      .trim()
+      .min(1, { error: "must not be empty" })
+      .max(255, { error: "must be at most 255 characters" }),
+    addedAt: isoDate,
+  },
+  { error: "must be an object { kind, store, addedAt }" },
+);
+
 export const ProductImportRowSchema = z.object(
   {
     objectID: z.unknown().optional().transform((v, ctx) => {
@@ -235,7 +284,7 @@ export const ProductImportRowSchema = z.object(
       }
       return url;
     }),
-    costCents: cents(),
+    costCents: supplierCost,
     priceCents: cents({ min: 1 }),
     shippingCents: cents().nullish().transform((v) => v ?? 0),
     amazonPriceCents: cents({ min: 1 }).nullish().transform((v) => v ?? null),
@@ -248,10 +297,28 @@ export const ProductImportRowSchema = z.object(
       .max(2_147_483_647, { error: "must be at most 2147483647" })
       .nullish()
       .transform((v) => v ?? null),
-    history: historySchema,
+    /** Absent for the research catalogue; a tracked store's product has no sales data, so no history. */
+    source: sourceSchema.nullish().transform((v) => v ?? null),
+    history: z.unknown().optional(),
   },
   { error: "must be an object (one product)" },
-);
+).transform((row, ctx) => {
+  // The history is required, except for a product from a tracked store, which has none: we did not
+  // measure its sales, and a history of zeros would claim "0 orders".
+  if (row.source !== null) {
+    if (row.history !== undefined && row.history !== null) {
+      ctx.addIssue({ code: "custom", path: ["history"], message: "must be left out for a product from a tracked store (no sales data)" });
+      return z.NEVER;
+    }
+    return { ...row, history: null };
+  }
+  const history = historySchema.safeParse(row.history);
+  if (!history.success) {
+    for (const issue of history.error.issues) ctx.addIssue({ ...issue, path: ["history", ...issue.path] } as never);
+    return z.NEVER;
+  }
+  return { ...row, history: history.data as DailySeries };
+});
 
 /** One product as written in an import file (JSON/NDJSON); CSV flattens it (PRODUCT_CSV_COLUMNS). */
 export interface ProductImportInput {
@@ -264,7 +331,8 @@ export interface ProductImportInput {
   images: string[];
   supplierName?: string | null;
   supplierUrl?: string | null;
-  costCents: number;
+  /** null when the supplier cost is unknown. */
+  costCents: number | null;
   priceCents: number;
   shippingCents?: number | null;
   amazonPriceCents?: number | null;
@@ -274,8 +342,12 @@ export interface ProductImportInput {
   randomSortKey?: number | null;
   history: DailySeries;
 }
-/** A validated row: niches are slugs, absent optionals are null, dates are Dates. */
-export type ProductImportRow = z.output<typeof ProductImportRowSchema> & { history: DailySeries };
+/** A product from a followed store's public catalogue: no history, since we have no sales data for it. */
+export type TrackedStoreProductInput = Omit<ProductImportInput, "history"> & {
+  source: { kind: "tracked-store"; store: string; addedAt: string };
+};
+/** A validated row: niches are slugs, absent optionals are null, dates are Dates; history null without sales data. */
+export type ProductImportRow = z.output<typeof ProductImportRowSchema>;
 
 function formatPath(path: PropertyKey[]): string {
   let out = "";
@@ -444,7 +516,8 @@ export function csvRecordToRow(header: readonly string[], fields: readonly strin
     images: cellList(cell.images) ?? [],
     supplierName: cellText(cell.supplierName),
     supplierUrl: cellText(cell.supplierUrl),
-    costCents: cellNumber(cell.costCents),
+    // An empty cost cell is an unknown cost (null); a missing column stays missing.
+    costCents: cell.costCents === undefined ? undefined : (cellNumber(cell.costCents) ?? null),
     priceCents: cellNumber(cell.priceCents),
     shippingCents: cellNumber(cell.shippingCents),
     amazonPriceCents: cellNumber(cell.amazonPriceCents),

@@ -2,7 +2,7 @@
 // and pack it into the JSON payloads the upserts read (product-import.server.ts writes them). Kept
 // apart so it can also run on a worker thread (products:generate) while the main thread writes.
 import { computeInsights } from "~/domain/insights";
-import { defaultRandomSortKey, packSeries, parseProductRow, shapeError, type ProductImportRow } from "~/domain/product-import";
+import { defaultRandomSortKey, externalImageSources, packSeries, parseProductRow, shapeError, type ProductImportRow } from "~/domain/product-import";
 
 export interface ImportRowInput {
   /** Line in the source file where the row starts (1-based), reported with rejections. */
@@ -49,6 +49,9 @@ export const PRODUCT_COLUMNS = [
   "trendingScore",
   "reasons",
   "ordersPrev7d",
+  "source",
+  "sourceStore",
+  "sourceAddedAt",
 ] as const;
 
 /** Column order of a ProductHistory payload row after the objectID. */
@@ -75,9 +78,16 @@ export interface PreparedBatch {
   repeats: number;
   /** JSON array of the batch's objectIDs. */
   objectIDs: string;
-  /** Per statement: JSON arrays of Product rows and of ProductHistory rows. */
+  /** Per statement: JSON arrays of Product rows and of ProductHistory rows (rows with a history only). */
   productPayloads: string[];
   historyPayloads: string[];
+  /** JSON array of the batch's objectIDs that have no history (no sales data, docs/decisions/026). */
+  withoutHistory: string;
+  /**
+   * JSON array of [objectID, position, url]: the external image URLs of the batch's products, fetched
+   * later by the "images.fetch" job (docs/decisions/028); "[]" when there are none.
+   */
+  imageSources: string;
   /** Rows read for this batch, good and bad, and the bad ones. */
   processed: number;
   rejected: ImportRejection[];
@@ -126,8 +136,10 @@ export function productValues(row: ProductImportRow, now: Date): SqlValue[] {
     toDbDateTime(row.firstSeenAt),
     toDbDateTime(row.lastUpdatedAt ?? now),
     row.randomSortKey ?? defaultRandomSortKey(row.objectID),
-    insights.winningScore,
-    insights.lifecycleStage,
+    // Without sales data there is no score or stage: 0 and "" are placeholders of NOT NULL columns
+    // that readers never show (the row's source says so; docs/decisions/026).
+    insights.winningScore ?? 0,
+    insights.lifecycleStage ?? "",
     insights.saturation,
     insights.marginBps,
     insights.orders7d,
@@ -135,11 +147,16 @@ export function productValues(row: ProductImportRow, now: Date): SqlValue[] {
     insights.trendingScore,
     JSON.stringify(insights.reasons),
     insights.ordersPrev7d,
+    row.source ? "tracked-store" : "catalog",
+    row.source?.store ?? null,
+    row.source ? toDbDateTime(row.source.addedAt) : null,
   ];
 }
 
-export function historyValues(row: ProductImportRow): SqlValue[] {
+/** The ProductHistory columns of a row; null for a row without sales data (no history to store). */
+export function historyValues(row: ProductImportRow): SqlValue[] | null {
   const h = row.history;
+  if (h === null) return null;
   return [
     row.objectID,
     h.startDay,
@@ -161,7 +178,7 @@ export async function* prepareBatches(
 ): AsyncGenerator<PreparedBatch> {
   const statementRows = Math.max(1, options.statementRows ?? DEFAULT_STATEMENT_ROWS);
   const transactionRows = Math.max(1, options.transactionRows ?? DEFAULT_TRANSACTION_ROWS);
-  let products: { objectID: string; product: SqlValue[]; history: SqlValue[] }[] = [];
+  let products: { objectID: string; product: SqlValue[]; history: SqlValue[] | null; sources: [number, string][] }[] = [];
   let index = new Map<string, number>();
   let repeats = 0;
   let processed = 0;
@@ -174,14 +191,18 @@ export async function* prepareBatches(
     for (let i = 0; i < products.length; i += statementRows) {
       const chunk = products.slice(i, i + statementRows);
       productPayloads.push(JSON.stringify(chunk.map((p) => p.product)));
-      historyPayloads.push(JSON.stringify(chunk.map((p) => p.history)));
+      historyPayloads.push(JSON.stringify(chunk.flatMap((p) => (p.history ? [p.history] : []))));
     }
+    const sources: [string, number, string][] = [];
+    for (const p of products) for (const [position, url] of p.sources) sources.push([p.objectID, position, url]);
     const batch: PreparedBatch = {
       products: products.length,
       repeats,
       objectIDs: JSON.stringify(products.map((p) => p.objectID)),
       productPayloads,
       historyPayloads,
+      withoutHistory: JSON.stringify(products.filter((p) => p.history === null).map((p) => p.objectID)),
+      imageSources: sources.length > 0 ? JSON.stringify(sources) : "[]",
       processed,
       rejected,
       lastLine,
@@ -204,7 +225,12 @@ export async function* prepareBatches(
     } else {
       let entry;
       try {
-        entry = { objectID: parsed.row.objectID, product: productValues(parsed.row, options.now), history: historyValues(parsed.row) };
+        entry = {
+          objectID: parsed.row.objectID,
+          product: productValues(parsed.row, options.now),
+          history: historyValues(parsed.row),
+          sources: externalImageSources(parsed.row.images),
+        };
       } catch (error) {
         // The schema admits only rows the insight rules accept; this is a last line of defence.
         rejected.push({ line, reason: error instanceof Error ? error.message : String(error) });

@@ -5,8 +5,11 @@
 // importProducts = prepareBatches (CPU: validate, compute, pack; product-import-batches.server.ts)
 // + writeBatches (this file: one batch transaction of multi-row upserts per batch). A row counts as
 // imported only once its transaction committed. At the end the catalogue version is bumped so search
-// caches refresh.
+// caches refresh. External image URLs are kept as the product's image sources and fetched afterwards by
+// the "images.fetch" job (stored-images.server.ts, docs/decisions/028): an import never waits on the network.
 import { retryBusy, type Db } from "~/db.server";
+import type { Jobs } from "~/services/jobs.server";
+import { emptyImageQueueSummary, IMAGE_SOURCE_SQL, queueImageFetch, type ImageQueueSummary } from "~/services/stored-images.server";
 import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/insights";
 import { unpackSeries } from "~/domain/product-import";
 import {
@@ -36,6 +39,8 @@ export interface ImportOptions extends Partial<BatchOptions> {
   onProgress?: (progress: ImportProgress) => void;
   /** Runs after each committed batch with its objectIDs (the Algolia sync); a throw stops the import. */
   onCommitted?: (objectIDs: string[]) => Promise<void>;
+  /** Where "images.fetch" jobs are queued (default: the Job table of `db`, for whichever worker runs). */
+  imageJobs?: Pick<Jobs, "enqueue">;
 }
 
 export interface ImportSummary {
@@ -47,6 +52,8 @@ export interface ImportSummary {
   processed: number;
   /** CatalogState.version after the import (null when nothing changed). */
   catalogVersion: number | null;
+  /** External image URLs: how many were already stored, how many were queued for fetching. */
+  images: ImageQueueSummary;
 }
 
 /** Thrown when the database refuses a batch: what was committed before stays, and is reported. */
@@ -73,7 +80,10 @@ const q = (name: string) => `"${name}"`;
 function productUpsertSql(insightsAt: string): string {
   const columns = [...PRODUCT_COLUMNS, "insightsAt"].map(q).join(", ");
   const values = PRODUCT_COLUMNS.map((_, i) => `value ->> ${i}`).join(", ");
-  const updates = [...PRODUCT_COLUMNS.slice(1), "insightsAt"].map((c) => `${q(c)} = excluded.${q(c)}`).join(", ");
+  // A product added from a tracked store again keeps the day it was first added.
+  const updates = [...PRODUCT_COLUMNS.slice(1), "insightsAt"]
+    .map((c) => (c === "sourceAddedAt" ? `${q(c)} = COALESCE("Product".${q(c)}, excluded.${q(c)})` : `${q(c)} = excluded.${q(c)}`))
+    .join(", ");
   // ("WHERE true" keeps SQLite's parser from reading ON CONFLICT as part of the SELECT.)
   return (
     `INSERT INTO "Product" (${columns}) SELECT ${values}, '${insightsAt}' FROM json_each(?) WHERE true ` +
@@ -92,6 +102,10 @@ function historyUpsertSql(): string {
   );
 }
 
+/** Products written without sales data keep no history from an earlier import (it would be shown as theirs). */
+const DROP_HISTORY_SQL =
+  'DELETE FROM "ProductHistory" WHERE "productId" IN (SELECT p."id" FROM json_each(?) AS v JOIN "Product" AS p ON p."objectID" = v.value)';
+
 /** How many of the batch's products exist already: run first in the batch's transaction. */
 const EXISTING_SQL = 'SELECT COUNT(*) AS "existing" FROM json_each(?) AS v JOIN "Product" AS p ON p."objectID" = v.value';
 
@@ -102,12 +116,20 @@ const EXISTING_SQL = 'SELECT COUNT(*) AS "existing" FROM json_each(?) AS v JOIN 
 export async function writeBatches(
   db: Db,
   batches: AsyncIterable<PreparedBatch> | Iterable<PreparedBatch>,
-  options: Pick<ImportOptions, "onProgress" | "onCommitted"> & { now?: Date } = {},
+  options: Pick<ImportOptions, "onProgress" | "onCommitted" | "imageJobs"> & { now?: Date } = {},
 ): Promise<ImportSummary> {
   const now = options.now ?? new Date();
+  const wantImagesSql = IMAGE_SOURCE_SQL.want(toDbDateTime(now));
   const productSql = productUpsertSql(toDbDateTime(now));
   const historySql = historyUpsertSql();
-  const summary: ImportSummary = { imported: 0, updated: 0, rejected: [], processed: 0, catalogVersion: null };
+  const summary: ImportSummary = {
+    imported: 0,
+    updated: 0,
+    rejected: [],
+    processed: 0,
+    catalogVersion: null,
+    images: emptyImageQueueSummary(),
+  };
   let lastLine = 0;
 
   try {
@@ -117,6 +139,14 @@ export async function writeBatches(
         for (let i = 0; i < batch.productPayloads.length; i++) {
           upserts.push(db.$executeRawUnsafe(productSql, batch.productPayloads[i]));
           upserts.push(db.$executeRawUnsafe(historySql, batch.historyPayloads[i]));
+        }
+        if (batch.withoutHistory !== "[]") upserts.push(db.$executeRawUnsafe(DROP_HISTORY_SQL, batch.withoutHistory));
+        // The newest import says which image URLs a product has (none: its earlier ones go).
+        const hasSources = batch.imageSources !== "[]";
+        upserts.push(db.$executeRawUnsafe(IMAGE_SOURCE_SQL.clear, batch.objectIDs));
+        if (hasSources) {
+          upserts.push(db.$executeRawUnsafe(IMAGE_SOURCE_SQL.insert, batch.imageSources));
+          upserts.push(db.$executeRawUnsafe(wantImagesSql, batch.imageSources));
         }
         const results = await retryBusy(() =>
           db.$transaction([
@@ -129,6 +159,10 @@ export async function writeBatches(
         const existing = Number((results[1] as { existing: number | bigint }[])[0].existing);
         summary.imported += batch.products - existing;
         summary.updated += existing + batch.repeats;
+        if (hasSources) {
+          const withImages = [...new Set((JSON.parse(batch.imageSources) as [string, number, string][]).map(([id]) => id))];
+          addImageSummary(summary.images, await queueImageFetch(db, withImages, options.imageJobs));
+        }
         if (options.onCommitted) await options.onCommitted(JSON.parse(batch.objectIDs) as string[]);
       } else {
         summary.updated += batch.repeats;
@@ -168,7 +202,16 @@ export async function importProducts(
     now,
     onProgress: options.onProgress,
     onCommitted: options.onCommitted,
+    imageJobs: options.imageJobs,
   });
+}
+
+function addImageSummary(total: ImageQueueSummary, batch: ImageQueueSummary) {
+  total.products += batch.products;
+  total.urls += batch.urls;
+  total.alreadyStored += batch.alreadyStored;
+  total.toFetch += batch.toFetch;
+  total.jobIds.push(...batch.jobIds);
 }
 
 async function bumpCatalogVersionIfChanged(db: Db, summary: ImportSummary, now: Date): Promise<number | null> {

@@ -80,6 +80,71 @@ export function printSummary(
     out(`  (${shown === summary.rejected.length ? "all" : `first ${shown} of ${formatCount(summary.rejected.length)}`} shown; every rejection is in ${where})`);
   }
   if (summary.catalogVersion !== null) out(`  catalogue version: ${summary.catalogVersion}`);
+  const images = summary.images;
+  if (images.urls > 0) {
+    out(
+      `  image URLs: ${formatCount(images.urls)} on ${formatCount(images.products)} products: ` +
+        `${formatCount(images.alreadyStored)} already stored, ${formatCount(images.toFetch)} to fetch` +
+        (images.jobIds.length ? ` (job ${images.jobIds.join(", ")})` : ""),
+    );
+  }
+}
+
+/**
+ * Fetches the images an import queued (docs/decisions/028), in this process, with a progress line, then
+ * reports each image that could not be fetched and why (its product keeps its category drawing). The
+ * products are already imported: this only waits for the "images.fetch" jobs (a server's worker may run
+ * some of them; they are waited for too). Files go where the app serves them from: VIDEO_STORAGE_DIR/images.
+ */
+export async function fetchImportedImages(db: import("~/db.server").Db, summary: ImportSummary, options: { timeoutMs?: number } = {}) {
+  const ids = summary.images.jobIds;
+  if (ids.length === 0) return { stored: 0, failed: [] as { url: string; reason: string }[], pending: 0 };
+  const { createJobs, defaultOwnerId } = await import("~/services/jobs.server");
+  const { createStoredImages, imageFetchReport, IMAGES_FETCH_JOB } = await import("~/services/stored-images.server");
+  const { createImageFetcher } = await import("~/integrations/image-fetch.server");
+  const { createFileStorage } = await import("~/integrations/file-storage.server");
+  const { createSafeFetcher, parseAllowHosts } = await import("~/integrations/safe-fetch.server");
+  const env = process.env;
+  const fetcher = createSafeFetcher({
+    contactUrl: new URL("/", env.APP_URL || `http://localhost:${env.PORT || 3000}`).toString(),
+    appName: env.TRACKER_USER_AGENT || undefined,
+    allowHosts: parseAllowHosts(env.TRACKER_ALLOW_HOSTS),
+  });
+  const jobs = createJobs({ db, ownerId: defaultOwnerId() });
+  createStoredImages({
+    db,
+    fetcher: createImageFetcher({ fetcher }),
+    storage: createFileStorage(path.join(env.VIDEO_STORAGE_DIR || "./data/videos", "images")),
+  }).registerJobs(jobs);
+  const started = Date.now();
+  const deadline = started + (options.timeoutMs ?? 60 * 60_000);
+  const objectIDs: string[] = [];
+  const progress = setInterval(() => {
+    void Promise.all(ids.map((id) => jobs.get(id))).then((rows) => {
+      const pct = Math.floor(rows.reduce((s, r) => s + (r?.status === "done" ? 100 : (r?.progress ?? 0)), 0) / ids.length);
+      process.stderr.write(`fetching images: ${pct}%\n`);
+    });
+  }, 2000);
+  try {
+    for (;;) {
+      await jobs.runDue({ kinds: [IMAGES_FETCH_JOB] });
+      const rows = await Promise.all(ids.map((id) => jobs.get(id)));
+      if (rows.every((r) => !r || r.status === "done" || r.status === "parked") || Date.now() > deadline) {
+        for (const r of rows) if (r) objectIDs.push(...(JSON.parse(r.payload) as { objectIDs: string[] }).objectIDs);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } finally {
+    clearInterval(progress);
+    fetcher.close();
+  }
+  const report = await imageFetchReport(db, objectIDs);
+  const out = (s: string) => process.stdout.write(`${s}\n`);
+  out(`  images: ${formatCount(report.stored)} stored, ${formatCount(report.failed.length)} not fetched, ${formatCount(report.pending)} still waiting`);
+  for (const f of report.failed.slice(0, 20)) out(`    not fetched ${f.url}: ${f.reason}`);
+  if (report.failed.length > 0) out("    (those products show their category drawing instead)");
+  return report;
 }
 
 /**
@@ -105,4 +170,16 @@ export async function algoliaSyncFromEnv(db: import("~/db.server").Db) {
   return async (objectIDs: string[]) => {
     await engine.syncProducts(objectIDs);
   };
+}
+
+/**
+ * New products may enter saved searches' results: queue the alert check (docs/decisions/030) for the app's
+ * job worker. One check waits at a time however many imports ask; nothing is queued when nothing is new.
+ */
+export async function queueSavedSearchAlerts(db: import("~/db.server").Db, summary: ImportSummary): Promise<void> {
+  if (summary.imported === 0) return;
+  const { createJobs, defaultOwnerId } = await import("~/services/jobs.server");
+  const { ALERT_CHECK_JOB, ALERT_CHECK_KEY } = await import("~/services/saved-search-alerts.server");
+  await createJobs({ db, ownerId: defaultOwnerId() }).enqueue(ALERT_CHECK_JOB, {}, { key: ALERT_CHECK_KEY });
+  process.stdout.write("  saved-search alerts: check queued\n");
 }

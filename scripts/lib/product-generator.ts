@@ -1,24 +1,17 @@
 // A deterministic, realistic product catalogue (`npm run products:generate`, the first-start seed and
 // the search benchmark). Same seed, count and end day -> byte-identical rows; product i does not
 // depend on how many are generated, so a small catalogue is a prefix of a large one.
-// Realism, in short (docs/decisions/011): ~40 niches with brand-less titles; long-tailed prices
+// Realism, in short (docs/decisions/011, 028): ~40 niches with brand-less titles whose attributes fit
+// their noun and never repeat a word; the supplier is named as demo data; long-tailed prices
 // (log-normal) and orders (log-normal with a rare viral boost); costs 15-45% of price; 90 days of
 // history shaped as emerging, rising, peaking, declining or steady demand with weekly rhythm and
 // Poisson noise; engagement follows orders; stores selling follows cumulative demand; firstSeenAt is
 // the first active day (or before the window for older products). The lifecycle stage a product ends
 // up with is computed by app/domain/insights.ts from these numbers, not copied from the shape.
+import { DEMO_SUPPLIER_NAME } from "~/domain/demo-catalogue";
 import { dayNumber, dayString } from "~/domain/insights";
 import type { ProductImportInput } from "~/domain/product-import";
-import {
-  BROAD_WORDS,
-  COMMON_WORDS,
-  NICHES,
-  RARE_WORD_RATE,
-  RARE_WORDS,
-  SUPPLIER_CITIES,
-  SUPPLIER_KINDS,
-  SUPPLIER_SYLLABLES,
-} from "./product-vocabulary";
+import { BROAD_WORDS, NICHES, RARE_WORD_RATE, RARE_WORDS, type NicheVocabulary, type NounVocabulary } from "./product-vocabulary";
 
 export { BROAD_WORDS, NICHES, RARE_WORDS } from "./product-vocabulary";
 
@@ -98,6 +91,66 @@ class Random {
     }
     return k;
   }
+}
+
+// ---- Titles (docs/decisions/028) ---------------------------------------------------------------------
+
+/** The words of a title as a reader compares them: lower case, split at spaces, hyphens and brackets. */
+export function titleWords(text: string): string[] {
+  return text.toLowerCase().split(/[^a-z0-9\u00c0-\u024f']+/).filter(Boolean);
+}
+
+interface Phrase {
+  text: string;
+  words: string[];
+}
+
+interface TitleNoun {
+  noun: string;
+  words: string[];
+  /** Attributes and audiences that share no word with the noun. */
+  attributes: Phrase[];
+  rare: Phrase[];
+  audiences: Phrase[];
+  portable: boolean;
+  sets: boolean;
+}
+
+const phrase = (text: string): Phrase => ({ text, words: titleWords(text) });
+const sharesWord = (a: readonly string[], b: readonly string[]) => a.some((w) => b.includes(w));
+
+function titleNoun(entry: NounVocabulary): TitleNoun {
+  const words = titleWords(entry.noun);
+  const fits = (p: Phrase) => !sharesWord(p.words, words);
+  return {
+    noun: entry.noun,
+    words,
+    attributes: entry.attributes.map(phrase).filter(fits),
+    rare: entry.rare.map(phrase).filter(fits),
+    audiences: entry.audiences.map(phrase).filter(fits),
+    portable: entry.portable && !words.includes("portable"),
+    sets: entry.sets && !words.includes("set"),
+  };
+}
+
+/** Per niche, its nouns ready for titles (built once; generating stays a few array picks per title). */
+const TITLE_NOUNS: TitleNoun[][] = NICHES.map((niche) => niche.nouns.map(titleNoun));
+
+/** The share of products whose noun passes `test` (a niche is picked uniformly, then a noun in it). */
+function nounShare(test: (noun: TitleNoun) => boolean): number {
+  return TITLE_NOUNS.reduce((sum, nouns) => sum + nouns.filter(test).length / nouns.length, 0) / TITLE_NOUNS.length;
+}
+
+// Broad and rare words go only to the nouns they fit, at the rate that keeps their catalogue-wide share.
+const PORTABLE_RATE = Math.min(1, BROAD_WORDS.portable / nounShare((t) => t.portable));
+const SET_RATE = Math.min(1, BROAD_WORDS.set / nounShare((t) => t.sets));
+const RARE_RATE = new Map(
+  RARE_WORDS.map((word) => [word, Math.min(1, RARE_WORD_RATE / Math.max(1e-9, nounShare((t) => t.rare.some((r) => r.text === word))))]),
+);
+
+/** The title vocabulary of a niche: for the tests (attributes only ever come from their noun's list). */
+export function titleVocabulary(niche: NicheVocabulary) {
+  return TITLE_NOUNS[NICHES.indexOf(niche)];
 }
 
 type Shape = "emerging" | "rising" | "peak" | "declining" | "steady";
@@ -190,28 +243,42 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   const days = options.days ?? HISTORY_DAYS;
   const rng = new Random(mulberry32(productSeed(options.seed, index)));
   const objectID = objectIdFor(options.seed, index);
-  const niche = rng.pick(NICHES);
+  const nicheIndex = rng.int(0, NICHES.length - 1);
+  const niche = NICHES[nicheIndex];
   const extraNiche = rng.chance(0.25) ? rng.pick(NICHES).slug : null;
 
-  // Title: [Portable] [rare] [common] [feature] noun [Set] [for audience]
-  const noun = rng.pick(niche.nouns);
-  const feature = rng.chance(0.85) ? rng.pick(niche.features) : null;
+  // Title: [Portable] [attribute] noun [Set | (Set of n)] [for audience], the attribute from the noun's
+  // own list, and no word twice.
+  const entry = rng.pick(TITLE_NOUNS[nicheIndex]);
+  const noun = entry.noun;
   const words: string[] = [];
-  if (rng.chance(BROAD_WORDS.portable)) words.push("Portable");
-  const rare = rng.chance(RARE_WORD_RATE * RARE_WORDS.length) ? rng.pick(RARE_WORDS) : null;
-  if (rare) words.push(rare);
-  for (const [word, rate] of COMMON_WORDS) {
-    if (rng.chance(rate) && word !== feature) {
-      words.push(word);
-      break;
-    }
+  const used = [...entry.words];
+  if (entry.portable && rng.chance(PORTABLE_RATE)) {
+    words.push("Portable");
+    used.push("portable");
   }
-  if (feature) words.push(feature);
+  let attribute: Phrase | null = null;
+  if (entry.rare.length > 0) {
+    const rare = rng.pick(entry.rare);
+    if (rng.chance(RARE_RATE.get(rare.text)! * entry.rare.length)) attribute = rare;
+  }
+  if (!attribute && entry.attributes.length > 0 && rng.chance(0.85)) attribute = rng.pick(entry.attributes);
+  if (attribute && sharesWord(attribute.words, used)) attribute = null;
+  const feature = attribute?.text ?? null;
+  if (attribute) {
+    words.push(attribute.text);
+    used.push(...attribute.words);
+  }
   words.push(noun);
-  const setSize = rng.chance(BROAD_WORDS.set) ? rng.int(2, 6) : 0;
-  if (setSize) words.push(rng.chance(0.5) ? "Set" : `(Set of ${setSize})`);
-  const audience = niche.audiences.length > 0 && rng.chance(0.6) ? rng.pick(niche.audiences) : null;
-  const title = words.join(" ") + (audience ? ` for ${audience}` : "");
+  const setSize = entry.sets && rng.chance(SET_RATE) ? rng.int(2, 6) : 0;
+  if (setSize) {
+    const asWord = rng.chance(0.5);
+    words.push(asWord ? "Set" : `(Set of ${setSize})`);
+    used.push(...(asWord ? ["set"] : ["set", "of", String(setSize)]));
+  }
+  let audience = entry.audiences.length > 0 && rng.chance(0.6) ? rng.pick(entry.audiences) : null;
+  if (audience && sharesWord(audience.words, used)) audience = null;
+  const title = words.join(" ") + (audience ? ` for ${audience.text}` : "");
 
   // Prices: log-normal around the niche median, a few premium items, .99 endings.
   let dollars = rng.logNormal(niche.price, 0.45);
@@ -295,7 +362,7 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   const benefit = rng.pick(niche.benefits);
   const thing = (feature ? `${feature} ${noun}` : noun).toLowerCase();
   const sentences = [`${article(thing)} ${thing} that ${benefit}.`];
-  if (audience) sentences.push(`Made for ${audience.toLowerCase()}.`);
+  if (audience) sentences.push(`Made for ${audience.text.toLowerCase()}.`);
   if (setSize) sentences.push(`Comes as a set of ${setSize}.`);
   if (words.includes("Portable")) sentences.push("Portable enough to take anywhere.");
   sentences.push(
@@ -316,8 +383,6 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   if (priceCents < 2000) tags.add("under $20");
   if (rng.chance(0.2)) tags.add("gift idea");
 
-  const supplier = `${rng.pick(SUPPLIER_CITIES)} ${rng.pick(SUPPLIER_SYLLABLES)}${rng.pick(SUPPLIER_SYLLABLES).toLowerCase()} ${rng.pick(SUPPLIER_KINDS)} Co., Ltd.`;
-  const supplierSlug = supplier.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
   const imageCount = rng.int(1, 4);
 
   return {
@@ -327,9 +392,9 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
     niches: extraNiche && extraNiche !== niche.slug ? [niche.slug, extraNiche] : [niche.slug],
     tags: [...tags],
     images: Array.from({ length: imageCount }, (_, i) => `/product-images/${objectID}-${i + 1}.svg`),
-    supplierName: supplier,
-    // A reserved example domain: generated suppliers are not real companies.
-    supplierUrl: `https://suppliers.example/${supplierSlug}/${objectID}`,
+    // Generated suppliers are not real companies: the name says so and there is no link to follow.
+    supplierName: DEMO_SUPPLIER_NAME,
+    supplierUrl: null,
     costCents,
     priceCents,
     shippingCents,
