@@ -22,6 +22,7 @@ import compression from "compression";
 import express from "express";
 import { BODY_LIMITS, answeredByBodyLimit, bodyCapFor, limitRequestBodies } from "./body-limit.mjs";
 import { parseServerEnv } from "./env.mjs";
+import { precompressedAssets } from "./precompressed-assets.mjs";
 import { callLoader, fixedResourceRoutes } from "./fast-routes.mjs";
 import { remixRequest } from "./remix-request.mjs";
 
@@ -76,7 +77,9 @@ for (const [dir, options] of [
   for (const entry of existsSync(dir) ? readdirSync(dir) : []) staticEntries.set(entry, serve);
 }
 staticEntries.delete("assets");
-app.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y" }));
+const assets = precompressedAssets(path.join(CLIENT_DIR, "assets"));
+void assets.warm();
+app.use("/assets", assets, express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y" }));
 app.use((req, res, next) => {
   const serve = staticEntries.get(req.path.split("/")[1] ?? "");
   if (serve) serve(req, res, next);

@@ -11,7 +11,7 @@ import { AppError } from "~/domain/errors";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { products } from "~/services/index.server";
+import { products, savedSearchAlerts, tiktoks } from "~/services/index.server";
 import { searchResultPage } from "~/services/products.server";
 
 // ---------- the product grid ----------
@@ -110,7 +110,11 @@ export type SaveSearchResult = { ok: true; message: string; id: number } | { ok:
 
 /** "Save this search" on the grid. */
 export async function saveSearchAction(request: Request, user: User) {
-  const parsed = SaveSearchForm.safeParse(Object.fromEntries(await readForm(request)));
+  return saveSearch(Object.fromEntries(await readForm(request)), user);
+}
+
+async function saveSearch(form: Record<string, unknown>, user: User) {
+  const parsed = SaveSearchForm.safeParse(form);
   if (!parsed.success) {
     return data<SaveSearchResult>({ ok: false, message: parsed.error.issues[0]?.message ?? "Invalid form." }, { status: 400 });
   }
@@ -123,6 +127,35 @@ export async function saveSearchAction(request: Request, user: User) {
     if (error instanceof QueryError) return data<SaveSearchResult>({ ok: false, message: error.message }, { status: 400 });
     const failure = expectedFailure(error);
     return data<SaveSearchResult>({ ok: false, message: failure.message }, { status: failure.status });
+  }
+}
+
+const GridSaveForm = z.object({
+  intent: z.enum(["save", "unsave"]),
+  objectID: z.string({ error: "objectID is missing." }).min(1, "objectID is missing.").max(120, "objectID is not valid."),
+});
+
+export type GridSaveResult = { ok: true; objectID: string; saved: boolean } | { ok: false; objectID: string | null; message: string };
+
+/**
+ * The grid's action: "Save this search" (intent save-search), or a card's Save button (intent save |
+ * unsave with the product's objectID). Failures are answered, not thrown, so the grid stays on screen
+ * and the card shows its state as it was.
+ */
+export async function productGridAction(request: Request, user: User) {
+  const form = Object.fromEntries(await readForm(request));
+  if (form.intent !== "save" && form.intent !== "unsave") return saveSearch(form, user);
+  const parsed = GridSaveForm.safeParse(form);
+  if (!parsed.success) {
+    return data<GridSaveResult>({ ok: false, objectID: null, message: parsed.error.issues[0]?.message ?? "Invalid form." }, { status: 400 });
+  }
+  const { intent, objectID } = parsed.data;
+  try {
+    const result = await (intent === "save" ? products.saveProduct : products.unsaveProduct)(user.id, objectID);
+    return data<GridSaveResult>({ ok: true, objectID, saved: result.saved });
+  } catch (error) {
+    const failure = expectedFailure(error);
+    return data<GridSaveResult>({ ok: false, objectID, message: failure.message }, { status: failure.status });
   }
 }
 
@@ -153,8 +186,11 @@ export async function loadProductDetail(objectIDParam: string | undefined, user:
   const objectID = requireObjectID(objectIDParam);
   const access = researchAccess(user);
   try {
-    const product = await products.getProduct({ userId: user.id, objectID, access });
-    return { product, access: { insights: access.insights, lockedReason: access.lockedReason } };
+    const [product, seenOnTikTok] = await Promise.all([
+      products.getProduct({ userId: user.id, objectID, access }),
+      tiktoks.list(user.id, { objectID }),
+    ]);
+    return { product, seenOnTikTok, access: { insights: access.insights, lockedReason: access.lockedReason } };
   } catch (error) {
     if (isProductNotFound(error)) throw notFound();
     throw error;
@@ -208,9 +244,33 @@ const SavedForm = z.discriminatedUnion(
   { error: "intent must be unsave, untrack or delete-search." },
 );
 
-/** Unsave, stop tracking, or delete a saved search. */
+const SearchAlertsForm = z.object({
+  intent: z.literal("search-alerts"),
+  id: z.coerce.number().int().positive().max(2 ** 31 - 1),
+  alerts: z.enum(["on", "off"], { error: "alerts must be on or off." }),
+});
+
+/** Turns a saved search's new-product alerts on or off (docs/decisions/030). */
+async function searchAlertsAction(fields: Record<string, FormDataEntryValue>, user: User) {
+  const form = SearchAlertsForm.safeParse(fields);
+  if (!form.success) {
+    const issue = form.error.issues[0];
+    return data({ ok: false, message: issue?.path[0] === "alerts" ? issue.message : `${String(issue?.path[0] ?? "id")} is not valid.` }, { status: 400 });
+  }
+  try {
+    const { alerts } = await savedSearchAlerts.setAlerts(user.id, form.data.id, form.data.alerts === "on");
+    return { ok: true, message: alerts ? "Alerts on: you will hear about new products, once a day at most." : "Alerts off for this search." };
+  } catch (error) {
+    const failure = expectedFailure(error);
+    return data({ ok: false, message: failure.message }, { status: failure.status });
+  }
+}
+
+/** Unsave, stop tracking, delete a saved search, or turn its alerts on or off. */
 export async function savedAction(request: Request, user: User) {
-  const form = SavedForm.safeParse(Object.fromEntries(await readForm(request)));
+  const fields = Object.fromEntries(await readForm(request));
+  if (fields.intent === "search-alerts") return searchAlertsAction(fields, user);
+  const form = SavedForm.safeParse(fields);
   if (!form.success) {
     const issue = form.error.issues[0];
     const field = String(issue?.path[0] ?? "intent");

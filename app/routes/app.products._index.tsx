@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
-import { ProductsPage } from "~/ui/products-page";
+import { loadProductGrid, productGridAction } from "~/pages/research-pages.server";
+import { ProductsPage, productsMeta } from "~/ui/products-page";
 
-export const meta: MetaFunction = () => [{ title: "Products · Winning Products" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => productsMeta(data);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);
-  return saveSearchAction(request, user);
+  return productGridAction(request, user);
 }
 
 export default function EmbeddedProducts() {

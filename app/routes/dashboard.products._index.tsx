@@ -3,17 +3,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/pages/site-session.server";
-import { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
-import { ProductsPage } from "~/ui/products-page";
+import { loadProductGrid, productGridAction } from "~/pages/research-pages.server";
+import { ProductsPage, productsMeta } from "~/ui/products-page";
 
-export const meta: MetaFunction = () => [{ title: "Products · Winning Products" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => productsMeta(data);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadProductGrid(request, await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return saveSearchAction(request, await requireUser(request));
+  return productGridAction(request, await requireUser(request));
 }
 
 export default function DashboardProducts() {

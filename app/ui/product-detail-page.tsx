@@ -6,11 +6,12 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
-import { formatDay, nicheLabel, UpgradePrompt } from "~/ui/product-card";
+import { formatDay, imagePreload, nicheLabel, UpgradePrompt } from "~/ui/product-card";
 import { ProductGallery, ProductInsights, ProductMetrics, ProductSourcing, TrackingChange } from "~/ui/product-detail";
 import { useLastSearchUrl } from "~/ui/product-filters";
 import { ProductPageActions } from "~/ui/product-page-actions";
 import { AiAdButton } from "~/ui/ai-ad-button";
+import { SeenOnTikTok } from "~/ui/tiktoks-page";
 import { ProfitCalculator } from "~/ui/profit-calculator";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 import { TrendChart } from "~/ui/trend-chart";
@@ -19,7 +20,10 @@ export type ProductDetailData = SerializeFrom<typeof loadProductDetail>;
 
 /** The page's title: the product's, or "Product not found". */
 export function productMeta(data: ProductDetailData | undefined) {
-  return [{ title: data && "product" in data ? `${data.product.title} · Winning Products` : "Product not found · Winning Products" }];
+  return [
+    { title: data && "product" in data ? `${data.product.title} · Winning Products` : "Product not found · Winning Products" },
+    ...imagePreload(data && "product" in data ? data.product.images[0] : null),
+  ];
 }
 
 /** A button that posts one intent; it shows the state it will have, so a click feels instant. */
@@ -83,6 +87,7 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
             </Card>
             <ProductPageActions objectID={product.objectID} surface={surface} />
             <AiAdButton objectID={product.objectID} surface={surface} />
+            <SeenOnTikTok objectID={product.objectID} videos={data.seenOnTikTok} surface={surface} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section>

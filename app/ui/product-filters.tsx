@@ -3,7 +3,7 @@
 // works. Parameter names are those of app/domain/product-query.ts. Remount with key={params} so the
 // fields follow the URL when the user goes back.
 import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { SORTS, STAGES, type Sort } from "~/domain/product-query";
 import { nicheLabel, SORT_LABELS, STAGE_LABELS } from "~/ui/product-card";
 
@@ -233,10 +233,13 @@ export function ProductSearchBar({
   params,
   error,
   onApply,
+  actions,
 }: {
   params: URLSearchParams;
   error: ParamError | null;
   onApply: (next: URLSearchParams) => void;
+  /** Buttons shown before "Search" (the grid's Filters button). */
+  actions?: ReactNode;
 }) {
   const [q, setQ] = useState(() => params.get("q") ?? "");
   const sort = effectiveSort(params);
@@ -261,11 +264,12 @@ export function ProductSearchBar({
     onApply(build(q, sort));
   }
 
+  // A grid (app.css, .wp-search-row): the field on a row of its own on a narrow screen, one row on a wide one.
   return (
     <Card>
       <form onSubmit={submit} role="search" aria-label="Product search">
-        <InlineStack gap="300" blockAlign="end" wrap={false}>
-          <div style={{ flex: 1 }}>
+        <div className="wp-search-row">
+          <div className="wp-search-text">
             <TextField
               label="Search products"
               value={q}
@@ -277,7 +281,7 @@ export function ProductSearchBar({
               error={error?.param === "q" ? error.message : undefined}
             />
           </div>
-          <div style={{ minWidth: 200 }}>
+          <div className="wp-search-sort">
             <Select
               label="Sort by"
               options={sorts.map((s) => ({ label: SORT_LABELS[s], value: s }))}
@@ -286,10 +290,13 @@ export function ProductSearchBar({
               error={error?.param === "sort" || error?.param === "seed" ? error.message : undefined}
             />
           </div>
-          <Button submit variant="primary">
-            Search
-          </Button>
-        </InlineStack>
+          <div className="wp-search-actions">
+            {actions}
+            <Button submit variant="primary">
+              Search
+            </Button>
+          </div>
+        </div>
       </form>
     </Card>
   );

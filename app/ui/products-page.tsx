@@ -1,18 +1,27 @@
 // The product grid page (search bar, filters, sorts, results, pagination, "Save this search"), the
 // same on the site (/dashboard/products) and in Shopify admin (/app/products). All state is in the
-// URL; the page's loader and action are app/pages/research-pages.server.ts.
+// URL; the page's loader and action are app/pages/research-pages.server.ts. On a narrow screen (app.css,
+// .wp-products) the search field takes the whole width and the filters and "Save this search" fold
+// behind a Filters button, so the first products show on the first screen.
 import { useFetcher, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, Page, Pagination, Text, TextField } from "@shopify/polaris";
-import { useState } from "react";
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Link, Page, Pagination, Text, TextField } from "@shopify/polaris";
+import { FilterIcon } from "@shopify/polaris-icons";
+import { useEffect, useState } from "react";
 import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
-import { formatDay, formatTotal, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
-import { ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
+import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
+import { activeFilterCount, FILTER_KEYS, ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
+import { QuestionBox } from "~/ui/question-box";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
 export type ProductGridData = SerializeFrom<typeof loadProductGrid>;
+
+/** The grid's <head>: its title, and the first card's picture (the largest paint on a phone) asked for early. */
+export function productsMeta(data: ProductGridData | undefined) {
+  return [{ title: "Products · Winning Products" }, ...imagePreload(data?.results?.items[0]?.image)];
+}
 
 function SaveSearchCard({ query, savedUrl }: { query: string; savedUrl: string }) {
   const fetcher = useFetcher<typeof saveSearchAction>();
@@ -72,6 +81,16 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
     const search = next.toString();
     navigate(search ? `?${search}` : "?");
   };
+  // A filter the server refused is shown open, on a phone too; applying folds the filters away again.
+  const filterError = error !== null && FILTER_KEYS.includes(error.param);
+  const [filtersOpen, setFiltersOpen] = useState(filterError);
+  useEffect(() => {
+    if (filterError) setFiltersOpen(true);
+  }, [filterError, key]);
+  const applyFilters = (next: URLSearchParams) => {
+    setFiltersOpen(false);
+    apply(next);
+  };
   const pageUrl = (page: number) => {
     const next = new URLSearchParams(params);
     if (page <= 1) next.delete("page");
@@ -84,96 +103,117 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
 
   return (
     <Page title="Products" subtitle="Search the database, filter by what matters to you, and open a product to see why it scores.">
-      <Layout>
+      <div className="wp-products">
         {error ? (
-          <Layout.Section variant="fullWidth">
-            <Banner tone="critical" title="Part of this search was not understood">
-              <p>{error.message}</p>
-            </Banner>
-          </Layout.Section>
+          <Banner tone="critical" title="Part of this search was not understood">
+            <p>{error.message}</p>
+          </Banner>
         ) : null}
         {notice ? (
-          <Layout.Section variant="fullWidth">
-            <Banner tone="warning">
-              <p>{notice}</p>
-            </Banner>
-          </Layout.Section>
+          <Banner tone="warning">
+            <p>{notice}</p>
+          </Banner>
         ) : null}
         {savedSearch ? (
-          <Layout.Section variant="fullWidth">
-            <Banner tone="info" title={`Saved search: ${savedSearch.name}`}>
-              <p>Products first seen since your last visit on {formatDay(savedSearch.newSince)} are marked New.</p>
-            </Banner>
-          </Layout.Section>
+          <Banner tone="info" title={`Saved search: ${savedSearch.name}`}>
+            <p>Products first seen since your last visit on {formatDay(savedSearch.newSince)} are marked New.</p>
+          </Banner>
         ) : null}
-        <Layout.Section variant="fullWidth">
-          <ProductSearchBar key={key} params={params} error={error} onApply={apply} />
-        </Layout.Section>
-        <Layout.Section variant="oneThird">
-          <BlockStack gap="400">
-            <SaveSearchCard query={searchOnly.toString()} savedUrl={paths.saved} />
-            <ProductFilterPanel key={key} params={params} niches={niches} error={error} onApply={apply} />
-          </BlockStack>
-        </Layout.Section>
-        <Layout.Section>
-          <BlockStack gap="400">
-            {!access.insights ? <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} /> : null}
-            {results ? (
-              <>
-                {results.correctedQuery !== null && results.originalQuery !== null ? (
-                  <SpellingCorrection corrected={results.correctedQuery} original={results.originalQuery} params={params} />
-                ) : null}
-                <InlineStack align="space-between" blockAlign="center">
-                  <Text as="p" variant="headingSm" aria-live="polite">
-                    {busy ? "Searching…" : capitalize(formatTotal(results.total, results.totalIsEstimate))}
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    Sorted by {SORT_LABELS[results.sort].toLowerCase()}
-                  </Text>
-                </InlineStack>
-                {results.items.length > 0 ? (
-                  <ProductGrid products={results.items} productUrl={paths.product} upgradeUrl={paths.upgrade} />
-                ) : (
-                  <Card>
-                    <BlockStack gap="200" inlineAlign="center">
-                      <Text as="h2" variant="headingMd">
-                        No products match
+        {/* The search area: anything else asked before the grid (e.g. a question box) goes in this block. */}
+        <div className="wp-products-search">
+          <QuestionBox gridPath={paths.products} />
+          <ProductSearchBar
+            key={key}
+            params={params}
+            error={error}
+            onApply={apply}
+            actions={<FiltersToggle open={filtersOpen} count={activeFilterCount(params)} onToggle={() => setFiltersOpen((open) => !open)} />}
+          />
+        </div>
+        <div className="wp-products-body">
+          {/* On a narrow screen this column is folded behind the Filters button (app.css). */}
+          <div id={FILTERS_ID} className="wp-products-aside" data-open={filtersOpen ? "true" : undefined}>
+            <div className="wp-products-save-search">
+              <SaveSearchCard query={searchOnly.toString()} savedUrl={paths.saved} />
+            </div>
+            <ProductFilterPanel key={key} params={params} niches={niches} error={error} onApply={applyFilters} />
+          </div>
+          <div className="wp-products-results">
+            <BlockStack gap="400">
+              {!access.insights ? <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} /> : null}
+              {results ? (
+                <>
+                  {results.correctedQuery !== null && results.originalQuery !== null ? (
+                    <SpellingCorrection corrected={results.correctedQuery} original={results.originalQuery} params={params} />
+                  ) : null}
+                  {/* Cards reach the screen's edges on a phone (Polaris); this line keeps the page's margin. */}
+                  <Box paddingInline={{ xs: "400", sm: "0" }}>
+                    <InlineStack align="space-between" blockAlign="center" gap="200">
+                      <Text as="p" variant="headingSm" aria-live="polite">
+                        {busy ? "Searching…" : capitalize(formatTotal(results.total, results.totalIsEstimate))}
                       </Text>
                       <Text as="p" tone="subdued">
-                        {results.page > 1 && results.total > 0
-                          ? "This page is past the last result."
-                          : "Try other words, or remove a filter or two."}
+                        Sorted by {SORT_LABELS[results.sort].toLowerCase()}
                       </Text>
-                    </BlockStack>
-                  </Card>
-                )}
-                <InlineStack align="center">
-                  <Pagination
-                    hasPrevious={results.page > 1}
-                    previousURL={pageUrl(results.page - 1)}
-                    hasNext={results.hasMore}
-                    nextURL={pageUrl(results.page + 1)}
-                    label={`Page ${results.page} of ${results.totalIsEstimate ? "about " : ""}${pages}`}
-                  />
-                </InlineStack>
-              </>
-            ) : (
-              <Card>
-                <BlockStack gap="200" inlineAlign="center">
-                  <Text as="h2" variant="headingMd">
-                    Fix the search to see products
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    Change or remove the setting named above, or start over.
-                  </Text>
-                  <Button url={paths.products}>Start over</Button>
-                </BlockStack>
-              </Card>
-            )}
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
+                    </InlineStack>
+                  </Box>
+                  {results.items.length > 0 ? (
+                    <ProductGrid products={results.items} productUrl={paths.product} upgradeUrl={paths.upgrade} />
+                  ) : (
+                    <Card>
+                      <BlockStack gap="200" inlineAlign="center">
+                        <Text as="h2" variant="headingMd">
+                          No products match
+                        </Text>
+                        <Text as="p" tone="subdued">
+                          {results.page > 1 && results.total > 0
+                            ? "This page is past the last result."
+                            : "Try other words, or remove a filter or two."}
+                        </Text>
+                      </BlockStack>
+                    </Card>
+                  )}
+                  <InlineStack align="center">
+                    <Pagination
+                      hasPrevious={results.page > 1}
+                      previousURL={pageUrl(results.page - 1)}
+                      hasNext={results.hasMore}
+                      nextURL={pageUrl(results.page + 1)}
+                      label={`Page ${results.page} of ${results.totalIsEstimate ? "about " : ""}${pages}`}
+                    />
+                  </InlineStack>
+                </>
+              ) : (
+                <Card>
+                  <BlockStack gap="200" inlineAlign="center">
+                    <Text as="h2" variant="headingMd">
+                      Fix the search to see products
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      Change or remove the setting named above, or start over.
+                    </Text>
+                    <Button url={paths.products}>Start over</Button>
+                  </BlockStack>
+                </Card>
+              )}
+            </BlockStack>
+          </div>
+        </div>
+      </div>
     </Page>
+  );
+}
+
+const FILTERS_ID = "product-grid-filters";
+
+/** The button that unfolds the filters on a narrow screen (hidden where they are always shown), with how many are on. */
+function FiltersToggle({ open, count, onToggle }: { open: boolean; count: number; onToggle: () => void }) {
+  return (
+    <div className="wp-filters-toggle">
+      <Button icon={FilterIcon} disclosure={open ? "up" : "down"} ariaExpanded={open} ariaControls={FILTERS_ID} onClick={onToggle}>
+        {count > 0 ? `Filters (${count})` : "Filters"}
+      </Button>
+    </div>
   );
 }
 
