@@ -1,6 +1,15 @@
 // Product pages (seed product_pages): the pure rules. What a page may hold (lengths, prices in whole
 // cents above the landed cost), how a price is suggested from cost, how copy becomes safe HTML, and
 // which images Shopify can fetch. No I/O; shared by the service, the routes and the browser preview.
+// Descriptions are written in Markdown (docs/decisions/029): description-markdown.ts renders them.
+import { escapeHtml } from "~/domain/html-escape";
+import {
+  DESCRIPTION_MARKDOWN_MAX,
+  escapeLineStart,
+  escapeMarkdownText,
+  normaliseMarkdown,
+  renderDescriptionMarkdown,
+} from "~/domain/description-markdown";
 
 export const PRODUCT_PAGE_STATUSES = ["draft", "pushing", "pushed", "failed"] as const;
 export type ProductPageStatus = (typeof PRODUCT_PAGE_STATUSES)[number];
@@ -95,11 +104,7 @@ export function parseDollarsToCents(text: string): number | null {
 
 // ---- Text ------------------------------------------------------------------------------------------
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+export { escapeHtml };
 
 /** Collapses whitespace (including newlines) to single spaces and trims. */
 export function squish(text: string): string {
@@ -353,18 +358,127 @@ export function paragraphsToHtml(paragraphs: string[]): string {
     .join("");
 }
 
-/** What Shopify receives as descriptionHtml: the description, then the bullet benefits as a list. */
-export function composeDescriptionHtml(descriptionHtml: string, bullets: string[]): string {
+/** The bullet benefits as an escaped list ("" without any). */
+function bulletListHtml(bullets: string[]): string {
   const list = bullets.map(squish).filter(Boolean);
-  const ul = list.length > 0 ? `<ul>${list.map((b) => `<li>${escapeHtml(b)}</li>`).join("")}</ul>` : "";
-  return sanitizeHtml(descriptionHtml) + ul;
+  return list.length > 0 ? `<ul>${list.map((b) => `<li>${escapeHtml(b)}</li>`).join("")}</ul>` : "";
+}
+
+/** An HTML description (sanitised first), then the bullet benefits as a list. */
+export function composeDescriptionHtml(descriptionHtml: string, bullets: string[]): string {
+  return sanitizeHtml(descriptionHtml) + bulletListHtml(bullets);
+}
+
+/**
+ * What Shopify receives as descriptionHtml (and the editor's preview shows): the Markdown description
+ * rendered by the safe renderer, then the bullet benefits as a list.
+ */
+export function composeProductBodyHtml(descriptionMarkdown: string, bullets: string[]): string {
+  return renderDescriptionMarkdown(descriptionMarkdown) + bulletListHtml(bullets);
+}
+
+type HtmlNode = string | { tag: string; children: HtmlNode[] };
+
+/** Sanitised HTML as a tree (sanitizeHtml's output is balanced and has no attributes). */
+function parseSanitized(html: string): HtmlNode[] {
+  const root: HtmlNode[] = [];
+  const stack: { tag: string; children: HtmlNode[] }[] = [];
+  const here = () => (stack.length > 0 ? stack[stack.length - 1].children : root);
+  for (const part of html.split(/(<\/?(?:p|ul|li|strong|em|br|h2|h3)>)/)) {
+    const tag = /^<(\/?)([a-z0-9]+)>$/.exec(part);
+    if (!tag) {
+      if (part !== "") here().push(decodeEntities(part));
+    } else if (tag[2] === "br") {
+      here().push({ tag: "br", children: [] });
+    } else if (tag[1] === "/") {
+      stack.pop();
+    } else {
+      const node = { tag: tag[2], children: [] };
+      here().push(node);
+      stack.push(node);
+    }
+  }
+  return root;
+}
+
+/** Inline HTML nodes as Markdown; `lineBreak` is what a <br> becomes. */
+function inlineMarkdown(nodes: HtmlNode[], lineBreak: string): string {
+  // <em>a</em><em>b</em> is one emphasis: written as two, "*a**b*" would not read back.
+  const merged: HtmlNode[] = [];
+  for (const node of nodes) {
+    const last = merged[merged.length - 1];
+    if (typeof node !== "string" && typeof last !== "string" && last && last.tag === node.tag && node.tag !== "br") {
+      merged[merged.length - 1] = { tag: node.tag, children: [...last.children, ...node.children] };
+    } else merged.push(node);
+  }
+  return merged
+    .map((node) => {
+      if (typeof node === "string") return escapeMarkdownText(node.replace(/\s+/g, " "));
+      if (node.tag === "br") return lineBreak;
+      const inner = inlineMarkdown(node.children, lineBreak);
+      if (node.tag !== "strong" && node.tag !== "em") return inner;
+      const core = inner.trim();
+      if (core === "") return inner;
+      // Markers hug the words: "** x**" would not be emphasis.
+      const marker = node.tag === "strong" ? "**" : "*";
+      const lead = /^\s*/.exec(inner)![0];
+      const trail = /\s*$/.exec(inner)![0];
+      return `${lead}${marker}${core}${marker}${trail}`;
+    })
+    .join("");
+}
+
+/**
+ * An HTML description (pages written before descriptions were Markdown, the AI writer's answer, the JSON
+ * API's descriptionHtml) as Markdown that renders back to the same text: sanitised first, then p -> a
+ * paragraph, h2/h3 -> ## / ###, ul/li -> "- " items, strong/em -> ** / *, br -> a line break, text escaped.
+ */
+export function descriptionHtmlToMarkdown(html: string): string {
+  const blocks: string[] = [];
+  let loose: HtmlNode[] = [];
+  const paragraph = (nodes: HtmlNode[]) => {
+    const text = inlineMarkdown(nodes, "\n")
+      .split("\n")
+      .map((line) => escapeLineStart(line.trim()))
+      .join("\n")
+      .trim();
+    if (text !== "") blocks.push(text);
+  };
+  const endLoose = () => {
+    if (loose.length > 0) paragraph(loose);
+    loose = [];
+  };
+  for (const node of parseSanitized(sanitizeHtml(html))) {
+    if (typeof node === "string" || !["p", "h2", "h3", "ul"].includes(node.tag)) {
+      loose.push(node);
+      continue;
+    }
+    endLoose();
+    if (node.tag === "p") paragraph(node.children);
+    else if (node.tag === "ul") {
+      const items = node.children
+        .map((li) => (typeof li === "string" ? escapeMarkdownText(li) : inlineMarkdown(li.children, " ")).trim())
+        .filter((item) => item !== "")
+        .map((item) => `- ${item}`);
+      if (items.length > 0) blocks.push(items.join("\n"));
+    } else {
+      // A heading's trailing " #" would read as its closing sequence: escaped.
+      const text = inlineMarkdown(node.children, " ").trim().replace(/(^|\s)(#+)$/, "$1\\$2");
+      if (text !== "") blocks.push(`${node.tag === "h2" ? "##" : "###"} ${text}`);
+    }
+  }
+  endLoose();
+  return normaliseMarkdown(blocks.join("\n\n"));
 }
 
 // ---- Validation of a page (as generated or edited) ------------------------------------------------
 
 export interface PageContent {
   title: string;
+  /** With descriptionMarkdown: derived from it (rendered). Without: HTML, sanitised. */
   descriptionHtml: string;
+  /** The description as the seller writes it (docs/decisions/029); validated and rendered when given. */
+  descriptionMarkdown?: string;
   bullets: string[];
   seoTitle: string;
   seoDescription: string;
@@ -393,13 +507,23 @@ export function validatePage(
   const title = squish(input.title);
   const seoTitle = squish(input.seoTitle);
   const seoDescription = squish(input.seoDescription);
-  const descriptionHtml = sanitizeHtml(input.descriptionHtml);
+  const descriptionMarkdown =
+    input.descriptionMarkdown === undefined ? undefined : normaliseMarkdown(input.descriptionMarkdown);
+  const descriptionHtml =
+    descriptionMarkdown === undefined
+      ? sanitizeHtml(input.descriptionHtml)
+      : renderDescriptionMarkdown(descriptionMarkdown);
   const bullets = input.bullets.map(squish).filter(Boolean);
 
   if (title.length === 0) errors.title = "Enter a title.";
   else if (title.length > L.titleMax)
     errors.title = `Keep the title to ${L.titleMax} characters (it has ${title.length}).`;
-  if (htmlToText(descriptionHtml).length === 0) errors.descriptionHtml = "Write a description.";
+  if (descriptionMarkdown !== undefined) {
+    if (htmlToText(descriptionHtml).length === 0) errors.descriptionMarkdown = "Write a description.";
+    else if (descriptionMarkdown.length > DESCRIPTION_MARKDOWN_MAX) {
+      errors.descriptionMarkdown = `Keep the description to ${DESCRIPTION_MARKDOWN_MAX.toLocaleString("en-US")} characters (it has ${descriptionMarkdown.length.toLocaleString("en-US")}).`;
+    }
+  } else if (htmlToText(descriptionHtml).length === 0) errors.descriptionHtml = "Write a description.";
   else if (descriptionHtml.length > L.descriptionHtmlMax) {
     errors.descriptionHtml = `Keep the description under ${L.descriptionHtmlMax.toLocaleString("en-US")} characters of HTML.`;
   }
@@ -440,6 +564,7 @@ export function validatePage(
     page: {
       title,
       descriptionHtml,
+      ...(descriptionMarkdown === undefined ? {} : { descriptionMarkdown }),
       bullets,
       seoTitle,
       seoDescription,
@@ -479,7 +604,8 @@ export function planMedia(images: string[], publicUrl: string | null, max = 10):
       continue;
     }
     if (image.startsWith("/") && !publicUrl) {
-      plan.skipped.push({ image, reason: "the app has no public URL (APP_URL), so Shopify cannot download it" });
+      // Seller-readable: the missing setting is named in the log (createProductPages), not here.
+      plan.skipped.push({ image, reason: "this site has no public URL yet, so Shopify cannot download images kept here" });
     } else if (url.protocol !== "https:") {
       plan.skipped.push({ image, reason: "Shopify only downloads images over https" });
     } else if (PRIVATE_HOST.test(url.hostname)) {

@@ -3,6 +3,7 @@
 // (app/services/embedded-auth.server.ts). An unlinked shop is sent to the linking screen.
 import { redirect } from "@remix-run/node";
 import { shopifyAppEnabled } from "~/env.server";
+import { childLogger } from "~/logger.server";
 import type { User } from "~/services/auth.server";
 import { embeddedAuth } from "~/services/index.server";
 import { authenticate } from "~/shopify.server";
@@ -26,7 +27,7 @@ export function withEmbeddedParams(request: Request, path: string): string {
  * One that is not (a typo, a probe) is refused with 400 before the library reads it.
  */
 export function refuseMalformedHost(request: Request): void {
-  refuseWhenShopifyOff();
+  refuseWhenShopifyOff(request);
   const host = new URL(request.url).searchParams.get("host");
   if (host === null) return;
   const base64 = /^[A-Za-z0-9+/_-]+={0,2}$/.test(host) ? Buffer.from(host, "base64").toString("utf8") : "";
@@ -42,10 +43,12 @@ export function refuseMalformedHost(request: Request): void {
  * With SHOPIFY_APP=off (no Shopify keys, decision 020) there is no embedded app: its pages answer 404
  * with a sentence instead of running Shopify's authentication with a secret nobody has.
  */
-function refuseWhenShopifyOff(): void {
+function refuseWhenShopifyOff(request: Request): void {
   if (!shopifyAppEnabled()) {
+    // The merchant reads a sentence; the operator reads why in the log.
+    childLogger("embedded").info({ path: new URL(request.url).pathname }, "embedded page refused: SHOPIFY_APP=off");
     throw Response.json(
-      { error: "The Shopify app is not set up on this server (SHOPIFY_APP=off). Use the website instead." },
+      { error: "The Shopify app is not set up on this server. Use the Winning Products website instead." },
       { status: 404 },
     );
   }

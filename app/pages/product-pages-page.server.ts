@@ -8,6 +8,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { parseDollarsToCents, type MediaPlan, type PageErrors, type PageField } from "~/domain/product-page";
 import { readForm } from "~/pages/http.server";
+import { shopifyInstallView } from "~/pages/shopify-install.server";
 import type { User } from "~/services/auth.server";
 import { credits, productPages } from "~/services/index.server";
 
@@ -23,6 +24,8 @@ export async function loadProductPagesPage(user: User) {
     stores,
     writer: productPages.writer,
     balances: { generate: generateCredits, automatic: automaticCredits },
+    /** Without a connected store, the push panel offers the way to connect one. */
+    install: shopifyInstallView(),
   };
 }
 
@@ -40,6 +43,7 @@ export interface ProductPagesActionResult {
 const FIELD_LABELS: Record<PageField, string> = {
   title: "Title",
   descriptionHtml: "Description",
+  descriptionMarkdown: "Description",
   bullets: "Benefits",
   seoTitle: "SEO title",
   seoDescription: "SEO description",
@@ -55,7 +59,9 @@ const PageForm = z.discriminatedUnion(
     z.object({
       intent: z.literal("update"),
       title: z.string().max(1000),
-      descriptionHtml: z.string().max(100_000),
+      // The editor sends Markdown; descriptionHtml (HTML, converted to Markdown) is still taken from older pages.
+      descriptionMarkdown: z.string().max(100_000).optional(),
+      descriptionHtml: z.string().max(100_000).optional(),
       bullets: z.string().max(50_000),
       seoTitle: z.string().max(1000),
       seoDescription: z.string().max(1000),
@@ -112,9 +118,13 @@ export async function productPagesPageAction(request: Request, user: User) {
       if (compareAtText !== "" && compareAt === null)
         fieldErrors.compareAtPriceCents = "Enter a price like 39.99, or leave it empty.";
       if (price === null || Object.keys(fieldErrors).length > 0) return needsAttention(fieldErrors);
+      if (input.descriptionMarkdown === undefined && input.descriptionHtml === undefined)
+        return needsAttention({ descriptionMarkdown: "Write a description." });
       await productPages.update(user.id, id.data, {
         title: input.title,
-        descriptionHtml: input.descriptionHtml,
+        ...(input.descriptionMarkdown !== undefined
+          ? { descriptionMarkdown: input.descriptionMarkdown }
+          : { descriptionHtml: input.descriptionHtml }),
         bullets: input.bullets.split("\n"),
         seoTitle: input.seoTitle,
         seoDescription: input.seoDescription,

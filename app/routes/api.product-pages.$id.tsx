@@ -1,4 +1,5 @@
-// GET /api/product-pages/{id} -> the page; PATCH with any of title, descriptionHtml, bullets,
+// GET /api/product-pages/{id} -> the page; PATCH with any of title, descriptionMarkdown (or, from older
+// clients, descriptionHtml: sanitised and converted to Markdown; not both), bullets,
 // seoTitle, seoDescription, priceCents, compareAtPriceCents (integer cents; null clears compare-at)
 // -> the edited page, or 422 { fieldErrors }; DELETE -> { deleted: true }. Another user's page: 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -26,6 +27,7 @@ const cents = z.number({ error: "must be a whole number of cents" }).int("must b
 const Patch = z
   .object({
     title: z.string().max(1000),
+    descriptionMarkdown: z.string().max(100_000),
     descriptionHtml: z.string().max(100_000),
     bullets: z.array(z.string().max(1000)).max(50),
     seoTitle: z.string().max(1000),

@@ -8,8 +8,9 @@ import { AppError, type AppErrorStatus } from "~/domain/errors";
 import { randomUUID } from "node:crypto";
 import { parseStringList, type Db } from "~/db.server";
 import {
-  composeDescriptionHtml,
+  composeProductBodyHtml,
   centsToDecimal,
+  descriptionHtmlToMarkdown,
   planMedia,
   shopifyAdminProductUrl,
   suggestPrice,
@@ -59,6 +60,8 @@ export interface ProductPagesDeps {
   publicUrl: string | null;
   /** A page left "pushing" longer than this (a crashed process) may be pushed again. Default 5 min. */
   stalePushMs?: number;
+  /** The user's default brand kit's voice (tone, name, tagline) for the writer (decision 033); none by default. */
+  voiceFor?: (userId: string) => Promise<ProductFacts["voice"]>;
 }
 
 export const AUTOMATIC_MODE_FEATURE = "automatic-mode";
@@ -72,6 +75,7 @@ const pageSelect = {
   status: true,
   title: true,
   descriptionHtml: true,
+  descriptionMarkdown: true,
   bullets: true,
   seoTitle: true,
   seoDescription: true,
@@ -94,6 +98,8 @@ type PageRow = {
   status: string;
   title: string;
   descriptionHtml: string;
+  /** null: written before descriptions were Markdown; converted from descriptionHtml when read. */
+  descriptionMarkdown: string | null;
   bullets: string;
   seoTitle: string;
   seoDescription: string;
@@ -130,7 +136,8 @@ type ProductRow = {
   reasons: string;
   images: string;
   priceCents: number;
-  costCents: number;
+  /** null: the supplier cost is unknown (docs/decisions/026). */
+  costCents: number | null;
   shippingCents: number;
 };
 
@@ -145,6 +152,9 @@ export interface ProductPageView {
   objectID: string;
   status: ProductPageStatus;
   title: string;
+  /** The description the seller edits (docs/decisions/029). */
+  descriptionMarkdown: string;
+  /** The description rendered from it: what Shopify receives (before the benefits list). */
   descriptionHtml: string;
   bullets: string[];
   seoTitle: string;
@@ -165,9 +175,10 @@ export interface ProductPageView {
   product: {
     title: string;
     image: string | null;
-    costCents: number;
+    /** null when the supplier cost is unknown; the landed cost is then null too. */
+    costCents: number | null;
     shippingCents: number;
-    landedCostCents: number;
+    landedCostCents: number | null;
     /** What sellers charge for it in the research data. */
     marketPriceCents: number;
   } | null;
@@ -198,9 +209,29 @@ function automaticFailure(
   return new AppError(status, error, details);
 }
 
+/** A page's description as Markdown: the stored one, or its older HTML converted. */
+function markdownOf(row: Pick<PageRow, "descriptionMarkdown" | "descriptionHtml">): string {
+  return row.descriptionMarkdown ?? descriptionHtmlToMarkdown(row.descriptionHtml);
+}
+
+/**
+ * The two stored forms of a checked page's description: its Markdown (given, or converted from the HTML a
+ * writer or the JSON API sent) and the HTML rendered from that Markdown, which is what Shopify receives.
+ */
+function storedDescription(page: PageContent): { descriptionMarkdown: string; descriptionHtml: string } {
+  if (page.descriptionMarkdown !== undefined)
+    return { descriptionMarkdown: page.descriptionMarkdown, descriptionHtml: page.descriptionHtml };
+  const descriptionMarkdown = descriptionHtmlToMarkdown(page.descriptionHtml);
+  return { descriptionMarkdown, descriptionHtml: composeProductBodyHtml(descriptionMarkdown, []) };
+}
+
 export function createProductPages(deps: ProductPagesDeps) {
   const { db } = deps;
   const stalePushMs = deps.stalePushMs ?? 5 * 60_000;
+  if (!deps.publicUrl) {
+    // Sellers read "this site has no public URL yet" next to the skipped images; the setting is named here.
+    log.warn("no public URL (APP_URL or SHOPIFY_APP_URL): images stored on this server are not sent to Shopify with pushed pages");
+  }
 
   // ---- reading ----------------------------------------------------------------------------------
 
@@ -267,6 +298,7 @@ export function createProductPages(deps: ProductPagesDeps) {
         objectID: r.objectID,
         status: r.status as ProductPageStatus,
         title: r.title,
+        descriptionMarkdown: markdownOf(r),
         descriptionHtml: r.descriptionHtml,
         bullets: parseStringList(r.bullets),
         seoTitle: r.seoTitle,
@@ -288,7 +320,7 @@ export function createProductPages(deps: ProductPagesDeps) {
               image: images[0] ?? null,
               costCents: p.costCents,
               shippingCents: p.shippingCents,
-              landedCostCents: p.costCents + p.shippingCents,
+              landedCostCents: p.costCents === null ? null : p.costCents + p.shippingCents,
               marketPriceCents: p.priceCents,
             }
           : null,
@@ -345,10 +377,11 @@ export function createProductPages(deps: ProductPagesDeps) {
   }
 
   /** Copy from the writer plus a suggested price, checked like an edit. */
-  async function compose(product: ProductRow): Promise<PageContent> {
+  async function compose(product: ProductRow, userId: string): Promise<PageContent> {
     let copy;
     try {
-      copy = await deps.ai.writeProductPage(factsOf(product));
+      const voice = (await deps.voiceFor?.(userId)) ?? null;
+      copy = await deps.ai.writeProductPage({ ...factsOf(product), voice });
     } catch (error) {
       if (error instanceof AiTextError)
         throw new AppError(502, `The ${deps.ai.writer} could not write this page: ${error.message}`, {
@@ -356,7 +389,12 @@ export function createProductPages(deps: ProductPagesDeps) {
         });
       throw error;
     }
-    const price = suggestPrice({ costCents: product.costCents, shippingCents: product.shippingCents });
+    // Without a known cost there is no margin to price from: start at the price the product sells for,
+    // checked only against what we know it costs (its shipping). The seller edits it (docs/decisions/026).
+    const price =
+      product.costCents === null
+        ? { priceCents: product.priceCents, landedCostCents: product.shippingCents }
+        : suggestPrice({ costCents: product.costCents, shippingCents: product.shippingCents });
     const checked = validatePage(
       { ...copy, priceCents: price.priceCents, compareAtPriceCents: null },
       price.landedCostCents,
@@ -384,7 +422,7 @@ export function createProductPages(deps: ProductPagesDeps) {
         storeId: extra.storeId ?? null,
         creditLedgerId: extra.creditLedgerId ?? null,
         title: page.title,
-        descriptionHtml: page.descriptionHtml,
+        ...storedDescription(page),
         bullets: JSON.stringify(page.bullets),
         seoTitle: page.seoTitle,
         seoDescription: page.seoDescription,
@@ -410,7 +448,7 @@ export function createProductPages(deps: ProductPagesDeps) {
       reason: `product page for ${input.objectID}`,
     });
     try {
-      const page = await compose(product);
+      const page = await compose(product, input.userId);
       return view(await insertPage(input.userId, input.objectID, page, { status: "draft" }));
     } catch (error) {
       await credits.refund(db, {
@@ -424,8 +462,11 @@ export function createProductPages(deps: ProductPagesDeps) {
 
   /**
    * The merchant's edit: any subset of the fields, validated as a whole (lengths, whole cents, price
-   * above cost + shipping, compare-at above price). An edited pushed page becomes a draft again; its
-   * Shopify product is updated by the next push to the same store. 422 with per-field errors.
+   * above cost + shipping, compare-at above price). The description comes as Markdown
+   * (descriptionMarkdown) or as HTML (descriptionHtml, sanitised and converted to Markdown), not both; a
+   * page still holding an older HTML description is stored as Markdown from its next save. An edited
+   * pushed page becomes a draft again; its Shopify product is updated by the next push to the same
+   * store. 422 with per-field errors.
    */
   async function update(userId: string, id: number, patch: Partial<PageContent>): Promise<ProductPageView> {
     const row = await ownRow(userId, id);
@@ -435,10 +476,16 @@ export function createProductPages(deps: ProductPagesDeps) {
       where: { objectID: row.objectID },
       select: { costCents: true, shippingCents: true },
     });
-    const landed = product ? product.costCents + product.shippingCents : 0;
+    // The part of the landed cost we know (shipping alone when the supplier cost is unknown).
+    const landed = product ? (product.costCents ?? 0) + product.shippingCents : 0;
+    if (patch.descriptionMarkdown !== undefined && patch.descriptionHtml !== undefined)
+      throw new AppError(400, "Send the description once: as descriptionMarkdown or as descriptionHtml, not both.");
     const merged: PageContent = {
       title: patch.title ?? row.title,
       descriptionHtml: patch.descriptionHtml ?? row.descriptionHtml,
+      descriptionMarkdown:
+        patch.descriptionMarkdown ??
+        (patch.descriptionHtml === undefined ? (row.descriptionMarkdown ?? undefined) : undefined),
       bullets: patch.bullets ?? parseStringList(row.bullets),
       seoTitle: patch.seoTitle ?? row.seoTitle,
       seoDescription: patch.seoDescription ?? row.seoDescription,
@@ -456,7 +503,7 @@ export function createProductPages(deps: ProductPagesDeps) {
       where: { id, userId, status: { not: "pushing" } },
       data: {
         title: p.title,
-        descriptionHtml: p.descriptionHtml,
+        ...storedDescription(p),
         bullets: JSON.stringify(p.bullets),
         seoTitle: p.seoTitle,
         seoDescription: p.seoDescription,
@@ -494,7 +541,8 @@ export function createProductPages(deps: ProductPagesDeps) {
     const bullets = parseStringList(row.bullets);
     return {
       title: row.title,
-      descriptionHtml: composeDescriptionHtml(row.descriptionHtml, bullets),
+      // Rendered from the Markdown by the safe renderer every time (an older HTML description is converted).
+      descriptionHtml: composeProductBodyHtml(markdownOf(row), bullets),
       status: shopifyStatus,
       seo: { title: row.seoTitle, description: row.seoDescription },
       // One variant: Shopify's default option, as the admin creates for a product without options.
@@ -545,7 +593,15 @@ export function createProductPages(deps: ProductPagesDeps) {
         });
         throw error;
       }
-      failure = { status: 502, error: error.message };
+      // A network failure's own text ("fetch failed", "ECONNRESET") is for the log; the seller reads a sentence.
+      failure = {
+        status: 502,
+        error:
+          error.code === "network"
+            ? "Shopify could not be reached from our server just now. Try the push again in a few minutes."
+            : error.message,
+      };
+      if (error.code === "network") log.warn({ shop: store.shop, detail: error.message }, "Shopify unreachable");
     }
     if (failure) {
       log.warn(
@@ -641,7 +697,7 @@ export function createProductPages(deps: ProductPagesDeps) {
 
     let row: PageRow;
     try {
-      const content = await compose(product);
+      const content = await compose(product, input.userId);
       // Born "pushing": nobody else can touch it until the push below settles it.
       row = await insertPage(input.userId, input.objectID, content, {
         status: "pushing",

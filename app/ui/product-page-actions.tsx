@@ -6,6 +6,7 @@
 import { useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Link, Select, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { sitePathOn } from "~/domain/embedded-paths";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
 interface StoreOption {
@@ -189,7 +190,8 @@ export function ProductPageActions({ objectID, surface }: { objectID: string; su
         ) : null}
         {noStores ? (
           <Text as="p" variant="bodySm" tone="subdued">
-            Automatic mode writes the page and pushes it to your store in one step. Connect a Shopify store to use it.
+            Automatic mode writes the page and pushes it to your store in one step. Connect your store first:{" "}
+            <Link url={`${sitePathOn(surface, "/dashboard/stores")}#connect-shopify`}>connect a Shopify store</Link>.
           </Text>
         ) : null}
       </BlockStack>

@@ -1,11 +1,12 @@
 // A live preview of a product page as a shopper (and a search engine) will see it. The HTML shown is
-// the same sanitised HTML Shopify receives (composeDescriptionHtml), so nothing unsafe is rendered.
+// the HTML Shopify receives, rendered from the Markdown description by the safe renderer
+// (composeProductBodyHtml, docs/decisions/029), so nothing unsafe is rendered.
 import { BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
-import { centsToDecimal, composeDescriptionHtml, PAGE_LIMITS } from "~/domain/product-page";
+import { centsToDecimal, composeProductBodyHtml, PAGE_LIMITS } from "~/domain/product-page";
 
 export interface ProductPagePreviewProps {
   title: string;
-  descriptionHtml: string;
+  descriptionMarkdown: string;
   bullets: string[];
   seoTitle: string;
   seoDescription: string;
@@ -20,7 +21,7 @@ function money(cents: number | null): string {
 }
 
 export function ProductPagePreview(props: ProductPagePreviewProps) {
-  const html = composeDescriptionHtml(props.descriptionHtml, props.bullets);
+  const html = composeProductBodyHtml(props.descriptionMarkdown, props.bullets);
   const handle =
     props.title
       .toLowerCase()
@@ -60,7 +61,7 @@ export function ProductPagePreview(props: ProductPagePreviewProps) {
               </InlineStack>
             </BlockStack>
           </InlineStack>
-          {/* Sanitised to p, ul, li, strong, em, br, h2, h3 without attributes (app/domain/product-page.ts). */}
+          {/* Only p, h2, h3, ul, ol, li, strong, em, br and http(s) links; all text escaped (app/domain/description-markdown.ts). */}
           <div
             className="product-page-preview"
             data-testid="product-page-preview"

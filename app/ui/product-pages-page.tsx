@@ -34,6 +34,8 @@ import {
 } from "~/domain/product-page";
 import type { ProductPageView } from "~/services/product-pages.server";
 import type { loadProductPagesPage, ProductPagesActionResult } from "~/pages/product-pages-page.server";
+import { ConnectStoreFirst } from "~/ui/connect-shopify";
+import { MarkdownDescriptionField } from "~/ui/markdown-editor";
 import { storeOptions } from "~/ui/product-page-actions";
 import { ProductPagePreview } from "~/ui/product-page-preview";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
@@ -57,7 +59,7 @@ function WriterLabel({ writer }: { writer: string }) {
 }
 
 export function ProductPagesPage({ data, surface }: { data: ProductPagesPageData; surface: Surface }) {
-  const { pages, stores, writer, balances } = data;
+  const { pages, stores, writer, balances, install } = data;
   const paths = researchPaths(surface);
   const [params] = useSearchParams();
   const selectedId = Number(params.get("page"));
@@ -86,7 +88,7 @@ export function ProductPagesPage({ data, surface }: { data: ProductPagesPageData
           </Banner>
         </Layout.Section>
         {selected ? (
-          <PageEditor key={selected.id} page={selected} stores={stores} />
+          <PageEditor key={selected.id} page={selected} stores={stores} surface={surface} install={install} />
         ) : (
           <Layout.Section>
             <PageList pages={pages} paths={paths} />
@@ -160,15 +162,19 @@ function PageList({ pages, paths }: { pages: ProductPageView[]; paths: ResearchP
 function PageEditor({
   page,
   stores,
+  surface,
+  install,
 }: {
   page: ProductPageView;
   stores: { id: number; shop: string; storeName: string }[];
+  surface: Surface;
+  install: ProductPagesPageData["install"];
 }) {
   const save = useFetcher<ProductPagesActionResult>();
   const push = useFetcher<ProductPagesActionResult>();
   const del = useFetcher<ProductPagesActionResult>();
   const [title, setTitle] = useState(page.title);
-  const [descriptionHtml, setDescriptionHtml] = useState(page.descriptionHtml);
+  const [description, setDescription] = useState(page.descriptionMarkdown);
   const [bullets, setBullets] = useState(page.bullets.join("\n"));
   const [seoTitle, setSeoTitle] = useState(page.seoTitle);
   const [seoDescription, setSeoDescription] = useState(page.seoDescription);
@@ -185,7 +191,7 @@ function PageEditor({
   // After a save or a push, the form shows the server's copy (sanitised and normalised).
   useEffect(() => {
     setTitle(page.title);
-    setDescriptionHtml(page.descriptionHtml);
+    setDescription(page.descriptionMarkdown);
     setBullets(page.bullets.join("\n"));
     setSeoTitle(page.seoTitle);
     setSeoDescription(page.seoDescription);
@@ -239,15 +245,13 @@ function PageEditor({
                   showCharacterCount
                   error={fieldErrors.title}
                 />
-                <TextField
+                <MarkdownDescriptionField
                   label="Description"
-                  name="descriptionHtml"
-                  value={descriptionHtml}
-                  onChange={edit(setDescriptionHtml)}
-                  multiline={8}
-                  autoComplete="off"
-                  helpText="HTML with p, ul, li, strong, em, br, h2 and h3 only; anything else is removed when you save."
-                  error={fieldErrors.descriptionHtml}
+                  name="descriptionMarkdown"
+                  value={description}
+                  onChange={edit(setDescription)}
+                  helpText="Use the buttons, or type **bold**, *italic*, ## Heading, - list items and [links](https://…). The preview shows what your store gets."
+                  error={fieldErrors.descriptionMarkdown ?? fieldErrors.descriptionHtml}
                 />
                 <TextField
                   label="Benefits (one per line)"
@@ -292,7 +296,7 @@ function PageEditor({
                     error={fieldErrors.priceCents}
                     helpText={
                       product
-                        ? `Cost ${money(product.costCents)} + shipping ${money(product.shippingCents)}; others sell it at ${money(product.marketPriceCents)}.`
+                        ? `Cost ${product.costCents === null ? "unknown (add your cost)" : money(product.costCents)} + shipping ${money(product.shippingCents)}; others sell it at ${money(product.marketPriceCents)}.`
                         : undefined
                     }
                   />
@@ -344,9 +348,7 @@ function PageEditor({
                   Push to your store
                 </Text>
                 {stores.length === 0 ? (
-                  <Text as="p" tone="subdued">
-                    Connect a Shopify store to your account to push this page.
-                  </Text>
+                  <ConnectStoreFirst surface={surface} install={install} action="to push this page to it" />
                 ) : (
                   <>
                     <Select label="Store" name="shop" options={storeOptions(stores)} value={shop} onChange={setShop} />
@@ -396,7 +398,7 @@ function PageEditor({
       <Layout.Section variant="oneHalf">
         <ProductPagePreview
           title={title}
-          descriptionHtml={descriptionHtml}
+          descriptionMarkdown={description}
           bullets={bulletList}
           seoTitle={seoTitle}
           seoDescription={seoDescription}

@@ -1,5 +1,7 @@
 // The Stores & themes page body, the same on the site (/dashboard/stores) and in Shopify admin (/app/stores).
 import { Layout, Page } from "@shopify/polaris";
+import type { ShopifyInstallView } from "~/pages/shopify-install.server";
+import { ConnectShopifyCard } from "~/ui/connect-shopify";
 import { StoresCard, type StoreView } from "~/ui/stores-list";
 import { ThemeTokensCard, type ThemeTokenView } from "~/ui/stores-theme-tokens";
 
@@ -7,13 +9,17 @@ export interface StoresPageData {
   stores: StoreView[];
   zendropConnected: boolean;
   themeTokens: ThemeTokenView[];
+  /** The site's install path to Shopify (docs/decisions/029); inside Shopify admin there is none. */
+  install?: ShopifyInstallView;
 }
 
 export function StoresAndThemesPage({ data, surface }: { data: StoresPageData; surface: "site" | "embedded" }) {
   const connectedShops = data.stores.filter((s) => s.connected && s.shop).map((s) => s.shop as string);
-  const emptyHint =
-    surface === "site"
-      ? "No store linked yet. Install Winning Products from the Shopify App Store and open it in your Shopify admin, then sign in there with this account to link the store."
+  const install = surface === "site" ? data.install : undefined;
+  const emptyHint = !install
+    ? "No store linked yet."
+    : install.available
+      ? "No store linked yet. Connect one below: install Winning Products on your Shopify store, then sign in with this account in the app inside your Shopify admin."
       : "No store linked yet.";
   return (
     <Page
@@ -24,6 +30,11 @@ export function StoresAndThemesPage({ data, surface }: { data: StoresPageData; s
         <Layout.Section>
           <StoresCard stores={data.stores} zendropConnected={data.zendropConnected} emptyHint={emptyHint} />
         </Layout.Section>
+        {install ? (
+          <Layout.Section>
+            <ConnectShopifyCard install={install} />
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <ThemeTokensCard tokens={data.themeTokens} connectedShops={connectedShops} />
         </Layout.Section>

@@ -1,7 +1,8 @@
 // Product pages in the browser: a signed-up user with product-page credits creates a page for a
 // product (through the JSON API, as the product page's "Create product page" button does), finds it
-// in /dashboard/product-pages labelled as written by the built-in writer, edits it with the live
-// preview following, is told when the price is below cost, saves, and sees credits used.
+// in /dashboard/product-pages labelled as written by the built-in writer, edits its Markdown description
+// (bold, a list, the toolbar) with the live preview following, is told when the price is below cost,
+// saves, sees the saved page and credits used, and is shown the way to connect a store.
 import { expect, test } from "./support/test";
 import { e2eDb, grantProductPageCredits, open, submitSignup, uniqueEmail } from "./support/app";
 
@@ -94,9 +95,23 @@ test("create a product page, edit it with the live preview, and save it", async 
   // The preview follows the form as it is typed, sanitised like what Shopify receives.
   await page.getByLabel("Title", { exact: true }).fill("Wombat Brush Deluxe");
   await expect(page.getByRole("heading", { name: "Wombat Brush Deluxe" })).toBeVisible();
-  await page.getByLabel("Description", { exact: true }).fill("<p>Brush less, <strong>cuddle</strong> more.</p><script>window.__hacked = 1</script>");
+  // The description is Markdown (docs/decisions/029): the preview renders it as Shopify will receive it;
+  // typed HTML is shown as text, never run.
+  const description = page.getByLabel("Description", { exact: true });
+  await description.fill("Brush less, **cuddle** more.\n\n- Soft pins\n- Cleans in one click\n\n<script>window.__hacked = 1</script>");
   await expect(preview.locator("strong")).toHaveText("cuddle");
+  await expect(preview.locator("ul").first().locator("li")).toHaveText(["Soft pins", "Cleans in one click"]);
   await expect(preview.locator("script")).toHaveCount(0);
+  await expect(preview).toContainText("<script>window.__hacked = 1</script>");
+  // The toolbar writes Markdown for the seller: select "more" and make it italic.
+  await description.evaluate((el: HTMLTextAreaElement) => {
+    const at = el.value.indexOf("more");
+    el.setSelectionRange(at, at + 4);
+  });
+  await page.getByRole("button", { name: "Italic" }).click();
+  await expect(description).toHaveValue(/cuddle\*\* \*more\*\./);
+  await expect(preview.locator("em")).toHaveText("more");
+  await description.fill("Brush less, **cuddle** more.\n\n- Soft pins\n- Cleans in one click");
 
   // Below cost + shipping ($8.00): refused, with the reason by the field.
   await page.getByLabel("Price", { exact: true }).fill("7.99");
@@ -106,18 +121,34 @@ test("create a product page, edit it with the live preview, and save it", async 
   await page.getByLabel("Price", { exact: true }).fill("29.99");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
-  // The form now shows what was stored: the script is gone.
-  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("<p>Brush less, <strong>cuddle</strong> more.</p>");
+  // The form shows what was stored: the Markdown as written.
+  await expect(description).toHaveValue("Brush less, **cuddle** more.\n\n- Soft pins\n- Cleans in one click");
   expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
 
-  // Without a connected store, the push area says what to do.
-  await expect(page.getByText("Connect a Shopify store to your account to push this page.")).toBeVisible();
+  // Without a connected store, the push area says what to do, with the way to do it.
+  await expect(page.getByText("Connect your store first")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Connect a Shopify store" })).toHaveAttribute(
+    "href",
+    "/dashboard/stores#connect-shopify",
+  );
+  await expect(page.getByText(/APP_URL|SHOPIFY_/)).toHaveCount(0);
 
   const saved = await page.request.get(`/api/product-pages/${id}`);
   expect(await saved.json()).toMatchObject({
     title: "Wombat Brush Deluxe",
-    descriptionHtml: "<p>Brush less, <strong>cuddle</strong> more.</p>",
+    descriptionMarkdown: "Brush less, **cuddle** more.\n\n- Soft pins\n- Cleans in one click",
+    descriptionHtml: "<p>Brush less, <strong>cuddle</strong> more.</p><ul><li>Soft pins</li><li>Cleans in one click</li></ul>",
     priceCents: 2999,
     status: "draft",
   });
+
+  // The saved page, opened again, shows the same description and preview.
+  await page.reload();
+  await expect(description).toHaveValue("Brush less, **cuddle** more.\n\n- Soft pins\n- Cleans in one click");
+  await expect(preview.locator("strong")).toHaveText("cuddle");
+  await expect(preview.locator("ul").first().locator("li")).toHaveCount(2);
+  await page.screenshot({ path: "test-results/screenshots/product-page-markdown-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(preview.locator("strong")).toHaveText("cuddle");
+  await page.screenshot({ path: "test-results/screenshots/product-page-markdown-390.png", fullPage: true });
 });
