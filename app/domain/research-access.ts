@@ -43,3 +43,22 @@ export function glitchModeAccess(user: PaidStateInput): GlitchModeAccess {
       : "Revealing a glitch's supplier, cost and spread is part of every plan: start your free trial to reveal glitches.",
   };
 }
+
+export interface ProductDropsAccess {
+  /** Revealing a weekly drop's products: paid states only (docs/decisions/030). */
+  reveal: boolean;
+  /** Why revealing is locked, in words, for the upgrade prompt and the 403. */
+  lockedReason: string | null;
+  /** Where to get a paid state. */
+  upgradeUrl: string | null;
+}
+
+/** Who may reveal weekly product drops: the same paid states that see insights. */
+export function productDropsAccess(user: PaidStateInput): ProductDropsAccess {
+  const { paid } = paidState(user);
+  return {
+    reveal: paid,
+    lockedReason: paid ? null : "Weekly product drops are part of every plan: start your free trial to reveal this week's products.",
+    upgradeUrl: paid ? null : "/choose-plan",
+  };
+}

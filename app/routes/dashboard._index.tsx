@@ -2,21 +2,23 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { requireUser } from "~/pages/site-session.server";
-import { community, course, users } from "~/services/index.server";
+import { community, course, productDrops, users } from "~/services/index.server";
 import { CommunityCard, CommunityPopup, discordNotice } from "~/ui/course-community";
 import { ContinueCourseCard } from "~/ui/course-progress";
 import { CreditsCard } from "~/ui/credits-card";
+import { DropCountdown } from "~/ui/product-drops-page";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [me, courseSummary, communityOverview] = await Promise.all([
+  const [me, courseSummary, communityOverview, nextDropDate] = await Promise.all([
     users.describeMe(user),
     course.getCourseSummary(user.id),
     community.overview(user),
+    productDrops.nextDropDate(),
   ]);
-  return { me, course: courseSummary, community: communityOverview };
+  return { me, course: courseSummary, community: communityOverview, drop: { nextDropDate, now: new Date().toISOString() } };
 }
 
 function statusBadge(me: { userSubscribed: string; trialing: boolean; subscriptionCancelled: boolean; chargeDeclined: boolean; innerCircle: boolean }) {
@@ -29,7 +31,7 @@ function statusBadge(me: { userSubscribed: string; trialing: boolean; subscripti
 }
 
 export default function DashboardIndex() {
-  const { me, course: courseSummary, community: communityOverview } = useLoaderData<typeof loader>();
+  const { me, course: courseSummary, community: communityOverview, drop } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const hasPlan = me.paid.paid;
   const discord = discordNotice(params.get("discord"));
@@ -90,6 +92,9 @@ export default function DashboardIndex() {
               )}
             </BlockStack>
           </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <DropCountdown nextDropDate={drop.nextDropDate} now={drop.now} dropsUrl="/dashboard/drops" />
         </Layout.Section>
         <Layout.Section>
           <CreditsCard credits={me.credits} />

@@ -3,7 +3,7 @@
 // page's own action; its loader and action are app/pages/research-pages.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Button, Layout, Page } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Layout, Page } from "@shopify/polaris";
 import type { loadSaved, savedAction } from "~/pages/research-pages.server";
 import { SavedProductList, SavedSearchList, TrackedProductList, type SavedSearchView } from "~/ui/product-lists";
 import { researchPaths, type Surface } from "~/ui/research-paths";
@@ -24,9 +24,33 @@ function RowAction({ fields, label }: { fields: Record<string, string>; label: s
   );
 }
 
+/** A saved search's new-product alerts (at most one a day), on or off (docs/decisions/030). */
+function AlertsToggle({ id, on, name }: { id: number; on: boolean; name: string }) {
+  const fetcher = useFetcher<typeof savedAction>();
+  // Shown as it will be while the change is on its way.
+  const pending = fetcher.formData?.get("alerts");
+  const shown = pending === "on" ? true : pending === "off" ? false : on;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="search-alerts" />
+      <input type="hidden" name="id" value={String(id)} />
+      <input type="hidden" name="alerts" value={shown ? "off" : "on"} />
+      <Button
+        submit
+        variant="tertiary"
+        pressed={shown}
+        accessibilityLabel={shown ? `Turn off new-product alerts for ${name}` : `Turn on new-product alerts for ${name}`}
+      >
+        {shown ? "Alerts on" : "Alerts off"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 export function SavedPage({ data, surface }: { data: SavedPageData; surface: Surface }) {
   const { saved, tracked, searches } = data;
   const paths = researchPaths(surface);
+  const alertsOn = new Map(searches.map((s) => [s.id, s.alertsEnabled]));
   const openSearchUrl = (s: SavedSearchView) => `${paths.products}?${s.query ? `${s.query}&` : ""}savedSearch=${s.id}`;
   return (
     <Page title="Saved" subtitle="Products you saved or track, and searches you come back to." primaryAction={{ content: "Find products", url: paths.products }}>
@@ -49,7 +73,12 @@ export function SavedPage({ data, surface }: { data: SavedPageData; surface: Sur
           <SavedSearchList
             searches={searches}
             openUrl={openSearchUrl}
-            actions={(s) => <RowAction fields={{ intent: "delete-search", id: String(s.id) }} label="Delete" />}
+            actions={(s) => (
+              <InlineStack gap="100" blockAlign="center" wrap={false}>
+                <AlertsToggle id={s.id} name={s.name} on={alertsOn.get(s.id) ?? true} />
+                <RowAction fields={{ intent: "delete-search", id: String(s.id) }} label="Delete" />
+              </InlineStack>
+            )}
           />
         </Layout.Section>
       </Layout>

@@ -1,0 +1,79 @@
+// The Drops page's loader and action, shared by the site (/dashboard/drops) and the embedded app (/app/drops).
+// Each surface's route authenticates its own way and hands the user over. The rules are the product drops
+// service's (docs/decisions/030); the JSON API (/api/drops) answers the same from the same service.
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { parseDropDate } from "~/domain/product-drops";
+import { productDropsAccess } from "~/domain/research-access";
+import { expectedFailure } from "~/pages/form-errors.server";
+import { readForm } from "~/pages/http.server";
+import type { User } from "~/services/auth.server";
+import { productDrops } from "~/services/index.server";
+import type { RevealedDrop } from "~/services/product-drops.server";
+
+/**
+ * The countdown, the visible drops, who may reveal, and one revealed drop's products: the one named by
+ * ?date= when the user revealed it, else the newest revealed one. A ?date= the user has not revealed (or
+ * that names no drop) shows the list with a sentence.
+ */
+export async function loadDropsPage(request: Request, user: User) {
+  const { nextDropDate, drops } = await productDrops.list(user.id);
+  const access = productDropsAccess(user);
+  const asked = new URL(request.url).searchParams.get("date");
+  let notice: string | null = null;
+  let shown: RevealedDrop | null = null;
+  const askedDate = asked === null ? null : parseDropDate(asked);
+  if (asked !== null && askedDate === null) notice = `“${asked}” is not a date like 2026-11-23.`;
+  const target = askedDate ?? drops.find((d) => d.revealed)?.date ?? null;
+  if (target) {
+    try {
+      shown = await productDrops.get(user, target);
+    } catch (error) {
+      notice = expectedFailure(error).message;
+    }
+  }
+  return {
+    nextDropDate,
+    now: new Date().toISOString(),
+    drops,
+    shown,
+    notice,
+    access: { reveal: access.reveal, lockedReason: access.lockedReason, upgradeUrl: access.upgradeUrl },
+  };
+}
+
+export interface DropsActionResult {
+  ok: boolean;
+  /** The date the reveal was for (null when the form had none). */
+  date: string | null;
+  message: string;
+  /** The revealed drop, shown at once. */
+  drop: RevealedDrop | null;
+  upgradeUrl: string | null;
+}
+
+const RevealForm = z.object({
+  intent: z.literal("reveal", { error: "intent must be reveal." }),
+  date: z.string().trim().min(1).max(20),
+});
+
+/** Reveal one drop (paid states; revealing again is harmless). */
+export async function dropsPageAction(request: Request, user: User) {
+  const form = RevealForm.safeParse(Object.fromEntries(await readForm(request)));
+  if (!form.success) {
+    const issue = form.error.issues[0];
+    const field = String(issue?.path[0] ?? "intent");
+    return data<DropsActionResult>(
+      { ok: false, date: null, message: field === "intent" ? (issue?.message ?? "Unknown action.") : `${field} is not valid.`, drop: null, upgradeUrl: null },
+      { status: 400 },
+    );
+  }
+  try {
+    const drop = await productDrops.reveal(user, form.data.date);
+    return data<DropsActionResult>({ ok: true, date: drop.date, message: `Revealed the ${drop.date} drop: ${drop.productCount} products.`, drop, upgradeUrl: null });
+  } catch (error) {
+    const failure = expectedFailure(error);
+    const upgradeUrl = typeof failure.details.upgradeUrl === "string" ? failure.details.upgradeUrl : null;
+    return data<DropsActionResult>({ ok: false, date: form.data.date, message: failure.message, drop: null, upgradeUrl }, { status: failure.status });
+  }
+}
