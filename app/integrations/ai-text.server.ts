@@ -25,6 +25,8 @@ export interface ProductFacts {
   tags: string[];
   /** The winning-score reasons (seller-facing figures); only their gist may reach shoppers. */
   reasons: string[];
+  /** The seller's brand kit (docs/decisions/033): how the copy should sound, and the brand's name and tagline. */
+  voice?: { tone: string; brandName: string; tagline: string } | null;
 }
 
 /** A page's copy. descriptionHtml is already safe (escaped text or sanitised HTML). */
@@ -42,6 +44,8 @@ export interface AdFacts extends ProductFacts {
   orders: number;
   storesSelling: number;
   priceCents: number;
+  /** Hooks of TikTok videos the seller saved for this product (captions without hashtags): what worked. */
+  references?: { hook: string; author: string | null }[];
 }
 
 export interface AiText {
@@ -50,6 +54,26 @@ export interface AiText {
   writeProductPage(facts: ProductFacts): Promise<PageCopy>;
   /** A 4-6 scene script (hook, problem, product, social proof, call to action), fitted to 12-20 s. */
   writeAdScript(facts: AdFacts): Promise<AdScript>;
+  /**
+   * Structured output (the research assistant's product query): the model is made to call the one tool
+   * described, and its arguments come back parsed from JSON but unchecked (the caller validates them).
+   * Absent on the built-in writer, which has no model.
+   */
+  callTool?(request: ToolRequest): Promise<unknown>;
+}
+
+/** One forced function call in the OpenAI chat-completions shape (tools + tool_choice). */
+export interface ToolRequest {
+  system: string;
+  user: string;
+  name: string;
+  description: string;
+  /** JSON schema of the arguments. */
+  parameters: Record<string, unknown>;
+  /** Overrides the adapter's timeout for this call (a person is waiting for the answer). */
+  timeoutMs?: number;
+  /** Whether a 429 or 5xx is asked again once (default true). */
+  retry?: boolean;
 }
 
 export type AiTextErrorCode =
@@ -198,10 +222,12 @@ export function writeBuiltInAdScript(facts: AdFacts): AdScript {
   const niche = facts.niches.map(humanNiche).find(Boolean);
   const sentences = (squish(facts.description).match(/[^.!?]+[.!?]*/g) ?? []).map(squish).filter(Boolean);
   const benefit = sentences[0] ? truncateAtWord(sentences[0].replace(/[.!?]+$/, ""), 60) : "made to make every day easier";
+  // A hook that worked on TikTok for this product (the seller saved it) opens the ad instead of ours.
+  const saved = facts.references?.find((r) => r.hook.length >= AD_LIMITS.textMin)?.hook;
   const scenes: AdScene[] = [
     {
       kind: "hook",
-      text: niche ? `Stop scrolling: new in ${niche}` : `Stop scrolling: you need to see this`,
+      text: saved ? truncateAtWord(saved, AD_LIMITS.textMax) : niche ? `Stop scrolling: new in ${niche}` : `Stop scrolling: you need to see this`,
       durationMs: 2500,
     },
     {
@@ -243,6 +269,7 @@ const SYSTEM_PROMPT = [
   `"seoDescription" (string, at most ${PAGE_LIMITS.seoDescriptionMax} characters).`,
   "Use only the facts given. Never invent certifications, materials, sizes, reviews, guarantees or sales figures.",
   "The 'signals' are for tone only: do not quote numbers from them.",
+  "When 'voice' is given, write in its tone of voice.",
 ].join(" ");
 
 /** The product as both prompts describe it: its own words, nothing else. */
@@ -250,8 +277,15 @@ function promptProduct(facts: ProductFacts) {
   return { title: squish(facts.title), description: squish(facts.description), niches: facts.niches, tags: facts.tags };
 }
 
+/** The brand kit's voice for a prompt: its tone of voice, name and tagline, when the seller has one. */
+function promptVoice(facts: ProductFacts) {
+  const v = facts.voice;
+  if (!v || (!v.tone && !v.tagline)) return undefined;
+  return { toneOfVoice: v.tone || null, brandName: v.brandName || null, tagline: v.tagline || null };
+}
+
 function userPrompt(facts: ProductFacts): string {
-  return JSON.stringify({ product: promptProduct(facts), signals: facts.reasons });
+  return JSON.stringify({ product: promptProduct(facts), signals: facts.reasons, voice: promptVoice(facts) });
 }
 
 const AD_SYSTEM_PROMPT = [
@@ -265,6 +299,8 @@ const AD_SYSTEM_PROMPT = [
   `The whole ad lasts ${AD_LIMITS.totalMinMs / 1000} to ${AD_LIMITS.totalMaxMs / 1000} seconds.`,
   "Use only the facts given. Social proof may quote only the figures in 'figures'; leave the proof scene out",
   "when there are none. Never invent reviews, ratings, guarantees or discounts.",
+  "When 'voice' is given, write in its tone of voice and end on its tagline where it fits.",
+  "'references' are hooks of TikTok videos that worked for this product: take after their angle, never copy them word for word.",
 ].join(" ");
 
 function adPrompt(facts: AdFacts): string {
@@ -274,6 +310,8 @@ function adPrompt(facts: AdFacts): string {
       ordersLast30Days: facts.orders > 0 ? facts.orders : null,
       storesSelling: facts.storesSelling > 0 ? facts.storesSelling : null,
     },
+    voice: promptVoice(facts),
+    references: facts.references?.length ? facts.references.map((r) => r.hook) : undefined,
   });
 }
 
@@ -319,7 +357,7 @@ export function parseModelAdScript(content: unknown): AdScript {
 }
 
 interface ChatCompletionResponse {
-  choices?: { message?: { content?: unknown } }[];
+  choices?: { message?: { content?: unknown; tool_calls?: { function?: { name?: unknown; arguments?: unknown } }[] } }[];
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -371,7 +409,7 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
   const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const host = new URL(url).host;
 
-  async function post(body: Record<string, unknown>): Promise<Response> {
+  async function post(body: Record<string, unknown>, timeout = timeoutMs): Promise<Response> {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
     try {
@@ -379,14 +417,14 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
         method: "POST",
         headers,
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(timeout),
       });
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name === "TimeoutError" || name === "AbortError") {
         throw new AiTextError(
           "timeout",
-          `The AI endpoint (${host}) did not answer within ${Math.round(timeoutMs / 100) / 10} s.`,
+          `The AI endpoint (${host}) did not answer within ${Math.round(timeout / 100) / 10} s.`,
         );
       }
       throw new AiTextError(
@@ -406,15 +444,28 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
       temperature: config.temperature ?? 0.7,
       response_format: { type: "json_object" },
     };
-    let retried = false;
+    return request(body, (json) => {
+      const content = json?.choices?.[0]?.message?.content;
+      if (typeof content !== "string")
+        throw new AiTextError("malformed", "The AI endpoint's answer has no choices[0].message.content.");
+      return content;
+    });
+  }
+
+  async function request<T>(
+    body: Record<string, unknown>,
+    read: (json: ChatCompletionResponse) => T,
+    options: { timeoutMs?: number; retry?: boolean } = {},
+  ): Promise<T> {
+    let retried = options.retry === false;
     for (;;) {
-      let res = await post(body);
+      let res = await post(body, options.timeoutMs);
       // Some OpenAI-compatible servers do not know response_format: ask again without it, once.
       if (res.status === 400 && "response_format" in body) {
         const text = await res.text();
         if (/response_format|json_object|json mode/i.test(text)) {
           delete body.response_format;
-          res = await post(body);
+          res = await post(body, options.timeoutMs);
         } else {
           throw new AiTextError("bad_request", `The AI endpoint refused the request (400): ${errorMessage(text)}`, 400);
         }
@@ -426,10 +477,7 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
         } catch {
           throw new AiTextError("malformed", "The AI endpoint's answer was not JSON.");
         }
-        const content = json?.choices?.[0]?.message?.content;
-        if (typeof content !== "string")
-          throw new AiTextError("malformed", "The AI endpoint's answer has no choices[0].message.content.");
-        return content;
+        return read(json);
       }
       const text = await res.text().catch(() => "");
       if (res.status === 401 || res.status === 403) {
@@ -472,6 +520,30 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
     },
     async writeAdScript(facts) {
       return parseModelAdScript(await complete(AD_SYSTEM_PROMPT, adPrompt(facts)));
+    },
+    async callTool(call) {
+      const body: Record<string, unknown> = {
+        model: config.model,
+        messages: [
+          { role: "system", content: call.system },
+          { role: "user", content: call.user },
+        ],
+        temperature: 0,
+        tools: [{ type: "function", function: { name: call.name, description: call.description, parameters: call.parameters } }],
+        tool_choice: { type: "function", function: { name: call.name } },
+      };
+      return request(
+        body,
+        (json) => {
+          const message = json?.choices?.[0]?.message;
+          const args = message?.tool_calls?.find((t) => t?.function?.name === call.name)?.function?.arguments;
+          // A server without tool calls may answer the JSON as content instead: read either.
+          if (typeof args === "string") return modelJson(args);
+          if (args && typeof args === "object") return args;
+          return modelJson(message?.content);
+        },
+        { timeoutMs: call.timeoutMs, retry: call.retry },
+      );
     },
   };
 }
