@@ -1,6 +1,7 @@
-// Product analytics (PostHog's capture API when POSTHOG_KEY is set). With no key, every event is
-// recorded in the outbox table and logged, never sent, so development and tests see exactly what
-// would have gone out.
+// Product analytics (PostHog). Every event is written to the outbox (docs/decisions/032) in PostHog's
+// capture shape and delivered by the outbox's job with posthog-node when POSTHOG_KEY is set; with no key
+// it stays in the table and is logged, never sent, so development and tests see exactly what would go out.
+import { randomUUID } from "node:crypto";
 import type { Db } from "~/db.server";
 import type { Env } from "~/env.server";
 import { childLogger } from "~/logger.server";
@@ -20,9 +21,8 @@ export interface Analytics {
 
 const log = childLogger("analytics");
 
-export function createAnalytics(deps: { db: Db; env: Env; fetch?: typeof fetch }): Analytics {
+export function createAnalytics(deps: { db: Db; env: Pick<Env, "POSTHOG_KEY">; onRecorded?: () => void }): Analytics {
   const { db, env } = deps;
-  const doFetch = deps.fetch ?? fetch;
   return {
     async capture(e) {
       const payload = {
@@ -31,26 +31,25 @@ export function createAnalytics(deps: { db: Db; env: Env; fetch?: typeof fetch }
         properties: { ...e.properties, ...(e.personProperties ? { $set: e.personProperties } : {}) },
         timestamp: new Date().toISOString(),
       };
-      if (!env.POSTHOG_KEY) {
+      try {
         await db.outboxEvent.create({
-          data: { service: "analytics", name: e.event, userId: e.userId ?? null, payload: JSON.stringify(payload) },
+          data: {
+            service: "analytics",
+            operation: "capture",
+            name: e.event,
+            userId: e.userId ?? null,
+            payload: JSON.stringify(payload),
+            dedupeKey: randomUUID(),
+          },
           select: { id: true },
         });
-        log.debug({ event: e.event, distinctId: e.distinctId }, "analytics event recorded (no POSTHOG_KEY)");
-        return;
-      }
-      try {
-        const res = await doFetch(new URL("/capture/", env.POSTHOG_HOST), {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ api_key: env.POSTHOG_KEY, ...payload }),
-          signal: AbortSignal.timeout(5000),
-        });
-        if (!res.ok) log.warn({ status: res.status, event: e.event }, "analytics capture failed");
       } catch (error) {
         // Seed §8: analytics failures are only logged.
-        log.warn({ err: error, event: e.event }, "analytics capture failed");
+        log.warn({ err: error, event: e.event }, "analytics event not recorded");
+        return;
       }
+      if (!env.POSTHOG_KEY) log.debug({ event: e.event, distinctId: e.distinctId }, "analytics event kept, not sent (no POSTHOG_KEY)");
+      deps.onRecorded?.();
     },
   };
 }

@@ -5,9 +5,9 @@ import { shopifyWebhooks } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop, topic, webhookId, payload } = await verifyWebhook(request);
-  const customerId = (payload as { customer?: { id?: unknown } }).customer?.id;
+  const customer = (payload as { customer?: { id?: unknown; email?: unknown } }).customer;
   await shopifyWebhooks.applyOnce({ webhookId, topic, shop }, () =>
-    shopifyWebhooks.handleCustomerRedact(shop, customerId),
+    shopifyWebhooks.handleCustomerRedact(shop, customer?.id, customer?.email),
   );
   return new Response(null, { status: 200 });
 }

@@ -7,6 +7,7 @@
 import { AppError } from "~/domain/errors";
 import { EmailSchema, PasswordSchema } from "~/domain/auth";
 import { writeTransaction, type Db } from "~/db.server";
+import { eraseOutboxPerson, outboxWritten } from "~/services/outbox.server";
 import { hashPassword, verifyPassword } from "~/services/passwords.server";
 import { userSelect } from "~/services/auth.server";
 
@@ -181,6 +182,10 @@ export function createAccount(deps: AccountDeps) {
       competitorFollows,
       competitorProductFollows,
       notificationRows,
+      brandKits,
+      tiktoks,
+      threads,
+      revealedDrops,
     ] = await Promise.all([
       db.userSession.findMany({ where, orderBy: { createdAt: "asc" }, select: { createdAt: true, expiresAt: true, userAgent: true, ip: true } }),
       db.billingSubscription.findMany({ where, orderBy: { createdAt: "asc" } }),
@@ -218,6 +223,21 @@ export function createAccount(deps: AccountDeps) {
         orderBy: { id: "asc" },
         select: { kind: true, title: true, body: true, url: true, createdAt: true, readAt: true },
       }),
+      // The logo's bytes stay out of the file (it can be downloaded from the Brand kits page).
+      db.brandKit.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true, logo: true } }),
+      db.tikTok.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true } }),
+      db.thread.findMany({
+        where,
+        orderBy: { id: "asc" },
+        select: {
+          id: true,
+          title: true,
+          createdAt: true,
+          updatedAt: true,
+          messages: { orderBy: { id: "asc" }, omit: { userId: true, threadId: true } },
+        },
+      }),
+      db.userProductDrop.findMany({ where, orderBy: { date: "asc" }, select: { date: true, revealedAt: true } }),
     ]);
     const productIds = [...new Set([...savedProducts, ...trackedProducts].map((p) => p.productId))];
     const products = new Map(
@@ -256,6 +276,10 @@ export function createAccount(deps: AccountDeps) {
         followedProducts: competitorProductFollows,
       },
       notifications: notificationRows,
+      brandKits,
+      tiktoks,
+      assistantThreads: threads,
+      productDrops: { revealedDates: revealedDrops.map((d) => d.date), reveals: revealedDrops },
     };
   }
 
@@ -306,10 +330,10 @@ export function createAccount(deps: AccountDeps) {
       await tx.shopifyStore.deleteMany({ where });
       await tx.themeToken.deleteMany({ where });
       await tx.handoffToken.deleteMany({ where });
-      // Outbox rows about the user (analytics and e-mail events carry the address in the payload).
-      await tx.outboxEvent.deleteMany({
-        where: { OR: [{ userId }, { payload: { contains: JSON.stringify(user.email) } }] },
-      });
+      // Outbox rows about the user (analytics and e-mail events carry the address in the payload); if
+      // Klaviyo holds a profile of theirs, a deletion request takes their place (docs/decisions/032).
+      const { klaviyoId } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { klaviyoId: true } });
+      await eraseOutboxPerson(tx, { userId, email: user.email, klaviyoId });
       await tx.loginFailure.deleteMany({ where: { key: { in: [`email:${user.email}`, failureKey(userId)] } } });
       await tx.paddleEvent.deleteMany({ where });
       // Rows without a relation to User (no cascade), then the user (sessions, subscriptions, hand-offs,
@@ -330,6 +354,7 @@ export function createAccount(deps: AccountDeps) {
       await tx.creditLedger.deleteMany({ where });
     });
 
+    outboxWritten();
     for (const key of videoKeys) await deps.removeVideo?.(key).catch(() => undefined);
     return { cancelledSubscriptions: cancelled };
   }

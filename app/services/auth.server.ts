@@ -4,10 +4,11 @@
 // app/pages/site-session.server.ts. Merchants in Shopify admin use Shopify's own sessions instead
 // (app/shopify.server.ts, app/pages/embedded-session.server.ts).
 import { AppError } from "~/domain/errors";
-import { dateFromDb, readerFor, type Db } from "~/db.server";
+import { dateFromDb, readerFor, writeTransaction, type Db } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/passwords.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
+import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -163,10 +164,16 @@ export async function signup(db: Db, input: { email: string; password: string })
   if (await emailExists(db, input.email)) throw taken();
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await db.user.create({
-      data: { email: input.email, passwordHash, lastLoginAt: new Date() },
-      select: { id: true },
+    // The account and its marketing rows (Klaviyo profile and event, PostHog event) in one transaction.
+    const user = await writeTransaction(db, async (tx) => {
+      const created = await tx.user.create({
+        data: { email: input.email, passwordHash, lastLoginAt: new Date() },
+        select: { id: true, email: true },
+      });
+      await writeOutbox(tx, outboxRows.signup(created, "password"));
+      return created;
     });
+    outboxWritten();
     return { userId: user.id };
   } catch (error) {
     // Two sign-ups with one e-mail at the same moment: the unique index decides, the loser gets 409.
@@ -209,7 +216,10 @@ export async function login(
   await db.$transaction([
     db.loginFailure.deleteMany({ where: { key: keys[0] } }),
     db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() }, select: { id: true } }),
+    // lastLogin on the Klaviyo profile.
+    writeOutbox(db, outboxRows.login(user.id)),
   ]);
+  outboxWritten();
   return { userId: user.id };
 }
 
@@ -240,20 +250,29 @@ export async function googleAuth(db: Db, identity: GoogleIdentity, mode: "signin
       // Otherwise anyone could claim an address they do not own and lock its owner out.
       throw new AppError(403, "Google has not verified this address yet. Verify it with Google, or sign up with e-mail and password.", { code: "unverified_email" });
     }
-    const user = await db.user.create({
-      data: { email: identity.email, googleUid: identity.uid, lastLoginAt: new Date() },
-      select: { id: true },
+    const user = await writeTransaction(db, async (tx) => {
+      const created = await tx.user.create({
+        data: { email: identity.email, googleUid: identity.uid, lastLoginAt: new Date() },
+        select: { id: true, email: true },
+      });
+      await writeOutbox(tx, outboxRows.signup(created, "google"));
+      return created;
     });
+    outboxWritten();
     return { userId: user.id, created: true };
   }
   if (!existing || (!existing.googleUid && !identity.emailVerified)) {
     throw new AppError(404, "There is no account for this Google address yet. Sign up first.", { code: "new_user" });
   }
-  await db.user.update({
-    where: { id: existing.id },
-    data: { googleUid: identity.uid, lastLoginAt: new Date() },
-    select: { id: true },
-  });
+  await db.$transaction([
+    db.user.update({
+      where: { id: existing.id },
+      data: { googleUid: identity.uid, lastLoginAt: new Date() },
+      select: { id: true },
+    }),
+    writeOutbox(db, outboxRows.login(existing.id)),
+  ]);
+  outboxWritten();
   return { userId: existing.id, created: false };
 }
 

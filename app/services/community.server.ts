@@ -16,6 +16,7 @@ import {
 } from "~/domain/community";
 import { DiscordError, type DiscordOAuth } from "~/integrations/discord.server";
 import { countCompletedLessons } from "~/services/course.server";
+import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
 export interface CommunityDeps {
   db: Db;
@@ -164,6 +165,10 @@ export function createCommunity(deps: CommunityDeps) {
       const result = applyPopupAction(state, await facts(user, now), popup, action);
       if (!result.ok) throw new AppError(result.status, result.message);
       await saveState(user.id, result.state);
+      if (result.state.joined && !state.joined && !state.connected) {
+        await writeOutbox(db, outboxRows.discord(user.id));
+        outboxWritten();
+      }
       if (result.state.shown.some(Boolean)) {
         await db.user.updateMany({ where: { id: user.id, popupTriggered: false }, data: { popupTriggered: true } });
       }
@@ -172,7 +177,14 @@ export function createCommunity(deps: CommunityDeps) {
 
     /** The user clicked through to the Discord invite (from the card or a prompt): no more prompts. */
     async markJoined(userId: string) {
-      await db.discordProfile.upsert({ where: { userId }, create: { userId, joined: true }, update: { joined: true }, select: { userId: true } });
+      const before = await db.discordProfile.findUnique({ where: { userId }, select: { joined: true, discordId: true } });
+      const upsert = db.discordProfile.upsert({ where: { userId }, create: { userId, joined: true }, update: { joined: true }, select: { userId: true } });
+      // discordMember on the Klaviyo profile, the first time only.
+      if (before?.joined || before?.discordId) await upsert;
+      else {
+        await db.$transaction([upsert, writeOutbox(db, outboxRows.discord(userId))]);
+        outboxWritten();
+      }
       return { inviteUrl };
     },
 
@@ -213,12 +225,16 @@ export function createCommunity(deps: CommunityDeps) {
           return { ok: false, reason: "taken", message: "That Discord account is already connected to another account here." };
         }
         const discordUserName = discordUser.discriminator ? `${discordUser.username}#${discordUser.discriminator}` : discordUser.username;
-        await db.discordProfile.upsert({
-          where: { userId },
-          create: { userId, discordId: discordUser.id, discordUserName },
-          update: { discordId: discordUser.id, discordUserName },
-          select: { userId: true },
-        });
+        await db.$transaction([
+          db.discordProfile.upsert({
+            where: { userId },
+            create: { userId, discordId: discordUser.id, discordUserName },
+            update: { discordId: discordUser.id, discordUserName },
+            select: { userId: true },
+          }),
+          writeOutbox(db, outboxRows.discord(userId)),
+        ]);
+        outboxWritten();
         return { ok: true, discordUserName };
       } catch (error) {
         if (error instanceof DiscordError) return { ok: false, reason: "failed", message: error.message };

@@ -4,6 +4,7 @@
 // (progressPercentage, completed, latest module/lesson) up to date for both surfaces and marketing.
 import type { Db, DbClient } from "~/db.server";
 import { writeTransaction } from "~/db.server";
+import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 import { AppError } from "~/domain/errors";
 import {
   continueLessonNumber,
@@ -239,9 +240,15 @@ export async function completeLesson(db: Db, userId: string, lessonNumber: numbe
         select: { lessonNumber: true },
       });
     }
+    const wasComplete = (await tx.userCourse.findUnique({ where: { userId }, select: { completed: true } }))?.completed ?? false;
     const { progress, stored } = await storeProgress(tx, userId);
+    // courseProgress on the Klaviyo profile, and "Course Completed" when this lesson finished the course.
+    if (!existing) {
+      await writeOutbox(tx, outboxRows.course(userId, { progressPercentage: progress.progressPercentage, completedNow: progress.completed && !wasComplete }));
+    }
     return { alreadyDone: Boolean(existing), progress, latest: stored };
   });
+  if (!alreadyDone) outboxWritten();
   return { lessonNumber, alreadyDone, ...progress, ...latest };
 }
 export type CompletedLesson = Awaited<ReturnType<typeof completeLesson>>;
@@ -256,7 +263,11 @@ export async function uncompleteLesson(db: Db, userId: string, lessonNumber: num
   const { wasDone, progress, latest } = await writeTransaction(db, async (tx) => {
     const removed = await tx.lessonCompletion.deleteMany({ where: { userId, lessonNumber } });
     const { progress, stored } = await storeProgress(tx, userId);
+    if (removed.count > 0) {
+      await writeOutbox(tx, outboxRows.course(userId, { progressPercentage: progress.progressPercentage, completedNow: false }));
+    }
     return { wasDone: removed.count > 0, progress, latest: stored };
   });
+  if (wasDone) outboxWritten();
   return { lessonNumber, wasDone, ...progress, ...latest };
 }

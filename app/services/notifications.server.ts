@@ -3,6 +3,7 @@
 // retried job, appears once. Reads and writes are scoped to the user.
 import type { Prisma } from "@prisma/client";
 import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
+import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
 export const NOTIFICATION_PAGE_SIZE = 50;
 
@@ -46,11 +47,13 @@ const view = (n: NotificationRow): NotificationView => ({
 export interface NotificationsDeps {
   db: Db;
   now?: () => Date;
+  /** The site's public URL: alerts sent to Klaviyo (docs/decisions/032) carry absolute links. */
+  appUrl?: string | null;
 }
 
 export type Notifications = ReturnType<typeof createNotifications>;
 
-export function createNotifications({ db, now = () => new Date() }: NotificationsDeps) {
+export function createNotifications({ db, now = () => new Date(), appUrl = null }: NotificationsDeps) {
   const unreadCount = (userId: string) => db.notification.count({ where: { userId, readAt: null } });
 
   return {
@@ -76,25 +79,31 @@ export function createNotifications({ db, now = () => new Date() }: Notification
       let created = 0;
       for (const item of items) {
         try {
+          // With its Klaviyo event (so a flow can e-mail it) and PostHog event, in one batch: written
+          // together, and a duplicate writes neither.
           await retryBusy(() =>
-            db.notification.create({
-              data: {
-                userId: item.userId,
-                kind: item.kind,
-                title: item.title.slice(0, 300),
-                body: item.body.slice(0, 2000),
-                url: item.url,
-                dedupeKey: item.dedupeKey.slice(0, 300),
-                createdAt: now(),
-              },
-              select: { id: true },
-            }),
+            db.$transaction([
+              db.notification.create({
+                data: {
+                  userId: item.userId,
+                  kind: item.kind,
+                  title: item.title.slice(0, 300),
+                  body: item.body.slice(0, 2000),
+                  url: item.url,
+                  dedupeKey: item.dedupeKey.slice(0, 300),
+                  createdAt: now(),
+                },
+                select: { id: true },
+              }),
+              writeOutbox(db, outboxRows.alert(item, appUrl), now()),
+            ]),
           );
           created++;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
         }
       }
+      if (created > 0) outboxWritten();
       return created;
     },
   };

@@ -145,6 +145,15 @@ async function userWithEverything() {
   await db.notification.create({ data: { userId, kind: "competitor.launch", title: "New launch", body: "Rival launched 1 product.", dedupeKey: `n-${tag}` } });
   await db.outboxEvent.create({ data: { service: "analytics", name: "viewed", userId, payload: "{}" } });
   await db.outboxEvent.create({ data: { service: "klaviyo", name: "subscribed", payload: JSON.stringify({ email, list: "x" }) } });
+  await db.brandKit.create({
+    data: { userId, name: "House style", primaryColour: "#112233", accentColour: "#ff8800", font: "dejavu-sans", isDefault: true },
+  });
+  await db.tikTok.create({
+    data: { userId, productObjectID: "obj-1", url: "https://www.tiktok.com/@seller/video/7123456789012345678", videoId: "7123456789012345678" },
+  });
+  const thread = await db.thread.create({ data: { userId, title: "Pet products" }, select: { id: true } });
+  await db.threadMessage.create({ data: { threadId: thread.id, userId, role: "user", text: "pet products under $30" } });
+  await db.userProductDrop.create({ data: { userId, date: "2026-11-16" } });
   await db.loginFailure.create({ data: { key: `email:${email}` } });
   return { ...user, shop: installed.shop, subscriptionId: sub.id };
 }
@@ -191,6 +200,11 @@ async function rowsOwnedBy(user: { id: string; email: string }, shops: string[])
     HandoffToken: await db.handoffToken.count({ where }),
     Glitch: await db.glitch.count({ where }),
     AiAd: await db.aiAd.count({ where }),
+    BrandKit: await db.brandKit.count({ where }),
+    TikTok: await db.tikTok.count({ where }),
+    Thread: await db.thread.count({ where }),
+    ThreadMessage: await db.threadMessage.count({ where }),
+    UserProductDrop: await db.userProductDrop.count({ where }),
     OutboxEvent: await db.outboxEvent.count({ where: { OR: [where, { payload: { contains: user.email } }] } }),
     LoginFailure: await db.loginFailure.count({ where: { key: { in: [`email:${user.email}`, `account:${user.id}`] } } }),
     Session: await db.session.count({ where: { shop: { in: shops } } }),
@@ -336,6 +350,13 @@ describe("download my data", () => {
     expect(body.glitches).toHaveLength(1);
     expect(body.discordProfile).toMatchObject({ discordUserName: expect.stringMatching(/^seller_/) });
     expect(body.sessions).toEqual([expect.objectContaining({ userAgent: expect.any(String) })]);
+    expect(body.brandKits).toEqual([expect.objectContaining({ name: "House style", isDefault: true })]);
+    expect(body.brandKits[0]).not.toHaveProperty("logo");
+    expect(body.tiktoks).toEqual([expect.objectContaining({ productObjectID: "obj-1", videoId: "7123456789012345678" })]);
+    expect(body.assistantThreads).toEqual([
+      expect.objectContaining({ title: "Pet products", messages: [expect.objectContaining({ text: "pet products under $30" })] }),
+    ]);
+    expect(body.productDrops.revealedDates).toEqual(["2026-11-16"]);
 
     // Never a secret: not the hash, not a token (plain, sealed or hashed), not a session id.
     const user_ = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
