@@ -151,6 +151,66 @@ export function wrapLines(text: string, maxChars: number): string[] {
   return lines;
 }
 
+/** A caption laid out to fit its panel: the size chosen, its lines and each line's measured width. */
+export interface CaptionFit {
+  fontSize: number;
+  lines: string[];
+  widths: number[];
+  /** True when even the smallest size needed more height than the panel has (the lines still fit its width). */
+  overflowsHeight: boolean;
+}
+
+/** Greedy word wrap by measured width; a word wider than a line is split between characters. */
+export function wrapByWidth(text: string, maxWidth: number, width: (s: string) => number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const raw of squish(text).split(" ")) {
+    if (!raw) continue;
+    let word = raw;
+    while (width(word) > maxWidth) {
+      // The longest head of the word that fits (at least one character).
+      let cut = 1;
+      while (cut < word.length && width(word.slice(0, cut + 1)) <= maxWidth) cut++;
+      if (line) {
+        lines.push(line);
+        line = "";
+      }
+      lines.push(word.slice(0, cut));
+      word = word.slice(cut);
+    }
+    if (!word) continue;
+    const next = line ? `${line} ${word}` : word;
+    if (line && width(next) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The largest of `sizes` (largest first) at which the text, wrapped to maxWidth, also fits maxHeight
+ * (lines x size x lineHeight); the smallest size otherwise. `measure(line, size)` is the line's width
+ * in the caption font. Every returned line is at most maxWidth wide.
+ */
+export function fitCaption(
+  text: string,
+  box: { maxWidth: number; maxHeight: number; sizes: number[]; lineHeight: number },
+  measure: (line: string, size: number) => number,
+): CaptionFit {
+  const sizes = [...box.sizes].sort((a, b) => b - a);
+  let last: CaptionFit | null = null;
+  for (const fontSize of sizes) {
+    const lines = wrapByWidth(text, box.maxWidth, (l) => measure(l, fontSize));
+    const widths = lines.map((l) => measure(l, fontSize));
+    const fits = lines.length * fontSize * box.lineHeight <= box.maxHeight;
+    last = { fontSize, lines, widths, overflowsHeight: !fits };
+    if (fits) return last;
+  }
+  return last ?? { fontSize: 0, lines: [], widths: [], overflowsHeight: false };
+}
+
 /** Frames a scene gets at `fps` (at least one). */
 export function sceneFrames(durationMs: number, fps: number): number {
   return Math.max(1, Math.round((durationMs * fps) / 1000));

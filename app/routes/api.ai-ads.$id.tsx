@@ -1,5 +1,5 @@
 // GET /api/ai-ads/{id} -> the ad (status, progress 0-100 while rendering, errors, storageUrl and
-// downloadUrl once completed); PATCH { title?, scenes?: [{ text?, durationMs? }, ...] (one per scene) }
+// downloadUrl once completed); PATCH { title?, brandKitId? (null: the default kit), scenes?: [{ text?, durationMs? }, ...] (one per scene) }
 // -> the edited ad, or 422 { fieldErrors } naming the fields; DELETE -> { deleted: true } (its video
 // file too). Another user's ad: 404. A rendering ad cannot be edited or deleted (409).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -18,6 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const Patch = z
   .object({
     title: z.string().max(1000),
+    brandKitId: z.number().int().positive().max(2_147_483_647).nullable(),
     scenes: z
       .array(
         z

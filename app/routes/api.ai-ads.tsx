@@ -1,6 +1,6 @@
 // GET /api/ai-ads -> { ads, balance, cost, writer, renderer }: the signed-in user's AI ads (newest
 // first) with their status and render progress, and their ai-ads credits.
-// POST /api/ai-ads { objectID } -> 201 the new ad with its script, status "preview" (free; paid states
+// POST /api/ai-ads { objectID, brandKitId? } -> 201 the new ad with its script, status "preview" (free; paid states
 // only: 403 otherwise; unknown product 404).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -15,12 +15,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ ads, balance, cost: aiAds.cost, writer: aiAds.writer, renderer: aiAds.renderer });
 }
 
-const Body = z.object({ objectID: z.string().trim().min(1).max(200) });
+const Body = z.object({ objectID: z.string().trim().min(1).max(200), brandKitId: z.number().int().positive().max(2_147_483_647).nullable().optional() });
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireApiUser(request);
-  const { objectID } = await readJson(request, Body);
-  const ad = await handleServiceErrors(() => aiAds.create({ user, objectID }));
+  const { objectID, brandKitId } = await readJson(request, Body);
+  const ad = await handleServiceErrors(() => aiAds.create({ user, objectID, brandKitId }));
   return Response.json(ad, { status: 201 });
 }

@@ -30,7 +30,9 @@ import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.s
 import { DEFAULT_VIDEO, VideoRenderError, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
 import { childLogger } from "~/logger.server";
 import * as credits from "~/services/credits.server";
+import type { AppliedBrand, BrandKits } from "~/services/brand-kits.server";
 import type { Jobs } from "~/services/jobs.server";
+import type { TikTokReference } from "~/services/tiktoks.server";
 import { parseProductImageFile, renderProductSvg } from "~/services/product-images.server";
 
 const log = childLogger("ai-ads");
@@ -48,10 +50,16 @@ export interface AiAdsDeps {
   jobs: Jobs;
   /** Signs the video links the embedded app uses (its iframe has no site cookie). */
   urlSecret: string;
-  /** Frame size and rate; 540x960 at 15 fps by default. */
+  /** Frame size and rate; full HD 1080x1920 at 30 fps by default. */
   video?: { width: number; height: number; fps: number };
   /** How long a signed video link works; default 2 hours. */
   signedUrlTtlMs?: number;
+  /** Brand kits (decision 033): the kit an ad renders with and writes in the voice of. */
+  brandKits?: Pick<BrandKits, "applied" | "requireOwn">;
+  /** Saved TikTok videos of the product, handed to the writer as references (decision 033). */
+  references?: (userId: string, objectID: string) => Promise<TikTokReference[]>;
+  /** The product's fetched photo as an SVG document, or null (then its category drawing; decision 028). */
+  productPhotoSvg?: (images: string[]) => Promise<string | null>;
 }
 
 export const RENDER_JOB = "ai-ads.render";
@@ -81,6 +89,7 @@ const adSelect = {
   createdAt: true,
   updatedAt: true,
   renderedAt: true,
+  brandKitId: true,
 } as const;
 
 type AdRow = Prisma.AiAdGetPayload<{ select: typeof adSelect }>;
@@ -97,6 +106,7 @@ const productSelect = {
   priceCents: true,
   orders: true,
   storesSelling: true,
+  source: true,
 } as const;
 
 type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
@@ -108,7 +118,8 @@ export interface AdProductSummary {
   objectID: string;
   title: string;
   image: string | null;
-  orders: number;
+  /** null: no sales data (a product added from a tracked store, docs/decisions/026). */
+  orders: number | null;
   priceCents: number;
 }
 
@@ -136,10 +147,14 @@ export interface AiAdView {
   updatedAt: string;
   renderedAt: string | null;
   product: AdProductSummary | null;
+  /** The brand kit it renders with; null: the user's default kit (or the plain look without one). */
+  brandKitId: number | null;
 }
 
 export interface AdEdit {
   title?: string;
+  /** The brand kit to render with (the user's own), or null for the default kit. */
+  brandKitId?: number | null;
   /** One entry per scene, in order; a missing field keeps its value. */
   scenes?: { text?: string; durationMs?: number }[];
 }
@@ -155,7 +170,8 @@ export function videoPath(id: number): string {
 }
 
 function summary(p: ProductRow): AdProductSummary {
-  return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders: p.orders, priceCents: p.priceCents };
+  const orders = p.source === "tracked-store" ? null : p.orders;
+  return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders, priceCents: p.priceCents };
 }
 
 export function createAiAds(deps: AiAdsDeps) {
@@ -229,6 +245,7 @@ export function createAiAds(deps: AiAdsDeps) {
         updatedAt: r.updatedAt.toISOString(),
         renderedAt: r.renderedAt?.toISOString() ?? null,
         product: p ? summary(p) : null,
+        brandKitId: r.brandKitId,
       };
     });
   }
@@ -288,12 +305,21 @@ export function createAiAds(deps: AiAdsDeps) {
   }
 
   /** Writes a script for a product and keeps it as a free "preview" ad. Paid states only. */
-  async function create(input: { user: AiAdsUser; objectID: string }): Promise<AiAdView> {
+  async function create(input: { user: AiAdsUser; objectID: string; brandKitId?: number | null }): Promise<AiAdView> {
     requirePaid(input.user);
     const product = await loadProduct(input.objectID);
+    const kitId = deps.brandKits ? await deps.brandKits.requireOwn(input.user.id, input.brandKitId ?? null) : null;
+    const [kit, references] = await Promise.all([
+      deps.brandKits?.applied(input.user.id, kitId) ?? null,
+      deps.references?.(input.user.id, product.objectID) ?? [],
+    ]);
     let script;
     try {
-      script = await deps.ai.writeAdScript(factsOf(product));
+      script = await deps.ai.writeAdScript({
+        ...factsOf(product),
+        voice: kit ? { tone: kit.style.tone, brandName: kit.style.name, tagline: kit.style.tagline } : null,
+        references: references.map((r) => ({ hook: r.hook, author: r.author })),
+      });
     } catch (error) {
       if (error instanceof AiTextError)
         throw new AppError(502, `The ${deps.ai.writer} could not write this ad: ${error.message}`, { code: error.code });
@@ -313,6 +339,7 @@ export function createAiAds(deps: AiAdsDeps) {
         scenes: JSON.stringify(checked.script.scenes),
         writer: deps.ai.writer,
         status: "preview",
+        brandKitId: kitId,
       },
       select: adSelect,
     });
@@ -341,9 +368,17 @@ export function createAiAds(deps: AiAdsDeps) {
     };
     const checked = validateAdScript(merged);
     if (!checked.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: checked.errors });
+    const brandKitId =
+      edit.brandKitId === undefined ? undefined : deps.brandKits ? await deps.brandKits.requireOwn(userId, edit.brandKitId) : null;
     const { count } = await db.aiAd.updateMany({
       where: { id, userId, status: { in: ["preview", "failed"] } },
-      data: { title: checked.script.title, scenes: JSON.stringify(checked.script.scenes), status: "preview", errors: "[]" },
+      data: {
+        title: checked.script.title,
+        scenes: JSON.stringify(checked.script.scenes),
+        status: "preview",
+        errors: "[]",
+        ...(brandKitId !== undefined ? { brandKitId } : {}),
+      },
     });
     if (count === 0) throw new AppError(409, "This ad started rendering; edit it when that is done.");
     return get(userId, id);
@@ -413,11 +448,10 @@ export function createAiAds(deps: AiAdsDeps) {
 
   // ---- the render job -----------------------------------------------------------------------------------
 
-  function specFor(row: AdRow, product: ProductRow | null): RenderSpec {
-    let imageSvg: string | null = null;
-    if (product) {
-      // Generated catalogues draw their pictures (product-images.server.ts); other images would
-      // need fetching, so the ad shows the generated picture of the same product instead.
+  function specFor(row: AdRow, product: ProductRow | null, photoSvg: string | null = null, kit: AppliedBrand | null = null): RenderSpec {
+    let imageSvg: string | null = photoSvg;
+    if (product && !imageSvg) {
+      // No fetched photo: the product's category drawing (product-images.server.ts), the picture its page shows.
       const first = parseStringList(product.images)[0] ?? "";
       const n = parseProductImageFile(first.split("/").pop() ?? "")?.n ?? 1;
       imageSvg = renderProductSvg({ objectID: product.objectID, n, title: product.title, niche: product.primaryNiche });
@@ -427,6 +461,16 @@ export function createAiAds(deps: AiAdsDeps) {
       brandColour: brandColour(product?.primaryNiche ?? row.productObjectID),
       product: { title: product?.title ?? row.title, imageSvg },
       scenes: scenesOf(row),
+      brand: kit
+        ? {
+            primaryColour: kit.style.primaryColour,
+            accentColour: kit.style.accentColour,
+            textColour: kit.style.textColour,
+            fontFamily: kit.style.fontFamily,
+            tagline: kit.style.tagline,
+            logoPng: kit.logoPng,
+          }
+        : null,
     };
   }
 
@@ -466,7 +510,11 @@ export function createAiAds(deps: AiAdsDeps) {
     };
     let result;
     try {
-      result = await deps.renderer.render(specFor(row, product), { onProgress });
+      // The product's own photo when one was fetched, else its category drawing (decision 028).
+      const photoSvg = product && deps.productPhotoSvg ? await deps.productPhotoSvg(parseStringList(product.images)) : null;
+      // The ad's brand kit, or the user's default one (decision 033).
+      const kit = (await deps.brandKits?.applied(row.userId, row.brandKitId)) ?? null;
+      result = await deps.renderer.render(specFor(row, product, photoSvg, kit), { onProgress });
     } catch (error) {
       await writes;
       if (!(error instanceof VideoRenderError)) log.error({ adId: id, err: error }, "renderer crashed");
