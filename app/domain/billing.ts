@@ -12,6 +12,8 @@ export interface SubscriptionState {
   status: SubscriptionStatus;
   customerId: string | null;
   scheduledChange: "cancel" | "pause" | "resume" | null;
+  /** Who sold it: "paddle" (default) or "shopify" (docs/decisions/034). */
+  provider?: string;
 }
 
 /** The user fields one subscription decides. */
@@ -21,20 +23,21 @@ export interface SubscriptionFlags {
   subscriptionCancelled: boolean;
   chargeDeclined: boolean;
   subscription_id: string;
-  paddleSubscriptionId: string;
-  paddleCustomerId: string | null;
+  /** Only from a Paddle subscription: a Shopify one leaves the user's Paddle ids as they are. */
+  paddleSubscriptionId?: string;
+  paddleCustomerId?: string | null;
 }
 
 export function subscriptionFlags(sub: SubscriptionState): SubscriptionFlags {
   const on = sub.status === "active" || sub.status === "trialing" || sub.status === "past_due";
+  const paddle = (sub.provider ?? "paddle") === "paddle";
   return {
     userSubscribed: on ? "yes" : "no",
     trialing: sub.status === "trialing",
     subscriptionCancelled: sub.status === "canceled" || sub.scheduledChange === "cancel",
     chargeDeclined: sub.status === "past_due",
     subscription_id: sub.id,
-    paddleSubscriptionId: sub.id,
-    paddleCustomerId: sub.customerId,
+    ...(paddle ? { paddleSubscriptionId: sub.id, paddleCustomerId: sub.customerId } : {}),
   };
 }
 

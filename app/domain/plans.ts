@@ -119,6 +119,28 @@ export const OFFERS = {
   trialExtensionDays: 7,
 } as const;
 
+/**
+ * Credit top-ups sold inside Shopify admin as one-time purchases (docs/decisions/034): credits added to
+ * one feature's balance, on top of the plan's allowance, until the next period resets it.
+ */
+export interface CreditTopUp {
+  id: "ai-ads-50" | "product-pages-50";
+  name: string;
+  feature: CreditFeature;
+  credits: number;
+  /** Integer cents, USD. */
+  priceCents: number;
+}
+
+export const CREDIT_TOP_UPS: readonly CreditTopUp[] = [
+  { id: "ai-ads-50", name: "50 AI ad credits", feature: "ai-ads", credits: 50, priceCents: 1499 },
+  { id: "product-pages-50", name: "50 AI product page credits", feature: "product-pages", credits: 50, priceCents: 999 },
+] as const;
+
+export function findTopUp(id: string | null | undefined): CreditTopUp | undefined {
+  return CREDIT_TOP_UPS.find((t) => t.id === id);
+}
+
 export function findPlan(id: string | null | undefined): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }

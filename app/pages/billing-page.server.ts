@@ -3,22 +3,54 @@
 // from there both run exactly this. The rules are the billing and credits services'.
 // One difference: Paddle's overlay cannot open inside Shopify admin's iframe, so the embedded page
 // changes the card on the site, in a new tab (docs/decisions/016), and never asks for a transaction here.
+// With SHOPIFY_BILLING=on the embedded page sells through Shopify instead (docs/decisions/034): plans,
+// plan changes, cancelling, the trial extension and credit packs go through Shopify's Billing API, and
+// the merchant's return from Shopify's confirmation page (?charge_id=) is read back here.
 import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { Surface } from "~/domain/embedded-paths";
-import { CREDIT_FEATURES } from "~/domain/plans";
-import { publicEnv } from "~/env.server";
+import { CREDIT_FEATURES, CREDIT_TOP_UPS, findPlan, findTopUp } from "~/domain/plans";
+import { publicEnv, shopifyBillingOn } from "~/env.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { billing, credits, products } from "~/services/index.server";
+import { billing, credits, products, shopifyBilling } from "~/services/index.server";
 import { productInReason } from "~/domain/credit-history";
 
-export async function loadBillingPage(request: Request, user: User) {
-  const [overview, balances, history] = await Promise.all([
+/**
+ * Inside the admin with the Shopify rail: reads back what Shopify holds for the shop (the merchant may
+ * come back from a confirmation page, or Shopify may have ended a plan), and says what happened to the
+ * charge named by ?charge_id=. Shopify being unreachable leaves our records as they are.
+ */
+async function syncShopify(request: Request, user: User, shop: string): Promise<{ tone: "success" | "warning"; text: string } | null> {
+  const chargeId = new URL(request.url).searchParams.get("charge_id");
+  const hasRows = (await shopifyBilling.rails(user)).shopifyShop !== null;
+  if (!chargeId && !hasRows) return null;
+  try {
+    const { activeIds, purchaseIds } = await shopifyBilling.syncFromShopify(user, shop);
+    if (!chargeId || !/^\d{1,20}$/.test(chargeId)) return null;
+    if (activeIds.includes(`gid://shopify/AppSubscription/${chargeId}`)) {
+      return { tone: "success", text: "Your plan is on. It is billed on your Shopify invoice." };
+    }
+    if (purchaseIds.includes(`gid://shopify/AppPurchaseOneTime/${chargeId}`)) {
+      return { tone: "success", text: "Your credits were added. They are billed on your Shopify invoice." };
+    }
+    return { tone: "warning", text: "The charge was not approved in Shopify, so nothing was charged and nothing changed." };
+  } catch (error) {
+    if (error instanceof AppError) return { tone: "warning", text: error.message };
+    throw error;
+  }
+}
+
+export async function loadBillingPage(request: Request, user: User, shop: string | null = null) {
+  // The rail inside Shopify admin: Shopify's Billing API with SHOPIFY_BILLING=on, else Paddle on the site.
+  const shopifyRail = Boolean(shop) && shopifyBillingOn();
+  const shopifyNotice = shopifyRail && shop ? await syncShopify(request, user, shop) : null;
+  const [overview, balances, history, rails] = await Promise.all([
     billing.overview(user),
     credits.getBalances(user.id),
     credits.ledger(user.id, 100),
+    shopifyBilling.rails(user),
   ]);
   const step = new URL(request.url).searchParams.get("step");
   let offer: { total: string; currencyCode: string } | null = null;
@@ -46,6 +78,7 @@ export async function loadBillingPage(request: Request, user: User) {
     offer,
     paddle,
     local: !paddle,
+    shopify: { rail: shopifyRail, notice: shopifyNotice, rails, topUps: shopifyRail ? CREDIT_TOP_UPS : [] },
   };
 }
 
@@ -68,6 +101,9 @@ async function withProductTitles(history: Awaited<ReturnType<typeof credits.ledg
 }
 
 const Intent = z.enum([
+  "shopify-subscribe",
+  "shopify-top-up",
+  "cancel-duplicate",
   "extend-trial",
   "cancel",
   "resume",
@@ -83,6 +119,8 @@ interface Outcome {
   error: string | null;
   message: string | null;
   transactionId: string | null;
+  /** Shopify's confirmation page: the embedded page sends the admin's top frame there. */
+  topUrl?: string | null;
 }
 
 const done = (message: string | null, transactionId: string | null = null): Outcome => ({
@@ -93,7 +131,58 @@ const done = (message: string | null, transactionId: string | null = null): Outc
 const failed = (status: number, error: string) =>
   data<Outcome>({ error, message: null, transactionId: null }, { status });
 
-export async function billingPageAction(request: Request, user: User, surface: Surface) {
+/** The Shopify rail's own actions (docs/decisions/034); null when the intent is not one of them. */
+async function shopifyAction(
+  intent: z.infer<typeof Intent>,
+  form: FormData,
+  user: User,
+  shop: string | null,
+  overview: Awaited<ReturnType<typeof billing.overview>>,
+): Promise<Outcome | ReturnType<typeof failed> | null> {
+  const rail = Boolean(shop) && shopifyBillingOn();
+  const sub = overview.subscription;
+  if (intent === "shopify-subscribe" || intent === "shopify-top-up") {
+    if (!rail || !shop) return failed(403, "Plans are sold through Shopify only inside Shopify admin.");
+    if (intent === "shopify-subscribe") {
+      const plan = findPlan(String(form.get("plan") ?? ""));
+      if (!plan || plan.billing !== "monthly") return failed(400, "Choose the Basic or the Pro plan.");
+      const { confirmationUrl } = await shopifyBilling.subscribe(user, shop, plan.id);
+      return { ...done(`Approve the ${plan.name} plan in Shopify to start it.`), topUrl: confirmationUrl };
+    }
+    const pack = findTopUp(String(form.get("pack") ?? ""));
+    if (!pack) return failed(400, "Choose one of the credit packs.");
+    const { confirmationUrl } = await shopifyBilling.buyTopUp(user, shop, pack.id);
+    return { ...done(`Approve ${pack.name} in Shopify to add them.`), topUrl: confirmationUrl };
+  }
+  if (intent === "cancel-duplicate") {
+    const rails = await shopifyBilling.rails(user);
+    if (!rails.duplicate) return failed(409, "You do not have two paid subscriptions.");
+    const which = form.get("provider");
+    if (which === "shopify") {
+      await shopifyBilling.cancel(user, rails.duplicate.shopify);
+      return done("The subscription billed through Shopify is cancelled. Your plan continues through Paddle.");
+    }
+    if (which === "paddle") {
+      await billing.cancel(user, rails.duplicate.paddle);
+      return done("The subscription billed through Paddle will end at the end of its period. Your plan continues through Shopify.");
+    }
+    return failed(400, "Choose which subscription to cancel.");
+  }
+  // A Shopify subscription is changed inside Shopify admin (the site says so and links there): cancel and
+  // the trial extension go through Shopify; elsewhere the Paddle actions refuse it with a sentence.
+  if (!rail || sub?.provider !== "shopify") return null;
+  if (intent === "cancel") {
+    await shopifyBilling.cancel(user, sub.id);
+    return done("Your subscription is cancelled in Shopify; nothing more is charged.");
+  }
+  if (intent === "extend-trial") {
+    const r = await shopifyBilling.extendTrial(user, sub.id);
+    return done(`Your trial now ends on ${r.nextBilledAt.slice(0, 10)}.`);
+  }
+  return null;
+}
+
+export async function billingPageAction(request: Request, user: User, surface: Surface, shop: string | null = null) {
   const form = await readForm(request);
   const intent = Intent.safeParse(form.get("intent"));
   if (!intent.success) return failed(400, "Unknown action.");
@@ -101,6 +190,8 @@ export async function billingPageAction(request: Request, user: User, surface: S
   const overview = await billing.overview(user);
   const subId = overview.subscription?.id;
   try {
+    const viaShopify = await shopifyAction(intent.data, form, user, surface === "embedded" ? shop : null, overview);
+    if (viaShopify) return viaShopify;
     if (intent.data === "spend") {
       if (paddleConfigured) return failed(403, "Test tools are off on this server.");
       const feature = z.enum(CREDIT_FEATURES).safeParse(form.get("feature"));

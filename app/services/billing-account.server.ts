@@ -40,6 +40,8 @@ export const SUBSCRIPTION_FIELDS = {
   recurringTotalCents: true,
   currencyCode: true,
   trialExtended: true,
+  provider: true,
+  shop: true,
 } as const;
 
 /** Our copy of a subscription in the shape the local stand-in for Paddle reads (any owner). */
@@ -155,9 +157,15 @@ export function createBillingAccount(deps: BillingAccountDeps) {
               primary.recurringTotalCents !== null ? { cents: primary.recurringTotalCents, currencyCode: primary.currencyCode ?? "USD" } : null,
             discounted: primary.discountId === deps.retentionDiscountId,
             trialExtended: primary.trialExtended,
+            // "paddle" or "shopify" (docs/decisions/034); a Shopify plan is changed in Shopify admin.
+            provider: primary.provider,
+            shop: primary.shop,
           }
         : null,
-      canClaimDiscount: Boolean(primary && primary.status !== "canceled" && !user.claimedDiscount && primary.status !== "trialing"),
+      // The retention offer is a Paddle discount: never offered on a Shopify subscription.
+      canClaimDiscount: Boolean(
+        primary && primary.provider === "paddle" && primary.status !== "canceled" && !user.claimedDiscount && primary.status !== "trialing",
+      ),
       canExtendTrial: Boolean(primary && primary.status === "trialing" && !user.extendedTrial),
       retentionPrice: formatUsd(OFFERS.retentionDiscount.priceCents),
     };
@@ -167,6 +175,12 @@ export function createBillingAccount(deps: BillingAccountDeps) {
 
   async function requireManageable(user: User, subscriptionId: string) {
     const sub = await ownSubscription(user, subscriptionId);
+    if (sub.provider === "shopify") {
+      throw new AppError(
+        409,
+        "This plan is billed through Shopify. Change or cancel it in Shopify admin, on the Winning Products app's Billing & credits page.",
+      );
+    }
     if (sub.status === "canceled") throw new AppError(409, "This subscription has already ended.");
     return sub;
   }
@@ -262,7 +276,8 @@ export function createBillingAccount(deps: BillingAccountDeps) {
   /** Test tools of the local checkout: what Paddle would do at the end of a period. */
   async function simulate(user: User, subscriptionId: string, what: LocalSimulation) {
     const local = requireLocal();
-    await ownSubscription(user, subscriptionId);
+    const sub = await ownSubscription(user, subscriptionId);
+    if (sub.provider === "shopify") throw new AppError(409, "The test tools stand in for Paddle; this plan is billed through Shopify.");
     await local.simulate(subscriptionId, what);
   }
 

@@ -18,6 +18,7 @@ import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { normalizeEvent, unmarshalWebhook, WebhookSignatureError, type BillingEvent } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
 import { applyAllowance, expireAll } from "~/services/credits.server";
+import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
 const log = childLogger("billing");
 
@@ -52,7 +53,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     return null;
   }
 
-  /** Recomputes the user's subscription flags from all their subscription rows. */
+  /** Recomputes the user's subscription flags from all their subscription rows (any provider). */
   async function syncUserFlags(tx: DbClient, userId: string) {
     const rows = await tx.billingSubscription.findMany({
       where: { userId },
@@ -63,6 +64,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
         scheduledChange: true,
         currentPeriodStart: true,
         lastEventAt: true,
+        provider: true,
       },
     });
     const primary = primarySubscription(rows);
@@ -72,13 +74,14 @@ export function createBillingEvents(deps: BillingEventsDeps) {
           status: primary.status as SubscriptionStatus,
           customerId: primary.customerId,
           scheduledChange: primary.scheduledChange as "cancel" | null,
+          provider: primary.provider,
         })
       : NO_SUBSCRIPTION_FLAGS;
     await tx.user.update({
       where: { id: userId },
       data: {
         ...flags,
-        ...(primary?.customerId ? { paddleCustomerId: primary.customerId } : {}),
+        ...(primary?.customerId && primary.provider === "paddle" ? { paddleCustomerId: primary.customerId } : {}),
       },
       select: { id: true },
     });
@@ -292,13 +295,44 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     return { outcome: "applied" as const, userId };
   }
 
+  /** The user's flags the marketing status and lifecycle events derive from (docs/decisions/032). */
+  const marketingSelect = {
+    userSubscribed: true,
+    trialing: true,
+    subscriptionCancelled: true,
+    chargeDeclined: true,
+    innerCircle: true,
+    boughtCaseStudy: true,
+    subscription_id: true,
+    paddleSubscriptionId: true,
+    shopifyStoreName: true,
+  } as const;
+
   async function applyEvent(event: BillingEvent): Promise<WebhookOutcome> {
-    return writeTransaction(db, async (tx) => {
+    let wroteOutbox = false;
+    const outcome = await writeTransaction(db, async (tx) => {
       const seen = await tx.paddleEvent.findUnique({ where: { eventId: event.eventId }, select: { eventId: true } });
       if (seen) return "duplicate";
+      // The flags before the change, for the lifecycle events it causes (trial started, cancelled, ...).
+      const hint =
+        event.kind === "subscription"
+          ? { userId: event.userId, subscriptionId: event.subscription.id, customerId: event.subscription.customerId }
+          : event.kind === "transaction"
+            ? { userId: event.userId, subscriptionId: event.transaction.subscriptionId, customerId: event.transaction.customerId }
+            : null;
+      const hintedUserId = hint ? await resolveUserId(tx, hint) : null;
+      const before = hintedUserId ? await tx.user.findUnique({ where: { id: hintedUserId }, select: marketingSelect }) : null;
       let result: { outcome: WebhookOutcome; userId: string | null } = { outcome: "ignored", userId: null };
       if (event.kind === "subscription") result = await applySubscription(tx, event);
       else if (event.kind === "transaction") result = await applyTransaction(tx, event);
+      if (result.outcome === "applied" && result.userId && before && result.userId === hintedUserId) {
+        const after = await tx.user.findUniqueOrThrow({ where: { id: result.userId }, select: marketingSelect });
+        const rows = outboxRows.billing(result.userId, before, after, event.eventId);
+        if (rows.length > 0) {
+          await writeOutbox(tx, rows);
+          wroteOutbox = true;
+        }
+      }
       await tx.paddleEvent.create({
         data: {
           eventId: event.eventId,
@@ -312,6 +346,8 @@ export function createBillingEvents(deps: BillingEventsDeps) {
       });
       return result.outcome;
     });
+    if (wroteOutbox) outboxWritten();
+    return outcome;
   }
 
   /**
@@ -340,7 +376,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     }
   }
 
-  return { handleWebhook, applyEvent };
+  return { handleWebhook, applyEvent, syncUserFlags };
 }
 
 export type BillingEvents = ReturnType<typeof createBillingEvents>;

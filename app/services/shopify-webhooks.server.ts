@@ -2,6 +2,7 @@
 // shopify.server.ts); this service makes each delivery count once and applies what it asks for.
 import { writeTransaction, type Db } from "~/db.server";
 import { childLogger } from "~/logger.server";
+import { eraseOutboxPerson, outboxWritten } from "~/services/outbox.server";
 
 const log = childLogger("shopify-webhooks");
 
@@ -97,11 +98,22 @@ export async function handleCustomerDataRequest(_db: Db, shop: string, customerI
   return result;
 }
 
-export async function handleCustomerRedact(_db: Db, shop: string, customerId: unknown) {
-  const result = {
-    customerRecordsDeleted: 0,
-    note: "Winning Products holds no data about this shop's customers; nothing to erase.",
-  };
+/**
+ * We hold no shop-customer records; the one place such a person's address could be is the marketing
+ * outbox (an anonymous lead, a deletion request). Rows naming the e-mail that belong to no account are
+ * erased, and if Klaviyo received anything about the address, a deletion request is queued
+ * (docs/decisions/032). A site user's own rows are theirs to erase (account deletion), not a shop's.
+ */
+export async function handleCustomerRedact(db: Db, shop: string, customerId: unknown, email?: unknown) {
+  const address = typeof email === "string" && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? email.trim().toLowerCase() : null;
+  const nothing = { customerRecordsDeleted: 0, note: "Winning Products holds no data about this shop's customers; nothing to erase." };
+  if (!address) {
+    log.info({ shop, customerId, ...nothing }, "customer redact answered");
+    return nothing;
+  }
+  const erased = await writeTransaction(db, (tx) => eraseOutboxPerson(tx, { email: address, onlyWithoutUser: true }));
+  if (erased.deletionRequested) outboxWritten();
+  const result = { ...nothing, marketingRowsErased: erased.erased, marketingDeletionRequested: erased.deletionRequested };
   log.info({ shop, customerId, ...result }, "customer redact answered");
   return result;
 }

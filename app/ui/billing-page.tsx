@@ -3,8 +3,11 @@
 // credit balances and their history. Its loader and action are app/pages/billing-page.server.ts.
 // What differs inside the admin: Paddle's checkout cannot open in its iframe, so buying a plan and
 // changing the card open the site in a new tab through a one-time sign-in link (app/ui/handoff.tsx).
+// With SHOPIFY_BILLING=on the admin sells through Shopify instead (docs/decisions/034): the plan cards
+// and credit packs ask for a Shopify charge and send the admin's top frame to Shopify's confirmation page.
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect } from "react";
 import { Badge, Banner, BlockStack, Button, DataTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { planStatusLine, planView } from "~/domain/billing";
 import { isUnlimited } from "~/domain/credits";
@@ -23,6 +26,8 @@ export interface BillingOutcome {
   error: string | null;
   message: string | null;
   transactionId: string | null;
+  /** Shopify's confirmation page, opened in the admin's top frame. */
+  topUrl?: string | null;
 }
 
 export interface SubscriptionDates {
@@ -77,7 +82,42 @@ function checkoutAction(plan: Plan, surface: Surface, handoff: Handoff) {
   };
 }
 
-function ChoosePlan({ surface, handoff }: { surface: Surface; handoff: Handoff }) {
+/** The plan cards inside Shopify admin with the Shopify rail: each asks for a Shopify subscription. */
+function ShopifyPlanCards({ current, trial }: { current: string | null; trial: boolean }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busyPlan = navigation.state !== "idle" && navigation.formData?.get("intent") === "shopify-subscribe" ? navigation.formData.get("plan") : null;
+  return (
+    <BlockStack gap="300">
+      <Text as="p" tone="subdued">
+        Plans are billed on your Shopify invoice. You approve the charge on Shopify&apos;s page and come back here. Your
+        plan and credits are the same in Shopify and on the website.
+      </Text>
+      <PlanCards
+        only={(plan) => plan.billing === "monthly" && plan.id !== current}
+        actionFor={(plan) => ({
+          // One trial per account (docs/decisions/034): only a first subscription starts one.
+          label: current ? `Switch to ${plan.name}` : trial ? planActionLabel(plan) : `Subscribe to ${plan.name}`,
+          loading: busyPlan === plan.id,
+          onClick: () => submit({ intent: "shopify-subscribe", plan: plan.id }, { method: "post" }),
+        })}
+      />
+    </BlockStack>
+  );
+}
+
+function ChoosePlan({
+  surface,
+  handoff,
+  shopifyRail,
+  firstPlan = false,
+}: {
+  surface: Surface;
+  handoff: Handoff;
+  shopifyRail: boolean;
+  firstPlan?: boolean;
+}) {
+  if (shopifyRail) return <ShopifyPlanCards current={null} trial={firstPlan} />;
   if (surface === "site") {
     return (
       <div>
@@ -112,8 +152,22 @@ export function BillingAndCreditsPage({
   actionData: BillingOutcome | undefined;
   surface: Surface;
 }) {
-  const { user, overview, balances, history, offer, paddle, local } = data;
+  const { user, overview, balances, history, offer, paddle, local, shopify } = data;
   const handoff = useHandoff();
+  const shopifyRail = shopify.rail;
+  // Where the plan is billed, when it is not where this page would change it (docs/decisions/034).
+  const billedBy = overview.subscription?.provider === "shopify" ? "shopify" : "paddle";
+  const managedElsewhere =
+    overview.subscription && overview.subscription.status !== "canceled"
+      ? billedBy === "shopify"
+        ? !shopifyRail
+        : shopifyRail
+      : false;
+  const topUrl = actionData?.topUrl ?? null;
+  useEffect(() => {
+    // App Bridge lets the embedded app navigate the admin's top frame this way (Shopify's confirmation page).
+    if (topUrl) window.open(topUrl, "_top");
+  }, [topUrl]);
   const [params] = useSearchParams();
   const billingPath = researchPaths(surface).billing;
   const sub = overview.subscription;
@@ -137,6 +191,36 @@ export function BillingAndCreditsPage({
     >
       <Layout>
         <HandoffNoticeSection handoff={handoff} />
+        {shopify.notice ? (
+          <Layout.Section>
+            <Banner tone={shopify.notice.tone}>
+              <p data-testid="shopify-billing-notice">{shopify.notice.text}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {shopify.rails.duplicate ? (
+          <Layout.Section>
+            <Banner tone="warning" title="You are paying for two subscriptions">
+              <BlockStack gap="200">
+                <p data-testid="duplicate-subscriptions">
+                  {`One is billed through Shopify (${shopify.rails.duplicate.shopifyShop ?? "your store"}) and one through Paddle on the website. Cancel one so you are not charged twice; your plan and credits continue on the other.`}
+                </p>
+                <InlineStack gap="200">
+                  <Form method="post" style={{ display: "inline" }}>
+                    <input type="hidden" name="intent" value="cancel-duplicate" />
+                    <input type="hidden" name="provider" value="shopify" />
+                    <Button submit>Cancel the Shopify one</Button>
+                  </Form>
+                  <Form method="post" style={{ display: "inline" }}>
+                    <input type="hidden" name="intent" value="cancel-duplicate" />
+                    <input type="hidden" name="provider" value="paddle" />
+                    <Button submit>Cancel the Paddle one</Button>
+                  </Form>
+                </InlineStack>
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         {actionData?.error ? (
           <Layout.Section>
             <Banner tone="critical">
@@ -185,8 +269,25 @@ export function BillingAndCreditsPage({
                     {view.priceLine}
                   </Text>
                 ) : null}
-                {view.actions.choosePlan ? (
-                  <ChoosePlan surface={surface} handoff={handoff} />
+                {managedElsewhere ? (
+                  <BlockStack gap="100">
+                    <Text as="p">
+                      <span data-testid="plan-managed-where">
+                        {billedBy === "shopify"
+                          ? `This plan is billed through Shopify${sub.shop ? ` (${sub.shop})` : ""} and managed in Shopify admin.`
+                          : "This plan is billed through Paddle and managed on the Winning Products website, under Billing & credits. You are not charged again here."}
+                      </span>
+                    </Text>
+                    {billedBy === "shopify" && shopify.rails.shopifyManageUrl ? (
+                      <div>
+                        <Button url={shopify.rails.shopifyManageUrl} target="_blank" external>
+                          Manage in Shopify admin
+                        </Button>
+                      </div>
+                    ) : null}
+                  </BlockStack>
+                ) : view.actions.choosePlan ? (
+                  <ChoosePlan surface={surface} handoff={handoff} shopifyRail={shopifyRail} />
                 ) : (
                   <InlineStack gap="200">
                     {view.actions.resume ? (
@@ -197,7 +298,7 @@ export function BillingAndCreditsPage({
                     {view.actions.extendTrial ? (
                       <IntentButton intent="extend-trial">Extend my trial by 7 days</IntentButton>
                     ) : null}
-                    {!view.actions.updatePayment ? null : cardOnSite ? (
+                    {!view.actions.updatePayment || billedBy === "shopify" ? null : cardOnSite ? (
                       <Button
                         loading={handoff.busy}
                         onClick={() => handoff.open({ to: "billing" }, "Billing & credits on the website")}
@@ -214,7 +315,10 @@ export function BillingAndCreditsPage({
                     ) : null}
                   </InlineStack>
                 )}
-                {sub.status !== "canceled" && !user.innerCircle ? (
+                {shopifyRail && billedBy === "shopify" && sub.status !== "canceled" ? (
+                  <ShopifyPlanCards current={sub.planId} trial={false} />
+                ) : null}
+                {sub.status !== "canceled" && !user.innerCircle && !shopifyRail && !managedElsewhere ? (
                   <InlineStack gap="200" blockAlign="center">
                     <Text as="p" tone="subdued">
                       {`${innerCircle.tagline} One payment of ${formatUsd(innerCircle.priceCents)}.`}
@@ -235,7 +339,7 @@ export function BillingAndCreditsPage({
             ) : (
               <BlockStack gap="200">
                 <Text as="p">No subscription yet.</Text>
-                <ChoosePlan surface={surface} handoff={handoff} />
+                <ChoosePlan surface={surface} handoff={handoff} shopifyRail={shopifyRail} firstPlan />
               </BlockStack>
             )}
           </TitledCard>
@@ -260,7 +364,11 @@ export function BillingAndCreditsPage({
                 </>
               ) : (
                 <>
-                  {view?.cancelStep.note ? <Text as="p">{view.cancelStep.note}</Text> : null}
+                  {billedBy === "shopify" ? (
+                    <Text as="p">Shopify ends the subscription as soon as you cancel; nothing more is charged.</Text>
+                  ) : view?.cancelStep.note ? (
+                    <Text as="p">{view.cancelStep.note}</Text>
+                  ) : null}
                   <div>
                     <IntentButton intent="cancel" tone="critical">
                       Cancel subscription
@@ -288,6 +396,26 @@ export function BillingAndCreditsPage({
             ) : null}
           </TitledCard>
         </Layout.Section>
+
+        {shopify.topUps.length > 0 && !user.innerCircle ? (
+          <Layout.Section>
+            <TitledCard title="Credit packs">
+              <Text as="p" tone="subdued">
+                Extra credits on top of your plan, billed once on your Shopify invoice. They last until your next period
+                starts.
+              </Text>
+              <InlineStack gap="200">
+                {shopify.topUps.map((pack) => (
+                  <Form key={pack.id} method="post" style={{ display: "inline" }}>
+                    <input type="hidden" name="intent" value="shopify-top-up" />
+                    <input type="hidden" name="pack" value={pack.id} />
+                    <Button submit>{`${pack.name} · ${formatUsd(pack.priceCents)}`}</Button>
+                  </Form>
+                ))}
+              </InlineStack>
+            </TitledCard>
+          </Layout.Section>
+        ) : null}
 
         <Layout.Section>
           <TitledCard title="Credit history">
@@ -335,7 +463,7 @@ export function BillingAndCreditsPage({
                   </IntentButton>
                 ))}
               </InlineStack>
-              {sub && sub.status !== "canceled" ? (
+              {sub && sub.status !== "canceled" && billedBy !== "shopify" ? (
                 <InlineStack gap="200">
                   <IntentButton intent="simulate-renew">Renew now</IntentButton>
                   <IntentButton intent="simulate-payment-failed">Fail the next payment</IntentButton>

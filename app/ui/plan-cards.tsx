@@ -14,10 +14,17 @@ export interface PlanAction {
   loading?: boolean;
 }
 
-export function PlanCards({ actionFor }: { actionFor: (plan: Plan) => PlanAction }) {
+export function PlanCards({
+  actionFor,
+  only,
+}: {
+  actionFor: (plan: Plan) => PlanAction;
+  /** Which plans to show (all by default). */
+  only?: (plan: Plan) => boolean;
+}) {
   return (
     <div className="plan-grid">
-      {PLANS.map((plan) => {
+      {PLANS.filter((plan) => !only || only(plan)).map((plan) => {
         const action = actionFor(plan);
         return (
           <Card key={plan.id}>

@@ -7,9 +7,11 @@
 // It understands the productSet mutation: checks the input as Shopify's schema would (required
 // fields, enum values, Money strings, option values that exist), keeps the products it made, and
 // answers { product { id handle status }, userErrors }. Every request is recorded; a script can make
-// the next calls throttle, fail over HTTP or answer userErrors.
+// the next calls throttle, fail over HTTP or answer userErrors. It also answers Shopify's Billing API
+// and serves its confirmation pages (tests/helpers/fake-shopify-billing.ts).
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerBilling, confirmationPage, confirmCharge, createFakeBillingState, type FakeBillingState } from "./fake-shopify-billing";
 
 export interface RecordedAdminRequest {
   path: string;
@@ -38,6 +40,8 @@ export interface FakeAdminGraphql {
   accessToken: string;
   requests: RecordedAdminRequest[];
   products: Map<string, StoredProduct>;
+  /** Billing API state: subscriptions, one-time purchases, whether the shop is frozen. */
+  billing: FakeBillingState;
   script(...steps: AdminStep[]): void;
   close(): Promise<void>;
 }
@@ -115,8 +119,16 @@ function inputProblems(input: Record<string, unknown> | undefined): string[] {
 }
 
 export async function startFakeAdminGraphql(
-  options: { accessToken?: string; apiVersion?: string } = {},
+  options: {
+    accessToken?: string;
+    apiVersion?: string;
+    port?: number;
+    /** Accept other tokens too (e.g. each installed shop's own offline token). */
+    acceptToken?: (token: string) => boolean;
+  } = {},
 ): Promise<FakeAdminGraphql> {
+  const billing = createFakeBillingState();
+  let baseUrl = "";
   const accessToken = options.accessToken ?? "shpat_fake_admin_token_0123456789";
   const apiVersion = options.apiVersion ?? "2026-10";
   const requests: RecordedAdminRequest[] = [];
@@ -151,9 +163,23 @@ export async function startFakeAdminGraphql(
       at: Date.now(),
     });
 
+    const charge = /^\/admin\/charges\/(subscription|purchase)\/(\d+)\/confirm$/.exec(path);
+    if (charge) {
+      if (req.method === "GET") {
+        const html = confirmationPage(billing, charge[1], charge[2]);
+        res.writeHead(html ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
+        return res.end(html ?? "No such charge");
+      }
+      const answer = new URLSearchParams(raw).get("answer");
+      const next = confirmCharge(billing, charge[1], charge[2], answer === "approve");
+      if (!next) return send(409, { errors: "This charge was already answered" });
+      res.writeHead(303, { location: next });
+      return res.end();
+    }
     if (req.method !== "POST" || path !== `/admin/api/${apiVersion}/graphql.json`)
       return send(404, { errors: "Not Found" });
-    if (req.headers["x-shopify-access-token"] !== accessToken) {
+    const token = String(req.headers["x-shopify-access-token"] ?? "");
+    if (token !== accessToken && !options.acceptToken?.(token)) {
       return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
     }
     const step = steps.shift();
@@ -176,6 +202,14 @@ export async function startFakeAdminGraphql(
         },
       });
     }
+    const billed = answerBilling(
+      billing,
+      baseUrl,
+      parsed.query ?? "",
+      parsed.variables ?? {},
+      step?.kind === "userErrors" ? step.errors.map((e) => ({ field: e.field, message: e.message })) : null,
+    );
+    if (billed) return send(200, { ...(billed as object), extensions: { cost: cost(10, 10, 1990) } });
     if (
       !/mutation\s+\w*\s*\([^)]*\$input:\s*ProductSetInput!/.test(parsed.query ?? "") ||
       !/productSet\s*\(/.test(parsed.query ?? "")
@@ -241,9 +275,11 @@ export async function startFakeAdminGraphql(
       ...okCost,
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   return {
+    billing,
     url: `http://127.0.0.1:${port}`,
     apiVersion,
     accessToken,
