@@ -1,13 +1,26 @@
 // End-to-end tests: Debian's Chromium (scripts/ensure-chromium.mjs) drives the production build served by
 // `npm start` (scripts/start.mjs) on a fresh SQLite file. Never `npx playwright install`.
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DB_DIR, E2E_DB_URL, E2E_FAKE_STORE_PORT, E2E_PORT, E2E_SESSION_SECRET } from "./tests/e2e/support/constants";
+import {
+  E2E_BASE_URL,
+  E2E_DB_DIR,
+  E2E_DB_URL,
+  E2E_FAKE_ADMIN_PORT,
+  E2E_FAKE_MARKETING_PORT,
+  E2E_FAKE_STORE_PORT,
+  E2E_PORT,
+  E2E_SESSION_SECRET,
+} from "./tests/e2e/support/constants";
 import { TEST_SHOPIFY_API_KEY, TEST_SHOPIFY_API_SECRET } from "./tests/helpers/test-env";
 
 const CI = Boolean(process.env.CI);
+const SHOPIFY_BILLING_PASS = process.env.E2E_SHOPIFY_BILLING === "on";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Shopify Billing needs the server on SHOPIFY_BILLING=on, which every other spec must not have: it runs alone,
+  // in its own pass (scripts/test-all.mjs runs both passes).
+  ...(SHOPIFY_BILLING_PASS ? { testMatch: "shopify-billing.spec.ts" } : { testIgnore: "shopify-billing.spec.ts" }),
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,
@@ -15,8 +28,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // A wrapper counts results from test-results/e2e.json.
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
-  outputDir: "test-results/e2e-artifacts",
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/e2e.json" }]],
+  // Each pass keeps its own artifacts (Playwright empties this folder when it starts).
+  outputDir: SHOPIFY_BILLING_PASS ? "test-results/e2e-artifacts-shopify-billing" : "test-results/e2e-artifacts",
   use: {
     baseURL: E2E_BASE_URL,
     // Shopify's library answers 410 to bots, and Chromium's headless user agent says "HeadlessChrome".
@@ -60,9 +74,21 @@ export default defineConfig({
       PADDLE_LOCAL_CHECKOUT: "true",
       // Rendered AI ads go with the throw-away database, not into ./data/videos.
       VIDEO_STORAGE_DIR: `${E2E_DB_DIR}/videos`,
+      // Full HD at 30 fps is the production default (decision 033); the browser tests render the small size.
+      VIDEO_SIZE: "540x960",
+      VIDEO_FPS: "15",
       // The competitors test's fake rival stores (*.test) on 127.0.0.1: the store reader may reach only them.
       TRACKER_ALLOW_HOSTS: `127.0.0.1:${E2E_FAKE_STORE_PORT}`,
       TRACKER_RESOLVE: "*.test=127.0.0.1",
+      // The marketing test's stand-in of Klaviyo on 127.0.0.1 (docs/decisions/032); while no test listens
+      // there, Klaviyo rows simply wait in the outbox.
+      KLAVIYO_API_KEY: "pk_e2e_test",
+      KLAVIYO_BASE_URL: `http://127.0.0.1:${E2E_FAKE_MARKETING_PORT}`,
+      // The admin's billing rail (docs/decisions/034): Paddle by default, as the embedded specs expect;
+      // E2E_SHOPIFY_BILLING=on runs the server with Shopify Billing for tests/e2e/shopify-billing.spec.ts,
+      // whose local Admin GraphQL server listens on E2E_FAKE_ADMIN_PORT.
+      SHOPIFY_BILLING: SHOPIFY_BILLING_PASS ? "on" : "off",
+      SHOPIFY_ADMIN_API_URL: `http://127.0.0.1:${E2E_FAKE_ADMIN_PORT}`,
     },
   },
 });

@@ -102,10 +102,34 @@ const EnvSchema = z
     SHOPIFY_APP_URL: optionalUrl,
     SCOPES: z.string().default("write_products,read_themes"),
     SHOP_CUSTOM_DOMAIN: optionalString,
+    // The app's install link (its Shopify App Store listing or the Partner Dashboard's install link), shown
+    // as "Install on Shopify" on the site's Stores page (docs/decisions/029). Empty: the page asks for the
+    // store's address and sends the seller to Shopify's install page for SHOPIFY_API_KEY.
+    SHOPIFY_APP_INSTALL_URL: optionalUrl.refine((v) => v === undefined || v.startsWith("https://"), {
+      message: "must be an https:// link, e.g. https://apps.shopify.com/your-app",
+    }),
+
+    // Which rail sells plans inside Shopify admin (docs/decisions/034): "off" sends merchants to the
+    // website's Paddle checkout (an app installed outside the App Store); "on" charges through Shopify's
+    // Billing API, as the App Store requires, and nothing inside the admin leads to Paddle.
+    SHOPIFY_BILLING: z.enum(["on", "off"]).default("off"),
+    // Where Admin GraphQL is answered instead of https://{shop} (tests and local development only).
+    SHOPIFY_ADMIN_API_URL: optionalUrl,
 
     SENTRY_DSN: optionalUrl,
     POSTHOG_KEY: optionalString,
     POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
+    // Marketing and tracking (docs/decisions/032): each service is sent to only when its key is set;
+    // without one its outbox rows are kept and logged. Base URLs point tests at local servers.
+    KLAVIYO_API_KEY: optionalString,
+    KLAVIYO_BASE_URL: z.string().url().default("https://a.klaviyo.com"),
+    HYROS_API_KEY: optionalString,
+    HYROS_BASE_URL: z.string().url().default("https://api.hyros.com"),
+    ANYTRACK_ACCOUNT_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(v), {
+      message: "must be the account id from AnyTrack's endpoint URL (letters, digits, _ or -)",
+    }),
+    ANYTRACK_INTEGRATION: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the integration slug from AnyTrack's endpoint URL").default("custom"),
+    ANYTRACK_BASE_URL: z.string().url().default("https://t1.anytrack.io"),
 
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -118,7 +142,8 @@ const EnvSchema = z
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
     // AI video ads (docs/decisions/019): the folder the rendered MP4s are written to and served from.
     VIDEO_STORAGE_DIR: z.string().trim().min(1).default("./data/videos"),
-    // Frame size (WIDTHxHEIGHT, even numbers) and frame rate of rendered ads: 9:16 at 15 fps by default.
+    // Frame size (WIDTHxHEIGHT, even numbers) and frame rate of rendered (paid) ads: full HD 9:16 at 30 fps by
+    // default (docs/decisions/033); 540x960 at 15 fps renders about 8 times faster.
     VIDEO_SIZE: z
       .string()
       .trim()
@@ -126,8 +151,8 @@ const EnvSchema = z
       .refine((v) => v.split("x").every((n) => Number(n) % 2 === 0 && Number(n) >= 16 && Number(n) <= 1920), {
         message: "must be even numbers from 16 to 1920, e.g. 540x960",
       })
-      .default("540x960"),
-    VIDEO_FPS: z.coerce.number().int().min(1).max(60).default(15),
+      .default("1080x1920"),
+    VIDEO_FPS: z.coerce.number().int().min(1).max(60).default(30),
     // Keys that encrypt stored Shopify tokens (docs/decisions/014): comma-separated "keyId:base64-of-32-bytes";
     // the first encrypts, every one decrypts (keep an old key listed until `npm run tokens:reencrypt` ran).
     TOKEN_ENCRYPTION_KEYS: optionalString.superRefine((value, ctx) => {
@@ -184,6 +209,13 @@ const EnvSchema = z
       (v) => v === undefined || v.split(",").every((e) => e.trim() === "" || /^(\*\.)?[A-Za-z0-9.-]+=[0-9a-fA-F:.]+$/.test(e.trim())),
       { message: "must be comma-separated name=address entries, e.g. *.test=127.0.0.1" },
     ),
+    // TikTok library (docs/decisions/033): TikTok's public oEmbed endpoint, read through the SSRF-safe fetcher
+    // (TRACKER_ALLOW_HOSTS also lets it reach a local stand-in); tests point it at a local server.
+    TIKTOK_OEMBED_URL: z
+      .string()
+      .trim()
+      .default("https://www.tiktok.com/oembed")
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: "must be an http(s) URL such as https://www.tiktok.com/oembed" }),
     // Whether this server process also runs background jobs (renders, store checks); "off" for a
     // web-only process when another process (or `npm run jobs -- run-due` from cron) runs them.
     JOBS_WORKER: z.enum(["on", "off"]).default("on"),
@@ -365,9 +397,34 @@ export function sessionSecret(env: Env = getEnv()): string {
   return env.NODE_ENV === "development" ? localFileSecret("session-secret") : processSecret("session-secret");
 }
 
+/** Whether plans inside Shopify admin are sold through Shopify's Billing API (SHOPIFY_BILLING, docs/decisions/034). */
+export function shopifyBillingOn(env: Env = getEnv()): boolean {
+  return env.SHOPIFY_BILLING === "on";
+}
+
+/** Whether Shopify charges are test charges (never real money): everywhere but production. */
+export function shopifyTestCharges(env: Env = getEnv()): boolean {
+  return env.NODE_ENV !== "production";
+}
+
 /** Whether the embedded Shopify surface is on: SHOPIFY_APP=off switches it off (docs/decisions/020). */
 export function shopifyAppEnabled(env: Env = getEnv()): boolean {
   return env.SHOPIFY_APP === "on";
+}
+
+/**
+ * How a site user can install the Shopify app on their store (docs/decisions/029): not at all when the
+ * embedded app is off or has no real client id (only the local placeholder), else through Shopify's install
+ * page for our client id, and the configured install link when there is one.
+ */
+export type ShopifyInstallSetup =
+  | { available: false; reason: "app-off" | "no-client-id" }
+  | { available: true; clientId: string; installUrl: string | null };
+
+export function shopifyInstallSetup(env: Env = getEnv()): ShopifyInstallSetup {
+  if (env.SHOPIFY_APP !== "on") return { available: false, reason: "app-off" };
+  if (env.SHOPIFY_API_KEY === LOCAL_SHOPIFY_API_KEY) return { available: false, reason: "no-client-id" };
+  return { available: true, clientId: env.SHOPIFY_API_KEY, installUrl: env.SHOPIFY_APP_INSTALL_URL ?? null };
 }
 
 /** Paddle's real adapter when keys are set; otherwise the local test checkout (docs/decisions/009). */

@@ -15,8 +15,8 @@ const OUT = "test-results";
 mkdirSync(OUT, { recursive: true });
 const vitestJson = path.join(OUT, "vitest.json");
 const e2eJson = path.join(OUT, "e2e.json");
-rmSync(vitestJson, { force: true });
-rmSync(e2eJson, { force: true });
+const e2eBillingJson = path.join(OUT, "e2e-shopify-billing.json");
+for (const file of [vitestJson, e2eJson, e2eBillingJson]) rmSync(file, { force: true });
 
 function run(cmd, args, extraEnv = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
@@ -46,14 +46,24 @@ if (process.env.SKIP_E2E === "1") {
 } else {
   console.log("\n=== End-to-end tests (Playwright, Chromium) ===");
   const ensure = run(process.execPath, ["scripts/ensure-chromium.mjs"]);
-  const e2eStatus = ensure === 0 ? run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson }) : 1;
-  if (existsSync(e2eJson)) {
-    const s = JSON.parse(readFileSync(e2eJson, "utf8")).stats ?? {};
-    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    totals.failed += s.unexpected ?? 0;
-    totals.skipped += s.skipped ?? 0;
+  // Two passes: every spec on the default server, then Shopify Billing's spec on a server with
+  // SHOPIFY_BILLING=on (playwright.config.ts picks the specs from E2E_SHOPIFY_BILLING).
+  const passes = [
+    { name: "playwright", env: {}, json: e2eJson },
+    { name: "playwright (SHOPIFY_BILLING=on)", env: { E2E_SHOPIFY_BILLING: "on" }, json: e2eBillingJson },
+  ];
+  for (const pass of passes) {
+    if (pass.env.E2E_SHOPIFY_BILLING) console.log("\n=== End-to-end: Shopify Billing (server on SHOPIFY_BILLING=on) ===");
+    const status =
+      ensure === 0 ? run(bin("playwright"), ["test"], { ...pass.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pass.json }) : 1;
+    if (existsSync(pass.json)) {
+      const s = JSON.parse(readFileSync(pass.json, "utf8")).stats ?? {};
+      totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+      totals.failed += s.unexpected ?? 0;
+      totals.skipped += s.skipped ?? 0;
+    }
+    if (status !== 0) failedRunners.push(pass.name);
   }
-  if (e2eStatus !== 0) failedRunners.push("playwright");
 }
 
 const ranNothing = totals.passed + totals.failed === 0;

@@ -9,20 +9,28 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { db, dbReady, sqlReader } from "~/db.server";
-import { getEnv, paddleMode, paddleWebhookSecret, sessionSecret } from "~/env.server";
+import { getEnv, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
 import type { SearchEngine } from "~/domain/product-query";
 import { createAiText } from "~/integrations/ai-text.server";
 import { createAlgoliaEngine, parseAlgoliaHosts } from "~/integrations/algolia.server";
 import { createAnalytics } from "~/integrations/analytics.server";
+import { createMarketingSenders } from "~/integrations/marketing.server";
 import { createDiscordOAuth } from "~/integrations/discord.server";
 import { InvalidIdTokenError, verifyFirebaseIdToken } from "~/integrations/firebase.server";
 import { createPaddleApi } from "~/integrations/paddle.server";
+import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
+import { createSafeFetcher, parseAllowHosts } from "~/integrations/safe-fetch.server";
+import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
 import { createTrackerStorefront } from "~/integrations/tracker-storefront.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
+import { createFileStorage } from "~/integrations/file-storage.server";
+import { createImageFetcher } from "~/integrations/image-fetch.server";
 import { childLogger } from "~/logger.server";
 import { createAccount } from "~/services/account.server";
 import { createAiAds } from "~/services/ai-ads.server";
+import { createAssistant } from "~/services/assistant.server";
 import * as authFns from "~/services/auth.server";
+import { createBrandKits } from "~/services/brand-kits.server";
 import { createBilling } from "~/services/billing.server";
 import { bindDb, lazy } from "~/services/bind";
 import { createCommunity } from "~/services/community.server";
@@ -35,16 +43,24 @@ import { createGlitchMode } from "~/services/glitch-mode.server";
 import { createGoogleSignIn } from "~/services/google-sign-in.server";
 import * as handoffFns from "~/services/handoff.server";
 import { checkHealth } from "~/services/health.server";
-import { createJobs, defaultOwnerId, registerJobKinds } from "~/services/jobs.server";
+import { createJobs, defaultOwnerId, registerJobKinds, registerJobMaintenance } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
+import { createMarketing } from "~/services/marketing.server";
+import { createOutbox, outboxWritten } from "~/services/outbox.server";
+import { createProductDrops } from "~/services/product-drops.server";
 import { getProductImage } from "~/services/product-images.server";
+import { createStoredImages } from "~/services/stored-images.server";
 import { createProductPages, storeAccessFrom } from "~/services/product-pages.server";
 import * as productFns from "~/services/products.server";
+import { createSavedSearchAlerts } from "~/services/saved-search-alerts.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { shopifyTokenUserId } from "~/services/shopify-bearer.server";
+import { createShopifyBilling } from "~/services/shopify-billing.server";
+import { AppError } from "~/domain/errors";
 import * as storeFns from "~/services/shopify-stores.server";
 import * as shopifyWebhookFns from "~/services/shopify-webhooks.server";
 import * as themeTokenFns from "~/services/theme-tokens.server";
+import { createTikToks } from "~/services/tiktoks.server";
 import { describeMe } from "~/services/users.server";
 import { SHOPIFY_API_VERSION, unauthenticated } from "~/shopify.server";
 
@@ -102,7 +118,7 @@ export const handoff = lazy(() => bindDb(db, { create: handoffFns.createHandoff,
 
 export const health = lazy(() => ({ check: () => checkHealth(db, dbReady) }));
 
-export const analytics = lazy(() => createAnalytics({ db, env }));
+export const analytics = lazy(() => createAnalytics({ db, env, onRecorded: outboxWritten }));
 
 // ---------- billing and credits (decisions 006, 008, 009) ----------
 
@@ -170,13 +186,35 @@ export const products = lazy(() => ({
     visitSavedSearch: productFns.visitSavedSearch,
     deleteSavedSearch: productFns.deleteSavedSearch,
     productTitles: productFns.productTitles,
+    productCards: productFns.productCards,
   }),
   search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
   niches: () => productSearch.niches(),
 }));
 
-/** Generated product pictures (/product-images/{objectID}-{n}.svg). */
-export const productImages = lazy(() => bindDb(db, { get: getProductImage }));
+/**
+ * Product pictures: the category drawings (/product-images/{objectID}-{n}.svg) and the images fetched from
+ * the URLs imports give (/product-images/stored/{file}, decision 028).
+ */
+export const productImages = lazy(() => ({
+  ...bindDb(db, { get: getProductImage }),
+  getStored: (name: string) => storedImages.getFile(name),
+}));
+
+/** Fetched product images: the "images.fetch" job and their files, kept in an images folder beside the videos. */
+export const storedImages = lazy(() =>
+  createStoredImages({
+    db,
+    fetcher: createImageFetcher({
+      fetcher: createSafeFetcher({
+        contactUrl: new URL("/", env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`).toString(),
+        appName: env.TRACKER_USER_AGENT,
+        allowHosts: parseAllowHosts(env.TRACKER_ALLOW_HOSTS),
+      }),
+    }),
+    storage: createFileStorage(path.join(env.VIDEO_STORAGE_DIR, "images")),
+  }),
+);
 
 export const glitchMode = lazy(() => createGlitchMode({ db }));
 
@@ -280,6 +318,11 @@ export const productPages = lazy(() =>
     }),
     shopify: { apiVersion: SHOPIFY_API_VERSION },
     publicUrl: env.APP_URL ?? env.SHOPIFY_APP_URL ?? null,
+    // The default brand kit's tone of voice (decision 033).
+    voiceFor: async (userId) => {
+      const kit = await brandKits.applied(userId, null);
+      return kit ? { tone: kit.style.tone, brandName: kit.style.name, tagline: kit.style.tagline } : null;
+    },
   }),
 );
 
@@ -289,8 +332,14 @@ export const productPages = lazy(() =>
 export const jobs = lazy(() => {
   const built = createJobs({ db, ownerId: defaultOwnerId() });
   registerJobKinds(built);
+  registerJobMaintenance(built);
   aiAds.registerJobs(built);
   competitors.registerJobs(built);
+  storedImages.registerJobs(built);
+  tiktoks.registerJobs(built);
+  productDrops.registerJobs(built);
+  savedSearchAlerts.registerJobs(built);
+  outbox.registerJobs(built);
   return built;
 });
 
@@ -305,11 +354,38 @@ export const aiAds = lazy(() => {
     video: { width, height, fps: env.VIDEO_FPS },
     // Its own key, derived from the session secret: a video link can never pass for a session cookie.
     urlSecret: createHmac("sha256", sessionSecret(env)).update("ai-ad-video-links").digest("hex"),
+    brandKits,
+    references: (userId, objectID) => tiktoks.references(userId, objectID),
+    productPhotoSvg: (images) => storedImages.photoSvg(images),
   });
 });
 
+/** Brand kits (decision 033): colours, font, logo, tagline and tone applied to AI ads and product page copy. */
+export const brandKits = lazy(() =>
+  createBrandKits({
+    db,
+    urlSecret: createHmac("sha256", sessionSecret(env)).update("brand-kit-logo-links").digest("hex"),
+  }),
+);
+
+/** The TikTok library (decision 033): video links saved against products, their oEmbed metadata fetched as jobs. */
+export const tiktoks = lazy(() =>
+  createTikToks({
+    db,
+    jobs,
+    oembed: createTikTokOEmbed({
+      baseUrl: env.TIKTOK_OEMBED_URL,
+      fetcher: createSafeFetcher({
+        contactUrl: new URL("/", env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`).toString(),
+        appName: env.TRACKER_USER_AGENT,
+        allowHosts: parseAllowHosts(env.TRACKER_ALLOW_HOSTS),
+      }),
+    }),
+  }),
+);
+
 /** The in-app notifications list every alert kind shares. */
-export const notifications = lazy(() => createNotifications({ db }));
+export const notifications = lazy(() => createNotifications({ db, appUrl: env.APP_URL ?? null }));
 
 export const competitors = lazy(() =>
   createCompetitors({
@@ -324,8 +400,88 @@ export const competitors = lazy(() =>
     jobs,
     notifications,
     checkIntervalMs: env.TRACKER_CHECK_INTERVAL_MINUTES * 60_000,
+    onProductsAdded: () => savedSearchAlerts.enqueueCheck(),
   }),
 );
+
+/** Weekly product drops (decision 030): publish, the weekly pick, reveals, the next-drop date. */
+export const productDrops = lazy(() => createProductDrops({ db, notifications, log: childLogger("product-drops") }));
+
+/**
+ * Saved searches that alert (decision 030): new products in a saved search's results, through the built-in
+ * engine (app/services/search), also when Algolia serves the grid: it alone can ask "which ids above N match".
+ */
+export const savedSearchAlerts = lazy(() =>
+  createSavedSearchAlerts({
+    db,
+    engine: "matchingAdded" in productSearch ? (productSearch as unknown as CatalogSearch) : new CatalogSearch(sqlReader),
+    notifications,
+    jobs,
+  }),
+);
+
+// ---------- marketing and tracking: the outbox (decision 032) ----------
+
+/** Delivers the outbox's rows to the services whose keys are set (the others' rows are kept, never sent). */
+export const outbox = lazy(() =>
+  createOutbox({
+    db,
+    jobs,
+    appUrl: env.APP_URL ?? null,
+    senders: createMarketingSenders(env),
+  }),
+);
+
+/** The seed's Klaviyo, Hyros and AnyTrack calls: checked, then written to the outbox. */
+export const marketing = lazy(() => createMarketing({ db, outbox }));
+
+/** The research assistant (decision 031): threads of plain-words questions answered with products. */
+export const assistant = lazy(() =>
+  createAssistant({
+    db,
+    products: { search: products.search, productCards: products.productCards, niches: products.niches },
+    ai: aiText,
+    // A person is waiting: the built-in parser answers if the model has not within 8 s (or AI_TIMEOUT_MS).
+    modelTimeoutMs: Math.min(env.AI_TIMEOUT_MS, 8000),
+  }),
+);
+
+/**
+ * The Shopify rail of billing (decision 034): charges on the shop's offline session (the library
+ * refreshes the expiring token on the way), with the same entitlement rules as Paddle's.
+ */
+export const shopifyBilling = lazy(() =>
+  createShopifyBilling({
+    db,
+    adminFor: async (shop) => {
+      let accessToken: string | undefined;
+      try {
+        accessToken = (await unauthenticated.admin(shop)).session.accessToken;
+      } catch (error) {
+        if (!(error instanceof SessionNotFoundError)) throw error;
+      }
+      if (!accessToken) {
+        throw new AppError(409, "Open Winning Products from this store's Shopify admin once, then try again.");
+      }
+      if (env.SHOPIFY_ADMIN_API_URL && env.NODE_ENV === "production") warnAdminApiUrlOnce();
+      return createShopifyAdmin({ shop, accessToken, apiVersion: SHOPIFY_API_VERSION, baseUrl: env.SHOPIFY_ADMIN_API_URL });
+    },
+    syncUserFlags: (tx, userId) => billing.syncUserFlags(tx, userId),
+    returnUrlFor: (shop) => `${storeFns.adminUrlFor(shop)}/apps/${env.SHOPIFY_API_KEY}/app/billing`,
+    test: shopifyTestCharges(env),
+  }),
+);
+
+let adminApiUrlWarned = false;
+/** SHOPIFY_ADMIN_API_URL sends billing calls to a stand-in instead of the shop: said in the log, once. */
+function warnAdminApiUrlOnce(): void {
+  if (adminApiUrlWarned) return;
+  adminApiUrlWarned = true;
+  childLogger("shopify-billing").warn(
+    { url: env.SHOPIFY_ADMIN_API_URL },
+    "SHOPIFY_ADMIN_API_URL is set in production: Shopify billing calls go to this stand-in, not to the shops (tests only)",
+  );
+}
 
 let backgroundStarted = false;
 

@@ -14,6 +14,11 @@ export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
   },
   { title: "Saved", url: "/app/saved", description: "The products you saved and track, and your saved searches." },
   {
+    title: "Product drops",
+    url: "/app/drops",
+    description: "Every week, 8 to 20 products picked by winning score across niches, each with its reason.",
+  },
+  {
     title: "Product pages",
     url: "/app/product-pages",
     description: "Pages written from research products: edit them and push them to your store as drafts.",
@@ -22,6 +27,21 @@ export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
     title: "AI ads",
     url: "/app/ai-ads",
     description: "Short vertical video ads written from a product's own numbers, rendered for 5 credits.",
+  },
+  {
+    title: "Brand kits",
+    url: "/app/brand-kits",
+    description: "Your logo, colours, font and tone of voice, applied to AI ads and product pages.",
+  },
+  {
+    title: "TikToks",
+    url: "/app/tiktoks",
+    description: "TikTok videos you saved against products: hooks that worked, offered to the AI ad writer.",
+  },
+  {
+    title: "Research assistant",
+    url: "/app/assistant",
+    description: "Ask for products in plain words; each answer lists products and the filters it used.",
   },
   {
     title: "Glitch mode",

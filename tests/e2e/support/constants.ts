@@ -14,3 +14,9 @@ export const DEMO_PASSWORD = "demo-password-2026";
 
 /** The fake rival stores of the competitors test (tests/helpers/fake-shopify-store.ts) listen here. */
 export const E2E_FAKE_STORE_PORT = E2E_PORT + 11;
+
+/** The marketing test's stand-in of Klaviyo (tests/helpers/fake-marketing.ts) listens here (docs/decisions/032). */
+export const E2E_FAKE_MARKETING_PORT = E2E_PORT + 12;
+
+/** The Shopify Billing test's local Admin GraphQL server (tests/helpers/fake-admin-graphql.ts) listens here (docs/decisions/034). */
+export const E2E_FAKE_ADMIN_PORT = E2E_PORT + 13;
