@@ -18,6 +18,12 @@ export interface AccountDeps {
    * Throws when Paddle refuses or cannot be reached; the account is then left as it is.
    */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Cancels a subscription billed through Shopify (appSubscriptionCancel through the shop's session), so a
+   * store that keeps the app installed is not charged for an account that no longer exists. Throws when
+   * Shopify refuses or cannot be reached; the account is then left as it is.
+   */
+  cancelShopifySubscription?(userId: string, subscriptionId: string): Promise<void>;
   /** Removes a rendered AI-ad video by its storage key, after the rows are gone. */
   removeVideo?(storageKey: string): Promise<void>;
   /** Wrong confirmations allowed within the window before 429 (the log-in limits by default: 5 in 15 min). */
@@ -299,18 +305,20 @@ export function createAccount(deps: AccountDeps) {
     const user = await confirm(userId, input.confirmation);
 
     const billable = await db.billingSubscription.findMany({
-      where: { userId, provider: "paddle", status: { not: "canceled" } },
-      select: { id: true },
+      where: { userId, provider: { in: ["paddle", "shopify"] }, status: { not: "canceled" } },
+      select: { id: true, provider: true },
     });
     const cancelled: string[] = [];
     // A subscription already set to end at its period end is ended now too: the account is going away.
     for (const sub of billable) {
+      const where = sub.provider === "shopify" ? "Shopify" : "Paddle";
       try {
-        await deps.cancelSubscription(sub.id);
+        if (sub.provider === "shopify") await deps.cancelShopifySubscription?.(userId, sub.id);
+        else await deps.cancelSubscription(sub.id);
       } catch (error) {
         throw new AppError(
           502,
-          "We could not cancel your subscription with Paddle, so your account was not deleted. Try again in a few minutes, or cancel the subscription on the Billing page first.",
+          `We could not cancel your subscription with ${where}, so your account was not deleted. Try again in a few minutes, or cancel the subscription on the Billing page first.`,
           { cause: error },
         );
       }

@@ -107,6 +107,7 @@ export const account = lazy(() =>
     // Through the billing service's Paddle port (Paddle's API, or the local checkout): ended now, not at
     // the period end. The account service has already checked the subscription is this user's.
     cancelSubscription: (subscriptionId) => billing.cancelNow(subscriptionId),
+    cancelShopifySubscription: (userId, subscriptionId) => shopifyBilling.cancel({ id: userId }, subscriptionId),
     removeVideo: (storageKey) => rm(path.join(env.VIDEO_STORAGE_DIR, storageKey), { force: true }),
     maxFailures: env.LOGIN_MAX_FAILURES,
     windowMinutes: env.LOGIN_WINDOW_MINUTES,

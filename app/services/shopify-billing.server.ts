@@ -439,7 +439,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
   }
 
   /** The user's own Shopify row that is still on (404 otherwise, 409 for a Paddle one). */
-  async function ownShopifyRow(user: User, subscriptionId: string) {
+  async function ownShopifyRow(user: Pick<User, "id">, subscriptionId: string) {
     const row = await db.billingSubscription.findFirst({
       where: { id: subscriptionId, userId: user.id },
       select: { id: true, provider: true, shop: true, status: true, trialExtended: true, nextBilledAt: true },
@@ -453,7 +453,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
   }
 
   /** Cancels at Shopify (it ends at once there; nothing more is charged) and records it. */
-  async function cancel(user: User, subscriptionId: string) {
+  async function cancel(user: Pick<User, "id">, subscriptionId: string) {
     const row = await ownShopifyRow(user, subscriptionId);
     const admin = await deps.adminFor(row.shop);
     const result = await ask("cancel the subscription", () => api.appSubscriptionCancel(admin, row.id));

@@ -14,9 +14,11 @@ import { db } from "~/db.server";
 import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
 import { loadUser } from "~/services/auth.server";
 import { createBillingEvents } from "~/services/billing-events.server";
+import { createAccount } from "~/services/account.server";
 import { createShopifyBilling } from "~/services/shopify-billing.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
 import { linkedShop } from "../helpers/linked-shops";
+import { TEST_PASSWORD } from "../helpers/site-users";
 import { balancesOf, userBilling } from "../helpers/paddle";
 
 const RETURN_URL = "https://admin.shopify.com/store/x/apps/test-api-key/app/billing";
@@ -334,5 +336,51 @@ describe("uninstall", () => {
     expect(await balancesOf(both.user.id)).toEqual(balancesBefore);
     // Twice is once.
     expect(await shopify.endShop(both.shop)).toEqual({ shopifySubscriptionsEnded: 0 });
+  });
+});
+
+describe("deleting the account", () => {
+  function account(shopify: ReturnType<typeof service>, paddleCancelled: string[]) {
+    return createAccount({
+      db,
+      cancelSubscription: async (id) => {
+        paddleCancelled.push(id);
+      },
+      cancelShopifySubscription: (userId, id) => shopify.cancel({ id: userId }, id),
+    });
+  }
+
+  it("cancels a Shopify subscription at Shopify first, so a store that keeps the app is not charged for a deleted account", async () => {
+    const linked = await subscribed("pro");
+    const id = (await userBilling(linked.user.id)).subscription_id!;
+    const paddleCancelled: string[] = [];
+    const result = await account(service(), paddleCancelled).deleteAccount(linked.user.id, {
+      confirmation: TEST_PASSWORD,
+      typedWord: "DELETE",
+    });
+    expect(result).toEqual({ cancelledSubscriptions: [id] });
+    expect(mutations("appSubscriptionCancel").at(-1)!.variables).toEqual({ id, prorate: false });
+    expect(paddleCancelled).toEqual([]);
+    expect(await db.user.count({ where: { id: linked.user.id } })).toBe(0);
+  });
+
+  it("keeps the account when Shopify cannot be asked to cancel, and says so", async () => {
+    const linked = await subscribed("basic");
+    // The shop's session is gone (as after a token is revoked): Shopify cannot be asked.
+    const unreachable = createShopifyBilling({
+      db,
+      adminFor: async () => {
+        throw new AppError(409, "Open Winning Products from this store's Shopify admin once, then try again.");
+      },
+      syncUserFlags: events.syncUserFlags,
+      returnUrlFor: () => RETURN_URL,
+      test: true,
+    });
+    const outcome = await refused(
+      account(unreachable, []).deleteAccount(linked.user.id, { confirmation: TEST_PASSWORD, typedWord: "DELETE" }),
+    );
+    expect(outcome.status).toBe(502);
+    expect(outcome.message).toMatch(/could not cancel your subscription with Shopify, so your account was not deleted/);
+    expect(await db.user.count({ where: { id: linked.user.id } })).toBe(1);
   });
 });
