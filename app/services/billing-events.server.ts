@@ -31,6 +31,19 @@ export interface BillingEventsDeps {
   retentionDiscountId: string;
 }
 
+/** The user's flags the marketing status and lifecycle events derive from (docs/decisions/032). */
+export const MARKETING_FLAGS_SELECT = {
+  userSubscribed: true,
+  trialing: true,
+  subscriptionCancelled: true,
+  chargeDeclined: true,
+  innerCircle: true,
+  boughtCaseStudy: true,
+  subscription_id: true,
+  paddleSubscriptionId: true,
+  shopifyStoreName: true,
+} as const;
+
 export function createBillingEvents(deps: BillingEventsDeps) {
   const { db, prices } = deps;
 
@@ -295,19 +308,6 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     return { outcome: "applied" as const, userId };
   }
 
-  /** The user's flags the marketing status and lifecycle events derive from (docs/decisions/032). */
-  const marketingSelect = {
-    userSubscribed: true,
-    trialing: true,
-    subscriptionCancelled: true,
-    chargeDeclined: true,
-    innerCircle: true,
-    boughtCaseStudy: true,
-    subscription_id: true,
-    paddleSubscriptionId: true,
-    shopifyStoreName: true,
-  } as const;
-
   async function applyEvent(event: BillingEvent): Promise<WebhookOutcome> {
     let wroteOutbox = false;
     const outcome = await writeTransaction(db, async (tx) => {
@@ -321,12 +321,12 @@ export function createBillingEvents(deps: BillingEventsDeps) {
             ? { userId: event.userId, subscriptionId: event.transaction.subscriptionId, customerId: event.transaction.customerId }
             : null;
       const hintedUserId = hint ? await resolveUserId(tx, hint) : null;
-      const before = hintedUserId ? await tx.user.findUnique({ where: { id: hintedUserId }, select: marketingSelect }) : null;
+      const before = hintedUserId ? await tx.user.findUnique({ where: { id: hintedUserId }, select: MARKETING_FLAGS_SELECT }) : null;
       let result: { outcome: WebhookOutcome; userId: string | null } = { outcome: "ignored", userId: null };
       if (event.kind === "subscription") result = await applySubscription(tx, event);
       else if (event.kind === "transaction") result = await applyTransaction(tx, event);
       if (result.outcome === "applied" && result.userId && before && result.userId === hintedUserId) {
-        const after = await tx.user.findUniqueOrThrow({ where: { id: result.userId }, select: marketingSelect });
+        const after = await tx.user.findUniqueOrThrow({ where: { id: result.userId }, select: MARKETING_FLAGS_SELECT });
         const rows = outboxRows.billing(result.userId, before, after, event.eventId);
         if (rows.length > 0) {
           await writeOutbox(tx, rows);

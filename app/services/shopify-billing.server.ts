@@ -26,7 +26,9 @@ import type { ShopifyAdmin } from "~/integrations/shopify-admin.server";
 import * as api from "~/integrations/shopify-billing.server";
 import { childLogger } from "~/logger.server";
 import type { User } from "~/services/auth.server";
+import { MARKETING_FLAGS_SELECT } from "~/services/billing-events.server";
 import { applyAllowance, expireAll } from "~/services/credits.server";
+import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
 const log = childLogger("shopify-billing");
 
@@ -61,6 +63,23 @@ function factsFrom(sub: api.ShopifyAppSubscription): ShopifySubscriptionFacts {
 }
 
 export function createShopifyBilling(deps: ShopifyBillingDeps) {
+  /**
+   * The user's flags recomputed from their rows, and the marketing lifecycle events the change causes (trial
+   * started, subscription started or cancelled, ...) written to the outbox in the same transaction, exactly as
+   * a Paddle notification does (docs/decisions/032). `changeKey` makes the events' dedupe keys unique.
+   */
+  async function syncFlags(tx: DbClient, userId: string, changeKey: string) {
+    const before = await tx.user.findUnique({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
+    await deps.syncUserFlags(tx, userId);
+    if (!before) return;
+    const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
+    const rows = outboxRows.billing(userId, before, after, `shopify:${changeKey}`);
+    if (rows.length === 0) return;
+    await writeOutbox(tx, rows);
+    // The deliverer is woken after the commit; before it, it finds nothing and the minute sweep catches up.
+    setImmediate(outboxWritten);
+  }
+
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
@@ -122,7 +141,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
       update: data,
       select: { id: true },
     });
-    await deps.syncUserFlags(tx, userId);
+    await syncFlags(tx, userId, `${facts.id}:${state.status}:${at.getTime()}`);
     await grantForPrimary(tx, userId);
     return "applied";
   }
@@ -434,7 +453,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
       data: { status: "canceled", nextBilledAt: null, scheduledChange: null, scheduledChangeAt: null, lastEventAt: at },
       select: { id: true },
     });
-    await deps.syncUserFlags(tx, userId);
+    await syncFlags(tx, userId, `${id}:canceled:${at.getTime()}`);
     await grantForPrimary(tx, userId);
   }
 

@@ -213,6 +213,17 @@ describe("changing and cancelling", () => {
     expect(await refused(shopify.cancel(await loadUser(db, linked.user.id), id))).toEqual({ status: 409, message: "This subscription has already ended." });
   });
 
+  it("writes the same marketing lifecycle events as a Paddle subscription: trial started, then cancelled", async () => {
+    const linked = await subscribed("basic");
+    const events = async () =>
+      (await db.outboxEvent.findMany({ where: { userId: linked.user.id, service: "klaviyo" }, orderBy: { id: "asc" } })).map((r) => r.name);
+    expect(await events()).toContain("Trial Started");
+    expect(await events()).not.toContain("Subscription Cancelled");
+    const id = (await userBilling(linked.user.id)).subscription_id!;
+    await service().cancel(await loadUser(db, linked.user.id), id);
+    expect(await events()).toContain("Subscription Cancelled");
+  });
+
   it("extends a running trial once through appSubscriptionTrialExtend", async () => {
     const linked = await subscribed("pro");
     const shopify = service();
