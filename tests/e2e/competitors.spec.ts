@@ -156,12 +156,14 @@ test("a subscriber follows a store, sees its launches and changes, and gets the 
 
   // Both alerts are in the bell (the shell's loader ran again after the read).
   await open(page, page.url());
+  // Photographed before the bell opens: resizing to phone width swaps the shell's top bar, which closes it.
+  await photograph(page, "competitor-store");
   const bell = page.getByRole("button", { name: "Notifications, 2 unread" });
   await bell.click();
   const list = page.getByRole("dialog", { name: "Notifications" });
   await expect(list).toContainText("Main rival launched 1 new product");
   await expect(list).toContainText('Price drop: "Product 1" at Main rival');
-  await photograph(page, "competitor-store");
+  await page.screenshot({ path: "test-results/screenshots/competitor-notifications-1280.png" });
   await list.getByRole("button", { name: "Mark all read" }).click();
   await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
