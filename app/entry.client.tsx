@@ -1,22 +1,12 @@
-import { RemixBrowser, useLocation, useMatches } from "@remix-run/react";
-import * as Sentry from "@sentry/remix";
-import { startTransition, StrictMode, useEffect } from "react";
+import { RemixBrowser } from "@remix-run/react";
+import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-declare global {
-  interface Window {
-    ENV?: { SENTRY_DSN: string | null };
-  }
-}
-
+// Sentry's client (~115 KB of script) is fetched only when a DSN is configured, and without holding
+// hydration back, so it never delays a page's first paint (docs/decisions/027). Error boundaries report
+// through ~/ui/error-report, which keeps what they catch until Sentry has loaded.
 const dsn = window.ENV?.SENTRY_DSN;
-if (dsn) {
-  Sentry.init({
-    dsn,
-    tracesSampleRate: 1,
-    integrations: [Sentry.browserTracingIntegration({ useEffect, useLocation, useMatches })],
-  });
-}
+if (dsn) void import("~/ui/sentry-client").then(({ startSentry }) => startSentry(dsn));
 
 startTransition(() => {
   hydrateRoot(

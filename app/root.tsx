@@ -5,20 +5,20 @@ import {
   Meta,
   Outlet,
   redirect,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useLocation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { captureRemixErrorBoundaryError } from "@sentry/remix";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useEffect } from "react";
 import { siteGuardRedirect } from "~/domain/site-guard";
 import { publicEnv } from "~/env.server";
 import { getUser } from "~/pages/site-session.server";
+import { reportBoundaryError } from "~/ui/error-report";
 import { trackPageViews } from "~/ui/page-analytics";
+import { ScriptsAfterFirstPaint } from "~/ui/scripts-after-paint";
 import appStyles from "~/ui/app.css?url";
 
 export const SITE_NAME = "Winning Products";
@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration />
-        <Scripts />
+        <ScriptsAfterFirstPaint />
       </body>
     </html>
   );
@@ -97,7 +97,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  captureRemixErrorBoundaryError(error);
+  reportBoundaryError(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "string"

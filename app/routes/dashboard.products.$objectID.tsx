@@ -3,9 +3,9 @@
 // (/app/products/{objectID}). An unknown objectID is a 404 inside the dashboard frame.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { captureRemixErrorBoundaryError } from "@sentry/remix";
 import { requireUser } from "~/pages/site-session.server";
 import { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
+import { reportBoundaryError } from "~/ui/error-report";
 import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productMeta(data);
@@ -25,6 +25,6 @@ export default function DashboardProduct() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  if (!missing) captureRemixErrorBoundaryError(error);
+  if (!missing) reportBoundaryError(error);
   return <ProductErrorPage missing={missing} surface="site" />;
 }
