@@ -329,21 +329,9 @@ export async function runBillingBench(options: { webhooks?: number; spends?: num
 
 // `npx tsx bench/billing.ts`: alone, on a scratch database of its own.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { execFileSync } = await import("node:child_process");
-  const { mkdirSync, rmSync } = await import("node:fs");
-  const dir = path.resolve("bench/.data/billing-standalone");
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    SESSION_SECRET: "bench-secret-0123456789",
-  });
-  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-    stdio: "ignore",
-  });
+  const { rmSync } = await import("node:fs");
+  const { prepareScratchDb } = await import("./lib/scratch-db");
+  const dir = prepareScratchDb("billing-standalone");
   try {
     await runBillingBench();
   } finally {

@@ -2,28 +2,17 @@
 // SQLite file from 1 and from 3 worker processes (tests/integration/jobs-worker.ts, a handler that does
 // nothing), each claim being one atomic UPDATE ... RETURNING and each completion one more UPDATE.
 // Runs on its own scratch database: `npx tsx bench/jobs.ts`.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import { prepareScratchDb } from "./lib/scratch-db";
 
 const WORKER = path.resolve("tests/integration/jobs-worker.ts");
 const JOBS = Number(process.env.BENCH_JOBS ?? 3_000);
 
-const dir = path.resolve("bench/.data/jobs");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-Object.assign(process.env, {
-  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-  NODE_ENV: "test",
-  LOG_LEVEL: "silent",
-  SESSION_SECRET: "bench-secret-0123456789",
-});
-execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-  stdio: "ignore",
-});
+const dir = prepareScratchDb("jobs");
 
 const { db, dbReady } = await import("~/db.server");
 const { createJobs } = await import("~/services/jobs.server");

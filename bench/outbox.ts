@@ -7,24 +7,10 @@
 //              row (same transaction), sign-up's three rows, and a seed call (cap check + insert). Target:
 //              under 1 ms, since the request only writes rows.
 // BENCH_EVENTS (default 1000) sets the Klaviyo unthrottled count.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { prepareScratchDb } from "./lib/scratch-db";
 
-const dir = path.resolve("bench/.data/outbox");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-Object.assign(process.env, {
-  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-  NODE_ENV: "test",
-  LOG_LEVEL: "silent",
-  SESSION_SECRET: "bench-secret-0123456789",
-});
-execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-  stdio: "ignore",
-});
+prepareScratchDb("outbox");
 
 const { db, dbReady } = await import("~/db.server");
 const { createMarketingSenders } = await import("~/integrations/marketing.server");

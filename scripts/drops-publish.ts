@@ -7,6 +7,7 @@
 // exit 1, nothing published. Subscribers are notified when the drop's date has come.
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { option, UsageError } from "./lib/cli-args";
 import { openImportDb } from "./lib/import-cli";
 
 const USAGE = `Usage: npm run drops:publish -- --date YYYY-MM-DD [--from FILE]
@@ -19,16 +20,6 @@ const Entry = z.union([
   z.object({ objectID: z.string().trim().min(1).max(120), reason: z.string().max(1000).nullish() }).strict(),
 ]);
 const FileSchema = z.array(Entry);
-
-class UsageError extends Error {}
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i === -1) return undefined;
-  const value = args[i + 1];
-  if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value.`);
-  return value;
-}
 
 async function readSelection(file: string) {
   let text: string;

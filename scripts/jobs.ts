@@ -9,14 +9,13 @@ import { db, dbReady } from "~/db.server";
 import { isAppError } from "~/domain/errors";
 import { JOB_STATUSES, JobIdSchema, type JobStatus } from "~/domain/jobs";
 import { createJobs, defaultOwnerId, JOB_RETENTION_DAYS, registerJobKinds, type JobRow, type JobsLog } from "~/services/jobs.server";
+import { oneLine, option, table, UsageError } from "./lib/cli-args";
 
 const USAGE = `Usage:
   npm run jobs -- list [--status ${JOB_STATUSES.join("|")}] [--limit N]
   npm run jobs -- retry ID
   npm run jobs -- run-due
   npm run jobs -- purge [--older-than-days N]   (default ${JOB_RETENTION_DAYS})`;
-
-class UsageError extends Error {}
 
 /** Plain lines on stderr: an operator reads these, not a log collector. */
 const stderrLog: JobsLog = {
@@ -28,22 +27,9 @@ function errorFields(_key: string, value: unknown) {
   return value instanceof Error ? value.message : value;
 }
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i === -1) return undefined;
-  const value = args[i + 1];
-  if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value.`);
-  return value;
-}
-
-const oneLine = (text: string | null, max: number) => {
-  const flat = (text ?? "").replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
-
 function formatJobs(rows: JobRow[]): string {
   if (rows.length === 0) return "No jobs.";
-  const table = rows.map((r) => [
+  const cells = rows.map((r) => [
     String(r.id),
     r.kind,
     r.status === "parked" ? "PARKED" : r.status,
@@ -51,14 +37,7 @@ function formatJobs(rows: JobRow[]): string {
     r.runAt.toISOString(),
     oneLine(r.lastError, 100),
   ]);
-  const header = ["id", "kind", "status", "attempts", "run at", "last error"];
-  const widths = header.map((h, c) => Math.max(h.length, ...table.map((row) => row[c].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, c) => (c === cells.length - 1 ? cell : cell.padEnd(widths[c])))
-      .join("  ")
-      .trimEnd();
-  const out = [line(header), ...table.map(line)];
+  const out = [table(["id", "kind", "status", "attempts", "run at", "last error"], cells)];
   const parked = rows.filter((r) => r.status === "parked");
   if (parked.length > 0) {
     out.push("", `${parked.length} parked (gave up; see last error). Re-queue one with: npm run jobs -- retry ID`);

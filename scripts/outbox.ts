@@ -12,49 +12,13 @@ import { OUTBOX_SERVICES, OUTBOX_STATUSES, type OutboxService, type OutboxStatus
 import { getEnv } from "~/env.server";
 import { createMarketingSenders } from "~/integrations/marketing.server";
 import { createOutbox } from "~/services/outbox.server";
+import { oneLine, oneOf, option, table, UsageError, whole } from "./lib/cli-args";
 
 const USAGE = `Usage:
   npm run outbox -- list [--status ${OUTBOX_STATUSES.join("|")}] [--service ${OUTBOX_SERVICES.join("|")}] [--limit N]
   npm run outbox -- retry ID|parked
   npm run outbox -- purge [--status ${OUTBOX_STATUSES.join("|")}] [--older-than-days N]
   npm run outbox -- deliver ${OUTBOX_SERVICES.join("|")}`;
-
-class UsageError extends Error {}
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i === -1) return undefined;
-  const value = args[i + 1];
-  if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value.`);
-  return value;
-}
-
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${name} is one of ${allowed.join(", ")}, not "${value}".`);
-  return value as T;
-}
-
-function whole(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`${name} must be a whole number, not "${value}".`);
-  return Number(value);
-}
-
-const oneLine = (text: string | null, max: number) => {
-  const flat = (text ?? "").replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, c) => (c === cells.length - 1 ? cell : cell.padEnd(widths[c])))
-      .join("  ")
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join("\n");
-}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

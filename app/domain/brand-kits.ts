@@ -154,7 +154,8 @@ export interface BrandStyle {
   tone: string;
 }
 
-export function brandStyleOf(kit: {
+/** A kit's look as stored (the font by id): what brandStyleOf reads and every kit view carries. */
+export interface BrandKitLook {
   name: string;
   primaryColour: string;
   accentColour: string;
@@ -162,7 +163,9 @@ export function brandStyleOf(kit: {
   font: string;
   tagline: string;
   tone: string;
-}): BrandStyle {
+}
+
+export function brandStyleOf(kit: BrandKitLook): BrandStyle {
   return {
     name: kit.name,
     primaryColour: kit.primaryColour,

@@ -13,6 +13,7 @@ import {
   contrastWarnings,
   KIT_LIMITS,
   kitFieldErrors,
+  type BrandKitLook,
   type BrandStyle,
   type ContrastWarning,
 } from "~/domain/brand-kits";
@@ -47,15 +48,8 @@ const kitSelect = {
 
 type KitRow = Prisma.BrandKitGetPayload<{ select: typeof kitSelect }>;
 
-export interface BrandKitView {
+export interface BrandKitView extends BrandKitLook {
   id: number;
-  name: string;
-  primaryColour: string;
-  accentColour: string;
-  textColour: string;
-  font: string;
-  tagline: string;
-  tone: string;
   isDefault: boolean;
   /** Owner-only; null without a logo. */
   logoUrl: string | null;

@@ -5,10 +5,12 @@
 // and action are app/pages/assistant-page.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Link, List, Page, Text, TextField } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, Text, TextField } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import type { assistantPageAction, loadAssistantPage } from "~/pages/assistant-page.server";
 import type { MessageView } from "~/services/assistant.server";
+import { NoteList } from "~/ui/note-list";
+import { NoticeSection } from "~/ui/page-banners";
 import { ProductImage } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
 
@@ -27,17 +29,7 @@ function Answer({ message, paths }: { message: SerializeFrom<MessageView>; paths
         {message.sourceLabel ? <Badge tone={message.source === "AI model" ? "info" : undefined}>{message.sourceLabel}</Badge> : null}
       </InlineStack>
       <Text as="p">{message.text}</Text>
-      {message.notes.length > 0 ? (
-        <List type="bullet">
-          {message.notes.map((n) => (
-            <List.Item key={n}>
-              <Text as="span" variant="bodySm" tone="subdued">
-                {n}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      ) : null}
+      <NoteList notes={message.notes} />
       {message.gridParams !== null ? (
         <div>
           <Link url={gridUrl}>Open these filters in the product grid</Link>
@@ -171,13 +163,7 @@ export function AssistantPage({ data, surface }: { data: AssistantPageData; surf
       subtitle={`Ask for products in plain words; each answer shows the filters it used. Questions are read ${modelConfigured ? "by the AI model (the built-in parser steps in when it fails)" : "by the built-in parser"}, and are free.`}
     >
       <Layout>
-        {notice ? (
-          <Layout.Section variant="fullWidth">
-            <Banner tone="warning">
-              <p>{notice}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <NoticeSection notice={notice} />
         <Layout.Section variant="oneThird">
           <Card>
             <BlockStack gap="300">

@@ -7,7 +7,6 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
   Badge,
-  Banner,
   BlockStack,
   Box,
   Button,
@@ -32,6 +31,7 @@ import {
   StatusBadge,
 } from "~/ui/competitors-page";
 import { LineChart } from "~/ui/line-chart";
+import { ChoosePlanBanner } from "~/ui/page-banners";
 import { formatDay, ProductImage } from "~/ui/product-card";
 import { researchPaths } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";
@@ -380,13 +380,7 @@ export function CompetitorStorePage({ data, surface }: { data: CompetitorStorePa
       <Layout>
         {!access.follow ? (
           <Layout.Section variant="fullWidth">
-            <Banner
-              tone="info"
-              title="Your plan has ended"
-              action={{ content: "Choose a plan", url: researchPaths(surface).upgrade }}
-            >
-              <p>{access.lockedReason}</p>
-            </Banner>
+            <ChoosePlanBanner title="Your plan has ended" reason={access.lockedReason} upgradeUrl={researchPaths(surface).upgrade} />
           </Layout.Section>
         ) : null}
         <Layout.Section>

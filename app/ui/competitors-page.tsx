@@ -7,7 +7,6 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import {
   Badge,
-  Banner,
   BlockStack,
   Box,
   Button,
@@ -24,6 +23,7 @@ import { useEffect, useState } from "react";
 import { sitePathOn, type Surface } from "~/domain/embedded-paths";
 import type { CompetitorActionResult, loadCompetitorsPage } from "~/pages/competitors-page.server";
 import type { CompetitorStatus, CompetitorSummary, EstimateView } from "~/services/competitors.server";
+import { ChoosePlanBanner } from "~/ui/page-banners";
 import { researchPaths } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";
 
@@ -287,9 +287,7 @@ export function CompetitorsPage({ data, surface }: { data: CompetitorsPageData; 
               <TitledCard title="Follow your competitors">
                 <WhatWeRead />
               </TitledCard>
-              <Banner tone="info" title="Part of every plan" action={{ content: "Choose a plan", url: upgrade }}>
-                <p>{access.lockedReason}</p>
-              </Banner>
+              <ChoosePlanBanner title="Part of every plan" reason={access.lockedReason} upgradeUrl={upgrade} />
             </BlockStack>
           </Layout.Section>
         ) : (

@@ -72,19 +72,7 @@ export function ProductMetrics({ product }: { product: ProductDetail }) {
     ["Stores selling", formatCount(product.storesSelling), updated],
     ["First seen", formatDay(product.firstSeenAt), updated],
   ];
-  return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          Figures
-        </Text>
-        <DataTable columnContentTypes={["text", "numeric", "text"]} headings={["Figure", "Value", "Last updated"]} rows={rows} />
-        <Text as="p" variant="bodySm" tone="subdued">
-          {INSIGHT_NOTES.totals.how} {INSIGHT_NOTES.ordersGrowth7d.how}
-        </Text>
-      </BlockStack>
-    </Card>
-  );
+  return <FiguresCard rows={rows} note={`${INSIGHT_NOTES.totals.how} ${INSIGHT_NOTES.ordersGrowth7d.how}`} />;
 }
 
 /** A product added from a tracked store: its price and dates, and no sales figures (docs/decisions/026). */
@@ -94,6 +82,11 @@ function ProductMetricsWithoutSales({ product, note }: { product: ProductDetail;
     ["Selling price", formatMoney(product.priceCents), updated],
     ["First seen", formatDay(product.firstSeenAt), updated],
   ];
+  return <FiguresCard rows={rows} note={`${note}: only its price and dates are known.`} />;
+}
+
+/** The "Figures" card: one row per figure with its value and when it was last updated, and how they are read. */
+function FiguresCard({ rows, note }: { rows: [string, string, string][]; note: string }) {
   return (
     <Card>
       <BlockStack gap="200">
@@ -102,7 +95,7 @@ function ProductMetricsWithoutSales({ product, note }: { product: ProductDetail;
         </Text>
         <DataTable columnContentTypes={["text", "numeric", "text"]} headings={["Figure", "Value", "Last updated"]} rows={rows} />
         <Text as="p" variant="bodySm" tone="subdued">
-          {note}: only its price and dates are known.
+          {note}
         </Text>
       </BlockStack>
     </Card>

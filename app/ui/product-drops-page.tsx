@@ -4,11 +4,12 @@
 // state the list is shown with an upgrade prompt. Its loader and action are app/pages/product-drops-page.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { countdownText } from "~/domain/product-drops";
 import type { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.server";
 import type { DropProduct, RevealedDrop } from "~/services/product-drops.server";
+import { ChoosePlanBanner, NoticeSection } from "~/ui/page-banners";
 import { formatMoney, nicheLabel, ProductImage, StageBadge } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";
@@ -138,18 +139,10 @@ export function ProductDropsPage({ data, surface }: { data: DropsPageData; surfa
   return (
     <Page title="Product drops" subtitle="A short list of this week's best products, every week.">
       <Layout>
-        {notice ? (
-          <Layout.Section variant="fullWidth">
-            <Banner tone="warning">
-              <p>{notice}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <NoticeSection notice={notice} />
         {!access.reveal ? (
           <Layout.Section variant="fullWidth">
-            <Banner tone="info" title="Drops are revealed on every plan" action={{ content: "Choose a plan", url: paths.upgrade }}>
-              <p>{access.lockedReason}</p>
-            </Banner>
+            <ChoosePlanBanner title="Drops are revealed on every plan" reason={access.lockedReason} upgradeUrl={paths.upgrade} />
           </Layout.Section>
         ) : null}
         <Layout.Section>

@@ -3,9 +3,10 @@
 // /api/products/parse (the research assistant's parser, docs/decisions/031) and opens the grid at the
 // filters it answers, where they stay visible and editable; how the words were read is shown under the box.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { Badge, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState, type FormEvent } from "react";
 import { QUESTION_MAX_CHARS } from "~/domain/product-question";
+import { NoteList } from "~/ui/note-list";
 
 interface ParseAnswer {
   gridParams?: string;
@@ -87,17 +88,7 @@ export function QuestionBox({ gridPath }: { gridPath: string }) {
                   <Badge>{shown.sourceLabel}</Badge>
                 </InlineStack>
               ) : null}
-              {shown.notes.length > 0 ? (
-                <List type="bullet">
-                  {shown.notes.map((n) => (
-                    <List.Item key={n}>
-                      <Text as="span" variant="bodySm" tone="subdued">
-                        {n}
-                      </Text>
-                    </List.Item>
-                  ))}
-                </List>
-              ) : null}
+              <NoteList notes={shown.notes} />
             </BlockStack>
           ) : null}
         </BlockStack>

@@ -1,56 +1,31 @@
 // The list page's estimates for every followed store at once (competitors.estimates: three queries whatever the
 // number of stores) say exactly what each store's own page says, for stores in different states: read for days
 // with sell-outs (a range), read once (not enough evidence), never read, and read long ago then again (only the
-// last estimateWindowDays count). Same set-up as competitors-tracker.test.ts: a virtual clock and the fake Shopify.
+// last estimateWindowDays count). Same set-up as competitors-tracker.test.ts (helpers/competitor-tracker).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { COMPETITOR_RULES } from "~/domain/competitors";
-import { createSafeFetcher, type SafeFetcher } from "~/integrations/safe-fetch.server";
-import { createShopifyStorefront, type Clock } from "~/integrations/shopify-storefront.server";
-import { createCompetitors, type Competitors } from "~/services/competitors.server";
-import { createJobs, type JobsLog } from "~/services/jobs.server";
-import { createNotifications } from "~/services/notifications.server";
-import { makeCatalogue, startFakeShopifyStore, type FakeShopifyStore } from "../helpers/fake-shopify-store";
+import { HOUR, startCompetitorTracker, type CompetitorTracker } from "../helpers/competitor-tracker";
+import { makeCatalogue, type FakeShopifyStore } from "../helpers/fake-shopify-store";
 import { createUser } from "../helpers/site-users";
 
-const HOUR = 3_600_000;
-let t = Date.parse("2026-10-01T00:00:00Z");
-const now = () => new Date(t);
-const clock: Clock = { now: () => t, sleep: async (ms) => void (t += ms) };
-const quiet: JobsLog = { info() {}, warn() {}, error() {} };
-
-let shops: FakeShopifyStore;
-let fetcher: SafeFetcher;
-let competitors: Competitors;
-const jobs = createJobs({ db, ownerId: "estimates-test", now, log: quiet });
+let tracker: CompetitorTracker;
+let time: CompetitorTracker["time"];
+let now: CompetitorTracker["now"];
+let shops: CompetitorTracker["shops"];
+let jobs: CompetitorTracker["jobs"];
+let competitors: CompetitorTracker["competitors"];
 
 beforeAll(async () => {
-  shops = await startFakeShopifyStore();
-  fetcher = createSafeFetcher({
-    contactUrl: "https://winningproducts.test/bot",
-    lookup: async () => [{ address: "127.0.0.1", family: 4 }],
-    allowHosts: [`127.0.0.1:${shops.port}`],
-  });
-  competitors = createCompetitors({
-    db,
-    storefront: createShopifyStorefront({ fetcher, protocol: "http:", clock }),
-    jobs,
-    notifications: createNotifications({ db, now }),
-    now,
-    checkIntervalMs: 4 * HOUR,
-    log: quiet,
-  });
-  competitors.registerJobs();
+  tracker = await startCompetitorTracker({ start: "2026-10-01T00:00:00Z", ownerId: "estimates-test" });
+  ({ time, now, shops, jobs, competitors } = tracker);
 });
-afterAll(async () => {
-  fetcher.close();
-  await shops.close();
-});
+afterAll(() => tracker.close());
 
 /** Every 4 hours for `reads` reads, one variant of the shop sells out; every third read one comes back. */
 async function readFor(shop: ReturnType<FakeShopifyStore["addShop"]>, reads: number) {
   for (let step = 1; step <= reads; step++) {
-    t += 4 * HOUR + 60_000;
+    time.ms += 4 * HOUR + 60_000;
     const product = shop.products[step % shop.products.length];
     if (step % 3 === 0) for (const p of shop.products) for (const v of p.variants) if (!v.available) { v.available = true; break; }
     const inStock = product.variants.find((v) => v.available);
@@ -69,7 +44,7 @@ describe("competitors.estimates", () => {
     await readFor(old, 12);
     // Nobody reads it for longer than the window; then it is read again for a day.
     await db.competitorStore.updateMany({ where: { domain: `old.test:${shops.port}` }, data: { nextCheckAt: null } });
-    t += (COMPETITOR_RULES.estimateWindowDays + 3) * 24 * HOUR;
+    time.ms += (COMPETITOR_RULES.estimateWindowDays + 3) * 24 * HOUR;
 
     const busy = shops.addShop("busy.test", { products: makeCatalogue(6) });
     const busyFollow = await competitors.add(paid, `busy.test:${shops.port}`);

@@ -5,47 +5,23 @@
 // enough of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { createSafeFetcher, type SafeFetcher } from "~/integrations/safe-fetch.server";
-import { createShopifyStorefront, type Clock } from "~/integrations/shopify-storefront.server";
-import { CHECK_JOB, createCompetitors, type Competitors } from "~/services/competitors.server";
-import { createJobs, type JobsLog } from "~/services/jobs.server";
-import { createNotifications } from "~/services/notifications.server";
-import { makeCatalogue, startFakeShopifyStore, type FakeShopifyStore } from "../helpers/fake-shopify-store";
+import { CHECK_JOB } from "~/services/competitors.server";
+import { HOUR, startCompetitorTracker, type CompetitorTracker } from "../helpers/competitor-tracker";
+import { makeCatalogue } from "../helpers/fake-shopify-store";
 import { createUser } from "../helpers/site-users";
 
-const HOUR = 3_600_000;
-let t = Date.parse("2026-11-01T00:00:00Z");
-const now = () => new Date(t);
-const clock: Clock = { now: () => t, sleep: async (ms) => void (t += ms) };
-const quiet: JobsLog = { info() {}, warn() {}, error() {} };
-
-let shops: FakeShopifyStore;
-let fetcher: SafeFetcher;
-let competitors: Competitors;
-const jobs = createJobs({ db, ownerId: "tracker-test", now, log: quiet });
+let tracker: CompetitorTracker;
+let time: CompetitorTracker["time"];
+let now: CompetitorTracker["now"];
+let shops: CompetitorTracker["shops"];
+let jobs: CompetitorTracker["jobs"];
+let competitors: CompetitorTracker["competitors"];
 
 beforeAll(async () => {
-  shops = await startFakeShopifyStore();
-  fetcher = createSafeFetcher({
-    contactUrl: "https://winningproducts.test/bot",
-    lookup: async () => [{ address: "127.0.0.1", family: 4 }],
-    allowHosts: [`127.0.0.1:${shops.port}`],
-  });
-  competitors = createCompetitors({
-    db,
-    storefront: createShopifyStorefront({ fetcher, protocol: "http:", clock }),
-    jobs,
-    notifications: createNotifications({ db, now }),
-    now,
-    checkIntervalMs: 4 * HOUR,
-    log: quiet,
-  });
-  competitors.registerJobs();
+  tracker = await startCompetitorTracker({ start: "2026-11-01T00:00:00Z", ownerId: "tracker-test" });
+  ({ time, now, shops, jobs, competitors } = tracker);
 });
-afterAll(async () => {
-  fetcher.close();
-  await shops.close();
-});
+afterAll(() => tracker.close());
 
 describe("the tracker over days", () => {
   it("reads on its own interval through the scheduled job, and estimates weekly orders once there is evidence", async () => {
@@ -57,16 +33,16 @@ describe("the tracker over days", () => {
     await jobs.runDue();
     let d = await competitors.get(user.id, s.id);
     expect(d.lastCheckedAt).toBe(now().toISOString());
-    expect(d.nextCheckAt).toBe(new Date(t + 4 * HOUR).toISOString());
+    expect(d.nextCheckAt).toBe(new Date(time.ms + 4 * HOUR).toISOString());
 
     // Nothing is due before the interval: the scheduled job queues nothing.
-    t += 2 * HOUR;
+    time.ms += 2 * HOUR;
     expect(await competitors.enqueueDue()).toBe(0);
 
     // Every 4 hours for 4 days, one variant sells out; every third read one comes back.
     let reads = 1;
     for (let step = 1; step <= 24; step++) {
-      t = Date.parse(d.nextCheckAt!) + 60_000;
+      time.ms = Date.parse(d.nextCheckAt!) + 60_000;
       const product = shop.products[step % shop.products.length];
       if (step % 3 === 0) for (const p of shop.products) for (const v of p.variants) if (!v.available) { v.available = true; break; }
       const inStock = product.variants.find((v) => v.available);

@@ -1,28 +1,13 @@
 // `npm run jobs -- list|retry|run-due` as an operator runs it (a child process under tsx) on the test's
 // database file: exit codes, what it prints, and what it changes.
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { createJobs, registerJobKinds, type JobsLog } from "~/services/jobs.server";
+import { runScript } from "../helpers/cli";
 
-const run = promisify(execFile);
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
 
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["scripts/jobs.ts", ...args], {
-      env: process.env,
-      cwd: path.resolve("."),
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
-}
+const cli = (...args: string[]) => runScript("jobs", args);
 
 beforeEach(async () => {
   await dbReady;

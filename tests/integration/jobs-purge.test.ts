@@ -2,12 +2,10 @@
 // and schedule-run rows older than the retention, in batches, and never a queued, running or parked job, nor
 // the newest run of a schedule (which stops its current period from firing twice). On the test's real SQLite
 // file, with a clock the test moves.
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { createJobs, JOB_RETENTION_DAYS, PURGE_JOB, registerJobMaintenance, type JobsLog } from "~/services/jobs.server";
+import { runScript } from "../helpers/cli";
 
 const DAY = 86_400_000;
 const START = Date.parse("2026-11-23T12:00:00.000Z");
@@ -106,21 +104,7 @@ describe("jobs.purge", () => {
   });
 });
 
-const run = promisify(execFile);
-
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["scripts/jobs.ts", ...args], {
-      env: process.env,
-      cwd: path.resolve("."),
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
-}
+const cli = (...args: string[]) => runScript("jobs", args);
 
 describe("npm run jobs -- purge", () => {
   it("deletes what the operator asks, says how much, and refuses bad arguments with exit code 2", async () => {

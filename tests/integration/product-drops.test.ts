@@ -6,10 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { db } from "~/db.server";
 import { dropDay, nextDropDateAfter } from "~/domain/product-drops";
 import { loader as apiList } from "~/routes/api.drops";
@@ -20,6 +18,7 @@ import { action as siteAction, loader as siteLoader } from "~/routes/dashboard.d
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 import { createProductDrops, type ProductDrops } from "~/services/product-drops.server";
+import { runScript } from "../helpers/cli";
 import { linkedShop } from "../helpers/linked-shops";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";
@@ -193,21 +192,12 @@ describe("an operator publishes a drop", () => {
   });
 
   it("npm run drops:publish -- --date --from FILE: publishes; a missing product exits 1 with the sentence", async () => {
-    const run = promisify(execFile);
     const tmp = mkdtempSync(path.resolve("tests/.tmp/drops-cli-"));
-    const cli = async (args: string[]) => {
-      try {
-        const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["scripts/drops-publish.ts", ...args], {
-          env: { ...process.env, ...TEST_ENV, DATABASE_URL: `file:${process.env.TEST_DB_FILE}` },
-          cwd: path.resolve("."),
-          timeout: 120_000,
-        });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const e = error as { code?: number; stdout?: string; stderr?: string };
-        return { code: e.code ?? -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-      }
-    };
+    const cli = (args: string[]) =>
+      runScript("drops-publish", args, {
+        env: { ...process.env, ...TEST_ENV, DATABASE_URL: `file:${process.env.TEST_DB_FILE}` },
+        timeout: 120_000,
+      });
     const good = path.join(tmp, "good.json");
     writeFileSync(good, JSON.stringify([...allIds(9).map((objectID) => objectID), { objectID: allIds(10)[9], reason: "Picked by hand" }]));
     const bad = path.join(tmp, "bad.json");
