@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
+import { giveSubscription, grantCredits, open, reload, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS } from "./support/products";
 import { openLinkedShop } from "./support/shopify-admin";
 
@@ -98,7 +98,7 @@ test("inside Shopify admin a merchant renders an ad and the video plays from its
   const { email } = await openLinkedShop(page, `/app/ai-ads?product=${PRODUCTS[0].objectID}`, "e2e-ads");
   await giveSubscription(email);
   await grantCredits(email, "ai-ads", 5);
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole("heading", { name: "AI ads", level: 1 })).toBeVisible();
   await expect(page.getByText("5 left")).toBeVisible();
   await page.getByRole("button", { name: "Write the ad script" }).click();

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
+import { giveSubscription, grantCredits, open, reload, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS } from "./support/products";
 import { openEmbedded, openLinkedShop } from "./support/shopify-admin";
 
@@ -105,7 +105,7 @@ test("inside Shopify admin a merchant makes a kit, sees its logo, renders an ad 
   const { email, shop, token } = await openLinkedShop(page, "/app/brand-kits", "e2e-kits");
   await giveSubscription(email);
   await grantCredits(email, "ai-ads", 5);
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole("heading", { name: "Brand kits", level: 1 })).toBeVisible();
   await makeKit(page, "Shop Kit");
   const src = await page.getByRole("img", { name: "Shop Kit logo" }).first().getAttribute("src");

@@ -3,7 +3,7 @@
 // App Bridge's script is a stand-in (support/shopify-admin.ts); session tokens are signed for real.
 import { expect, test } from "./support/test";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
-import { insertOfflineSession, open, submitSignup, uniqueEmail } from "./support/app";
+import { insertOfflineSession, open, reload, submitSignup, uniqueEmail } from "./support/app";
 import { DEMO_EMAIL, DEMO_PASSWORD, E2E_BASE_URL } from "./support/constants";
 import { adminUrl, linkedEmail, linkShopTo, openLinkedShop, stubShopifyAdmin } from "./support/shopify-admin";
 
@@ -130,7 +130,7 @@ test("the website shows the same stores: Zendrop toggled, and a linked store dis
 
   await page.getByLabel("Zendrop connected").check();
   await expect(page.getByLabel("Zendrop connected")).toBeEnabled();
-  await page.reload();
+  await reload(page);
   await expect(page.getByLabel("Zendrop connected")).toBeChecked();
 
   const store = page.getByRole("group", { name: shop });

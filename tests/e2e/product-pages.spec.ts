@@ -4,7 +4,7 @@
 // (bold, a list, the toolbar) with the live preview following, is told when the price is below cost,
 // saves, sees the saved page and credits used, and is shown the way to connect a store.
 import { expect, test } from "./support/test";
-import { e2eDb, grantProductPageCredits, open, submitSignup, uniqueEmail } from "./support/app";
+import { e2eDb, grantProductPageCredits, open, reload, submitSignup, uniqueEmail } from "./support/app";
 
 const OBJECT_ID = "e2e-pp-wombatic-brush";
 
@@ -143,7 +143,7 @@ test("create a product page, edit it with the live preview, and save it", async 
   });
 
   // The saved page, opened again, shows the same description and preview.
-  await page.reload();
+  await reload(page);
   await expect(description).toHaveValue("Brush less, **cuddle** more.\n\n- Soft pins\n- Cleans in one click");
   await expect(preview.locator("strong")).toHaveText("cuddle");
   await expect(preview.locator("ul").first().locator("li")).toHaveCount(2);

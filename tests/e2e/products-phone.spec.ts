@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
-import { giveSubscription, insertOfflineSession, open, submitSignup, uniqueEmail } from "./support/app";
+import { giveSubscription, insertOfflineSession, open, reload, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 import { adminUrl, createSiteUser, linkShopTo, stubShopifyAdmin } from "./support/shopify-admin";
 
@@ -68,7 +68,7 @@ test.describe("at phone width", () => {
     await expect(savedButton(page, PRODUCTS[1].title)).toBeVisible();
     expect(page.url()).toBe(url);
     await page.screenshot({ path: "test-results/screenshots/products-phone-saved.png" });
-    await page.reload();
+    await reload(page);
     await expect(savedButton(page, PRODUCTS[1].title)).toBeVisible();
     await expect(saveButton(page, PRODUCTS[0].title)).toBeVisible();
 
@@ -88,7 +88,7 @@ test("at desktop width the filters are open and a card saves and unsaves", async
   await saveButton(page, PRODUCTS[2].title).click();
   await expect(savedButton(page, PRODUCTS[2].title)).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/products-desktop-saved.png" });
-  await page.reload();
+  await reload(page);
   await expect(savedButton(page, PRODUCTS[2].title)).toBeVisible();
   await open(page, "/dashboard/saved");
   await expect(page.getByRole("heading", { name: "Saved products (1)" })).toBeVisible();
@@ -98,7 +98,7 @@ test("at desktop width the filters are open and a card saves and unsaves", async
   await open(page, `/dashboard/products?q=${WORD}`);
   await savedButton(page, PRODUCTS[2].title).click();
   await expect(saveButton(page, PRODUCTS[2].title)).toBeVisible();
-  await page.reload();
+  await reload(page);
   await expect(saveButton(page, PRODUCTS[2].title)).toBeVisible();
   await open(page, "/dashboard/saved");
   await expect(page.getByRole("heading", { name: "Saved products (0)" })).toBeVisible();

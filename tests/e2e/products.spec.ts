@@ -3,7 +3,7 @@
 // test adds a few products of its own with a made-up word in their titles, so it knows exactly what
 // a search for that word returns whatever else the catalogue holds.
 import { expect, test } from "./support/test";
-import { giveSubscription, open, submitSignup, uniqueEmail } from "./support/app";
+import { giveSubscription, open, reload, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 
 test.beforeAll(async () => {
@@ -70,7 +70,7 @@ test("search, filter, open a product, save it and find it in Saved", async ({ pa
   // Save it; the state survives a reload.
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
 
   // Find it in Saved.

@@ -11,6 +11,12 @@ export async function open(page: Page, path: string) {
   await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
 }
 
+/** Reloads the page and waits until Remix has taken it over, so what a test types next is not reset by hydration. */
+export async function reload(page: Page) {
+  await page.reload();
+  await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+}
+
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
