@@ -32,7 +32,7 @@ export interface BillingEventsDeps {
 }
 
 /** The user's flags the marketing status and lifecycle events derive from (docs/decisions/032). */
-export const MARKETING_FLAGS_SELECT = {
+const MARKETING_FLAGS_SELECT = {
   userSubscribed: true,
   trialing: true,
   subscriptionCancelled: true,
@@ -43,6 +43,26 @@ export const MARKETING_FLAGS_SELECT = {
   paddleSubscriptionId: true,
   shopifyStoreName: true,
 } as const;
+
+type MarketingFlags = Awaited<ReturnType<typeof readMarketingFlags>>;
+
+/** The flags a billing change is compared on, before and after it (null: no such user). */
+export function readMarketingFlags(tx: DbClient, userId: string) {
+  return tx.user.findUnique({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
+}
+
+/**
+ * After a billing change on either rail, the marketing lifecycle events it caused (trial started, cancelled, ...)
+ * as outbox rows in the same transaction (docs/decisions/032). `changeKey` names the change uniquely, with its
+ * source ("paddle:evt_…", "shopify:…"). True when rows were written: the caller wakes the deliverer after commit.
+ */
+export async function writeBillingLifecycle(tx: DbClient, userId: string, before: NonNullable<MarketingFlags>, changeKey: string) {
+  const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
+  const rows = outboxRows.billing(userId, before, after, changeKey);
+  if (rows.length === 0) return false;
+  await writeOutbox(tx, rows);
+  return true;
+}
 
 export function createBillingEvents(deps: BillingEventsDeps) {
   const { db, prices } = deps;
@@ -321,17 +341,12 @@ export function createBillingEvents(deps: BillingEventsDeps) {
             ? { userId: event.userId, subscriptionId: event.transaction.subscriptionId, customerId: event.transaction.customerId }
             : null;
       const hintedUserId = hint ? await resolveUserId(tx, hint) : null;
-      const before = hintedUserId ? await tx.user.findUnique({ where: { id: hintedUserId }, select: MARKETING_FLAGS_SELECT }) : null;
+      const before = hintedUserId ? await readMarketingFlags(tx, hintedUserId) : null;
       let result: { outcome: WebhookOutcome; userId: string | null } = { outcome: "ignored", userId: null };
       if (event.kind === "subscription") result = await applySubscription(tx, event);
       else if (event.kind === "transaction") result = await applyTransaction(tx, event);
       if (result.outcome === "applied" && result.userId && before && result.userId === hintedUserId) {
-        const after = await tx.user.findUniqueOrThrow({ where: { id: result.userId }, select: MARKETING_FLAGS_SELECT });
-        const rows = outboxRows.billing(result.userId, before, after, event.eventId);
-        if (rows.length > 0) {
-          await writeOutbox(tx, rows);
-          wroteOutbox = true;
-        }
+        wroteOutbox = await writeBillingLifecycle(tx, result.userId, before, `paddle:${event.eventId}`);
       }
       await tx.paddleEvent.create({
         data: {

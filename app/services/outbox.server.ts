@@ -124,13 +124,13 @@ export const outboxRows = {
   login(userId: string): OutboxRowInput[] {
     return [profileSync(userId, "login")];
   },
-  /** A billing notification changed the user's flags (before -> after); `eventId` is Paddle's, unique. */
-  billing(userId: string, before: BillingFlags, after: BillingFlags & { innerCircle?: boolean | null; boughtCaseStudy?: boolean | null; subscription_id?: string | null; shopifyStoreName?: string | null }, eventId: string): OutboxRowInput[] {
+  /** A billing change moved the user's flags (before -> after); `changeKey` names it uniquely, with its source. */
+  billing(userId: string, before: BillingFlags, after: BillingFlags & { innerCircle?: boolean | null; boughtCaseStudy?: boolean | null; subscription_id?: string | null; shopifyStoreName?: string | null }, changeKey: string): OutboxRowInput[] {
     const change = billingLifecycle(before, after);
     const rows: OutboxRowInput[] = [];
     if (change.statusChanged || change.events.length > 0) rows.push(profileSync(userId, "subscription"));
     for (const event of change.events) {
-      rows.push(klaviyoEvent(userId, event, `paddle:${eventId}:${event}`, { status: change.status }));
+      rows.push(klaviyoEvent(userId, event, `${changeKey}:${event}`, { status: change.status }));
       rows.push(capture(userId, event, { status: change.status, $set: analyticsPersonProperties(after) }));
     }
     return rows;

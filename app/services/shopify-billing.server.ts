@@ -26,9 +26,9 @@ import type { ShopifyAdmin } from "~/integrations/shopify-admin.server";
 import * as api from "~/integrations/shopify-billing.server";
 import { childLogger } from "~/logger.server";
 import type { User } from "~/services/auth.server";
-import { MARKETING_FLAGS_SELECT } from "~/services/billing-events.server";
+import { readMarketingFlags, writeBillingLifecycle } from "~/services/billing-events.server";
 import { applyAllowance, expireAll } from "~/services/credits.server";
-import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
+import { outboxWritten } from "~/services/outbox.server";
 
 const log = childLogger("shopify-billing");
 
@@ -69,15 +69,10 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
    * a Paddle notification does (docs/decisions/032). `changeKey` makes the events' dedupe keys unique.
    */
   async function syncFlags(tx: DbClient, userId: string, changeKey: string) {
-    const before = await tx.user.findUnique({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
+    const before = await readMarketingFlags(tx, userId);
     await deps.syncUserFlags(tx, userId);
-    if (!before) return;
-    const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
-    const rows = outboxRows.billing(userId, before, after, `shopify:${changeKey}`);
-    if (rows.length === 0) return;
-    await writeOutbox(tx, rows);
     // The deliverer is woken after the commit; before it, it finds nothing and the minute sweep catches up.
-    setImmediate(outboxWritten);
+    if (before && (await writeBillingLifecycle(tx, userId, before, `shopify:${changeKey}`))) setImmediate(outboxWritten);
   }
 
   const { db } = deps;
