@@ -153,6 +153,10 @@ const EnvSchema = z
       })
       .default("1080x1920"),
     VIDEO_FPS: z.coerce.number().int().min(1).max(60).default(30),
+    // Who encodes the frames (docs/decisions/035): auto = FFMPEG_PATH, else the ffmpeg binary of the
+    // @ffmpeg-installer package, else `ffmpeg` on the PATH, else the WebAssembly encoder (about 10 times slower).
+    VIDEO_ENCODER: z.enum(["auto", "ffmpeg", "wasm"]).default("auto"),
+    FFMPEG_PATH: optionalString,
     // Keys that encrypt stored Shopify tokens (docs/decisions/014): comma-separated "keyId:base64-of-32-bytes";
     // the first encrypts, every one decrypts (keep an old key listed until `npm run tokens:reencrypt` ran).
     TOKEN_ENCRYPTION_KEYS: optionalString.superRefine((value, ctx) => {

@@ -349,7 +349,7 @@ export const aiAds = lazy(() => {
   return createAiAds({
     db,
     ai: aiText,
-    renderer: createBuiltInRenderer(),
+    renderer: createBuiltInRenderer({ encoder: env.VIDEO_ENCODER, ffmpegPath: env.FFMPEG_PATH }),
     storageDir: env.VIDEO_STORAGE_DIR,
     jobs,
     video: { width, height, fps: env.VIDEO_FPS },
