@@ -221,6 +221,15 @@ export function renderIdempotencyKey(adId: number, attempt: number): string {
   return `ai-ad-render:${adId}:${attempt}`;
 }
 
+/**
+ * The free preview render (docs/decisions/036): the saved script at 540x960, 15 fps, marked "Preview", for no
+ * credits; at most FREE_PREVIEWS_PER_DAY a user in any 24 hours (each costs our servers a few seconds of CPU).
+ */
+export const FREE_PREVIEWS_PER_DAY = 30;
+export const PREVIEW_STATUSES = ["rendering", "completed", "failed"] as const;
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+export const PREVIEW_WATERMARK = "Preview";
+
 /** Brand colours an ad's bar and buttons take, chosen by the product's niche. */
 const BRAND_COLOURS = ["#0b6e4f", "#2c6ecb", "#b8325e", "#8a4fff", "#d9480f", "#087f8c"];
 

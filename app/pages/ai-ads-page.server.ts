@@ -44,18 +44,22 @@ export async function loadAiAdsPage(user: User, request: Request, surface: Surfa
   const url = new URL(request.url);
   const objectID = url.searchParams.get("product")?.trim().slice(0, 200) ?? "";
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const [list, balance, selectedProduct, results, kits] = await Promise.all([
+  const [list, balance, selectedProduct, results, kits, previews] = await Promise.all([
     aiAds.list(user.id),
     credits.getBalance(user.id, AI_ADS_FEATURE),
     objectID ? aiAds.productSummary(objectID) : Promise.resolve(null),
     findProducts(user, q),
     brandKits.list(user.id),
+    aiAds.previewAllowance(user.id),
   ]);
   const paid = paidState(user).paid;
   return {
     ads: surface === "embedded" ? aiAds.withSignedUrls(user.id, list) : list,
     balance,
     cost: aiAds.cost,
+    /** Free preview renders left in the current 24 hours (decision 036). */
+    previews,
+    sizes: aiAds.sizes,
     access: { create: paid, lockedReason: paid ? null : AI_ADS_LOCKED_REASON },
     upsellOpen: aiAdsUpsellOpen(balance, user.aiAdsFirstUse),
     writer: aiAds.writer,
@@ -91,9 +95,10 @@ const Form = z.discriminatedUnion(
     z.object({ intent: z.literal("create"), objectID: z.string().trim().min(1, "choose a product").max(200), brandKitId: z.string().max(12).optional() }),
     z.object({ intent: z.literal("update"), title: z.string().max(1000) }).passthrough(),
     z.object({ intent: z.literal("render") }),
+    z.object({ intent: z.literal("preview") }),
     z.object({ intent: z.literal("delete") }),
   ],
-  { error: "intent must be create, update, render or delete." },
+  { error: "intent must be create, update, preview, render or delete." },
 );
 
 function result(status: number, ok: boolean, message: string, extra: Partial<AiAdsActionResult> = {}) {
@@ -129,7 +134,7 @@ function kitIdOf(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
 }
 
-/** Create an ad from a product, save an edit, render it, or delete it. */
+/** Create an ad from a product, save an edit, preview or render it, or delete it. */
 export async function aiAdsPageAction(request: Request, user: User) {
   const raw = Object.fromEntries(await readForm(request));
   const form = Form.safeParse(raw);
@@ -156,6 +161,15 @@ export async function aiAdsPageAction(request: Request, user: User) {
         brandKitId: typeof raw.brandKitId === "string" ? kitIdOf(raw.brandKitId) : undefined,
       });
       return result(200, true, "Saved.", { adId: id.data });
+    }
+    if (input.intent === "preview") {
+      const { ad, queued } = await aiAds.preview(user, id.data);
+      const message = queued
+        ? "Making the free preview: it takes a few seconds."
+        : ad.previewVideo?.status === "rendering"
+          ? "The preview is already being made."
+          : "This preview already shows the saved script.";
+      return result(queued ? 202 : 200, true, message, { adId: ad.id });
     }
     if (input.intent === "render") {
       const { ad, queued } = await aiAds.render(user, id.data);

@@ -1,4 +1,4 @@
-// GET /ai-ads/videos/{id}.mp4: an AI ad's video, streamed with HTTP Range support so a <video> can
+// GET /ai-ads/videos/{id}.mp4: an AI ad's video (and /ai-ads/videos/{id}-preview.mp4 its newest free preview), streamed with HTTP Range support so a <video> can
 // seek (206 Partial Content; 416 for a range outside the file); ?download=1 sends it as an attachment.
 // Only its owner gets it: the site's session cookie or a Shopify session token (bearer), or a signed
 // link (?expires=&sig=) that the embedded app's page hands its <video>, whose requests carry neither.
@@ -34,16 +34,18 @@ function parseRange(header: string | null, size: number): { start: number; end: 
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseAdId(/^(\d+)\.mp4$/.exec(params.file ?? "")?.[1]);
+  const name = /^(\d+)(-preview)?\.mp4$/.exec(params.file ?? "");
+  const id = parseAdId(name?.[1]);
+  const kind = name?.[2] ? "preview" : "video";
   const url = new URL(request.url);
   const sig = url.searchParams.get("sig");
   const expires = Number(url.searchParams.get("expires"));
   let file: VideoFile;
   if (sig && Number.isSafeInteger(expires)) {
-    file = await handleServiceErrors(() => aiAds.openSignedVideo(id, expires, sig));
+    file = await handleServiceErrors(() => aiAds.openSignedVideo(id, expires, sig, kind));
   } else {
     const user = await requireApiUser(request);
-    file = await handleServiceErrors(() => aiAds.openVideo(user.id, id));
+    file = await handleServiceErrors(() => aiAds.openVideo(user.id, id, kind));
   }
   const headers = new Headers({
     "Content-Type": "video/mp4",

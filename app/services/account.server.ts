@@ -192,6 +192,7 @@ export function createAccount(deps: AccountDeps) {
       tiktoks,
       threads,
       revealedDrops,
+      aiAdPreviews,
     ] = await Promise.all([
       db.userSession.findMany({ where, orderBy: { createdAt: "asc" }, select: { createdAt: true, expiresAt: true, userAgent: true, ip: true } }),
       db.billingSubscription.findMany({ where, orderBy: { createdAt: "asc" } }),
@@ -244,6 +245,7 @@ export function createAccount(deps: AccountDeps) {
         },
       }),
       db.userProductDrop.findMany({ where, orderBy: { date: "asc" }, select: { date: true, revealedAt: true } }),
+      db.aiAdPreview.findMany({ where, orderBy: { id: "asc" }, omit: { userId: true, storageKey: true } }),
     ]);
     const productIds = [...new Set([...savedProducts, ...trackedProducts].map((p) => p.productId))];
     const products = new Map(
@@ -275,6 +277,7 @@ export function createAccount(deps: AccountDeps) {
       shopify: { stores, themeTokens },
       productPages,
       aiAds,
+      aiAdPreviews,
       glitches,
       discordProfile,
       competitors: {
@@ -325,7 +328,11 @@ export function createAccount(deps: AccountDeps) {
       cancelled.push(sub.id);
     }
 
-    const videoKeys = (await db.aiAd.findMany({ where: { userId, storageKey: { not: null } }, select: { storageKey: true } }))
+    // The rendered videos and the free previews' files (docs/decisions/036).
+    const videoKeys = [
+      ...(await db.aiAd.findMany({ where: { userId, storageKey: { not: null } }, select: { storageKey: true } })),
+      ...(await db.aiAdPreview.findMany({ where: { userId, storageKey: { not: null } }, select: { storageKey: true } })),
+    ]
       .map((a) => a.storageKey)
       .filter((k): k is string => k !== null);
 

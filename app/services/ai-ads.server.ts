@@ -8,7 +8,7 @@
 // them, one at a time each, and a render a killed process left is picked up when its lease expires.
 // Every query is scoped to the ad's owner.
 import { AppError } from "~/domain/errors";
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Prisma } from "@prisma/client";
@@ -18,6 +18,9 @@ import { aiAdsUpsellOpen, creditCost } from "~/domain/credits";
 import {
   AI_ADS_FEATURE,
   brandColour,
+  FREE_PREVIEWS_PER_DAY,
+  PREVIEW_WATERMARK,
+  type PreviewStatus,
   renderIdempotencyKey,
   totalDurationMs,
   validateAdScript,
@@ -27,7 +30,7 @@ import {
 } from "~/domain/ai-ads";
 import { paidState, type PaidStateInput } from "~/domain/billing";
 import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.server";
-import { DEFAULT_VIDEO, VideoRenderError, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
+import { DEFAULT_VIDEO, PREVIEW_VIDEO, VideoRenderError, type RenderResult, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
 import { childLogger } from "~/logger.server";
 import * as credits from "~/services/credits.server";
 import type { AppliedBrand, BrandKits } from "~/services/brand-kits.server";
@@ -52,6 +55,11 @@ export interface AiAdsDeps {
   urlSecret: string;
   /** Frame size and rate; full HD 1080x1920 at 30 fps by default. */
   video?: { width: number; height: number; fps: number };
+  /** The free preview's size and rate (docs/decisions/036); 540x960 at 15 fps by default. */
+  preview?: { width: number; height: number; fps: number };
+  /** Free previews a user may ask for in any 24 hours; FREE_PREVIEWS_PER_DAY by default. */
+  previewsPerDay?: number;
+  now?: () => Date;
   /** How long a signed video link works; default 2 hours. */
   signedUrlTtlMs?: number;
   /** Brand kits (decision 033): the kit an ad renders with and writes in the voice of. */
@@ -65,6 +73,10 @@ export interface AiAdsDeps {
 export const RENDER_JOB = "ai-ads.render";
 export const renderJobKey = (adId: number) => `ai-ad-render:${adId}`;
 const RenderJobSchema = z.object({ adId: z.number().int().positive() });
+/** The free preview render (docs/decisions/036): one job per preview row. */
+export const PREVIEW_JOB = "ai-ads.preview";
+export const previewJobKey = (previewId: number) => `ai-ad-preview:${previewId}`;
+const PreviewJobSchema = z.object({ previewId: z.number().int().positive() });
 
 export const AI_ADS_LOCKED_REASON =
   "AI video ads are part of every plan: start your free trial to write and render ads from products.";
@@ -93,6 +105,30 @@ const adSelect = {
 } as const;
 
 type AdRow = Prisma.AiAdGetPayload<{ select: typeof adSelect }>;
+
+const previewSelect = {
+  id: true,
+  userId: true,
+  adId: true,
+  status: true,
+  progress: true,
+  error: true,
+  scriptHash: true,
+  storageKey: true,
+  bytes: true,
+  durationMs: true,
+  width: true,
+  height: true,
+  createdAt: true,
+  renderedAt: true,
+} as const;
+
+type PreviewRow = Prisma.AiAdPreviewGetPayload<{ select: typeof previewSelect }>;
+
+/** What a preview shows: the saved title, scenes and chosen kit (a kit's later look changes are not tracked). */
+function scriptHash(row: Pick<AdRow, "title" | "scenes" | "brandKitId">): string {
+  return createHash("sha256").update(JSON.stringify([row.title, row.scenes, row.brandKitId])).digest("hex");
+}
 
 const productSelect = {
   objectID: true,
@@ -149,6 +185,24 @@ export interface AiAdView {
   product: AdProductSummary | null;
   /** The brand kit it renders with; null: the user's default kit (or the plain look without one). */
   brandKitId: number | null;
+  /** The newest free preview render (docs/decisions/036), or null when none was asked for. */
+  previewVideo: AdPreviewView | null;
+}
+
+export interface AdPreviewView {
+  status: PreviewStatus;
+  /** 0-100 while rendering. */
+  progress: number;
+  /** Why it failed, in a sentence. */
+  error: string | null;
+  /** Where it plays from once completed (not offered for download: the full HD render is what gets posted). */
+  url: string | null;
+  /** false: the script or kit changed since it was made. */
+  current: boolean;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  renderedAt: string | null;
 }
 
 export interface AdEdit {
@@ -169,6 +223,11 @@ export function videoPath(id: number): string {
   return `/ai-ads/videos/${id}.mp4`;
 }
 
+/** Where an ad's newest completed preview plays from. */
+export function previewPath(id: number): string {
+  return `/ai-ads/videos/${id}-preview.mp4`;
+}
+
 function summary(p: ProductRow): AdProductSummary {
   const orders = p.source === "tracked-store" ? null : p.orders;
   return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders, priceCents: p.priceCents };
@@ -177,6 +236,9 @@ function summary(p: ProductRow): AdProductSummary {
 export function createAiAds(deps: AiAdsDeps) {
   const { db } = deps;
   const video = deps.video ?? DEFAULT_VIDEO;
+  const previewVideo = deps.preview ?? PREVIEW_VIDEO;
+  const previewsPerDay = deps.previewsPerDay ?? FREE_PREVIEWS_PER_DAY;
+  const now = deps.now ?? (() => new Date());
   const signedUrlTtlMs = deps.signedUrlTtlMs ?? 2 * 3600_000;
   const storageDir = path.resolve(deps.storageDir);
   const cost = creditCost(AI_ADS_FEATURE);
@@ -195,12 +257,17 @@ export function createAiAds(deps: AiAdsDeps) {
    * system, or a crash between marking the ad and enqueueing). The job key makes this harmless.
    */
   function start(): Promise<void> {
-    requeued ??= db.aiAd
-      .findMany({ where: { status: "rendering" }, orderBy: { updatedAt: "asc" }, select: { id: true } })
-      .then(async (rows) => {
-        for (const r of rows) await enqueueRender(r.id);
-      });
+    requeued ??= (async () => {
+      const rows = await db.aiAd.findMany({ where: { status: "rendering" }, orderBy: { updatedAt: "asc" }, select: { id: true } });
+      for (const r of rows) await enqueueRender(r.id);
+      const previews = await db.aiAdPreview.findMany({ where: { status: "rendering" }, orderBy: { id: "asc" }, select: { id: true } });
+      for (const r of previews) await enqueuePreview(r.id);
+    })();
     return requeued;
+  }
+
+  async function enqueuePreview(previewId: number): Promise<void> {
+    await deps.jobs.enqueue(PREVIEW_JOB, { previewId }, { key: previewJobKey(previewId) });
   }
 
   /** Adds the render kind to a job system (by default the one renders are enqueued on). */
@@ -212,14 +279,48 @@ export function createAiAds(deps: AiAdsDeps) {
       leaseMs: 120_000,
       timeoutMs: 30 * 60_000,
     });
+    jobs.register<{ previewId: number }>(PREVIEW_JOB, ({ payload }) => runPreview(payload.previewId), {
+      payloadSchema: PreviewJobSchema,
+      concurrency: 1,
+      leaseMs: 120_000,
+      timeoutMs: 10 * 60_000,
+    });
   }
 
   // ---- reading ------------------------------------------------------------------------------------------
 
+  /** Each ad's newest preview row. */
+  async function latestPreviews(adIds: number[]): Promise<Map<number, PreviewRow>> {
+    if (adIds.length === 0) return new Map();
+    const newest = await db.aiAdPreview.groupBy({ by: ["adId"], where: { adId: { in: adIds } }, _max: { id: true } });
+    const ids = newest.map((n) => n._max.id).filter((id): id is number => id !== null);
+    const rows = ids.length > 0 ? await db.aiAdPreview.findMany({ where: { id: { in: ids } }, select: previewSelect }) : [];
+    return new Map(rows.map((r) => [r.adId as number, r]));
+  }
+
+  function previewView(ad: AdRow, p: PreviewRow | undefined): AdPreviewView | null {
+    if (!p) return null;
+    const completed = p.status === "completed" && p.storageKey !== null;
+    return {
+      status: p.status as PreviewStatus,
+      progress: p.progress,
+      error: p.error,
+      url: completed ? `${previewPath(ad.id)}?v=${p.id}` : null,
+      current: p.scriptHash === null || p.scriptHash === scriptHash(ad),
+      width: p.width,
+      height: p.height,
+      durationMs: p.durationMs,
+      renderedAt: p.renderedAt?.toISOString() ?? null,
+    };
+  }
+
   async function views(rows: AdRow[]): Promise<AiAdView[]> {
     if (rows.length === 0) return [];
     const objectIDs = [...new Set(rows.map((r) => r.productObjectID))];
-    const products = await db.product.findMany({ where: { objectID: { in: objectIDs } }, select: productSelect });
+    const [products, previews] = await Promise.all([
+      db.product.findMany({ where: { objectID: { in: objectIDs } }, select: productSelect }),
+      latestPreviews(rows.map((r) => r.id)),
+    ]);
     const byId = new Map(products.map((p) => [p.objectID, p]));
     return rows.map((r) => {
       const scenes = scenesOf(r);
@@ -246,6 +347,7 @@ export function createAiAds(deps: AiAdsDeps) {
         renderedAt: r.renderedAt?.toISOString() ?? null,
         product: p ? summary(p) : null,
         brandKitId: r.brandKitId,
+        previewVideo: previewView(r, previews.get(r.id)),
       };
     });
   }
@@ -390,6 +492,9 @@ export function createAiAds(deps: AiAdsDeps) {
     const { count } = await db.aiAd.deleteMany({ where: { id, userId, status: { not: "rendering" } } });
     if (count === 0) throw new AppError(409, "This ad is rendering; delete it when that is done.");
     if (row.storageKey) await rm(path.join(storageDir, row.storageKey), { force: true });
+    // Its previews' files go too; their rows stay (adId now null) and keep counting against the day's allowance.
+    const previews = await db.aiAdPreview.findMany({ where: { userId, adId: null, storageKey: { not: null } }, select: { id: true, storageKey: true } });
+    for (const p of previews) await dropPreviewFile(p);
     return { deleted: true };
   }
 
@@ -446,6 +551,173 @@ export function createAiAds(deps: AiAdsDeps) {
     return { ad: await get(user.id, id), queued: true };
   }
 
+  // ---- rendering to a file (the paid render and the free preview) ----------------------------------------
+
+  /**
+   * Renders the ad as it is saved (the product's fetched photo or its category drawing, decision 028; the
+   * ad's brand kit or the user's default one, decision 033) at `size`, and writes the MP4 to `key` under the
+   * storage folder (written aside, then renamed into place). Progress goes to `writeProgress` every `step`
+   * percent. A failure comes back with its stage and a detail for the seller's sentence, never thrown.
+   */
+  async function renderToFile(
+    row: AdRow,
+    key: string,
+    options: {
+      size: { width: number; height: number; fps: number };
+      watermark?: string;
+      step: number;
+      writeProgress: (pct: number) => Promise<unknown>;
+      context: Record<string, number>;
+    },
+  ): Promise<{ ok: true; result: RenderResult; file: string } | { ok: false; stage: "render" | "store"; detail: string }> {
+    const product = await db.product.findUnique({ where: { objectID: row.productObjectID }, select: productSelect });
+    let written = 0;
+    let writes: Promise<unknown> = Promise.resolve();
+    const onProgress = (fraction: number) => {
+      const pct = Math.min(99, Math.floor(fraction * 100));
+      if (pct < written + options.step) return;
+      written = pct;
+      writes = writes
+        .then(() => options.writeProgress(pct))
+        .catch((error) => log.warn({ ...options.context, err: error }, "progress not written"));
+    };
+    let result: RenderResult;
+    try {
+      const photoSvg = product && deps.productPhotoSvg ? await deps.productPhotoSvg(parseStringList(product.images)) : null;
+      const kit = (await deps.brandKits?.applied(row.userId, row.brandKitId)) ?? null;
+      const spec = { ...specFor(row, product, photoSvg, kit), ...options.size, watermark: options.watermark ?? null };
+      result = await deps.renderer.render(spec, { onProgress });
+    } catch (error) {
+      await writes;
+      if (!(error instanceof VideoRenderError)) log.error({ ...options.context, err: error }, "renderer crashed");
+      return { ok: false, stage: "render", detail: error instanceof VideoRenderError ? error.message : "the renderer stopped unexpectedly." };
+    }
+    await writes;
+    const file = path.join(storageDir, key);
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(`${file}.tmp`, result.bytes);
+      await rename(`${file}.tmp`, file);
+    } catch (error) {
+      await rm(`${file}.tmp`, { force: true }).catch(() => undefined);
+      log.error({ ...options.context, err: error, storageDir }, "video not stored");
+      return { ok: false, stage: "store", detail: (error as NodeJS.ErrnoException).code ?? "write error" };
+    }
+    return { ok: true, result, file };
+  }
+
+  // ---- the free preview (docs/decisions/036) -------------------------------------------------------------
+
+  /** How many free previews the user has left in the current 24 hours, and when the oldest counted one expires. */
+  async function previewAllowance(userId: string): Promise<{ limit: number; used: number; left: number; nextAt: string | null }> {
+    const since = new Date(now().getTime() - 24 * 3600_000);
+    const rows = await db.aiAdPreview.findMany({
+      where: { userId, createdAt: { gt: since } },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+    });
+    const used = rows.length;
+    const nextAt = used >= previewsPerDay ? new Date(rows[used - previewsPerDay].createdAt.getTime() + 24 * 3600_000).toISOString() : null;
+    return { limit: previewsPerDay, used, left: Math.max(0, previewsPerDay - used), nextAt };
+  }
+
+  /**
+   * "Preview video (free)": renders the saved script at the preview size, marked "Preview", for no credits.
+   * Paid states only (the same as writing a script). Asking while one renders, or when the newest preview
+   * already shows the saved script, starts nothing. 409 for an ad rendered or rendering in full; 429 past the
+   * day's allowance.
+   */
+  async function preview(user: AiAdsUser, id: number): Promise<{ ad: AiAdView; queued: boolean }> {
+    await start();
+    const row = await ownRow(user.id, id);
+    requirePaid(user);
+    if (row.status === "completed")
+      throw new AppError(409, "This ad is already rendered in full: its video is on this page.");
+    if (row.status === "rendering") throw new AppError(409, "This ad is rendering in full; its video will be here in a moment.");
+    const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
+    if (!invalid.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
+    const latest = (await latestPreviews([row.id])).get(row.id);
+    if (latest?.status === "rendering") {
+      await enqueuePreview(latest.id);
+      return { ad: (await views([row]))[0], queued: false };
+    }
+    if (latest?.status === "completed" && latest.storageKey && latest.scriptHash === scriptHash(row))
+      return { ad: (await views([row]))[0], queued: false };
+    const allowance = await previewAllowance(user.id);
+    if (allowance.left === 0) {
+      const at = allowance.nextAt ? ` The next one is possible from ${allowance.nextAt.slice(11, 16)} UTC.` : "";
+      throw new AppError(
+        429,
+        `You have made ${allowance.limit} free previews in the last 24 hours.${at} Rendering the full video still works.`,
+        { limit: allowance.limit, nextAt: allowance.nextAt },
+      );
+    }
+    const created = await db.aiAdPreview.create({ data: { userId: user.id, adId: row.id }, select: { id: true } });
+    await enqueuePreview(created.id);
+    log.info({ userId: user.id, adId: id, previewId: created.id }, "preview queued");
+    return { ad: await get(user.id, id), queued: true };
+  }
+
+  async function dropPreviewFile(p: { id: number; storageKey: string | null }): Promise<void> {
+    if (!p.storageKey) return;
+    await rm(path.join(storageDir, p.storageKey), { force: true });
+    await db.aiAdPreview.updateMany({ where: { id: p.id, storageKey: p.storageKey }, data: { storageKey: null } });
+  }
+
+  async function runPreview(previewId: number): Promise<void> {
+    const p = await db.aiAdPreview.findFirst({ where: { id: previewId, status: "rendering" }, select: previewSelect });
+    if (!p) return;
+    const failPreview = async (error: string) => {
+      await db.aiAdPreview.updateMany({ where: { id: previewId, status: "rendering" }, data: { status: "failed", progress: 0, error } });
+      log.warn({ adId: p.adId, previewId, error }, "preview failed");
+    };
+    const row = p.adId === null ? null : await db.aiAd.findFirst({ where: { id: p.adId, userId: p.userId }, select: adSelect });
+    if (!row) return failPreview("The ad was deleted before its preview was made.");
+    const key = path.join("previews", `${row.id}-${previewId}-${randomUUID().slice(0, 8)}.mp4`);
+    const out = await renderToFile(row, key, {
+      size: previewVideo,
+      watermark: PREVIEW_WATERMARK,
+      // A short render: a progress row every 5%.
+      step: 5,
+      writeProgress: (progress) => db.aiAdPreview.updateMany({ where: { id: previewId, status: "rendering" }, data: { progress } }),
+      context: { adId: row.id, previewId },
+    });
+    if (!out.ok)
+      return failPreview(
+        out.stage === "render"
+          ? `The preview could not be rendered: ${out.detail}`
+          : `The preview was rendered but could not be saved (${out.detail}).`,
+      );
+    const { result, file } = out;
+    const { count } = await db.aiAdPreview.updateMany({
+      // Not if the ad was deleted meanwhile (adId is then null).
+      where: { id: previewId, status: "rendering", adId: row.id },
+      data: {
+        status: "completed",
+        progress: 100,
+        error: null,
+        scriptHash: scriptHash(row),
+        storageKey: key,
+        bytes: result.bytes.length,
+        durationMs: result.durationMs,
+        width: result.width,
+        height: result.height,
+        renderedAt: now(),
+      },
+    });
+    if (count === 0) {
+      await rm(file, { force: true });
+      return;
+    }
+    // The ad's older previews are replaced: their files go (the rows stay for the allowance).
+    const older = await db.aiAdPreview.findMany({
+      where: { adId: row.id, id: { lt: previewId }, storageKey: { not: null } },
+      select: { id: true, storageKey: true },
+    });
+    for (const o of older) await dropPreviewFile(o);
+    log.info({ adId: row.id, previewId, frames: result.frames, bytes: result.bytes.length }, "preview completed");
+  }
+
   // ---- the render job -----------------------------------------------------------------------------------
 
   function specFor(row: AdRow, product: ProductRow | null, photoSvg: string | null = null, kit: AppliedBrand | null = null): RenderSpec {
@@ -495,47 +767,23 @@ export function createAiAds(deps: AiAdsDeps) {
     if (!row) return;
     if (row.ledgerId !== null && (await credits.isRefunded(db, row.ledgerId)))
       return fail(row, ["The render stopped when the server restarted."]);
-    const product = await db.product.findUnique({ where: { objectID: row.productObjectID }, select: productSelect });
     const started = Date.now();
-    let written = 0;
-    let writes: Promise<unknown> = Promise.resolve();
-    const onProgress = (fraction: number) => {
-      const pct = Math.min(99, Math.floor(fraction * 100));
-      // Every couple of percent (a few frames), not every frame.
-      if (pct < written + 2) return;
-      written = pct;
-      writes = writes
-        .then(() => db.aiAd.updateMany({ where: { id, status: "rendering" }, data: { progress: pct } }))
-        .catch((error) => log.warn({ adId: id, err: error }, "progress not written"));
-    };
-    let result;
-    try {
-      // The product's own photo when one was fetched, else its category drawing (decision 028).
-      const photoSvg = product && deps.productPhotoSvg ? await deps.productPhotoSvg(parseStringList(product.images)) : null;
-      // The ad's brand kit, or the user's default one (decision 033).
-      const kit = (await deps.brandKits?.applied(row.userId, row.brandKitId)) ?? null;
-      result = await deps.renderer.render(specFor(row, product, photoSvg, kit), { onProgress });
-    } catch (error) {
-      await writes;
-      if (!(error instanceof VideoRenderError)) log.error({ adId: id, err: error }, "renderer crashed");
-      const detail = error instanceof VideoRenderError ? error.message : "the renderer stopped unexpectedly.";
-      return fail(row, [`The video could not be rendered: ${detail}`]);
-    }
-    await writes;
     // A name of its own per run: a second process rendering the same ad never overwrites this file.
     const key = `${row.id}-${row.renderAttempt}-${randomUUID().slice(0, 8)}.mp4`;
-    const file = path.join(storageDir, key);
-    try {
-      await mkdir(storageDir, { recursive: true });
-      await writeFile(`${file}.tmp`, result.bytes);
-      await rename(`${file}.tmp`, file);
-    } catch (error) {
-      await rm(`${file}.tmp`, { force: true }).catch(() => undefined);
-      log.error({ adId: id, err: error, storageDir }, "video not stored");
+    const out = await renderToFile(row, key, {
+      size: video,
+      // Every couple of percent (a few frames), not every frame.
+      step: 2,
+      writeProgress: (progress) => db.aiAd.updateMany({ where: { id, status: "rendering" }, data: { progress } }),
+      context: { adId: id },
+    });
+    if (!out.ok)
       return fail(row, [
-        `The video was rendered but could not be saved (${(error as NodeJS.ErrnoException).code ?? "write error"}). Try again in a moment.`,
+        out.stage === "render"
+          ? `The video could not be rendered: ${out.detail}`
+          : `The video was rendered but could not be saved (${out.detail}). Try again in a moment.`,
       ]);
-    }
+    const { result, file } = out;
     const { count } = await db.aiAd.updateMany({
       where: { id, status: "rendering", renderAttempt: row.renderAttempt },
       data: {
@@ -556,15 +804,18 @@ export function createAiAds(deps: AiAdsDeps) {
 
   // ---- the video file ------------------------------------------------------------------------------------
 
-  function signature(id: number, userId: string, expires: number): string {
-    return createHmac("sha256", deps.urlSecret).update(`ai-ad-video:${id}:${userId}:${expires}`).digest("base64url");
+  /** Which of an ad's files a link names: its rendered video or its newest preview. */
+  type VideoKind = "video" | "preview";
+
+  function signature(id: number, userId: string, expires: number, kind: VideoKind = "video"): string {
+    return createHmac("sha256", deps.urlSecret).update(`ai-ad-${kind}:${id}:${userId}:${expires}`).digest("base64url");
   }
 
   /** A link to the video that works without a cookie (the embedded app's <video>) until it expires. */
-  function signedUrl(url: string, id: number, userId: string, now = Date.now()): string {
-    const expires = Math.floor((now + signedUrlTtlMs) / 1000);
+  function signedUrl(url: string, id: number, userId: string, kind: VideoKind = "video", at = Date.now()): string {
+    const expires = Math.floor((at + signedUrlTtlMs) / 1000);
     const sep = url.includes("?") ? "&" : "?";
-    return `${url}${sep}expires=${expires}&sig=${signature(id, userId, expires)}`;
+    return `${url}${sep}expires=${expires}&sig=${signature(id, userId, expires, kind)}`;
   }
 
   /** The ad's views with signed video links, for pages inside Shopify admin. */
@@ -573,7 +824,29 @@ export function createAiAds(deps: AiAdsDeps) {
       ...ad,
       storageUrl: ad.storageUrl && signedUrl(ad.storageUrl, ad.id, userId),
       downloadUrl: ad.downloadUrl && signedUrl(ad.downloadUrl, ad.id, userId),
+      previewVideo: ad.previewVideo && {
+        ...ad.previewVideo,
+        url: ad.previewVideo.url && signedUrl(ad.previewVideo.url, ad.id, userId, "preview"),
+      },
     }));
+  }
+
+  /** The ad's newest completed preview file. */
+  async function previewFileOf(ad: { id: number }): Promise<VideoFile> {
+    const p = await db.aiAdPreview.findFirst({
+      where: { adId: ad.id, status: "completed", storageKey: { not: null } },
+      orderBy: { id: "desc" },
+      select: { storageKey: true },
+    });
+    if (!p?.storageKey) throw new AppError(404, "This ad has no preview yet.");
+    const file = path.join(storageDir, p.storageKey);
+    try {
+      const s = await stat(file);
+      return { path: file, bytes: s.size, fileName: `ai-ad-${ad.id}-preview.mp4` };
+    } catch {
+      log.error({ adId: ad.id, file }, "preview file missing");
+      throw new AppError(404, "This ad's preview file is missing: make a new preview.");
+    }
   }
 
   async function fileOf(row: { id: number; status: string; storageKey: string | null }): Promise<VideoFile> {
@@ -588,20 +861,21 @@ export function createAiAds(deps: AiAdsDeps) {
     }
   }
 
-  /** The owner's video file; anyone else's ad is 404. */
-  async function openVideo(userId: string, id: number): Promise<VideoFile> {
-    return fileOf(await ownRow(userId, id));
+  /** The owner's video file (or its newest preview); anyone else's ad is 404. */
+  async function openVideo(userId: string, id: number, kind: VideoKind = "video"): Promise<VideoFile> {
+    const row = await ownRow(userId, id);
+    return kind === "preview" ? previewFileOf(row) : fileOf(row);
   }
 
-  /** The video a signed link names, if the signature is right and not expired. */
-  async function openSignedVideo(id: number, expires: number, sig: string, now = Date.now()): Promise<VideoFile> {
+  /** The video (or preview) a signed link names, if the signature is right and not expired. */
+  async function openSignedVideo(id: number, expires: number, sig: string, kind: VideoKind = "video", at = Date.now()): Promise<VideoFile> {
     const row = await db.aiAd.findUnique({ where: { id }, select: { id: true, userId: true, status: true, storageKey: true } });
-    const expected = row ? Buffer.from(signature(id, row.userId, expires)) : null;
+    const expected = row ? Buffer.from(signature(id, row.userId, expires, kind)) : null;
     const given = Buffer.from(sig);
     if (!row || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
       throw new AppError(404, "No such video.");
-    if (expires * 1000 < now) throw new AppError(403, "This video link has expired: reload the page for a new one.");
-    return fileOf(row);
+    if (expires * 1000 < at) throw new AppError(403, "This video link has expired: reload the page for a new one.");
+    return kind === "preview" ? previewFileOf(row) : fileOf(row);
   }
 
   return {
@@ -612,6 +886,8 @@ export function createAiAds(deps: AiAdsDeps) {
     update,
     remove,
     render,
+    preview,
+    previewAllowance,
     openVideo,
     openSignedVideo,
     withSignedUrls,
@@ -621,13 +897,15 @@ export function createAiAds(deps: AiAdsDeps) {
      */
     idle: async () => {
       await start();
-      while ((await deps.jobs.runDue({ kinds: [RENDER_JOB] })).ran > 0);
+      while ((await deps.jobs.runDue({ kinds: [RENDER_JOB, PREVIEW_JOB] })).ran > 0);
     },
     /** Queues a render job for every ad left "rendering" without one (once per process). */
     start,
     registerJobs,
     writer: deps.ai.writer,
     renderer: deps.renderer.name,
+    /** The paid render's size and rate, and the free preview's. */
+    sizes: { video, preview: previewVideo },
     cost,
   };
 }

@@ -1,8 +1,9 @@
 // The AI ads page, the same on the site (/dashboard/ai-ads) and in Shopify admin (/app/ai-ads): a
 // product picker (or the product a "Create AI video ad" button sent), the user's ads with their status,
-// and ?ad={id} opening one: its storyboard with editable scene texts and durations, "Render video"
-// (5 credits) with a progress bar while it renders (the page re-reads every second, only then), and
-// the finished video with a download link. Loader and action: app/pages/ai-ads-page.server.ts.
+// and ?ad={id} opening one: its storyboard with editable scene texts and durations, "Preview video
+// (free)" (a small render marked "Preview", decision 036), "Render video" (5 credits, full HD) with a
+// progress bar while either renders (the page re-reads every second, only then), and the finished video
+// with a download link. Loader and action: app/pages/ai-ads-page.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
@@ -77,7 +78,7 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
   const [params] = useSearchParams();
   const selected = ads.find((a) => a.id === Number(params.get("ad"))) ?? null;
   const [upsell, setUpsell] = useState(data.upsellOpen);
-  usePollWhileRendering(ads.some((a) => a.status === "rendering"));
+  usePollWhileRendering(ads.some((a) => a.status === "rendering" || a.previewVideo?.status === "rendering"));
   const unlimited = isUnlimited(balance);
 
   return (
@@ -95,8 +96,8 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
                 {writer === BUILT_IN_WRITER
                   ? "the built-in writer (templates filled with the product's own data and figures)"
                   : `the AI model ${writer}`}{" "}
-                and are free to edit. Rendering a video costs {cost} AI ad credits (
-                {unlimited ? "unlimited" : `${balance} left`}); a failed render is refunded.
+                and are free to edit. A small preview video is free ({data.previews.limit} a day); the full HD video
+                costs {cost} AI ad credits ({unlimited ? "unlimited" : `${balance} left`}); a failed render is refunded.
               </p>
             </Banner>
             {!access.create ? (
@@ -119,7 +120,16 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
           </BlockStack>
         </Layout.Section>
         {selected ? (
-          <AdEditor key={selected.id} ad={selected} cost={cost} canRender={access.create} onUpsell={() => setUpsell(true)} kits={data.brandKits} />
+          <AdEditor
+            key={selected.id}
+            ad={selected}
+            cost={cost}
+            canRender={access.create}
+            onUpsell={() => setUpsell(true)}
+            kits={data.brandKits}
+            previews={data.previews}
+            fullSize={`${data.sizes.video.width}x${data.sizes.video.height}`}
+          />
         ) : (
           <>
             <Layout.Section>
@@ -331,16 +341,21 @@ function AdEditor({
   canRender,
   onUpsell,
   kits,
+  previews,
+  fullSize,
 }: {
   ad: AiAdView;
   cost: number;
   canRender: boolean;
   onUpsell: () => void;
   kits: KitChoice[];
+  previews: AiAdsPageData["previews"];
+  fullSize: string;
 }) {
   const [kit, setKit] = useState(ad.brandKitId === null ? "" : String(ad.brandKitId));
   const save = useFetcher<AiAdsActionResult>();
   const render = useFetcher<AiAdsActionResult>();
+  const preview = useFetcher<AiAdsActionResult>();
   const del = useFetcher<AiAdsActionResult>();
   const [title, setTitle] = useState(ad.title);
   const [texts, setTexts] = useState(ad.scenes.map((s) => s.text));
@@ -360,6 +375,8 @@ function AdEditor({
 
   const editable = ad.status === "preview" || ad.status === "failed";
   const rendering = ad.status === "rendering" || render.state !== "idle";
+  const previewing = ad.previewVideo?.status === "rendering" || preview.state !== "idle";
+  const previewShowsScript = ad.previewVideo?.status === "completed" && ad.previewVideo.current;
   const fieldErrors: AdErrors = save.data && !save.data.ok ? save.data.fieldErrors : {};
   const totalMs = totalDurationMs(secs.map((s) => ({ durationMs: Number(s) * 1000 || 0 })));
 
@@ -416,12 +433,30 @@ function AdEditor({
                   </InlineStack>
                 </BlockStack>
               ) : null}
-              {render.data && !render.data.ok ? (
-                <Banner tone="critical">
-                  <p>{render.data.message}</p>
-                </Banner>
+              {ad.status !== "completed" && ad.status !== "rendering" && ad.previewVideo ? (
+                <PreviewVideo ad={ad} preview={ad.previewVideo} fullSize={fullSize} />
               ) : null}
+              {[render.data, preview.data].map((answer, i) =>
+                answer && !answer.ok ? (
+                  <Banner key={i} tone="critical">
+                    <p>{answer.message}</p>
+                  </Banner>
+                ) : null,
+              )}
               <InlineStack gap="200" blockAlign="center">
+                {editable ? (
+                  <preview.Form method="post">
+                    <input type="hidden" name="intent" value="preview" />
+                    <input type="hidden" name="id" value={ad.id} />
+                    <Button
+                      submit
+                      loading={previewing}
+                      disabled={previewing || dirty || !canRender || previewShowsScript || previews.left === 0}
+                    >
+                      Preview video (free)
+                    </Button>
+                  </preview.Form>
+                ) : null}
                 {ad.status !== "completed" ? (
                   <render.Form method="post">
                     <input type="hidden" name="intent" value="render" />
@@ -434,6 +469,13 @@ function AdEditor({
                 {dirty ? (
                   <Text as="span" tone="caution">
                     Save your changes first: the saved script is what gets rendered.
+                  </Text>
+                ) : null}
+                {editable && !dirty ? (
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    {previewShowsScript ? "The preview shows the saved script. " : ""}
+                    {previews.left} of {previews.limit} free previews left today
+                    {previews.left === 0 && previews.nextAt ? ` (the next from ${previews.nextAt.slice(11, 16)} UTC)` : ""}
                   </Text>
                 ) : null}
                 <Button
@@ -562,6 +604,49 @@ function AdEditor({
         </BlockStack>
       </Layout.Section>
     </>
+  );
+}
+
+/** The newest free preview: its progress, the small video marked "Preview", or why it failed (decision 036). */
+function PreviewVideo({ ad, preview, fullSize }: { ad: AiAdView; preview: NonNullable<AiAdView["previewVideo"]>; fullSize: string }) {
+  if (preview.status === "rendering") {
+    return (
+      <BlockStack gap="100">
+        <Text as="p" variant="bodySm">
+          Making the free preview {preview.progress}%
+        </Text>
+        <ProgressBar progress={preview.progress} size="small" tone="primary" animated />
+      </BlockStack>
+    );
+  }
+  if (preview.status === "failed") {
+    return (
+      <Banner tone="critical" title="The preview could not be made">
+        <p>{preview.error ?? "The renderer stopped."} Previews are free: try again.</p>
+      </Banner>
+    );
+  }
+  if (!preview.url) return null;
+  return (
+    <BlockStack gap="200">
+      <video
+        src={preview.url}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={`Free preview of ${ad.title}`}
+        style={{ width: 270, maxWidth: "100%", aspectRatio: `${preview.width ?? 9} / ${preview.height ?? 16}`, background: "#000", borderRadius: 8 }}
+      />
+      <Text as="p" tone="subdued" variant="bodySm">
+        Free preview: {preview.width}x{preview.height}, marked “Preview”. The rendered video ({fullSize}) without the mark is what
+        you post.
+      </Text>
+      {!preview.current ? (
+        <Text as="p" tone="caution" variant="bodySm">
+          This preview shows an earlier version of the script: make a new one to see your changes.
+        </Text>
+      ) : null}
+    </BlockStack>
   );
 }
 

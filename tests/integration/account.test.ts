@@ -132,7 +132,8 @@ async function userWithEverything() {
       numbersUpdatedAt: new Date(),
     },
   });
-  await db.aiAd.create({ data: { userId, productObjectID: "obj-3", title: "An ad", scenes: "[]", writer: "built-in writer" } });
+  const ad = await db.aiAd.create({ data: { userId, productObjectID: "obj-3", title: "An ad", scenes: "[]", writer: "built-in writer" } });
+  await db.aiAdPreview.create({ data: { userId, adId: ad.id, status: "completed", storageKey: `previews/${ad.id}-1-test.mp4` } });
   const rival = await db.competitorStore.upsert({
     where: { domain: "rival-store.test" },
     create: { domain: "rival-store.test", fetchDomain: "rival-store.test", name: "Rival" },
@@ -200,6 +201,7 @@ async function rowsOwnedBy(user: { id: string; email: string }, shops: string[])
     HandoffToken: await db.handoffToken.count({ where }),
     Glitch: await db.glitch.count({ where }),
     AiAd: await db.aiAd.count({ where }),
+    AiAdPreview: await db.aiAdPreview.count({ where }),
     BrandKit: await db.brandKit.count({ where }),
     TikTok: await db.tikTok.count({ where }),
     Thread: await db.thread.count({ where }),
@@ -347,6 +349,8 @@ describe("download my data", () => {
     expect(body.shopify.themeTokens).toHaveLength(1);
     expect(body.productPages).toHaveLength(1);
     expect(body.aiAds).toHaveLength(1);
+    expect(body.aiAdPreviews).toEqual([expect.objectContaining({ status: "completed" })]);
+    expect(body.aiAdPreviews[0]).not.toHaveProperty("storageKey");
     expect(body.glitches).toHaveLength(1);
     expect(body.discordProfile).toMatchObject({ discordUserName: expect.stringMatching(/^seller_/) });
     expect(body.sessions).toEqual([expect.objectContaining({ userAgent: expect.any(String) })]);
@@ -481,7 +485,8 @@ describe("delete my account: the Paddle subscription (the real adapter on the lo
       }),
     ]);
     expect(fake.subscriptions.get(user.subscriptionId)?.status).toBe("canceled");
-    expect(removed).toEqual([`${user.id}-ad.mp4`]);
+    // The rendered video and the free preview's file (decision 036).
+    expect(removed).toEqual([`${user.id}-ad.mp4`, expect.stringMatching(/^previews\/\d+-1-test\.mp4$/)]);
     expect(Object.values(await rowsOwnedBy(user, [user.shop])).every((n) => n === 0)).toBe(true);
   });
 

@@ -200,7 +200,7 @@ describe("an AI ad from product to video", () => {
     const other = await createAd(user.cookie);
     expect((await call(videoRoute, signed.storageUrl!.replace(`${ad.id}.mp4`, `${other.id}.mp4`), { params: { file: `${other.id}.mp4` } })).status).toBe(404);
     const sig = new URL(signed.storageUrl!, "https://x.test").searchParams.get("sig")!;
-    await expect(aiAds.openSignedVideo(ad.id, Math.floor(Date.now() / 1000) + 7200, sig, Date.now() + 3 * 3600_000)).rejects.toThrow(
+    await expect(aiAds.openSignedVideo(ad.id, Math.floor(Date.now() / 1000) + 7200, sig, "video", Date.now() + 3 * 3600_000)).rejects.toThrow(
       /has expired|No such video/,
     );
   });
