@@ -8,7 +8,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { getEnv } from "~/env.server";
 import { createBuiltInRenderer, DEFAULT_VIDEO, PREVIEW_VIDEO, type VideoRenderer } from "~/integrations/video-render.server";
-import { brandColour, totalDurationMs } from "~/domain/ai-ads";
+import { brandColour, PREVIEW_WATERMARK, totalDurationMs } from "~/domain/ai-ads";
 import { renderProductSvg } from "~/services/product-images.server";
 
 const script = writeBuiltInAdScript({
@@ -42,12 +42,13 @@ const loads: number[] = [];
 console.log(`the server encodes with: ${serverRenderer.name} (VIDEO_ENCODER=${env.VIDEO_ENCODER})`);
 for (const renderer of renderers) {
   console.log(`${renderer.name}${renderer.name === serverRenderer.name ? "  <- the server's default here" : ""}`);
-  for (const [label, size] of [
-    ["full HD (paid render)", DEFAULT_VIDEO],
-    ["540x960 (small)", PREVIEW_VIDEO],
+  for (const [label, size, watermark] of [
+    ["full HD (paid render)", DEFAULT_VIDEO, null],
+    ["free preview (marked \"Preview\", decision 036)", PREVIEW_VIDEO, PREVIEW_WATERMARK],
   ] as const) {
     const spec = {
       ...size,
+      watermark,
       brandColour: brandColour("pet-care"),
       product: { title: script.title, imageSvg: renderProductSvg({ objectID: "bench-1", n: 1, title: script.title, niche: "pet-care" }) },
       scenes,
