@@ -26,7 +26,7 @@ export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
   {
     title: "AI ads",
     url: "/app/ai-ads",
-    description: "Short vertical video ads written from a product's own numbers, rendered for 5 credits.",
+    description: "Short vertical video ads written from a product's own numbers: a free preview, full HD for 5 credits.",
   },
   {
     title: "Brand kits",
