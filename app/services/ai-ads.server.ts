@@ -608,11 +608,14 @@ export function createAiAds(deps: AiAdsDeps) {
 
   // ---- the free preview (docs/decisions/036) -------------------------------------------------------------
 
-  /** How many free previews the user has left in the current 24 hours, and when the oldest counted one expires. */
+  /**
+   * How many free previews the user has left in the current 24 hours, and when the oldest counted one expires.
+   * A preview that failed (our renderer's fault, not the seller's) does not count.
+   */
   async function previewAllowance(userId: string): Promise<{ limit: number; used: number; left: number; nextAt: string | null }> {
     const since = new Date(now().getTime() - 24 * 3600_000);
     const rows = await db.aiAdPreview.findMany({
-      where: { userId, createdAt: { gt: since } },
+      where: { userId, createdAt: { gt: since }, status: { not: "failed" } },
       orderBy: { createdAt: "asc" },
       select: { createdAt: true },
     });

@@ -254,6 +254,8 @@ describe("the free preview render", () => {
     expect(failed).toMatchObject({ status: "failed", url: null });
     expect(failed!.error).toMatch(/^The preview was rendered but could not be saved \((ENOTDIR|EEXIST)\)\.$/);
     expect(await ledger(user.id)).toEqual([]);
+    // Our failure, not the seller's: it does not count against the day's free previews.
+    expect(await broken.previewAllowance(user.id)).toMatchObject({ used: 0, left: FREE_PREVIEWS_PER_DAY });
 
     // A row left "rendering" with no job (a crash between the two): a new process queues and renders it.
     const orphan = await db.aiAdPreview.create({ data: { userId: user.id, adId: ad.id } });
