@@ -2,7 +2,7 @@
 // the caller from a fixed pattern (a content hash and an extension), never from user input; writes go to a
 // temporary file first and are renamed into place, so a reader never sees half a file. An S3-compatible
 // bucket would implement the same interface when one machine's disk is outgrown.
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface FileStorage {
@@ -10,10 +10,23 @@ export interface FileStorage {
   put(name: string, bytes: Uint8Array): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   get(name: string): Promise<Buffer | null>;
-  remove(name: string): Promise<void>;
+  /** Deletes the file; returns the bytes it held, or null when there was no such file (already gone is fine). */
+  remove(name: string): Promise<number | null>;
+  /** Every file (only names a caller could have written: other entries, such as folders, are left out). */
+  list(): Promise<StoredFileEntry[]>;
 }
 
+export interface StoredFileEntry {
+  name: string;
+  bytes: number;
+  /** When it was last written (put replaces the file, so a rewrite is a fresh time). */
+  modifiedAt: Date;
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+let writes = 0;
 
 export function createFileStorage(root: string): FileStorage {
   const dir = path.resolve(root);
@@ -25,7 +38,8 @@ export function createFileStorage(root: string): FileStorage {
     async put(name, bytes) {
       const file = fileOf(name);
       await mkdir(dir, { recursive: true });
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      // Unique per write: two writes of the same name at once (two URLs with the same bytes) each rename their own.
+      const temporary = `${file}.${process.pid}.${Date.now()}.${++writes}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, file);
     },
@@ -33,12 +47,41 @@ export function createFileStorage(root: string): FileStorage {
       try {
         return await readFile(fileOf(name));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (isMissing(error)) return null;
         throw error;
       }
     },
     async remove(name) {
-      await rm(fileOf(name), { force: true });
+      const file = fileOf(name);
+      let bytes: number;
+      try {
+        bytes = (await stat(file)).size;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      await rm(file, { force: true });
+      return bytes;
+    },
+    async list() {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      const files: StoredFileEntry[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile() || !SAFE_NAME.test(entry.name) || entry.name.includes("..")) continue;
+        try {
+          const info = await stat(path.join(dir, entry.name));
+          files.push({ name: entry.name, bytes: info.size, modifiedAt: info.mtime });
+        } catch (error) {
+          if (!isMissing(error)) throw error; // removed meanwhile (another process's purge): not listed
+        }
+      }
+      return files;
     },
   };
 }

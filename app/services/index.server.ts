@@ -12,7 +12,7 @@ import { db, dbReady, sqlReader } from "~/db.server";
 import { getEnv, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
 import type { SearchEngine } from "~/domain/product-query";
 import { createAiText } from "~/integrations/ai-text.server";
-import { createAlgoliaEngine, parseAlgoliaHosts } from "~/integrations/algolia.server";
+import { createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
 import { createAnalytics } from "~/integrations/analytics.server";
 import { createMarketingSenders } from "~/integrations/marketing.server";
 import { createDiscordOAuth } from "~/integrations/discord.server";
@@ -214,6 +214,12 @@ export const storedImages = lazy(() =>
       }),
     }),
     storage: createFileStorage(path.join(env.VIDEO_STORAGE_DIR, "images")),
+    // Algolia records carry the first image: push the fetched ones (decision 037). The built-in engine
+    // reads cards from the Product table, so it shows them already.
+    onImagesApplied:
+      env.ALGOLIA_ADMIN_KEY && "syncProducts" in productSearch
+        ? (objectIDs) => (productSearch as AlgoliaEngine).syncProducts(objectIDs)
+        : undefined,
   }),
 );
 

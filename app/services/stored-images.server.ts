@@ -6,17 +6,31 @@
 //   "failed" with the reason; then puts /product-images/stored/{file} (or, for a failed one, the category
 //   drawing /product-images/{objectID}-{n}.svg) in the products' image lists, so the grid, the product page,
 //   AI product pages and ads all read the outcome from Product.images;
-// - a URL already stored is never fetched again: a re-import applies it at once.
+// - a URL already stored is never fetched again: a re-import applies it at once;
+// - the daily "images.purge" job (and `npm run images -- purge`) deletes the StoredImage rows no product's
+//   sources name any more, after a grace period, then each file no remaining row names (decision 037);
+// - after a fetch, the changed products go to `onImagesApplied` (the Algolia record sync, when configured).
 // The fetching runs on the job system so an import of many products never waits on the network.
 import { z } from "zod";
 import { createHash } from "node:crypto";
-import { retryBusy, type Db } from "~/db.server";
+import { retryBusy, writeTransaction, type Db } from "~/db.server";
 import type { FileStorage } from "~/integrations/file-storage.server";
 import { ImageFetchError, photoAsSvg, type ImageFetcher } from "~/integrations/image-fetch.server";
 import { childLogger } from "~/logger.server";
 import { createJobs, defaultOwnerId, type Jobs } from "~/services/jobs.server";
 
 export const IMAGES_FETCH_JOB = "images.fetch";
+export const IMAGES_PURGE_JOB = "images.purge";
+/** Daily at 03:47 UTC: off the hour and half an hour after the job system's own purge (03:17). */
+export const IMAGES_PURGE_SCHEDULE = { name: "images.purge", pattern: "47 3 * * *" } as const;
+/**
+ * A row or file younger than this is never purged: an import in flight, or a fetch writing a file, is never
+ * undone by a purge that runs at the same moment.
+ */
+export const IMAGE_PURGE_GRACE_HOURS = 24;
+/** What put() leaves behind when a process dies mid-write ("{name}.{pid}.{ms}.{n}.tmp"). */
+const TEMPORARY_FILE = /^[0-9a-f]{64}\.(jpg|png|webp|gif)(\.\d+){2,3}\.tmp$/;
+const PURGE_BATCH = 500;
 /** Where a stored image is served (app/routes/product-images.stored.$file.tsx). */
 export const STORED_IMAGE_PATH = "/product-images/stored/";
 /** "{sha256}.{ext}": content-addressed, so the same name is always the same bytes (cached for a year). */
@@ -80,8 +94,13 @@ async function sourcesOf(db: Db, objectIDs: readonly string[]): Promise<SourceRo
  * stays as given. Returns how many products changed.
  */
 export async function applyStoredImages(db: Db, objectIDs: readonly string[], sources?: SourceRow[]): Promise<number> {
+  return (await applyOutcomes(db, objectIDs, sources)).changed;
+}
+
+/** applyStoredImages, also saying which products show at least one outcome (changed now or earlier). */
+async function applyOutcomes(db: Db, objectIDs: readonly string[], sources?: SourceRow[]): Promise<{ changed: number; withOutcome: string[] }> {
   const rows = (sources ?? (await sourcesOf(db, objectIDs))).filter((r) => r.status === "failed" || (r.status === "stored" && r.fileName));
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { changed: 0, withOutcome: [] };
   const byProduct = new Map<string, SourceRow[]>();
   for (const r of rows) byProduct.set(r.objectID, [...(byProduct.get(r.objectID) ?? []), r]);
   const products = await db.product.findMany({
@@ -107,7 +126,7 @@ export async function applyStoredImages(db: Db, objectIDs: readonly string[], so
       db.$transaction(updates.map((u) => db.product.updateMany({ where: { objectID: u.objectID }, data: { images: u.images } }))),
     );
   }
-  return updates.length;
+  return { changed: updates.length, withOutcome: products.map((p) => p.objectID) };
 }
 
 /** Most products one job fetches for (an import batch holds up to 5,000; their URLs are fetched in order). */
@@ -164,7 +183,27 @@ export interface StoredImagesDeps {
   storage: FileStorage;
   /** URLs fetched at once by one job. */
   concurrency?: number;
+  /**
+   * Told which products now show fetched images (or their drawings) after a fetch job applied them: the
+   * Algolia record sync when Algolia is configured (its records carry the first image). A throw fails the
+   * job, which is retried; the retry fetches nothing again and pushes the same products.
+   */
+  onImagesApplied?: (objectIDs: string[]) => Promise<unknown>;
 }
+
+export interface ImagePurgeSummary {
+  /** StoredImage rows deleted (no product's sources name their URL, older than the grace period). */
+  rows: number;
+  /** ProductImageSource rows deleted because their product no longer exists. */
+  sources: number;
+  /** Files removed from storage, and the bytes they held. */
+  files: number;
+  bytes: number;
+  /** Rows created and files written before this were eligible. */
+  before: Date;
+}
+
+const toDbDateTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 export interface StoredImageFile {
   bytes: Buffer;
@@ -181,6 +220,10 @@ export function createStoredImages(deps: StoredImagesDeps) {
     try {
       const image = await fetcher.fetch(url);
       const fileName = `${createHash("sha256").update(image.bytes).digest("hex")}.${image.ext}`;
+      // The name is claimed in the database before the file is written: a purge decides and removes files
+      // while holding the write lock, so it either sees this claim (and keeps the file) or removes the file
+      // before it is written again here (decision 037).
+      await retryBusy(() => db.storedImage.updateMany({ where: { url, status: "pending" }, data: { fileName } }));
       await storage.put(fileName, image.bytes);
       await retryBusy(() =>
         db.storedImage.updateMany({
@@ -232,14 +275,114 @@ export function createStoredImages(deps: StoredImagesDeps) {
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
-    await applyStoredImages(db, objectIDs);
+    const { withOutcome } = await applyOutcomes(db, objectIDs);
+    if (deps.onImagesApplied && withOutcome.length > 0) await deps.onImagesApplied(withOutcome);
     return { fetched: pending.length };
+  }
+
+  /** Removes these files unless a StoredImage row names them; run inside a write transaction (the lock). */
+  async function removeUnnamed(tx: Parameters<Parameters<typeof writeTransaction>[1]>[0], names: string[]) {
+    const named = new Set(
+      (await tx.storedImage.findMany({ where: { fileName: { in: names } }, select: { fileName: true } })).map((r) => r.fileName),
+    );
+    let files = 0;
+    let bytes = 0;
+    for (const name of names) {
+      if (named.has(name)) continue;
+      const freed = await storage.remove(name);
+      if (freed !== null) {
+        files++;
+        bytes += freed;
+      }
+    }
+    return { files, bytes };
+  }
+
+  /**
+   * Deletes the StoredImage rows whose URL no existing product's sources name (sources of deleted products
+   * go first), created more than `olderThanHours` ago, then every file no remaining row names (a file is
+   * shared by URLs with the same bytes). Files with no row at all (a fetch that died, a row purged while its
+   * file was being written) go once they are older than the grace period too. Idempotent, and safe with
+   * several processes: each file is judged and removed while this process holds the database's write lock,
+   * and a fetch claims a file's name in the database before writing it.
+   */
+  async function purge(options: { olderThanHours?: number; now?: Date; batch?: number } = {}): Promise<ImagePurgeSummary> {
+    const hours = options.olderThanHours ?? IMAGE_PURGE_GRACE_HOURS;
+    const batch = options.batch ?? PURGE_BATCH;
+    const before = new Date((options.now ?? new Date()).getTime() - hours * 3_600_000);
+    const cutoff = toDbDateTime(before);
+    const summary: ImagePurgeSummary = { rows: 0, sources: 0, files: 0, bytes: 0, before };
+
+    // Sources and products are written in one import transaction, so a source without its product is a leftover.
+    summary.sources = await retryBusy(() =>
+      db.$executeRawUnsafe(
+        `DELETE FROM "ProductImageSource" WHERE NOT EXISTS (SELECT 1 FROM "Product" AS p WHERE p."objectID" = "ProductImageSource"."objectID")`,
+      ),
+    );
+
+    let afterId = 0;
+    for (;;) {
+      const round = await writeTransaction(db, async (tx) => {
+        const gone = await tx.$queryRawUnsafe<{ id: number | bigint; fileName: string | null }[]>(
+          `DELETE FROM "StoredImage" WHERE "id" IN (
+             SELECT i."id" FROM "StoredImage" AS i
+             WHERE i."id" > ? AND i."createdAt" < ?
+               AND NOT EXISTS (SELECT 1 FROM "ProductImageSource" AS s WHERE s."url" = i."url")
+             ORDER BY i."id" LIMIT ?)
+           RETURNING "id", "fileName"`,
+          afterId,
+          cutoff,
+          batch,
+        );
+        const names = [...new Set(gone.map((r) => r.fileName).filter((n): n is string => n !== null && STORED_IMAGE_FILE.test(n)))];
+        return { rows: gone.length, lastId: Math.max(afterId, ...gone.map((r) => Number(r.id))), ...(await removeUnnamed(tx, names)) };
+      });
+      summary.rows += round.rows;
+      summary.files += round.files;
+      summary.bytes += round.bytes;
+      afterId = round.lastId;
+      if (round.rows < batch) break;
+    }
+
+    // Files no row names, older than the grace period.
+    const old = (await storage.list()).filter((f) => f.modifiedAt.getTime() < before.getTime());
+    for (const f of old.filter((f) => TEMPORARY_FILE.test(f.name))) {
+      const freed = await storage.remove(f.name);
+      if (freed !== null) {
+        summary.files++;
+        summary.bytes += freed;
+      }
+    }
+    const candidates = old.map((f) => f.name).filter((n) => STORED_IMAGE_FILE.test(n));
+    for (let i = 0; i < candidates.length; i += batch) {
+      const chunk = candidates.slice(i, i + batch);
+      const named = new Set(
+        (await db.storedImage.findMany({ where: { fileName: { in: chunk } }, select: { fileName: true } })).map((r) => r.fileName),
+      );
+      const unnamed = chunk.filter((n) => !named.has(n));
+      if (unnamed.length === 0) continue;
+      const round = await writeTransaction(db, async (tx) => {
+        // A write that changes nothing takes the write lock, so no fetch can claim one of these names
+        // between the check in removeUnnamed and the removal.
+        await tx.$executeRawUnsafe(`DELETE FROM "StoredImage" WHERE "fileName" IN (SELECT value FROM json_each(?)) AND 0`, JSON.stringify(unnamed));
+        return removeUnnamed(tx, unnamed);
+      });
+      summary.files += round.files;
+      summary.bytes += round.bytes;
+    }
+    if (summary.rows + summary.files + summary.sources > 0) log.info({ ...summary }, "stored images purged");
+    return summary;
   }
 
   return {
     fetchOne,
     fetchForProducts,
+    purge,
     registerJobs(jobs: Jobs) {
+      jobs.register(IMAGES_PURGE_JOB, async () => {
+        await purge();
+      });
+      jobs.schedule(IMAGES_PURGE_SCHEDULE.name, IMAGES_PURGE_SCHEDULE.pattern, IMAGES_PURGE_JOB);
       jobs.register(
         IMAGES_FETCH_JOB,
         async ({ payload, signal, progress }) => {

@@ -115,6 +115,8 @@ export async function fetchImportedImages(db: import("~/db.server").Db, summary:
     db,
     fetcher: createImageFetcher({ fetcher }),
     storage: createFileStorage(path.join(env.VIDEO_STORAGE_DIR || "./data/videos", "images")),
+    // The fetched images reach the Algolia records too (decision 037), as the import's rows did.
+    onImagesApplied: await algoliaSyncFromEnv(db),
   }).registerJobs(jobs);
   const started = Date.now();
   const deadline = started + (options.timeoutMs ?? 60 * 60_000);
