@@ -6,10 +6,9 @@
 //   purge    deletes done jobs and schedule-run rows older than N days (default 14; the daily
 //            "jobs.purge" schedule does the same); queued, running and parked jobs are kept
 import { db, dbReady } from "~/db.server";
-import { isAppError } from "~/domain/errors";
 import { JOB_STATUSES, JobIdSchema, type JobStatus } from "~/domain/jobs";
 import { createJobs, defaultOwnerId, JOB_RETENTION_DAYS, registerJobKinds, type JobRow, type JobsLog } from "~/services/jobs.server";
-import { oneLine, option, table, UsageError } from "./lib/cli-args";
+import { oneLine, option, runCli, table, UsageError } from "./lib/cli-args";
 
 const USAGE = `Usage:
   npm run jobs -- list [--status ${JOB_STATUSES.join("|")}] [--limit N]
@@ -111,14 +110,4 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(command ? `Unknown command "${command}".` : "Which command?");
 }
 
-main(process.argv.slice(2))
-  .then(async (code) => {
-    await db.$disconnect();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
-    else console.error(isAppError(error) ? error.message : error instanceof Error ? error.message : error);
-    await db.$disconnect();
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+runCli(() => main(process.argv.slice(2)), { usage: USAGE, close: () => db.$disconnect() });

@@ -2,6 +2,7 @@
 // /dashboard/operator), or takes it away with --revoke. Runs against DATABASE_URL like the app.
 import { db } from "~/db.server";
 import { setOperator } from "~/services/feedback.server";
+import { runCli } from "./lib/cli-args";
 
 const USAGE = "Usage: npm run operator -- EMAIL [--revoke]";
 
@@ -27,13 +28,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2))
-  .then(async (code) => {
-    await db.$disconnect();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    await db.$disconnect();
-    process.exit(1);
-  });
+runCli(() => main(process.argv.slice(2)), { close: () => db.$disconnect() });

@@ -7,12 +7,11 @@
 //   purge    deletes sent rows (or --status parked|pending) older than --older-than-days (default 30)
 //   deliver  sends what is due for one service now, in this process, then exits
 import { db, dbReady } from "~/db.server";
-import { isAppError } from "~/domain/errors";
 import { OUTBOX_SERVICES, OUTBOX_STATUSES, type OutboxService, type OutboxStatus } from "~/domain/outbox";
 import { getEnv } from "~/env.server";
 import { createMarketingSenders } from "~/integrations/marketing.server";
 import { createOutbox } from "~/services/outbox.server";
-import { oneLine, oneOf, option, table, UsageError, whole } from "./lib/cli-args";
+import { oneLine, oneOf, option, runCli, table, UsageError, whole } from "./lib/cli-args";
 
 const USAGE = `Usage:
   npm run outbox -- list [--status ${OUTBOX_STATUSES.join("|")}] [--service ${OUTBOX_SERVICES.join("|")}] [--limit N]
@@ -87,15 +86,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2))
-  .then(async (code) => {
-    await db.$disconnect();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
-    else if (isAppError(error)) console.error(error.message);
-    else console.error(error);
-    await db.$disconnect();
-    process.exit(1);
-  });
+runCli(() => main(process.argv.slice(2)), { usage: USAGE, close: () => db.$disconnect() });

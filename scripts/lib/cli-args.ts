@@ -1,8 +1,28 @@
-// What the operator CLIs (npm run jobs / outbox / drops:publish) share: reading `--name value` options, the
-// UsageError each script turns into its usage text and exit code, and plain fixed-width tables.
+// What the operator CLIs (npm run jobs / outbox / images / operator / drops:publish) share: reading `--name value`
+// options, the UsageError each script turns into its usage text and exit code, running main to an exit code,
+// and plain fixed-width tables.
+import { isAppError } from "~/domain/errors";
 
 /** A mistake in the command line: the script prints the message with its usage. */
 export class UsageError extends Error {}
+
+/**
+ * Runs a CLI's `main` and exits with its code. A UsageError prints its message and the usage text and exits 2;
+ * any other error prints its sentence (an AppError's message) and exits 1. `close` (the database) runs first.
+ */
+export function runCli(main: () => Promise<number>, options: { usage?: string; close: () => Promise<unknown> }): void {
+  main()
+    .then(async (code) => {
+      await options.close();
+      process.exit(code);
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof UsageError) console.error(options.usage ? `${error.message}\n${options.usage}` : error.message);
+      else console.error(isAppError(error) ? error.message : error instanceof Error ? error.message : error);
+      await options.close();
+      process.exit(error instanceof UsageError ? 2 : 1);
+    });
+}
 
 /** The value after `name`, undefined when the option is absent; a usage error when the value is missing. */
 export function option(args: string[], name: string): string | undefined {
