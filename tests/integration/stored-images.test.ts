@@ -8,7 +8,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
@@ -20,39 +19,11 @@ import { loader as storedImageRoute } from "~/routes/product-images.stored.$file
 import { createJobs, type Jobs } from "~/services/jobs.server";
 import { importProducts } from "~/services/product-import.server";
 import { createStoredImages, imageFetchReport, IMAGES_FETCH_JOB, type StoredImages } from "~/services/stored-images.server";
+import { png } from "../helpers/png";
 import { call } from "../helpers/routes";
 
 const require = createRequire(import.meta.url);
 const { Resvg } = require("@resvg/resvg-js") as typeof import("@resvg/resvg-js");
-
-/** A real PNG of one colour (zlib-compressed scanlines), w x h pixels. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
 
 const RED_PNG = png(64, 48, [255, 0, 0]);
 const JPEG = readFileSync(path.join(__dirname, "../fixtures/product-photo.jpg"));
