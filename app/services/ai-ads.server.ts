@@ -314,12 +314,13 @@ export function createAiAds(deps: AiAdsDeps) {
     };
   }
 
-  async function views(rows: AdRow[]): Promise<AiAdView[]> {
+  /** The ads as callers see them; `known` previews (each ad's newest, already read) are not read again. */
+  async function views(rows: AdRow[], known?: Map<number, PreviewRow>): Promise<AiAdView[]> {
     if (rows.length === 0) return [];
     const objectIDs = [...new Set(rows.map((r) => r.productObjectID))];
     const [products, previews] = await Promise.all([
       db.product.findMany({ where: { objectID: { in: objectIDs } }, select: productSelect }),
-      latestPreviews(rows.map((r) => r.id)),
+      known ?? latestPreviews(rows.map((r) => r.id)),
     ]);
     const byId = new Map(products.map((p) => [p.objectID, p]));
     return rows.map((r) => {
@@ -639,13 +640,14 @@ export function createAiAds(deps: AiAdsDeps) {
     if (row.status === "rendering") throw new AppError(409, "This ad is rendering in full; its video will be here in a moment.");
     const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
     if (!invalid.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
-    const latest = (await latestPreviews([row.id])).get(row.id);
+    const known = await latestPreviews([row.id]);
+    const latest = known.get(row.id);
     if (latest?.status === "rendering") {
       await enqueuePreview(latest.id);
-      return { ad: (await views([row]))[0], queued: false };
+      return { ad: (await views([row], known))[0], queued: false };
     }
     if (latest?.status === "completed" && latest.storageKey && latest.scriptHash === scriptHash(row))
-      return { ad: (await views([row]))[0], queued: false };
+      return { ad: (await views([row], known))[0], queued: false };
     const allowance = await previewAllowance(user.id);
     if (allowance.left === 0) {
       const at = allowance.nextAt ? ` The next one is possible from ${allowance.nextAt.slice(11, 16)} UTC.` : "";
@@ -658,7 +660,8 @@ export function createAiAds(deps: AiAdsDeps) {
     const created = await db.aiAdPreview.create({ data: { userId: user.id, adId: row.id }, select: { id: true } });
     await enqueuePreview(created.id);
     log.info({ userId: user.id, adId: id, previewId: created.id }, "preview queued");
-    return { ad: await get(user.id, id), queued: true };
+    // The ad itself is unchanged: only its newest preview is new (views reads it).
+    return { ad: (await views([row]))[0], queued: true };
   }
 
   async function dropPreviewFile(p: { id: number; storageKey: string | null }): Promise<void> {

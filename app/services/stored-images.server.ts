@@ -280,8 +280,14 @@ export function createStoredImages(deps: StoredImagesDeps) {
     return { fetched: pending.length };
   }
 
-  /** Removes these files unless a StoredImage row names them; run inside a write transaction (the lock). */
+  /**
+   * Removes these files unless a StoredImage row names them, inside a write transaction: it takes the
+   * database's write lock first (a write that changes nothing does), so no fetch can claim one of these names
+   * between the check and the removal (a fetch claims a name in the database before writing its file).
+   */
   async function removeUnnamed(tx: Parameters<Parameters<typeof writeTransaction>[1]>[0], names: string[]) {
+    if (names.length === 0) return { files: 0, bytes: 0 };
+    await tx.$executeRawUnsafe(`DELETE FROM "StoredImage" WHERE 0`);
     const named = new Set(
       (await tx.storedImage.findMany({ where: { fileName: { in: names } }, select: { fileName: true } })).map((r) => r.fileName),
     );
@@ -361,12 +367,7 @@ export function createStoredImages(deps: StoredImagesDeps) {
       );
       const unnamed = chunk.filter((n) => !named.has(n));
       if (unnamed.length === 0) continue;
-      const round = await writeTransaction(db, async (tx) => {
-        // A write that changes nothing takes the write lock, so no fetch can claim one of these names
-        // between the check in removeUnnamed and the removal.
-        await tx.$executeRawUnsafe(`DELETE FROM "StoredImage" WHERE "fileName" IN (SELECT value FROM json_each(?)) AND 0`, JSON.stringify(unnamed));
-        return removeUnnamed(tx, unnamed);
-      });
+      const round = await writeTransaction(db, (tx) => removeUnnamed(tx, unnamed));
       summary.files += round.files;
       summary.bytes += round.bytes;
     }
