@@ -159,19 +159,20 @@ export const credits = lazy(() =>
 
 // ---------- product research (decisions 011-013, 017) ----------
 
+let algolia: AlgoliaEngine | null | undefined;
+/** Algolia when its keys are set (made once): the search engine, and where product records are pushed. */
+function algoliaEngine(): AlgoliaEngine | null {
+  if (algolia !== undefined) return algolia;
+  const { ALGOLIA_APP_ID: appId, ALGOLIA_SEARCH_KEY: apiKey, ALGOLIA_INDEX: indexName } = env;
+  algolia =
+    appId && apiKey && indexName
+      ? createAlgoliaEngine({ appId, apiKey, adminApiKey: env.ALGOLIA_ADMIN_KEY, indexName, hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS), db })
+      : null;
+  return algolia;
+}
+
 /** The product search engine: Algolia when its keys are set, else built in (FTS5 + in-memory catalogue index). */
-export const productSearch: SearchEngine = lazy(() =>
-  env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_KEY && env.ALGOLIA_INDEX
-    ? createAlgoliaEngine({
-        appId: env.ALGOLIA_APP_ID,
-        apiKey: env.ALGOLIA_SEARCH_KEY,
-        adminApiKey: env.ALGOLIA_ADMIN_KEY,
-        indexName: env.ALGOLIA_INDEX,
-        hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS),
-        db,
-      })
-    : new CatalogSearch(sqlReader),
-);
+export const productSearch: SearchEngine = lazy(() => algoliaEngine() ?? new CatalogSearch(sqlReader));
 
 export const products = lazy(() => ({
   ...bindDb(db, {
@@ -216,10 +217,7 @@ export const storedImages = lazy(() =>
     storage: createFileStorage(path.join(env.VIDEO_STORAGE_DIR, "images")),
     // Algolia records carry the first image: push the fetched ones (decision 037). The built-in engine
     // reads cards from the Product table, so it shows them already.
-    onImagesApplied:
-      env.ALGOLIA_ADMIN_KEY && "syncProducts" in productSearch
-        ? (objectIDs) => (productSearch as AlgoliaEngine).syncProducts(objectIDs)
-        : undefined,
+    onImagesApplied: env.ALGOLIA_ADMIN_KEY ? async (objectIDs) => algoliaEngine()?.syncProducts(objectIDs) : undefined,
   }),
 );
 
@@ -421,7 +419,7 @@ export const productDrops = lazy(() => createProductDrops({ db, notifications, l
 export const savedSearchAlerts = lazy(() =>
   createSavedSearchAlerts({
     db,
-    engine: "matchingAdded" in productSearch ? (productSearch as unknown as CatalogSearch) : new CatalogSearch(sqlReader),
+    engine: algoliaEngine() ? new CatalogSearch(sqlReader) : (productSearch as CatalogSearch),
     notifications,
     jobs,
   }),
