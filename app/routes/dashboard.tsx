@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { Frame, Navigation, TopBar } from "@shopify/polaris";
+import { Frame, Navigation, TopBar, type IconSource } from "@shopify/polaris";
 import {
   BookOpenIcon,
   ChatIcon,
@@ -62,6 +62,14 @@ export default function DashboardLayout() {
     />
   );
 
+  /** A page of the site's nav, selected on its own path (and, for sections with pages under them, below it). */
+  const page = (label: string, icon: IconSource, url: string, below = false) => ({
+    label,
+    icon,
+    url,
+    selected: below ? location.pathname.startsWith(url) : location.pathname === url,
+  });
+
   const nav = (
     <Navigation location={location.pathname}>
       <Navigation.Section
@@ -73,72 +81,17 @@ export default function DashboardLayout() {
             selected: location.pathname === "/dashboard",
             onClick: () => navigate("/dashboard?location=dashboard"),
           },
-          {
-            label: "Products",
-            icon: ProductIcon,
-            url: "/dashboard/products",
-            selected: location.pathname.startsWith("/dashboard/products"),
-          },
-          {
-            label: "Saved",
-            icon: HeartIcon,
-            url: "/dashboard/saved",
-            selected: location.pathname === "/dashboard/saved",
-          },
-          {
-            label: "Product drops",
-            icon: GiftCardIcon,
-            url: "/dashboard/drops",
-            selected: location.pathname === "/dashboard/drops",
-          },
-          {
-            label: "Product pages",
-            icon: PageIcon,
-            url: "/dashboard/product-pages",
-            selected: location.pathname.startsWith("/dashboard/product-pages"),
-          },
-          {
-            label: "AI ads",
-            icon: PlayCircleIcon,
-            url: "/dashboard/ai-ads",
-            selected: location.pathname === "/dashboard/ai-ads",
-          },
-          {
-            label: "Brand kits",
-            icon: PaintBrushFlatIcon,
-            url: "/dashboard/brand-kits",
-            selected: location.pathname === "/dashboard/brand-kits",
-          },
-          {
-            label: "TikToks",
-            icon: LogoTiktokIcon,
-            url: "/dashboard/tiktoks",
-            selected: location.pathname === "/dashboard/tiktoks",
-          },
-          {
-            label: "Research assistant",
-            icon: ChatIcon,
-            url: "/dashboard/assistant",
-            selected: location.pathname === "/dashboard/assistant",
-          },
-          {
-            label: "Glitch mode",
-            icon: MagicIcon,
-            url: "/dashboard/glitch-mode",
-            selected: location.pathname === "/dashboard/glitch-mode",
-          },
-          {
-            label: "Competitors",
-            icon: TargetIcon,
-            url: "/dashboard/competitors",
-            selected: location.pathname.startsWith("/dashboard/competitors"),
-          },
-          {
-            label: "Course",
-            icon: BookOpenIcon,
-            url: "/dashboard/course",
-            selected: location.pathname.startsWith("/dashboard/course"),
-          },
+          page("Products", ProductIcon, "/dashboard/products", true),
+          page("Saved", HeartIcon, "/dashboard/saved"),
+          page("Product drops", GiftCardIcon, "/dashboard/drops"),
+          page("Product pages", PageIcon, "/dashboard/product-pages", true),
+          page("AI ads", PlayCircleIcon, "/dashboard/ai-ads"),
+          page("Brand kits", PaintBrushFlatIcon, "/dashboard/brand-kits"),
+          page("TikToks", LogoTiktokIcon, "/dashboard/tiktoks"),
+          page("Research assistant", ChatIcon, "/dashboard/assistant"),
+          page("Glitch mode", MagicIcon, "/dashboard/glitch-mode"),
+          page("Competitors", TargetIcon, "/dashboard/competitors", true),
+          page("Course", BookOpenIcon, "/dashboard/course", true),
           {
             // The community card (invite link, Discord account) lives on the overview.
             label: "Community",
@@ -146,24 +99,9 @@ export default function DashboardLayout() {
             url: "/dashboard?location=dashboard#community",
             selected: false,
           },
-          {
-            label: "Billing & credits",
-            icon: CreditCardIcon,
-            url: "/dashboard/billing",
-            selected: location.pathname === "/dashboard/billing",
-          },
-          {
-            label: "Stores & themes",
-            icon: StoreIcon,
-            url: "/dashboard/stores",
-            selected: location.pathname === "/dashboard/stores",
-          },
-          {
-            label: "Account",
-            icon: PersonIcon,
-            url: "/dashboard/account",
-            selected: location.pathname === "/dashboard/account",
-          },
+          page("Billing & credits", CreditCardIcon, "/dashboard/billing"),
+          page("Stores & themes", StoreIcon, "/dashboard/stores"),
+          page("Account", PersonIcon, "/dashboard/account"),
           {
             // The page the user came from travels along, so a bug report says where it happened.
             label: "Feedback",
