@@ -169,6 +169,9 @@ export function ProductImage({ src, alt, size, priority = false }: { src: string
   const style = {
     display: "block",
     width: size ? `${size}px` : "100%",
+    // The width/height attributes reserve the space before the picture loads (no layout shift), but the height
+    // attribute alone would also fix it at 400 px: a narrow card then showed a tall strip of a square picture.
+    height: "auto",
     aspectRatio: "1 / 1",
     objectFit: "cover" as const,
     background: "var(--p-color-bg-surface-secondary)",

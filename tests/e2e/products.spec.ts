@@ -28,6 +28,10 @@ test("search, filter, open a product, save it and find it in Saved", async ({ pa
   await expect(page).toHaveURL(new RegExp(`[?&]q=${WORD}`));
   await expect(page.getByText("4 products", { exact: true })).toBeVisible();
   for (const p of PRODUCTS) await expect(page.getByRole("link", { name: p.title })).toBeVisible();
+  // The pictures are square, as drawn: a narrow card once showed a tall strip of each, its caption cut off.
+  const picture = await page.locator(`img[alt="${PRODUCTS[0].title}"]`).first().boundingBox();
+  expect(picture).not.toBeNull();
+  expect(Math.abs(picture!.width - picture!.height)).toBeLessThanOrEqual(1);
   await page.screenshot({ path: testInfo.outputPath("products.png"), fullPage: true });
   await page.screenshot({ path: "test-results/screenshots/products.png", fullPage: true });
 
