@@ -1,0 +1,240 @@
+// When two store listings are one product, and how listings group into products without chaining
+// (docs/decisions/046-measured-catalogue.md). Every number here is a threshold the decision explains and the
+// labelled set in tests/unit/catalogue-match.test.ts (and the simulator of `npm run bench -- catalogue`) tunes.
+//
+// A pair matches when
+// - the pictures are near: at most MATCH.maxDistance of 64 bits differ (at most MATCH.strongDistance counts as
+//   "the same picture"; further needs the titles to agree: MATCH.minTitleOverlapWhenFar of the shorter title's
+//   words shared);
+// - the titles do not contradict: no quantity or model stated differently, and at least one content word shared
+//   when both titles have words (a picture alone never makes "Dog bed" and "Phone case" one product);
+// - the prices do not contradict: the dearer is at most MATCH.maxPriceRatio times the cheaper (stores mark up
+//   differently, not tenfold);
+// - the picture is evidence: a picture many listings share under unrelated titles (a placeholder, a stock
+//   photo, a size chart) is not (pictureIsEvidence).
+// Every decision carries its evidence as a sentence: "same picture: 3 of 64 bits differ; titles share neck, fan,
+// bladeless; $19.99 and $24.95".
+//
+// Grouping (clusterListings): listings are taken in a fixed order (the caller's: first seen, then id) and each
+// joins the product whose members it matches best, but only while it stays within MATCH.maxDistanceToAnchor
+// bits of that product's anchor (its first listing). So a product's members are all near one picture: a chain
+// A~B~C~D where A and D share nothing cannot form. An operator's decisions are constraints: a listing split out
+// of a product never rejoins the listings it was split from; two listings an operator merged are one product.
+// Pure: no I/O, no clock.
+import { compareTitles, type NormalisedTitle } from "~/domain/catalogue-title";
+
+export const MATCH = {
+  /** Pictures this near (bits of 64) are "the same picture". */
+  strongDistance: 6,
+  /** The farthest two pictures of one product may be, when the titles agree. */
+  maxDistance: 12,
+  /** Past strongDistance, this share of the shorter title's words must be shared. */
+  minTitleOverlapWhenFar: 0.5,
+  /** The dearer offer may cost at most this many times the cheaper one. */
+  maxPriceRatio: 3,
+  /** No member of a product may be farther than this from its anchor (its first listing's picture). */
+  maxDistanceToAnchor: 14,
+  /** A picture seen on this many listings or more is checked for being a stock picture. */
+  stockPictureMinListings: 5,
+  /** ... and is one when, on average, two of those titles share less than this share of words. */
+  stockPictureMaxTitleOverlap: 0.25,
+} as const;
+
+export interface ListingForMatch {
+  id: number;
+  title: NormalisedTitle;
+  /** The listing's lowest price, in cents of its store's currency (compared only within one currency). */
+  priceCents: number | null;
+  currency: string | null;
+}
+
+export interface PairEvidence {
+  distance: number;
+  sharedWords: string[];
+  prices: [number | null, number | null];
+  currency: string | null;
+}
+
+export interface PairDecision {
+  match: boolean;
+  /** The evidence as a sentence, for a match and for a refusal alike. */
+  reason: string;
+  evidence: PairEvidence;
+}
+
+function money(cents: number, currency: string | null): string {
+  const amount = (cents / 100).toFixed(2);
+  return currency === "USD" || currency === null ? `$${amount}` : `${amount} ${currency}`;
+}
+
+function pictureClause(distance: number): string {
+  if (distance === 0) return "same picture: identical fingerprints";
+  const bits = `${distance} of 64 bits differ`;
+  return distance <= MATCH.strongDistance ? `same picture: ${bits}` : `similar picture: ${bits}`;
+}
+
+/** Whether two listings whose pictures are `distance` bits apart are one product, and why. */
+export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: number, pictureIsEvidence = true): PairDecision {
+  const titles = compareTitles(a.title, b.title);
+  const sameCurrency = a.currency === b.currency;
+  const evidence: PairEvidence = {
+    distance,
+    sharedWords: titles.shared,
+    prices: [a.priceCents, b.priceCents],
+    currency: sameCurrency ? a.currency : null,
+  };
+  const titleClause = titles.shared.length > 0 ? `titles share ${titles.shared.join(", ")}` : "titles share no word";
+  const priceClause =
+    sameCurrency && a.priceCents !== null && b.priceCents !== null
+      ? `${money(a.priceCents, a.currency)} and ${money(b.priceCents, b.currency)}`
+      : "prices in different currencies or unknown";
+  const sentence = [pictureClause(distance), titleClause, priceClause].join("; ");
+  const refuse = (why: string): PairDecision => ({ match: false, reason: `${why} (${sentence})`, evidence });
+
+  if (!pictureIsEvidence) return refuse("the picture is a stock picture many unrelated listings use");
+  if (distance > MATCH.maxDistance) return refuse("pictures too different");
+  if (titles.contradiction) return refuse(`titles contradict: ${titles.contradiction}`);
+  const bothHaveWords = a.title.words.length > 0 && b.title.words.length > 0;
+  if (bothHaveWords && titles.shared.length === 0) return refuse("titles share no word");
+  if (distance > MATCH.strongDistance && titles.overlap < MATCH.minTitleOverlapWhenFar) return refuse("pictures only similar and titles too different");
+  if (sameCurrency && a.priceCents !== null && b.priceCents !== null && a.priceCents > 0 && b.priceCents > 0) {
+    const ratio = Math.max(a.priceCents, b.priceCents) / Math.min(a.priceCents, b.priceCents);
+    if (ratio > MATCH.maxPriceRatio) return refuse(`prices too far apart (${ratio.toFixed(1)}x)`);
+  }
+  return { match: true, reason: sentence, evidence };
+}
+
+/**
+ * Whether a picture shared by these listings' titles tells anything: a stock picture, a placeholder or a size
+ * chart appears on many listings whose titles have little in common. Takes the titles of the listings that
+ * carry (nearly) this picture.
+ */
+export function pictureIsEvidence(titles: NormalisedTitle[]): boolean {
+  if (titles.length < MATCH.stockPictureMinListings) return true;
+  let total = 0;
+  let pairs = 0;
+  // Enough pairs to judge, without quadratic work on a picture thousands of listings use.
+  const sample = titles.slice(0, 40);
+  for (let i = 0; i < sample.length; i++)
+    for (let j = i + 1; j < sample.length; j++) {
+      total += compareTitles(sample[i], sample[j]).overlap;
+      pairs++;
+    }
+  return total / pairs >= MATCH.stockPictureMaxTitleOverlap;
+}
+
+/** An operator's decisions, kept across re-runs. */
+export interface OperatorConstraints {
+  /** Pairs of listing ids that must never be in one product ("split out"). */
+  apart: Array<[number, number]>;
+  /** Pairs of listing ids that are one product ("merged"). */
+  together: Array<[number, number]>;
+}
+
+export interface ClusterInput extends ListingForMatch {
+  /** Whether this listing's picture counts as evidence (see pictureIsEvidence). */
+  pictureIsEvidence: boolean;
+}
+
+export interface ClusterMember {
+  id: number;
+  /** The pair decision that admitted it (null for the anchor and for operator merges). */
+  evidence: (PairEvidence & { withId: number; reason: string }) | null;
+  /** "picture" (matched), "anchor" (first of its product) or "operator" (merged by hand). */
+  via: "anchor" | "picture" | "operator";
+}
+
+export interface Cluster {
+  /** The first listing: every member's picture is within MATCH.maxDistanceToAnchor of its picture. */
+  anchorId: number;
+  members: ClusterMember[];
+}
+
+/** The candidates of a listing: earlier listings whose pictures are within MATCH.maxDistance, with distances. */
+export type NearListings = (id: number) => Array<{ id: number; distance: number }>;
+export type DistanceBetween = (a: number, b: number) => number;
+
+/**
+ * Groups listings into products. `order` is the listings in the order they are taken (first seen, then id);
+ * `near(id)` returns the listings within MATCH.maxDistance of it (from a HashIndex, never all pairs);
+ * `distance(a, b)` the bits between two listings' pictures. Deterministic for a given order.
+ */
+export function clusterListings(
+  order: ClusterInput[],
+  near: NearListings,
+  distance: DistanceBetween,
+  constraints: OperatorConstraints = { apart: [], together: [] },
+): Cluster[] {
+  const byId = new Map(order.map((l) => [l.id, l]));
+  const apart = new Map<number, Set<number>>();
+  for (const [a, b] of constraints.apart) {
+    if (!apart.has(a)) apart.set(a, new Set());
+    if (!apart.has(b)) apart.set(b, new Set());
+    apart.get(a)!.add(b);
+    apart.get(b)!.add(a);
+  }
+  const clusterOf = new Map<number, Cluster>();
+  const clusters: Cluster[] = [];
+  const keptApart = (listing: number, cluster: Cluster) => {
+    const refused = apart.get(listing);
+    return refused !== undefined && cluster.members.some((m) => refused.has(m.id));
+  };
+
+  for (const listing of order) {
+    let best: { cluster: Cluster; votes: number; total: number; admit: ClusterMember } | null = null;
+    if (listing.pictureIsEvidence) {
+      const votes = new Map<Cluster, { votes: number; total: number; admit: ClusterMember }>();
+      for (const candidate of near(listing.id)) {
+        const other = byId.get(candidate.id);
+        const cluster = clusterOf.get(candidate.id);
+        if (!other || !cluster || !other.pictureIsEvidence) continue;
+        const decision = decidePair(listing, other, candidate.distance);
+        if (!decision.match) continue;
+        const entry = votes.get(cluster);
+        if (entry) {
+          entry.votes++;
+          entry.total += candidate.distance;
+        } else {
+          votes.set(cluster, {
+            votes: 1,
+            total: candidate.distance,
+            admit: { id: listing.id, via: "picture", evidence: { ...decision.evidence, withId: other.id, reason: decision.reason } },
+          });
+        }
+      }
+      for (const [cluster, entry] of votes) {
+        if (keptApart(listing.id, cluster)) continue;
+        if (distance(listing.id, cluster.anchorId) > MATCH.maxDistanceToAnchor) continue;
+        const better =
+          best === null ||
+          entry.votes > best.votes ||
+          (entry.votes === best.votes && entry.total / entry.votes < best.total / best.votes) ||
+          (entry.votes === best.votes && entry.total / entry.votes === best.total / best.votes && cluster.anchorId < best.cluster.anchorId);
+        if (better) best = { cluster, ...entry };
+      }
+    }
+    if (best) {
+      best.cluster.members.push(best.admit);
+      clusterOf.set(listing.id, best.cluster);
+    } else {
+      const cluster: Cluster = { anchorId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: null }] };
+      clusters.push(cluster);
+      clusterOf.set(listing.id, cluster);
+    }
+  }
+
+  // An operator's merges join whole products, unless a split forbids it.
+  for (const [a, b] of constraints.together) {
+    const ca = clusterOf.get(a);
+    const cb = clusterOf.get(b);
+    if (!ca || !cb || ca === cb) continue;
+    if (cb.members.some((m) => keptApart(m.id, ca))) continue;
+    const [keep, gone] = ca.anchorId <= cb.anchorId ? [ca, cb] : [cb, ca];
+    for (const m of gone.members) {
+      keep.members.push(m.id === gone.anchorId || m.via === "anchor" ? { id: m.id, via: "operator", evidence: null } : m);
+      clusterOf.set(m.id, keep);
+    }
+    gone.members = [];
+  }
+  return clusters.filter((c) => c.members.length > 0);
+}
