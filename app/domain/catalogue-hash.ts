@@ -180,3 +180,9 @@ export class HashIndex {
     return this.count - this.builtCount;
   }
 }
+
+/** The port the picture-hashing adapter implements (app/integrations/picture-fingerprint.server.ts). */
+export interface PictureFingerprinter {
+  /** The picture's 64-bit perceptual hash as 16 hex digits; throws a sentence when the bytes are not a picture. */
+  fingerprint(bytes: Buffer): Promise<string>;
+}
