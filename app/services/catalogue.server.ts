@@ -1,0 +1,94 @@
+// The measured catalogue (docs/decisions/046), composed from its jobs the way billing.server.ts composes its own:
+// - catalogue/pictures.server.ts: each listing's main picture fetched once and fingerprinted;
+// - catalogue/matching.server.ts: listings matched into products with their evidence (and operator decisions);
+// - catalogue/materialise.server.ts: each product's figures, signals and insights for every reader.
+// The stores it reads are the competitor tracker's (app/services/competitors.server.ts): every store a user
+// follows, plus the operator's list. Each store read queues "catalogue.pictures", which queues "catalogue.match"
+// when it is done; a daily schedule recomputes every product's signals so the days roll even when nothing changed.
+// All three are jobs, keyed so one runs at a time across processes.
+import type { Db, SqlReader } from "~/db.server";
+import type { PictureFingerprinter } from "~/domain/catalogue-hash";
+import type { ImageFetcher } from "~/integrations/image-fetch.server";
+import { childLogger } from "~/logger.server";
+import { createCatalogueMaterialise } from "~/services/catalogue/materialise.server";
+import { createCatalogueMatching } from "~/services/catalogue/matching.server";
+import { createCataloguePictures } from "~/services/catalogue/pictures.server";
+import type { Jobs } from "~/services/jobs.server";
+
+export { measuredObjectId, type MatchSummary } from "~/services/catalogue/matching.server";
+
+export const PICTURES_JOB = "catalogue.pictures";
+export const MATCH_JOB = "catalogue.match";
+export const DAILY_JOB = "catalogue.daily";
+/** Daily at 04:23 UTC: the signals' days roll over for every measured product. */
+export const DAILY_SCHEDULE = { name: "catalogue.daily", pattern: "23 4 * * *" } as const;
+/** Pictures fetched per job run before it hands over to matching (the rest in the next run). */
+const PICTURES_PER_RUN = 2_000;
+
+export interface CatalogueDeps {
+  db: Db;
+  sql: SqlReader;
+  images: ImageFetcher;
+  fingerprinter: PictureFingerprinter;
+  jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
+  now?: () => Date;
+}
+
+export function createCatalogue(deps: CatalogueDeps) {
+  const now = deps.now ?? (() => new Date());
+  const log = childLogger("catalogue");
+  const pictures = createCataloguePictures({ db: deps.db, images: deps.images, fingerprinter: deps.fingerprinter, now });
+  const matching = createCatalogueMatching({ db: deps.db, sql: deps.sql, now });
+  const materialise = createCatalogueMaterialise({ db: deps.db, now });
+
+  /** After a store read: its new or changed listings' pictures, then matching. */
+  async function storeRead(): Promise<void> {
+    await deps.jobs.enqueue(PICTURES_JOB, {}, { key: PICTURES_JOB });
+  }
+
+  /** Fetches pending pictures (a bounded number), then matches and recomputes what changed. */
+  async function refresh(signal?: AbortSignal) {
+    await pictures.queue();
+    let fetched = 0;
+    let remaining = 0;
+    while (fetched < PICTURES_PER_RUN && !signal?.aborted) {
+      const batch = await pictures.fetchBatch(200, signal);
+      fetched += batch.fetched + batch.reused + batch.failed;
+      remaining = batch.remaining;
+      if (batch.fetched + batch.reused + batch.failed === 0 || remaining === 0) break;
+    }
+    const match = await matching.run();
+    const products = await materialise.run(match.changed);
+    log.info({ fetched, remaining, mode: match.mode, listings: match.listings, products: match.products, changed: match.changed.length, removed: match.removed, ms: match.ms + products.ms }, "catalogue refreshed");
+    if (remaining > 0 && !signal?.aborted) await deps.jobs.enqueue(PICTURES_JOB, {}, { key: PICTURES_JOB });
+    return { fetched, remaining, match, products };
+  }
+
+  function registerJobs(on: Pick<Jobs, "register" | "schedule"> = deps.jobs): void {
+    on.register(PICTURES_JOB, async ({ signal }) => {
+      await refresh(signal);
+    }, { timeoutMs: 30 * 60_000, leaseMs: 60_000 });
+    on.register(MATCH_JOB, async () => {
+      const match = await matching.run();
+      await materialise.run(match.changed);
+    }, { timeoutMs: 30 * 60_000, leaseMs: 60_000 });
+    on.register(DAILY_JOB, async () => {
+      await materialise.run();
+    }, { timeoutMs: 60 * 60_000, leaseMs: 60_000 });
+    on.schedule(DAILY_SCHEDULE.name, DAILY_SCHEDULE.pattern, DAILY_JOB);
+  }
+
+  return {
+    storeRead,
+    refresh,
+    registerJobs,
+    queuePictures: pictures.queue,
+    fetchPictures: pictures.fetchBatch,
+    match: matching.run,
+    split: matching.split,
+    merge: matching.merge,
+    materialise: materialise.run,
+  };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;

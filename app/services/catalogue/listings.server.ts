@@ -1,0 +1,189 @@
+// The measured catalogue's reads of store listings (docs/decisions/046): every listing (a CompetitorProduct of
+// an observed store) with its picture fingerprint for matching, and one product's listings with their history
+// (rebuilt from the tracker's measured changes) for the signals. Raw SQL through the row reader: a full match
+// reads every listing, and a million Prisma row objects cost seconds and hundreds of MB.
+import { dateFromDb, parseJsonList, parseStringList, type Db, type SqlReader } from "~/db.server";
+import type { CatalogueChange } from "~/domain/competitor-insights";
+import type { ListingHistory } from "~/domain/catalogue-signals";
+
+/** What matching needs of a listing. */
+export interface MatchListing {
+  id: number;
+  storeId: number;
+  title: string;
+  priceCents: number | null;
+  currency: string | null;
+  hash: string;
+  firstSeenAt: number;
+}
+
+const MATCH_SQL = `
+  SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cs.currency, lp.hash,
+         CAST(strftime('%s', cp.firstSeenAt) AS INTEGER)
+  FROM CompetitorProduct cp
+  JOIN ListingPicture lp ON lp.listingId = cp.id AND lp.status = 'ok' AND lp.hash IS NOT NULL
+  JOIN CompetitorStore cs ON cs.id = cp.storeId
+  WHERE cp.id > ? ORDER BY cp.id LIMIT ?`;
+
+/** Every fingerprinted listing, in id order, read in chunks. */
+export async function readMatchListings(sql: SqlReader, chunk = 20_000): Promise<MatchListing[]> {
+  const out: MatchListing[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await sql.rows(MATCH_SQL, [after, chunk]);
+    for (const r of rows) {
+      out.push({
+        id: Number(r[0]),
+        storeId: Number(r[1]),
+        title: String(r[2]),
+        priceCents: r[3] === null ? null : Number(r[3]),
+        currency: r[4] === null ? null : String(r[4]),
+        hash: String(r[5]),
+        firstSeenAt: Number(r[6]),
+      });
+    }
+    if (rows.length < chunk) return out;
+    after = Number(rows[rows.length - 1][0]);
+  }
+}
+
+/** A listing as the product page and the materialised product show it. */
+export interface ListingDetail {
+  id: number;
+  storeId: number;
+  storeDomain: string;
+  storeName: string;
+  currency: string | null;
+  /** The store's first read: listings found then were not "added" then. */
+  storeFirstReadAt: Date | null;
+  /** Shopify's product id in its store. */
+  productId: string;
+  handle: string;
+  title: string;
+  productType: string;
+  tags: string[];
+  images: string[];
+  variants: Array<{ id: string; priceCents: number; available: boolean | null }>;
+  priceMinCents: number | null;
+  available: boolean | null;
+  publishedAt: Date | null;
+  firstSeenAt: Date;
+  removedAt: Date | null;
+}
+
+/** The listings of some measured products' members, by listing id. */
+export async function readListingDetails(db: Db, listingIds: number[]): Promise<Map<number, ListingDetail>> {
+  const out = new Map<number, ListingDetail>();
+  for (let i = 0; i < listingIds.length; i += 500) {
+    const rows = await db.competitorProduct.findMany({
+      where: { id: { in: listingIds.slice(i, i + 500) } },
+      select: {
+        id: true,
+        storeId: true,
+        productId: true,
+        handle: true,
+        title: true,
+        productType: true,
+        tags: true,
+        images: true,
+        variants: true,
+        priceMinCents: true,
+        available: true,
+        publishedAt: true,
+        firstSeenAt: true,
+        removedAt: true,
+        store: { select: { domain: true, name: true, currency: true, checks: { where: { ok: true }, orderBy: { takenAt: "asc" }, take: 1, select: { takenAt: true } } } },
+      },
+    });
+    for (const r of rows) {
+      out.set(r.id, {
+        id: r.id,
+        storeId: r.storeId,
+        storeDomain: r.store.domain,
+        storeName: r.store.name,
+        currency: r.store.currency,
+        storeFirstReadAt: r.store.checks[0]?.takenAt ?? null,
+        productId: r.productId,
+        handle: r.handle,
+        title: r.title,
+        productType: r.productType,
+        tags: parseStringList(r.tags),
+        images: parseStringList(r.images),
+        variants: parseJsonList(r.variants).flatMap((v) => {
+          const x = v as { id?: unknown; priceCents?: unknown; available?: unknown };
+          return typeof x.id === "string" && typeof x.priceCents === "number"
+            ? [{ id: x.id, priceCents: x.priceCents, available: typeof x.available === "boolean" ? x.available : null }]
+            : [];
+        }),
+        priceMinCents: r.priceMinCents,
+        available: r.available,
+        publishedAt: r.publishedAt,
+        firstSeenAt: r.firstSeenAt,
+        removedAt: r.removedAt,
+      });
+    }
+  }
+  return out;
+}
+
+type VariantChange = Extract<CatalogueChange, { kind: "price-change" | "sold-out" | "restock" }>;
+
+/**
+ * A listing's history for the signals: its price and availability over time, rebuilt backwards from its
+ * current variants through the tracker's measured changes (newest first: each change's old value is what the
+ * variant held before it).
+ */
+export async function readListingHistory(db: Db, listing: ListingDetail): Promise<ListingHistory> {
+  const rows = await db.competitorChange.findMany({
+    where: { storeId: listing.storeId, productId: listing.productId, kind: { in: ["price-change", "sold-out", "restock"] } },
+    orderBy: { at: "desc" },
+    select: { at: true, detail: true },
+  });
+  const price = new Map(listing.variants.map((v) => [v.id, v.priceCents]));
+  const stock = new Map(listing.variants.map((v) => [v.id, v.available]));
+  const minPrice = () => (price.size ? Math.min(...price.values()) : null);
+  const anyAvailable = () => {
+    const values = [...stock.values()];
+    if (values.some((v) => v === true)) return true;
+    return values.length > 0 && values.every((v) => v === false) ? false : null;
+  };
+  const prices: Array<{ at: string; cents: number }> = [];
+  const availability: Array<{ at: string; available: boolean | null }> = [];
+  const nowPrice = minPrice();
+  if (nowPrice !== null) prices.push({ at: new Date().toISOString(), cents: nowPrice });
+  availability.push({ at: new Date().toISOString(), available: anyAvailable() });
+  for (const row of rows) {
+    let change: VariantChange;
+    try {
+      change = JSON.parse(row.detail) as VariantChange;
+    } catch {
+      continue;
+    }
+    const at = dateFromDb(row.at).toISOString();
+    // The value after this change, then step back to before it.
+    const after = { price: minPrice(), available: anyAvailable() };
+    if (change.kind === "price-change") price.set(change.variant.id, change.oldCents);
+    else if (change.kind === "sold-out") stock.set(change.variant.id, true);
+    else stock.set(change.variant.id, false);
+    if (after.price !== null) prices.push({ at, cents: after.price });
+    availability.push({ at, available: after.available });
+  }
+  const first = listing.firstSeenAt.toISOString();
+  const initialPrice = minPrice();
+  if (initialPrice !== null) prices.push({ at: first, cents: initialPrice });
+  availability.push({ at: first, available: anyAvailable() });
+  // Oldest first; the "now" points were only the starting values and are dated by the last change or first sight.
+  prices.reverse();
+  availability.reverse();
+  const onFirstRead = listing.storeFirstReadAt !== null && listing.firstSeenAt.getTime() <= listing.storeFirstReadAt.getTime();
+  const addedAt = onFirstRead && listing.publishedAt ? listing.publishedAt : listing.firstSeenAt;
+  return {
+    storeId: listing.storeId,
+    addedAt: addedAt.toISOString(),
+    addedCounts: !onFirstRead || listing.publishedAt !== null,
+    removedAt: listing.removedAt?.toISOString() ?? null,
+    prices: prices.map((p) => ({ at: p.at < first ? first : p.at, cents: p.cents })),
+    availability: availability.map((a) => ({ at: a.at < first ? first : a.at, available: a.available })),
+    publishedAt: listing.publishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,313 @@
+// Matching listings into measured products (docs/decisions/046). This module owns the CatalogueMember rows
+// (which product a listing is in, with the evidence) and the CatalogueDecision rows (an operator's splits and
+// merges). The rules are app/domain/catalogue-match.ts; this is the I/O around them:
+// - every fingerprinted listing is read (listings.server.ts) and indexed by its picture hash (HashIndex:
+//   candidates come from the index, never from all pairs);
+// - a picture that many listings share under unrelated titles is marked as no evidence (pictureIsEvidence);
+// - listings are placed in a fixed order (first seen, then id), the operator's decisions applied, and the
+//   result written: each product is named after its anchor listing ("measured-{listingId}"), members whose
+//   product or evidence changed are rewritten, products that no longer exist are deleted;
+// - the state stays in memory between runs of this process: when the only news is new listings (a store's
+//   first read), they are placed into it incrementally, which gives the same products as a full run would.
+//   Anything else (a changed picture, a removed listing's fingerprint, a new decision) rebuilds it.
+// The "catalogue.match" job (catalogue.server.ts) runs it one at a time across processes.
+import { retryBusy, type Db, type SqlReader } from "~/db.server";
+import { HashIndex, hammingDistance, parseHash, type Hash64 } from "~/domain/catalogue-hash";
+import { ClusterState, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue-match";
+import { normaliseTitle } from "~/domain/catalogue-title";
+import { AppError } from "~/domain/errors";
+import { readMatchListings, type MatchListing } from "~/services/catalogue/listings.server";
+
+export const measuredObjectId = (anchorListingId: number) => `measured-${anchorListingId}`;
+
+export interface MatchSummary {
+  mode: "full" | "incremental";
+  listings: number;
+  products: number;
+  /** Products whose members or evidence changed (their rows and signals are recomputed). */
+  changed: string[];
+  removed: number;
+  stockPictures: number;
+  ms: number;
+}
+
+interface MatchState {
+  index: HashIndex;
+  hashes: Map<number, Hash64>;
+  hashText: Map<number, string>;
+  inputs: Map<number, ClusterInput>;
+  clusters: ClusterState;
+  decisions: string;
+  stockPictures: number;
+  /** The last listing in the order (first seen, then id) placed so far. */
+  last: { firstSeenAt: number; id: number };
+}
+
+export interface CatalogueMatchingDeps {
+  db: Db;
+  sql: SqlReader;
+  now: () => Date;
+}
+
+function lastOf(listings: MatchListing[], from = { firstSeenAt: -Infinity, id: -Infinity }): { firstSeenAt: number; id: number } {
+  let last = from;
+  for (const l of listings) if (l.firstSeenAt > last.firstSeenAt || (l.firstSeenAt === last.firstSeenAt && l.id > last.id)) last = { firstSeenAt: l.firstSeenAt, id: l.id };
+  return last;
+}
+
+function orderOf(listings: MatchListing[]): MatchListing[] {
+  return [...listings].sort((a, b) => a.firstSeenAt - b.firstSeenAt || a.id - b.id);
+}
+
+export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
+  const { db, sql, now } = deps;
+  let state: MatchState | null = null;
+
+  async function readDecisions() {
+    const rows = await db.catalogueDecision.findMany({ orderBy: { id: "asc" }, select: { id: true, kind: true, listingA: true, listingB: true } });
+    return {
+      key: rows.map((r) => r.id).join(","),
+      apart: rows.filter((r) => r.kind === "apart").map((r) => [r.listingA, r.listingB] as [number, number]),
+      together: rows.filter((r) => r.kind === "together").map((r) => [r.listingA, r.listingB] as [number, number]),
+    };
+  }
+
+  function inputOf(l: MatchListing): ClusterInput {
+    return { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true };
+  }
+
+  /** Marks the listings whose picture many unrelated listings share; returns how many pictures that is. */
+  function markStockPictures(s: MatchState, ids: Iterable<number>): number {
+    let stock = 0;
+    const seen = new Set<number>();
+    for (const id of ids) {
+      const near = s.index.near(s.hashes.get(id)!, MATCH.strongDistance, seen);
+      if (near.length < MATCH.stockPictureMinListings) continue;
+      const evidence = pictureIsEvidence(near.map((n) => s.inputs.get(n.id)!.title));
+      if (!evidence) {
+        stock++;
+        for (const n of near) s.inputs.get(n.id)!.pictureIsEvidence = false;
+      }
+    }
+    return stock;
+  }
+
+  function build(listings: MatchListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): MatchState {
+    const index = new HashIndex(Math.max(1024, listings.length));
+    const hashes = new Map<number, Hash64>();
+    const hashText = new Map<number, string>();
+    const inputs = new Map<number, ClusterInput>();
+    for (const l of listings) {
+      const hash = parseHash(l.hash);
+      if (!hash) continue;
+      index.add(l.id, hash);
+      hashes.set(l.id, hash);
+      hashText.set(l.id, l.hash);
+      inputs.set(l.id, inputOf(l));
+    }
+    index.build();
+    const seen = new Set<number>();
+    const clusters = new ClusterState(
+      (id) => index.near(hashes.get(id)!, MATCH.maxDistance, seen),
+      (a, b) => hammingDistance(hashes.get(a)!, hashes.get(b)!),
+      decisions,
+    );
+    const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, last: lastOf(listings) };
+    s.stockPictures = markStockPictures(s, hashes.keys());
+    for (const l of orderOf(listings)) if (inputs.has(l.id)) clusters.place(inputs.get(l.id)!);
+    for (const [a, b] of decisions.together) clusters.merge(a, b);
+    return s;
+  }
+
+  /** Places new listings into the kept state; false when the state cannot be extended (rebuild instead). */
+  function extend(s: MatchState, listings: MatchListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): boolean {
+    if (s.decisions !== decisions.key) return false;
+    const fresh: MatchListing[] = [];
+    let known = 0;
+    for (const l of listings) {
+      const had = s.hashText.get(l.id);
+      if (had === undefined) fresh.push(l);
+      else if (had !== l.hash) return false;
+      else known++;
+    }
+    if (known !== s.hashText.size) return false; // a fingerprint went away
+    // New listings must come after every placed one in the order (first seen, then id), or a full run would
+    // place them differently. A store's new read is newer than everything before it, so this is the usual case.
+    const last = s.last;
+    if (fresh.some((l) => l.firstSeenAt < last.firstSeenAt || (l.firstSeenAt === last.firstSeenAt && l.id < last.id))) return false;
+    for (const l of fresh) {
+      const hash = parseHash(l.hash);
+      if (!hash) continue;
+      s.index.add(l.id, hash);
+      s.hashes.set(l.id, hash);
+      s.hashText.set(l.id, l.hash);
+      s.inputs.set(l.id, inputOf(l));
+    }
+    // A new listing that makes a picture a stock picture changes listings already placed: rebuild.
+    if (markStockPictures(s, fresh.map((l) => l.id)) > 0) return false;
+    for (const l of orderOf(fresh)) if (s.inputs.has(l.id)) s.clusters.place(s.inputs.get(l.id)!);
+    if (fresh.length > 0) s.last = lastOf(fresh, s.last);
+    if (s.index.unbuilt > 50_000) s.index.build();
+    return true;
+  }
+
+  /** Writes the products and members that differ from what is stored; returns the changed and removed products. */
+  async function write(clusters: Cluster[]): Promise<{ changed: string[]; removed: number }> {
+    const stored = await db.catalogueMember.findMany({ select: { listingId: true, via: true, evidence: true, product: { select: { objectID: true } } } });
+    const storedOf = new Map(stored.map((m) => [m.listingId, m]));
+    const existing = await db.product.findMany({ where: { source: "measured" }, select: { id: true, objectID: true } });
+    const productIds = new Map(existing.map((p) => [p.objectID, p.id]));
+    const wanted = new Set<string>();
+    const changed: string[] = [];
+    const at = now();
+    for (const cluster of clusters) {
+      const objectID = measuredObjectId(cluster.anchorId);
+      wanted.add(objectID);
+      const rows = cluster.members.map((m) => ({
+        listingId: m.id,
+        via: m.via,
+        evidence: m.evidence ? JSON.stringify(m.evidence) : null,
+      }));
+      const same =
+        productIds.has(objectID) &&
+        rows.every((r) => {
+          const s = storedOf.get(r.listingId);
+          return s && s.product.objectID === objectID && s.via === r.via && s.evidence === r.evidence;
+        });
+      if (same) continue;
+      changed.push(objectID);
+      let productId = productIds.get(objectID);
+      if (productId === undefined) {
+        productId = await createPlaceholder(objectID, at);
+        productIds.set(objectID, productId);
+      }
+      const pid = productId;
+      await retryBusy(() =>
+        db.$transaction(
+          rows.map((r) =>
+            db.catalogueMember.upsert({
+              where: { listingId: r.listingId },
+              create: { ...r, productId: pid, matchedAt: at },
+              update: { via: r.via, evidence: r.evidence, productId: pid, matchedAt: at },
+              select: { listingId: true },
+            }),
+          ),
+        ),
+      );
+    }
+    const gone = existing.filter((p) => !wanted.has(p.objectID)).map((p) => p.id);
+    for (let i = 0; i < gone.length; i += 500) {
+      await retryBusy(() => db.product.deleteMany({ where: { id: { in: gone.slice(i, i + 500) }, source: "measured" } }));
+    }
+    // Members whose listing lost its fingerprint (no longer in any cluster) are dropped.
+    const placed = new Set(clusters.flatMap((c) => c.members.map((m) => m.id)));
+    const orphans = stored.filter((m) => !placed.has(m.listingId)).map((m) => m.listingId);
+    for (let i = 0; i < orphans.length; i += 500) {
+      await retryBusy(() => db.catalogueMember.deleteMany({ where: { listingId: { in: orphans.slice(i, i + 500) } } }));
+    }
+    return { changed, removed: gone.length };
+  }
+
+  /** An empty measured product that materialise() fills in; hidden from nothing, so it is filled in the same run. */
+  async function createPlaceholder(objectID: string, at: Date): Promise<number> {
+    const row = await retryBusy(() =>
+      db.product.upsert({
+        where: { objectID },
+        create: {
+          objectID,
+          title: "",
+          description: "",
+          niches: "[]",
+          primaryNiche: "general",
+          tags: "[]",
+          images: "[]",
+          priceCents: 0,
+          orders: 0,
+          revenueCents: 0,
+          likes: 0,
+          comments: 0,
+          shares: 0,
+          views: 0,
+          storesSelling: 0,
+          firstSeenAt: at,
+          lastUpdatedAt: at,
+          randomSortKey: 0,
+          winningScore: 0,
+          lifecycleStage: "emerging",
+          saturation: 0,
+          orders7d: 0,
+          trendingScore: 0,
+          reasons: "[]",
+          insightsAt: at,
+          source: "measured",
+        },
+        update: {},
+        select: { id: true },
+      }),
+    );
+    return row.id;
+  }
+
+  /** Matches every fingerprinted listing; `full` forces a rebuild of the kept state. */
+  async function run(options: { full?: boolean } = {}): Promise<MatchSummary> {
+    const started = Date.now();
+    const listings = await readMatchListings(sql);
+    const decisions = await readDecisions();
+    let mode: MatchSummary["mode"] = "incremental";
+    if (options.full || !state || !extend(state, listings, decisions)) {
+      state = build(listings, decisions);
+      mode = "full";
+    }
+    const { changed, removed } = await write(state.clusters.clusters);
+    return {
+      mode,
+      listings: state.hashes.size,
+      products: state.clusters.clusters.length,
+      changed,
+      removed,
+      stockPictures: state.stockPictures,
+      ms: Date.now() - started,
+    };
+  }
+
+  /** An operator's split: the listing never again shares a product with the listings it is with now. */
+  async function split(listingId: number, note = ""): Promise<{ apart: number }> {
+    const member = await db.catalogueMember.findUnique({ where: { listingId }, select: { productId: true } });
+    if (!member) throw new AppError(404, `Listing ${listingId} is not in any measured product.`);
+    const others = await db.catalogueMember.findMany({ where: { productId: member.productId, listingId: { not: listingId } }, select: { listingId: true } });
+    if (others.length === 0) throw new AppError(409, `Listing ${listingId} is already a product of its own.`);
+    await retryBusy(() =>
+      db.$transaction(
+        others.map((o) =>
+          db.catalogueDecision.upsert({
+            where: { kind_listingA_listingB: { kind: "apart", listingA: listingId, listingB: o.listingId } },
+            create: { kind: "apart", listingA: listingId, listingB: o.listingId, note },
+            update: {},
+            select: { id: true },
+          }),
+        ),
+      ),
+    );
+    return { apart: others.length };
+  }
+
+  /** An operator's merge: the two listings' products are one from now on (unless a split keeps them apart). */
+  async function merge(listingA: number, listingB: number, note = ""): Promise<void> {
+    if (listingA === listingB) throw new AppError(400, "Pick two different listings to merge.");
+    const found = await db.catalogueMember.count({ where: { listingId: { in: [listingA, listingB] } } });
+    if (found < 2) throw new AppError(404, "Both listings must be in measured products to be merged.");
+    const [a, b] = listingA < listingB ? [listingA, listingB] : [listingB, listingA];
+    await retryBusy(() =>
+      db.catalogueDecision.upsert({
+        where: { kind_listingA_listingB: { kind: "together", listingA: a, listingB: b } },
+        create: { kind: "together", listingA: a, listingB: b, note },
+        update: {},
+        select: { id: true },
+      }),
+    );
+  }
+
+  return { run, split, merge };
+}
+
+export type CatalogueMatching = ReturnType<typeof createCatalogueMatching>;

@@ -1,0 +1,161 @@
+// Measured products as the rest of the product reads them (docs/decisions/046). This module owns the Product rows
+// of source "measured" (their figures) and their ProductSignals rows. For each product it reads its member
+// listings and their history (listings.server.ts), counts the daily series and derives the insights
+// (app/domain/catalogue-signals.ts), and writes:
+// - title, pictures, niche and tags from its most typical listing (the one whose title shares most words with
+//   the others), the price as the median of its present listings' lowest prices (in their most common currency);
+// - stores selling, stores added in 7 and 30 days, first seen anywhere, stage, saturation, score and reasons,
+//   all measured or derived from measured counts; thin evidence said so (Product.thinEvidence);
+// - the sales columns stay 0 placeholders: orders are not measured, and every reader treats source "measured"
+//   as having no sales data (docs/decisions/026).
+// Then the catalogue version is bumped so search caches refresh.
+import { createHash } from "node:crypto";
+import { retryBusy, type Db } from "~/db.server";
+import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/catalogue-signals";
+import { compareTitles, normaliseTitle } from "~/domain/catalogue-title";
+import { dayOf, dayString } from "~/domain/insights";
+import { nicheSlug } from "~/domain/product-import";
+import { readListingDetails, readListingHistory, type ListingDetail } from "~/services/catalogue/listings.server";
+import { bumpCatalogVersion } from "~/services/product-import.server";
+
+/** Days of signals kept per product (the chart and the 30-day figures). */
+export const SIGNAL_DAYS = 90;
+
+export interface MaterialiseSummary {
+  products: number;
+  ms: number;
+}
+
+export interface CatalogueMaterialiseDeps {
+  db: Db;
+  now: () => Date;
+}
+
+function mostCommon<T>(values: T[]): T | undefined {
+  const counts = new Map<T, number>();
+  let best: T | undefined;
+  let bestCount = 0;
+  for (const v of values) {
+    const c = (counts.get(v) ?? 0) + 1;
+    counts.set(v, c);
+    if (c > bestCount) {
+      best = v;
+      bestCount = c;
+    }
+  }
+  return best;
+}
+
+/** The listing whose title shares most words with the others (ties: the shorter title, then the older listing). */
+function typicalListing(listings: ListingDetail[]): ListingDetail {
+  const titles = listings.map((l) => normaliseTitle(l.title));
+  let best = 0;
+  let bestScore = -1;
+  for (let i = 0; i < listings.length; i++) {
+    let score = 0;
+    for (let j = 0; j < listings.length; j++) if (i !== j) score += compareTitles(titles[i], titles[j]).shared.length;
+    const better =
+      score > bestScore ||
+      (score === bestScore && listings[i].title.length < listings[best].title.length) ||
+      (score === bestScore && listings[i].title.length === listings[best].title.length && listings[i].id < listings[best].id);
+    if (better) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return listings[best];
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : Math.round((s[mid - 1] + s[mid]) / 2);
+}
+
+export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
+  const { db, now } = deps;
+
+  async function one(productId: number, objectID: string): Promise<void> {
+    const members = await db.catalogueMember.findMany({ where: { productId }, select: { listingId: true } });
+    const details = await readListingDetails(
+      db,
+      members.map((m) => m.listingId),
+    );
+    const listings = [...details.values()].sort((a, b) => a.id - b.id);
+    if (listings.length === 0) return;
+    const present = listings.filter((l) => l.removedAt === null);
+    const shown = typicalListing(present.length > 0 ? present : listings);
+    const currency = mostCommon(present.map((l) => l.currency)) ?? shown.currency;
+    const price = median(present.filter((l) => l.currency === currency && l.priceMinCents !== null).map((l) => l.priceMinCents!)) ?? shown.priceMinCents ?? 0;
+    const histories: ListingHistory[] = [];
+    for (const l of listings) histories.push(await readListingHistory(db, l));
+    const firstSeenAnywhere = listings.reduce<Date>((min, l) => {
+      const d = l.publishedAt && l.publishedAt < l.firstSeenAt ? l.publishedAt : l.firstSeenAt;
+      return d < min ? d : min;
+    }, listings[0].firstSeenAt);
+    const observedSince = listings.reduce<Date>((min, l) => {
+      const d = l.storeFirstReadAt ?? l.firstSeenAt;
+      return d < min ? d : min;
+    }, listings[0].storeFirstReadAt ?? listings[0].firstSeenAt);
+    const today = dayOf(now());
+    const start = Math.max(today - SIGNAL_DAYS + 1, Math.min(dayOf(observedSince), today));
+    const series = measuredSeries(histories, dayString(start), dayString(today));
+    const insights = measuredInsights(series, dayString(Math.min(dayOf(observedSince), today)), firstSeenAnywhere.toISOString());
+    const niche = mostCommon(listings.map((l) => nicheSlug(l.productType)).filter(Boolean)) ?? "general";
+    const stores = [...new Set(present.map((l) => l.storeDomain))].sort();
+    const at = now();
+    const randomSortKey = createHash("sha256").update(objectID).digest().readUInt32BE(0) >>> 1;
+    const fields = {
+      title: shown.title.slice(0, 300),
+      description: `Sold by ${stores.length === 1 ? "1 store" : `${stores.length} stores`} we observe${stores.length ? `: ${stores.slice(0, 10).join(", ")}${stores.length > 10 ? ", ..." : ""}` : ""}.${currency && currency !== "USD" ? ` Prices as listed, in ${currency}.` : ""}`,
+      niches: JSON.stringify([niche]),
+      primaryNiche: niche,
+      tags: JSON.stringify([...new Set(listings.flatMap((l) => l.tags))].slice(0, 20)),
+      images: JSON.stringify(shown.images.filter((u) => /^https?:\/\//i.test(u)).slice(0, 8)),
+      priceCents: price,
+      storesSelling: insights.storesSelling,
+      storesAdded7d: insights.storesAdded7d,
+      storesAdded30d: insights.storesAdded30d,
+      thinEvidence: insights.thinEvidence,
+      firstSeenAt: firstSeenAnywhere,
+      lastUpdatedAt: at,
+      randomSortKey,
+      winningScore: insights.winningScore,
+      lifecycleStage: insights.lifecycleStage,
+      saturation: insights.saturation,
+      trendingScore: Math.round((insights.scoreParts.adoption * 100) / 40),
+      reasons: JSON.stringify(insights.reasons),
+      insightsAt: at,
+    };
+    const signals = { startDay: series.startDay, endDay: series.endDay, series: JSON.stringify(series), computedAt: at };
+    await retryBusy(() =>
+      db.$transaction([
+        db.product.update({ where: { id: productId }, data: fields, select: { id: true } }),
+        db.productSignals.upsert({ where: { productId }, create: { productId, ...signals }, update: signals, select: { productId: true } }),
+      ]),
+    );
+  }
+
+  /** Recomputes the given measured products (by objectID), or every one when none are given. */
+  async function run(objectIDs?: string[]): Promise<MaterialiseSummary> {
+    const started = Date.now();
+    const products: Array<{ id: number; objectID: string }> = [];
+    if (objectIDs === undefined) {
+      products.push(...(await db.product.findMany({ where: { source: "measured" }, select: { id: true, objectID: true } })));
+    } else {
+      for (let i = 0; i < objectIDs.length; i += 500) {
+        products.push(
+          ...(await db.product.findMany({ where: { source: "measured", objectID: { in: objectIDs.slice(i, i + 500) } }, select: { id: true, objectID: true } })),
+        );
+      }
+    }
+    for (const p of products) await one(p.id, p.objectID);
+    if (products.length > 0) await bumpCatalogVersion(db, now());
+    return { products: products.length, ms: Date.now() - started };
+  }
+
+  return { run };
+}
+
+export type CatalogueMaterialise = ReturnType<typeof createCatalogueMaterialise>;

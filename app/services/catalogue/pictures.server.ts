@@ -1,0 +1,143 @@
+// Listing pictures for the measured catalogue (docs/decisions/046). This module owns the ListingPicture rows:
+// - queue(): every present listing's main picture (the first image of its CompetitorProduct) gets a row; a new
+//   main picture URL makes the row pending again (the old fingerprint no longer describes the listing);
+// - fetchBatch(): pending pictures are fetched once each (image-fetch.server.ts: SSRF-safe, size, time and pixel
+//   bounds, type from the bytes) and fingerprinted (the PictureFingerprinter port); a URL another listing already
+//   has a fingerprint for is not fetched again. A failure is recorded with its sentence and retried up to
+//   MAX_PICTURE_ATTEMPTS times; a listing without a picture is simply not matched.
+// Both run in the "catalogue.pictures" job (catalogue.server.ts), never inside a request.
+import { retryBusy, type Db } from "~/db.server";
+import type { PictureFingerprinter } from "~/domain/catalogue-hash";
+import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
+
+export const MAX_PICTURE_ATTEMPTS = 3;
+/** A picture that failed is tried again no sooner than this after its last attempt. */
+export const PICTURE_RETRY_MS = 60 * 60_000;
+const FETCH_CONCURRENCY = 4;
+
+export interface PictureBatchSummary {
+  fetched: number;
+  reused: number;
+  failed: number;
+  remaining: number;
+}
+
+export interface CataloguePicturesDeps {
+  db: Db;
+  images: ImageFetcher;
+  fingerprinter: PictureFingerprinter;
+  now: () => Date;
+}
+
+/** Why a picture could not be used, as a sentence; anything else is a defect and is rethrown. */
+function failureSentence(error: unknown): string | null {
+  if (error instanceof ImageFetchError) return error.message;
+  if (error instanceof Error && error.name === "PictureFingerprintError") return error.message;
+  return null;
+}
+
+export function createCataloguePictures(deps: CataloguePicturesDeps) {
+  const { db, images, fingerprinter, now } = deps;
+
+  /** Rows for listings whose main picture has none yet or changed; returns how many are pending. */
+  async function queue(): Promise<number> {
+    const at = now().toISOString();
+    await retryBusy(() =>
+      db.$executeRawUnsafe(
+        `INSERT INTO "ListingPicture" ("listingId", "imageUrl", "status", "attempts", "updatedAt")
+         SELECT cp."id", json_extract(cp."images", '$[0]'), 'pending', 0, ?
+         FROM "CompetitorProduct" cp
+         LEFT JOIN "ListingPicture" lp ON lp."listingId" = cp."id"
+         WHERE cp."removedAt" IS NULL
+           AND json_valid(cp."images") AND json_type(cp."images", '$[0]') = 'text'
+           AND (lp."listingId" IS NULL OR lp."imageUrl" <> json_extract(cp."images", '$[0]'))
+         ON CONFLICT ("listingId") DO UPDATE SET
+           "imageUrl" = excluded."imageUrl", "status" = 'pending', "hash" = NULL, "error" = NULL, "attempts" = 0,
+           "updatedAt" = excluded."updatedAt"`,
+        at,
+      ),
+    );
+    return db.listingPicture.count({ where: { status: "pending" } });
+  }
+
+  async function fingerprintUrl(url: string): Promise<{ hash: string } | { error: string }> {
+    try {
+      const fetched = await images.fetch(url);
+      return { hash: await fingerprinter.fingerprint(fetched.bytes) };
+    } catch (error) {
+      const sentence = failureSentence(error);
+      if (sentence === null) throw error;
+      return { error: sentence };
+    }
+  }
+
+  /** Fetches and fingerprints up to `limit` pending pictures. */
+  async function fetchBatch(limit = 200, signal?: AbortSignal): Promise<PictureBatchSummary> {
+    const due = () => ({ status: "pending", OR: [{ attempts: 0 }, { updatedAt: { lte: new Date(now().getTime() - PICTURE_RETRY_MS) } }] });
+    const pending = await db.listingPicture.findMany({
+      where: due(),
+      orderBy: { listingId: "asc" },
+      take: limit,
+      select: { listingId: true, imageUrl: true, attempts: true },
+    });
+    const summary: PictureBatchSummary = { fetched: 0, reused: 0, failed: 0, remaining: 0 };
+    const byUrl = new Map<string, typeof pending>();
+    for (const p of pending) byUrl.set(p.imageUrl, [...(byUrl.get(p.imageUrl) ?? []), p]);
+
+    // A URL fingerprinted before (for another listing) is not fetched again.
+    const known = new Map<string, string>();
+    const urls = [...byUrl.keys()];
+    for (let i = 0; i < urls.length; i += 500) {
+      const rows = await db.listingPicture.findMany({
+        where: { imageUrl: { in: urls.slice(i, i + 500) }, status: "ok", hash: { not: null } },
+        select: { imageUrl: true, hash: true },
+      });
+      for (const r of rows) if (r.hash) known.set(r.imageUrl, r.hash);
+    }
+
+    const queueOfUrls = urls.filter((u) => !known.has(u));
+    const outcomes = new Map<string, { hash: string } | { error: string }>();
+    for (const [url, hash] of known) outcomes.set(url, { hash });
+    let next = 0;
+    const worker = async () => {
+      while (next < queueOfUrls.length && !signal?.aborted) {
+        const url = queueOfUrls[next++];
+        outcomes.set(url, await fingerprintUrl(url));
+      }
+    };
+    await Promise.all(Array.from({ length: FETCH_CONCURRENCY }, worker));
+
+    const at = now();
+    for (const [url, rows] of byUrl) {
+      const outcome = outcomes.get(url);
+      if (!outcome) continue; // stopped before it was reached
+      for (const row of rows) {
+        if ("hash" in outcome) {
+          if (known.has(url)) summary.reused++;
+          else summary.fetched++;
+          await retryBusy(() =>
+            db.listingPicture.updateMany({
+              where: { listingId: row.listingId, imageUrl: url },
+              data: { status: "ok", hash: outcome.hash, error: null, attempts: row.attempts + 1, updatedAt: at },
+            }),
+          );
+        } else {
+          summary.failed++;
+          const attempts = row.attempts + 1;
+          await retryBusy(() =>
+            db.listingPicture.updateMany({
+              where: { listingId: row.listingId, imageUrl: url },
+              data: { status: attempts >= MAX_PICTURE_ATTEMPTS ? "failed" : "pending", error: outcome.error, attempts, updatedAt: at },
+            }),
+          );
+        }
+      }
+    }
+    summary.remaining = await db.listingPicture.count({ where: due() });
+    return summary;
+  }
+
+  return { queue, fetchBatch };
+}
+
+export type CataloguePictures = ReturnType<typeof createCataloguePictures>;
