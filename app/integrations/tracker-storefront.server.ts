@@ -3,7 +3,7 @@
 // ("name=address", "*.test=127.0.0.1") for local stand-in stores in development and tests: names it maps
 // resolve without DNS and are read over plain http. Both are empty in production.
 import dns from "node:dns";
-import { createSafeFetcher, parseAllowHosts, type HostLookup } from "~/integrations/safe-fetch.server";
+import { createSafeFetcher, type HostLookup } from "~/integrations/safe-fetch.server";
 import { createShopifyStorefront, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 
 export interface TrackerStorefrontOptions {
@@ -11,7 +11,8 @@ export interface TrackerStorefrontOptions {
   contactUrl: string;
   /** The User-Agent's product token. */
   appName: string;
-  allowHosts?: string;
+  /** "host:port" entries it may reach although private (parseAllowHosts of TRACKER_ALLOW_HOSTS). */
+  allowHosts?: readonly string[];
   resolve?: string;
   /** Told once when either setting is in force (they open private addresses to the reader). */
   warn?: (fields: object, message: string) => void;
@@ -34,7 +35,7 @@ export function parseTrackerResolve(value: string | undefined): Mapping[] {
 }
 
 export function createTrackerStorefront(options: TrackerStorefrontOptions): ShopifyStorefront {
-  const allowHosts = parseAllowHosts(options.allowHosts);
+  const allowHosts = options.allowHosts ?? [];
   const mappings = parseTrackerResolve(options.resolve);
   const mapped = (host: string): string | null => {
     const name = host.toLowerCase().replace(/:\d+$/, "");

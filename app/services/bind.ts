@@ -35,3 +35,20 @@ export function lazy<T extends object>(build: () => T): T {
     },
   });
 }
+
+/**
+ * bindDb for modules of plain functions that take a dependencies object first (the database in it, then
+ * ports): a folder service's composer (app/services/competitors.server.ts) binds its resolved dependencies
+ * once, and each module's functions stay exported, small and testable on their own.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type DepsFn<D> = (deps: D, ...args: any[]) => unknown;
+export type BoundToDeps<D, T extends Record<string, DepsFn<D>>> = {
+  [K in keyof T]: T[K] extends (deps: D, ...args: infer A) => infer R ? (...args: A) => R : never;
+};
+
+export function bindDeps<D, T extends Record<string, DepsFn<D>>>(deps: D, fns: T): BoundToDeps<D, T> {
+  const out: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(fns)) out[name] = (...args: unknown[]) => fn(deps, ...args);
+  return out as BoundToDeps<D, T>;
+}

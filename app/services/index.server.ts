@@ -66,6 +66,18 @@ import { SHOPIFY_API_VERSION, unauthenticated } from "~/shopify.server";
 
 const env = getEnv();
 
+/**
+ * Who this server says it is when it reads other sites (rival stores, product images, TikTok's oEmbed): the
+ * contact page and product token of its User-Agent, and the private "host:port" entries TRACKER_ALLOW_HOSTS
+ * opens to local stand-ins. Every SSRF-safe fetcher below is built from these; the fetcher's own caps and
+ * timeouts are its defaults (SAFE_FETCH_DEFAULTS).
+ */
+const outsideReads = {
+  contactUrl: new URL("/", env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`).toString(),
+  appName: env.TRACKER_USER_AGENT,
+  allowHosts: parseAllowHosts(env.TRACKER_ALLOW_HOSTS),
+} as const;
+
 // ---------- accounts, sessions and identity (decisions 004, 014, 020, 021) ----------
 
 /** Site identity: accounts and session rows. The cookie and the guards are in app/pages/site-session.server.ts. */
@@ -208,11 +220,7 @@ export const storedImages = lazy(() =>
   createStoredImages({
     db,
     fetcher: createImageFetcher({
-      fetcher: createSafeFetcher({
-        contactUrl: new URL("/", env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`).toString(),
-        appName: env.TRACKER_USER_AGENT,
-        allowHosts: parseAllowHosts(env.TRACKER_ALLOW_HOSTS),
-      }),
+      fetcher: createSafeFetcher(outsideReads),
     }),
     storage: createFileStorage(path.join(env.VIDEO_STORAGE_DIR, "images")),
     // Algolia records carry the first image: push the fetched ones (decision 037). The built-in engine
@@ -380,11 +388,7 @@ export const tiktoks = lazy(() =>
     jobs,
     oembed: createTikTokOEmbed({
       baseUrl: env.TIKTOK_OEMBED_URL,
-      fetcher: createSafeFetcher({
-        contactUrl: new URL("/", env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`).toString(),
-        appName: env.TRACKER_USER_AGENT,
-        allowHosts: parseAllowHosts(env.TRACKER_ALLOW_HOSTS),
-      }),
+      fetcher: createSafeFetcher(outsideReads),
     }),
   }),
 );
@@ -396,9 +400,7 @@ export const competitors = lazy(() =>
   createCompetitors({
     db,
     storefront: createTrackerStorefront({
-      contactUrl: new URL("/", env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`).toString(),
-      appName: env.TRACKER_USER_AGENT,
-      allowHosts: env.TRACKER_ALLOW_HOSTS,
+      ...outsideReads,
       resolve: env.TRACKER_RESOLVE,
       warn: (fields, message) => childLogger("competitors").warn(fields, message),
     }),

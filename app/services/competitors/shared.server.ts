@@ -1,0 +1,162 @@
+// What the competitor modules share (docs/decisions/023, 024): the check job's names and how a read is queued,
+// the rows' selects and the small parsers over them, the follow summary, and the two guards every user action
+// passes (the follow is this user's; the plan allows tracking). No use case lives here.
+import type { Prisma } from "@prisma/client";
+import type { Db } from "~/db.server";
+import { primarySubscription, type PaidStateInput } from "~/domain/billing";
+import type { CatalogueChange } from "~/domain/competitor-insights";
+import { competitorAccess, type CompetitorAccess } from "~/domain/competitors";
+import { AppError } from "~/domain/errors";
+import type { VariantSnapshot } from "~/domain/store-snapshot";
+import type { Jobs } from "~/services/jobs.server";
+
+export const CHECK_JOB = "competitor.check";
+export const DUE_JOB = "competitor.check-due";
+/** Every 10 minutes, the stores whose next read is due are queued. */
+export const DUE_SCHEDULE = { name: "competitor-checks", pattern: "*/10 * * * *" } as const;
+export const checkJobKey = (storeId: number) => `competitor.check:${storeId}`;
+
+/** Queues a read of the store now; a read already queued or running under its key is not queued twice. */
+export async function enqueueCheck(deps: { jobs: Pick<Jobs, "enqueue">; now: () => Date }, storeId: number) {
+  return deps.jobs.enqueue(CHECK_JOB, { storeId }, { key: checkJobKey(storeId), runAt: deps.now() });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The follow as the list shows it
+
+export type CompetitorStatus = "pending" | "ok" | "failing";
+
+export interface CompetitorSummary {
+  /** The follow's id (per user). */
+  id: number;
+  domain: string;
+  /** The user's name for the store (the domain until renamed). */
+  name: string;
+  status: CompetitorStatus;
+  lastCheckedAt: string | null;
+  nextCheckAt: string | null;
+  /** Why the last read failed, as a sentence; null when it worked. */
+  lastError: string | null;
+  currency: string | null;
+  /** Products in the public catalogue at the last read. */
+  productCount: number;
+  followedAt: string;
+}
+
+/** The user fields competitor tracking needs: who, and the paid state. */
+export type CompetitorUser = PaidStateInput & { id: string };
+
+// ---------------------------------------------------------------------------------------------------------
+// Rows
+
+export const storeSelect = {
+  id: true,
+  domain: true,
+  fetchDomain: true,
+  name: true,
+  currency: true,
+  status: true,
+  lastCheckedAt: true,
+  nextCheckAt: true,
+  lastError: true,
+  failures: true,
+} as const;
+
+export const followSelect = {
+  id: true,
+  name: true,
+  createdAt: true,
+  storeId: true,
+  store: { select: { ...storeSelect, _count: { select: { products: { where: { removedAt: null } } } } } },
+} as const;
+export type FollowRow = Prisma.CompetitorGetPayload<{ select: typeof followSelect }>;
+
+export const productSelect = {
+  productId: true,
+  handle: true,
+  title: true,
+  productType: true,
+  vendor: true,
+  tags: true,
+  images: true,
+  variants: true,
+  priceMinCents: true,
+  priceMaxCents: true,
+  available: true,
+  createdAt: true,
+  publishedAt: true,
+  firstSeenAt: true,
+  lastSeenAt: true,
+  removedAt: true,
+} as const;
+export type ProductRow = Prisma.CompetitorProductGetPayload<{ select: typeof productSelect }>;
+
+export const changeSelect = { id: true, at: true, kind: true, productId: true, handle: true, title: true, detail: true } as const;
+export type ChangeRow = Prisma.CompetitorChangeGetPayload<{ select: typeof changeSelect }>;
+
+/** DateTime as Prisma's SQLite adapter writes it, for raw statements (text order = time order). */
+export const toDbTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function parseVariants(text: string): VariantSnapshot[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? (v as VariantSnapshot[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function parseChange(text: string): CatalogueChange | null {
+  try {
+    const v = JSON.parse(text) as CatalogueChange;
+    return v && typeof v === "object" && typeof v.kind === "string" ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function summaryOf(f: FollowRow): CompetitorSummary {
+  return {
+    id: f.id,
+    domain: f.store.domain,
+    name: f.name,
+    status: f.store.status as CompetitorStatus,
+    lastCheckedAt: iso(f.store.lastCheckedAt),
+    nextCheckAt: iso(f.store.nextCheckAt),
+    lastError: f.store.lastError,
+    currency: f.store.currency,
+    productCount: f.store._count.products,
+    followedAt: f.createdAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Guards
+
+/** What the user's plan allows: following at all, and how many stores. */
+export async function accessFor(db: Db, user: CompetitorUser): Promise<CompetitorAccess> {
+  const subs = await db.billingSubscription.findMany({
+    where: { userId: user.id },
+    select: { id: true, status: true, planId: true, customerId: true, scheduledChange: true, currentPeriodStart: true, lastEventAt: true },
+  });
+  return competitorAccess(user, primarySubscription(subs)?.planId);
+}
+
+export async function requirePaid(db: Db, user: CompetitorUser): Promise<CompetitorAccess> {
+  const access = await accessFor(db, user);
+  if (!access.follow) throw new AppError(403, access.lockedReason!, { upgradeUrl: access.upgradeUrl });
+  return access;
+}
+
+export async function ownFollow(db: Db, userId: string, id: number): Promise<FollowRow> {
+  const follow = await db.competitor.findFirst({ where: { id, userId }, select: followSelect });
+  if (!follow) throw new AppError(404, "You do not follow that store.");
+  return follow;
+}
+
+export async function requireProduct(db: Db, storeId: number, productId: string): Promise<ProductRow> {
+  const product = await db.competitorProduct.findUnique({ where: { storeId_productId: { storeId, productId } }, select: productSelect });
+  if (!product) throw new AppError(404, "That product is not in this store's catalogue.");
+  return product;
+}

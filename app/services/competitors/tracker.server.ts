@@ -1,0 +1,150 @@
+// The tracker (docs/decisions/024): the job "competitor.check" reads one store, records what changed and alerts
+// its followers; the scheduled job "competitor.check-due" queues every followed store whose next read is due.
+// - Keyed competitor.check:{storeId}, a store is never read twice at once however many users follow it or
+//   press "check now".
+// - A failed read is recorded with its sentence (lastError) and the store backs off (domain failureBackoffMs).
+// - What changed is the pure diff of app/domain/competitor-insights.ts between the stored current catalogue
+//   and the new read.
+import { z } from "zod";
+import { retryBusy, type Db } from "~/db.server";
+import { diffSnapshots, type CatalogueChange } from "~/domain/competitor-insights";
+import { failureBackoffMs } from "~/domain/competitors";
+import type { StoreSnapshot } from "~/domain/store-snapshot";
+import { SafeFetchError } from "~/integrations/safe-fetch.server";
+import { StorefrontError, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
+import type { Jobs } from "~/services/jobs.server";
+import { alertFollowers, type AlertsDeps } from "~/services/competitors/alerts.server";
+import { recordRead, snapshotProductOf } from "~/services/competitors/catalogue.server";
+import { CHECK_JOB, DUE_JOB, DUE_SCHEDULE, enqueueCheck, productSelect, storeSelect } from "~/services/competitors/shared.server";
+
+const DUE_BATCH = 500;
+const zStoreId = z.object({ storeId: z.number().int().positive() });
+
+export interface CheckOutcome {
+  storeId: number;
+  result: "ok" | "failed" | "skipped";
+  changes: number;
+  notifications: number;
+  error?: string;
+}
+
+export interface CompetitorsLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface TrackerDeps extends AlertsDeps {
+  db: Db;
+  storefront: Pick<ShopifyStorefront, "snapshot">;
+  jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
+  now: () => Date;
+  /** Time between two reads of a store. */
+  intervalMs: number;
+  /** Backoff after failed reads: first wait and cap (domain defaults when absent). */
+  backoff?: { baseMs?: number; maxMs?: number };
+  log: CompetitorsLog;
+}
+
+/** A sentence for a failed read: the storefront's own, or the fetcher's. */
+function failureSentence(error: unknown, domain: string): string | null {
+  if (error instanceof StorefrontError) return error.message;
+  if (error instanceof SafeFetchError) return `We could not read ${domain}: ${error.message}`;
+  return null;
+}
+
+/** Reads one store, records what changed, and alerts its followers. The job "competitor.check" runs this. */
+export async function runCheck(deps: TrackerDeps, storeId: number): Promise<CheckOutcome> {
+  const { db, now } = deps;
+  const store = await db.competitorStore.findUnique({ where: { id: storeId }, select: storeSelect });
+  if (!store) return { storeId, result: "skipped", changes: 0, notifications: 0 };
+  const followers = await db.competitor.findMany({ where: { storeId }, select: { id: true, userId: true, name: true } });
+  if (followers.length === 0) {
+    await retryBusy(() => db.competitorStore.update({ where: { id: storeId }, data: { nextCheckAt: null }, select: { id: true } }));
+    return { storeId, result: "skipped", changes: 0, notifications: 0 };
+  }
+  // Should this attempt die half-way, the store is not picked up again before its backoff.
+  await retryBusy(() =>
+    db.competitorStore.update({
+      where: { id: storeId },
+      data: { nextCheckAt: new Date(now().getTime() + failureBackoffMs(store.failures + 1, deps.backoff)) },
+      select: { id: true },
+    }),
+  );
+
+  let snapshot: StoreSnapshot;
+  try {
+    snapshot = await deps.storefront.snapshot(store.fetchDomain);
+  } catch (error) {
+    const sentence = failureSentence(error, store.domain);
+    if (sentence === null) throw error;
+    return recordFailure(deps, store, sentence);
+  }
+  // The service's clock is the one every stored time uses; never before the previous read.
+  const nowMs = now().getTime();
+  const takenAt = new Date(Math.max(nowMs, store.lastCheckedAt?.getTime() ?? 0)).toISOString();
+  const next: StoreSnapshot = { ...snapshot, takenAt };
+
+  const rows = await db.competitorProduct.findMany({ where: { storeId }, select: productSelect });
+  const current = rows.filter((r) => r.removedAt === null);
+  let changes: CatalogueChange[] = [];
+  if (store.lastCheckedAt) {
+    const lastOk = await db.competitorCheck.findFirst({ where: { storeId, ok: true }, orderBy: { takenAt: "desc" }, select: { truncated: true } });
+    const prev: StoreSnapshot = {
+      domain: store.fetchDomain,
+      takenAt: store.lastCheckedAt.toISOString(),
+      currency: store.currency,
+      products: current.map(snapshotProductOf),
+      truncated: lastOk?.truncated ?? false,
+    };
+    changes = diffSnapshots(prev, next);
+  }
+  await recordRead(deps, store, next, rows, changes);
+  const sent = await alertFollowers(deps, store, followers, changes, takenAt);
+  deps.log.info({ storeId, domain: store.domain, products: next.products.length, changes: changes.length, notifications: sent }, "competitor store read");
+  return { storeId, result: "ok", changes: changes.length, notifications: sent };
+}
+
+async function recordFailure(deps: TrackerDeps, store: { id: number; domain: string; failures: number }, sentence: string): Promise<CheckOutcome> {
+  const { db } = deps;
+  const at = deps.now();
+  const failures = store.failures + 1;
+  await retryBusy(() =>
+    db.$transaction([
+      db.competitorStore.update({
+        where: { id: store.id },
+        data: { status: "failing", lastError: sentence, failures, nextCheckAt: new Date(at.getTime() + failureBackoffMs(failures, deps.backoff)) },
+        select: { id: true },
+      }),
+      db.competitorCheck.create({ data: { storeId: store.id, takenAt: at, ok: false, error: sentence }, select: { id: true } }),
+    ]),
+  );
+  deps.log.warn({ storeId: store.id, domain: store.domain, failures }, `competitor store read failed: ${sentence}`);
+  return { storeId: store.id, result: "failed", changes: 0, notifications: 0, error: sentence };
+}
+
+/** Queues a read of every store whose next read is due and that someone follows; returns how many. */
+export async function enqueueDue(deps: Pick<TrackerDeps, "db" | "jobs" | "now">): Promise<number> {
+  const due = await deps.db.competitorStore.findMany({
+    where: { nextCheckAt: { lte: deps.now() }, followers: { some: {} } },
+    orderBy: { nextCheckAt: "asc" },
+    take: DUE_BATCH,
+    select: { id: true },
+  });
+  for (const s of due) await enqueueCheck(deps, s.id);
+  return due.length;
+}
+
+/** Adds the check kinds and their schedule to a job system (by default the one checks are enqueued on). */
+export function registerCheckJobs(deps: TrackerDeps, on: Pick<Jobs, "register" | "schedule"> = deps.jobs): void {
+  on.register<{ storeId: number }>(
+    CHECK_JOB,
+    async ({ payload }) => {
+      await runCheck(deps, payload.storeId);
+    },
+    { payloadSchema: zStoreId, concurrency: 2, timeoutMs: 10 * 60_000, leaseMs: 60_000 },
+  );
+  on.register(DUE_JOB, async () => {
+    await enqueueDue(deps);
+  });
+  on.schedule(DUE_SCHEDULE.name, DUE_SCHEDULE.pattern, DUE_JOB);
+}
