@@ -155,38 +155,49 @@ export type NearListings = (id: number) => Array<{ id: number; distance: number 
 export type DistanceBetween = (a: number, b: number) => number;
 
 /**
- * Groups listings into products. `order` is the listings in the order they are taken (first seen, then id);
- * `near(id)` returns the listings within MATCH.maxDistance of it (from a HashIndex, never all pairs);
- * `distance(a, b)` the bits between two listings' pictures. Deterministic for a given order.
+ * Products being formed: place() puts one listing into the product whose members it matches best, or starts a
+ * new one. Placing listings one by one in a fixed order gives the same products as a full run in that order,
+ * so an incremental run (one new store) and a full re-run agree. `near(id)` returns the listings within
+ * MATCH.maxDistance of it (from a HashIndex, never all pairs); `distance(a, b)` the bits between two pictures.
  */
-export function clusterListings(
-  order: ClusterInput[],
-  near: NearListings,
-  distance: DistanceBetween,
-  constraints: OperatorConstraints = { apart: [], together: [] },
-): Cluster[] {
-  const byId = new Map(order.map((l) => [l.id, l]));
-  const apart = new Map<number, Set<number>>();
-  for (const [a, b] of constraints.apart) {
-    if (!apart.has(a)) apart.set(a, new Set());
-    if (!apart.has(b)) apart.set(b, new Set());
-    apart.get(a)!.add(b);
-    apart.get(b)!.add(a);
-  }
-  const clusterOf = new Map<number, Cluster>();
-  const clusters: Cluster[] = [];
-  const keptApart = (listing: number, cluster: Cluster) => {
-    const refused = apart.get(listing);
-    return refused !== undefined && cluster.members.some((m) => refused.has(m.id));
-  };
+export class ClusterState {
+  readonly clusters: Cluster[] = [];
+  private readonly clusterOf = new Map<number, Cluster>();
+  private readonly listings = new Map<number, ClusterInput>();
+  private readonly apart = new Map<number, Set<number>>();
 
-  for (const listing of order) {
+  constructor(
+    private readonly near: NearListings,
+    private readonly distance: DistanceBetween,
+    constraints: OperatorConstraints = { apart: [], together: [] },
+  ) {
+    for (const [a, b] of constraints.apart) {
+      if (!this.apart.has(a)) this.apart.set(a, new Set());
+      if (!this.apart.has(b)) this.apart.set(b, new Set());
+      this.apart.get(a)!.add(b);
+      this.apart.get(b)!.add(a);
+    }
+  }
+
+  /** The product a placed listing is in. */
+  of(id: number): Cluster | undefined {
+    return this.clusterOf.get(id);
+  }
+
+  private keptApart(listing: number, cluster: Cluster): boolean {
+    const refused = this.apart.get(listing);
+    return refused !== undefined && cluster.members.some((m) => refused.has(m.id));
+  }
+
+  /** Places one listing (not placed before) and returns its product. */
+  place(listing: ClusterInput): Cluster {
+    this.listings.set(listing.id, listing);
     let best: { cluster: Cluster; votes: number; total: number; admit: ClusterMember } | null = null;
     if (listing.pictureIsEvidence) {
       const votes = new Map<Cluster, { votes: number; total: number; admit: ClusterMember }>();
-      for (const candidate of near(listing.id)) {
-        const other = byId.get(candidate.id);
-        const cluster = clusterOf.get(candidate.id);
+      for (const candidate of this.near(listing.id)) {
+        const other = this.listings.get(candidate.id);
+        const cluster = this.clusterOf.get(candidate.id);
         if (!other || !cluster || !other.pictureIsEvidence) continue;
         const decision = decidePair(listing, other, candidate.distance);
         if (!decision.match) continue;
@@ -203,38 +214,53 @@ export function clusterListings(
         }
       }
       for (const [cluster, entry] of votes) {
-        if (keptApart(listing.id, cluster)) continue;
-        if (distance(listing.id, cluster.anchorId) > MATCH.maxDistanceToAnchor) continue;
+        if (this.keptApart(listing.id, cluster)) continue;
+        if (this.distance(listing.id, cluster.anchorId) > MATCH.maxDistanceToAnchor) continue;
+        const mean = entry.total / entry.votes;
         const better =
           best === null ||
           entry.votes > best.votes ||
-          (entry.votes === best.votes && entry.total / entry.votes < best.total / best.votes) ||
-          (entry.votes === best.votes && entry.total / entry.votes === best.total / best.votes && cluster.anchorId < best.cluster.anchorId);
+          (entry.votes === best.votes && mean < best.total / best.votes) ||
+          (entry.votes === best.votes && mean === best.total / best.votes && cluster.anchorId < best.cluster.anchorId);
         if (better) best = { cluster, ...entry };
       }
     }
     if (best) {
       best.cluster.members.push(best.admit);
-      clusterOf.set(listing.id, best.cluster);
-    } else {
-      const cluster: Cluster = { anchorId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: null }] };
-      clusters.push(cluster);
-      clusterOf.set(listing.id, cluster);
+      this.clusterOf.set(listing.id, best.cluster);
+      return best.cluster;
     }
+    const cluster: Cluster = { anchorId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: null }] };
+    this.clusters.push(cluster);
+    this.clusterOf.set(listing.id, cluster);
+    return cluster;
   }
 
-  // An operator's merges join whole products, unless a split forbids it.
-  for (const [a, b] of constraints.together) {
-    const ca = clusterOf.get(a);
-    const cb = clusterOf.get(b);
-    if (!ca || !cb || ca === cb) continue;
-    if (cb.members.some((m) => keptApart(m.id, ca))) continue;
+  /** An operator's merge: the two listings' products become one (the older anchor stays), unless a split forbids it. */
+  merge(a: number, b: number): void {
+    const ca = this.clusterOf.get(a);
+    const cb = this.clusterOf.get(b);
+    if (!ca || !cb || ca === cb) return;
+    if (cb.members.some((m) => this.keptApart(m.id, ca))) return;
     const [keep, gone] = ca.anchorId <= cb.anchorId ? [ca, cb] : [cb, ca];
     for (const m of gone.members) {
-      keep.members.push(m.id === gone.anchorId || m.via === "anchor" ? { id: m.id, via: "operator", evidence: null } : m);
-      clusterOf.set(m.id, keep);
+      keep.members.push(m.via === "anchor" ? { id: m.id, via: "operator", evidence: null } : m);
+      this.clusterOf.set(m.id, keep);
     }
     gone.members = [];
+    this.clusters.splice(this.clusters.indexOf(gone), 1);
   }
-  return clusters.filter((c) => c.members.length > 0);
+}
+
+/** Groups listings into products: every listing placed in `order` (first seen, then id), then the operator's merges. */
+export function clusterListings(
+  order: ClusterInput[],
+  near: NearListings,
+  distance: DistanceBetween,
+  constraints: OperatorConstraints = { apart: [], together: [] },
+): Cluster[] {
+  const state = new ClusterState(near, distance, constraints);
+  for (const listing of order) state.place(listing);
+  for (const [a, b] of constraints.together) state.merge(a, b);
+  return state.clusters;
 }
