@@ -14,6 +14,7 @@ import type { Db } from "~/db.server";
 import { AI_ADS_FEATURE, FREE_PREVIEWS_PER_DAY } from "~/domain/ai-ads";
 import { creditCost } from "~/domain/credits";
 import type { AiText } from "~/integrations/ai-text.server";
+import type { FileStorage } from "~/integrations/file-storage.server";
 import { DEFAULT_VIDEO, PREVIEW_VIDEO, type VideoRenderer } from "~/integrations/video-render.server";
 import { createPreviews } from "~/services/ai-ads/previews.server";
 import { createProduction } from "~/services/ai-ads/production.server";
@@ -48,8 +49,8 @@ export interface AiAdsDeps {
   db: Db;
   ai: AiText;
   renderer: VideoRenderer;
-  /** The folder MP4s are written to (VIDEO_STORAGE_DIR). */
-  storageDir: string;
+  /** Where the MP4s are kept: the file-storage port (a folder on disk, VIDEO_STORAGE_DIR, by default). */
+  storage: FileStorage;
   /** The durable job system renders run on; registerJobs() adds the render kind to it. */
   jobs: Jobs;
   /** Signs the video links the embedded app uses (its iframe has no site cookie). */
@@ -81,7 +82,7 @@ export function createAiAds(deps: AiAdsDeps) {
   const views = createAdViews({ db, ready: queue.start });
   const files = createVideoFiles({
     db,
-    storageDir: deps.storageDir,
+    storage: deps.storage,
     urlSecret: deps.urlSecret,
     signedUrlTtlMs: deps.signedUrlTtlMs ?? 2 * 3600_000,
     ownRow: views.ownRow,

@@ -1,20 +1,23 @@
-// The ads' video files: storing a rendered MP4 under its key, removing files, and opening the owner's
-// video (or newest preview) for the video route, by the owner's session or by a signed link that the
-// embedded app's <video> uses (its requests carry no site cookie).
+// The ads' video files, kept through the file-storage port (docs/decisions/045): storing a rendered MP4
+// under its key, removing files, and opening the owner's video (or newest preview) for the video route,
+// by the owner's session or by a signed link that the embedded app's <video> uses (its requests carry no
+// site cookie).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import type { Readable } from "node:stream";
 import type { Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
+import type { ByteRange, FileStorage } from "~/integrations/file-storage.server";
 import { childLogger } from "~/logger.server";
 import type { AdViews, AiAdView } from "~/services/ai-ads/views.server";
 
 const log = childLogger("ai-ads");
 
 export interface VideoFile {
-  path: string;
   bytes: number;
   fileName: string;
+  contentType: string;
+  /** The file's bytes, or the inclusive `range` of them (checked by the caller to lie within `bytes`). */
+  open(range?: ByteRange): Promise<Readable>;
 }
 
 /** Which of an ad's files a link names: its rendered video or its newest preview. */
@@ -24,25 +27,20 @@ export type VideoFiles = ReturnType<typeof createVideoFiles>;
 
 export function createVideoFiles(deps: {
   db: Db;
-  /** The folder MP4s are written to (VIDEO_STORAGE_DIR). */
-  storageDir: string;
+  /** Where the MP4s are kept (by default a folder on disk, VIDEO_STORAGE_DIR). */
+  storage: FileStorage;
   urlSecret: string;
   signedUrlTtlMs: number;
   ownRow: AdViews["ownRow"];
 }) {
-  const { db } = deps;
-  const storageDir = path.resolve(deps.storageDir);
+  const { db, storage } = deps;
 
-  /** Writes the MP4 to `key` (aside, then renamed into place); a failure comes back as its error code. */
+  /** Stores the MP4 under `key` (whole or not at all); a failure comes back as its error code. */
   async function store(key: string, bytes: Uint8Array, context: Record<string, number>): Promise<{ ok: true } | { ok: false; detail: string }> {
-    const file = path.join(storageDir, key);
     try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(`${file}.tmp`, bytes);
-      await rename(`${file}.tmp`, file);
+      await storage.put(key, bytes);
     } catch (error) {
-      await rm(`${file}.tmp`, { force: true }).catch(() => undefined);
-      log.error({ ...context, err: error, storageDir }, "video not stored");
+      log.error({ ...context, err: error, key }, "video not stored");
       return { ok: false, detail: (error as NodeJS.ErrnoException).code ?? "write error" };
     }
     return { ok: true };
@@ -50,7 +48,7 @@ export function createVideoFiles(deps: {
 
   /** Deletes a stored file (already gone is fine). */
   async function removeFile(key: string): Promise<void> {
-    await rm(path.join(storageDir, key), { force: true });
+    await storage.remove(key);
   }
 
   /** Deletes a preview's file and forgets its key (the row stays: it counts against the day's allowance). */
@@ -86,14 +84,22 @@ export function createVideoFiles(deps: {
 
   /** The stored file under `key` as the video route sends it; `missing` is the 404's sentence when it is gone. */
   async function stored(adId: number, key: string, fileName: string, missing: string): Promise<VideoFile> {
-    const file = path.join(storageDir, key);
-    try {
-      const s = await stat(file);
-      return { path: file, bytes: s.size, fileName };
-    } catch {
-      log.error({ adId, file }, "video file missing");
-      throw new AppError(404, missing);
-    }
+    const gone = () => {
+      log.error({ adId, key }, "video file missing");
+      return new AppError(404, missing);
+    };
+    const info = await storage.stat(key);
+    if (!info) throw gone();
+    return {
+      bytes: info.bytes,
+      fileName,
+      contentType: info.contentType,
+      async open(range) {
+        const opened = await storage.open(key, { range });
+        if (!opened) throw gone();
+        return opened.body;
+      },
+    };
   }
 
   /** The ad's newest completed preview file. */
