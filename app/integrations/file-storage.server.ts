@@ -1,87 +1,182 @@
-// Files we keep on disk under one folder (fetched product images; docs/decisions/028). Names are chosen by
-// the caller from a fixed pattern (a content hash and an extension), never from user input; writes go to a
-// temporary file first and are renamed into place, so a reader never sees half a file. An S3-compatible
-// bucket would implement the same interface when one machine's disk is outgrown.
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+// The file-storage port and its disk adapter (docs/decisions/045): fetched product images (decision 028)
+// and the AI ads' videos and previews (decision 019) are stored, read and removed only through it, so
+// that keeping them in an S3-compatible bucket means writing one adapter with this interface.
+//
+// The interface is an object store's: files are named by keys, never paths ("12-3-ab12cd34.mp4",
+// "previews/12-7-ab12cd34.mp4"), chosen by the caller from a fixed pattern and never from user input; a
+// file is written whole (a reader never sees half of one), read whole (small files) or streamed from a
+// byte range (videos, for HTTP Range), and listed by key prefix. Its content type follows from its key's
+// extension, as a bucket would record it at put.
+//
+// The disk adapter keeps the files under one folder, a key's "/" being a subfolder; writes go to a
+// temporary file beside the target, renamed into place.
+import { createWriteStream } from "node:fs";
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
-export interface FileStorage {
-  /** Writes the file (replacing one of the same name). */
-  put(name: string, bytes: Uint8Array): Promise<void>;
-  /** The file's bytes, or null when there is no such file. */
-  get(name: string): Promise<Buffer | null>;
-  /** Deletes the file; returns the bytes it held, or null when there was no such file (already gone is fine). */
-  remove(name: string): Promise<number | null>;
-  /** Every file (only names a caller could have written: other entries, such as folders, are left out). */
-  list(): Promise<StoredFileEntry[]>;
-}
+/** What put stores: bytes in memory, a stream (a large file need not be held), or a local file to copy. */
+export type PutBody = Uint8Array | Readable | { path: string };
 
-export interface StoredFileEntry {
-  name: string;
+export interface StoredFileInfo {
   bytes: number;
   /** When it was last written (put replaces the file, so a rewrite is a fresh time). */
   modifiedAt: Date;
+  contentType: string;
+}
+
+export interface StoredFileEntry {
+  /** Its key. */
+  name: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
+/** An inclusive byte range, as HTTP's Range names it; the caller checks it lies within the file. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface OpenedFile extends StoredFileInfo {
+  /** The file's bytes (only the range asked for); the reader must consume or destroy it. */
+  body: Readable;
+}
+
+export interface FileStorage {
+  /** Writes the file under `key`, replacing one of the same key; readers see the old file or the new, whole. */
+  put(key: string, body: PutBody): Promise<void>;
+  /** A small file's bytes, or null when there is no such file. */
+  get(key: string): Promise<Buffer | null>;
+  /** A stream of the file (or of `range` of it) with its size and type, or null when there is no such file. */
+  open(key: string, options?: { range?: ByteRange }): Promise<OpenedFile | null>;
+  /** The file's size, time and type without reading it, or null when there is no such file. */
+  stat(key: string): Promise<StoredFileInfo | null>;
+  /** Deletes the file; returns the bytes it held, or null when there was no such file (already gone is fine). */
+  remove(key: string): Promise<number | null>;
+  /** Every file whose key starts with `prefix` (all by default); only keys a caller could have written. */
+  list(prefix?: string): Promise<StoredFileEntry[]>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".mp4": "video/mp4",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+};
+
+/** The content type a key's extension stands for (application/octet-stream for others). */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+/** A key: up to 8 "/"-separated segments of letters, digits, ".", "_" and "-", none starting with a dot. */
+export function isStorageKey(key: string): boolean {
+  const segments = key.split("/");
+  return key.length <= 1024 && segments.length <= 8 && segments.every((s) => SEGMENT.test(s) && !s.includes(".."));
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 let writes = 0;
 
 export function createFileStorage(root: string): FileStorage {
   const dir = path.resolve(root);
-  const fileOf = (name: string) => {
-    if (!SAFE_NAME.test(name) || name.includes("..")) throw new Error(`"${name}" is not a storage file name`);
-    return path.join(dir, name);
+  const fileOf = (key: string) => {
+    if (!isStorageKey(key)) throw new Error(`"${key}" is not a storage key`);
+    return path.join(dir, ...key.split("/"));
   };
+
+  async function infoOf(file: string): Promise<{ size: number; mtime: Date } | null> {
+    try {
+      return await stat(file);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Every file below `folder` (its key prefix `keyPrefix`), walked depth first. */
+  async function walk(folder: string, keyPrefix: string, into: StoredFileEntry[]): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return; // removed meanwhile, or never written
+      throw error;
+    }
+    for (const entry of entries) {
+      const key = `${keyPrefix}${entry.name}`;
+      if (entry.isDirectory() && SEGMENT.test(entry.name)) await walk(path.join(folder, entry.name), `${key}/`, into);
+      if (!entry.isFile() || !isStorageKey(key)) continue;
+      const info = await infoOf(path.join(folder, entry.name)); // null: removed meanwhile (another process's purge)
+      if (info) into.push({ name: key, bytes: info.size, modifiedAt: info.mtime });
+    }
+  }
+
   return {
-    async put(name, bytes) {
-      const file = fileOf(name);
-      await mkdir(dir, { recursive: true });
-      // Unique per write: two writes of the same name at once (two URLs with the same bytes) each rename their own.
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Unique per write: two writes of the same key at once (two URLs with the same bytes) each rename their own.
       const temporary = `${file}.${process.pid}.${Date.now()}.${++writes}.tmp`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, file);
-    },
-    async get(name) {
       try {
-        return await readFile(fileOf(name));
+        if (body instanceof Uint8Array) await writeFile(temporary, body);
+        else if (body instanceof Readable) await pipeline(body, createWriteStream(temporary));
+        else await copyFile(body.path, temporary);
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
+      }
+    },
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
     },
-    async remove(name) {
-      const file = fileOf(name);
-      let bytes: number;
+    async open(key, options = {}) {
+      let handle;
       try {
-        bytes = (await stat(file)).size;
+        // Opened first, then measured: a file removed meanwhile is either whole or missing, never cut short.
+        handle = await open(fileOf(key), "r");
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
+      const info = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      const body = handle.createReadStream(options.range ?? {});
+      return { bytes: info.size, modifiedAt: info.mtime, contentType: contentTypeOf(key), body };
+    },
+    async stat(key) {
+      const info = await infoOf(fileOf(key));
+      return info && { bytes: info.size, modifiedAt: info.mtime, contentType: contentTypeOf(key) };
+    },
+    async remove(key) {
+      const file = fileOf(key);
+      const info = await infoOf(file);
+      if (!info) return null;
       await rm(file, { force: true });
-      return bytes;
+      return info.size;
     },
-    async list() {
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw error;
-      }
+    async list(prefix = "") {
+      // Walk only the folder the prefix names (a bucket lists by prefix the same way), then match the rest.
+      const folderKey = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      if (folderKey !== "" && !isStorageKey(folderKey)) return [];
       const files: StoredFileEntry[] = [];
-      for (const entry of entries) {
-        if (!entry.isFile() || !SAFE_NAME.test(entry.name) || entry.name.includes("..")) continue;
-        try {
-          const info = await stat(path.join(dir, entry.name));
-          files.push({ name: entry.name, bytes: info.size, modifiedAt: info.mtime });
-        } catch (error) {
-          if (!isMissing(error)) throw error; // removed meanwhile (another process's purge): not listed
-        }
-      }
-      return files;
+      await walk(folderKey ? fileOf(folderKey) : dir, folderKey ? `${folderKey}/` : "", files);
+      return files.filter((f) => f.name.startsWith(prefix));
     },
   };
 }

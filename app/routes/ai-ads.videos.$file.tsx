@@ -2,8 +2,7 @@
 // seek (206 Partial Content; 416 for a range outside the file); ?download=1 sends it as an attachment.
 // Only its owner gets it: the site's session cookie or a Shopify session token (bearer), or a signed
 // link (?expires=&sig=) that the embedded app's page hands its <video>, whose requests carry neither.
-// Anyone else: 404. Anonymous without a link: 401.
-import { createReadStream } from "node:fs";
+// Anyone else: 404. Anonymous without a link: 401. The bytes come from the file-storage port (decision 045).
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseAdId } from "~/pages/ai-ads-page.server";
@@ -48,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     file = await handleServiceErrors(() => aiAds.openVideo(user.id, id, kind));
   }
   const headers = new Headers({
-    "Content-Type": "video/mp4",
+    "Content-Type": file.contentType,
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, max-age=3600",
     "X-Content-Type-Options": "nosniff",
@@ -63,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   headers.set("Content-Length", String(end - start + 1));
   if (range) headers.set("Content-Range", `bytes ${start}-${end}/${file.bytes}`);
   if (request.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
-  const body = Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream<Uint8Array>;
+  const stream = await handleServiceErrors(() => file.open({ start, end }));
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
   return new Response(body, { status: range ? 206 : 200, headers });
 }

@@ -4,7 +4,6 @@
 // One wiring style: each export is `lazy(() => …)`, built on first use (importing this file, as every
 // route does, builds nothing), from its factory (`createX({ db, … })`) or, for modules of plain functions
 // that take the database first, `bindDb(db, { … })`. Configuration comes from env.server.ts only.
-import { rm } from "node:fs/promises";
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
@@ -120,7 +119,9 @@ export const account = lazy(() =>
     // the period end. The account service has already checked the subscription is this user's.
     cancelSubscription: (subscriptionId) => billing.cancelNow(subscriptionId),
     cancelShopifySubscription: (userId, subscriptionId) => shopifyBilling.cancel({ id: userId }, subscriptionId),
-    removeVideo: (storageKey) => rm(path.join(env.VIDEO_STORAGE_DIR, storageKey), { force: true }),
+    removeVideo: async (storageKey) => {
+      await videoStorage.remove(storageKey);
+    },
     maxFailures: env.LOGIN_MAX_FAILURES,
     windowMinutes: env.LOGIN_WINDOW_MINUTES,
   }),
@@ -356,13 +357,16 @@ export const jobs = lazy(() => {
   return built;
 });
 
+/** The AI ads' videos and previews (decision 045): keys under VIDEO_STORAGE_DIR; the fetched images have their own folder. */
+const videoStorage = lazy(() => createFileStorage(env.VIDEO_STORAGE_DIR));
+
 export const aiAds = lazy(() => {
   const [width, height] = env.VIDEO_SIZE.split("x").map(Number);
   return createAiAds({
     db,
     ai: aiText,
     renderer: createBuiltInRenderer({ encoder: env.VIDEO_ENCODER, ffmpegPath: env.FFMPEG_PATH }),
-    storageDir: env.VIDEO_STORAGE_DIR,
+    storage: videoStorage,
     jobs,
     video: { width, height, fps: env.VIDEO_FPS },
     // Its own key, derived from the session secret: a video link can never pass for a session cookie.

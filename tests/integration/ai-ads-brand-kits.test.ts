@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { builtInWriter, createAiText } from "~/integrations/ai-text.server";
 import { createBuiltInRenderer, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
+import { createFileStorage } from "~/integrations/file-storage.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createProductPages } from "~/services/product-pages.server";
 import * as credits from "~/services/credits.server";
@@ -53,7 +54,7 @@ function service(writer = builtInWriter, renderer: VideoRenderer = createBuiltIn
     db,
     ai: writer,
     renderer,
-    storageDir: mkdtempSync(path.join(tmpdir(), "kit-ads-")),
+    storage: createFileStorage(mkdtempSync(path.join(tmpdir(), "kit-ads-"))),
     urlSecret: "test",
     jobs,
     video: { width: 180, height: 320, fps: 5 },

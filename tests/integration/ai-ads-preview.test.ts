@@ -22,6 +22,7 @@ import { db } from "~/db.server";
 import { sceneFrames, totalDurationMs, FREE_PREVIEWS_PER_DAY } from "~/domain/ai-ads";
 import { builtInWriter } from "~/integrations/ai-text.server";
 import { createBuiltInRenderer, PREVIEW_VIDEO } from "~/integrations/video-render.server";
+import { createFileStorage } from "~/integrations/file-storage.server";
 import { action as previewRoute, loader as previewGet } from "~/routes/api.ai-ads.$id.preview";
 import { action as renderRoute } from "~/routes/api.ai-ads.$id.render";
 import { action as adAction, loader as adLoader } from "~/routes/api.ai-ads.$id";
@@ -76,7 +77,7 @@ function serviceWith(extra: Partial<Parameters<typeof createAiAds>[0]> = {}) {
     db,
     ai: builtInWriter,
     renderer: createBuiltInRenderer(),
-    storageDir,
+    storage: createFileStorage(storageDir),
     urlSecret: "preview-test",
     jobs: createJobs({ db, ownerId: "ai-ads-preview-test" }),
     video: { width: 180, height: 320, fps: 5 },
@@ -246,7 +247,7 @@ describe("the free preview render", () => {
     const who = { id: user.id, userSubscribed: "yes" as const, aiAdsFirstUse: false };
     const notAFolder = path.join(storageDir, "a-file");
     writeFileSync(notAFolder, "not a folder");
-    const broken = serviceWith({ storageDir: notAFolder });
+    const broken = serviceWith({ storage: createFileStorage(notAFolder) });
     const ad = await broken.create({ user: who, objectID: PRODUCT.objectID });
     expect((await broken.preview(who, ad.id)).queued).toBe(true);
     await broken.idle();

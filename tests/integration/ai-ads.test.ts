@@ -20,6 +20,7 @@ import path from "node:path";
 import { db } from "~/db.server";
 import { createAiText, builtInWriter } from "~/integrations/ai-text.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
+import { createFileStorage } from "~/integrations/file-storage.server";
 import { action as renderRoute } from "~/routes/api.ai-ads.$id.render";
 import { action as adAction, loader as adLoader } from "~/routes/api.ai-ads.$id";
 import { action as createRoute, loader as listRoute } from "~/routes/api.ai-ads";
@@ -230,7 +231,7 @@ describe("when a render fails or the server crashed", () => {
       db,
       ai: builtInWriter,
       renderer: createBuiltInRenderer(),
-      storageDir: notAFolder,
+      storage: createFileStorage(notAFolder),
       urlSecret: "test",
       jobs: createJobs({ db, ownerId: "ai-ads-test" }),
       video: { width: 180, height: 320, fps: 5 },
@@ -272,7 +273,7 @@ describe("when a render fails or the server crashed", () => {
       db,
       ai: builtInWriter,
       renderer: createBuiltInRenderer(),
-      storageDir,
+      storage: createFileStorage(storageDir),
       urlSecret: "test",
       jobs: createJobs({ db, ownerId: "ai-ads-test" }),
       video: { width: 180, height: 320, fps: 5 },
@@ -436,7 +437,7 @@ describe("the script writer on a chat-completions endpoint", () => {
         db,
         ai: createAiText({ baseUrl: ai.url, apiKey: ai.apiKey, model: "gpt-test", retryDelayMs: 1 }),
         renderer: createBuiltInRenderer(),
-        storageDir,
+        storage: createFileStorage(storageDir),
         urlSecret: "test",
       jobs: createJobs({ db, ownerId: "ai-ads-test" }),
       });

@@ -1,0 +1,138 @@
+// An ad's script: written for a research product by the AI text adapter (free, status "preview") in the
+// voice of the user's brand kit with their saved TikToks as references (decision 033), edited by the
+// seller until it renders, and deleted with its files.
+import { parseStringList, type Db } from "~/db.server";
+import { validateAdScript, type AdErrors } from "~/domain/ai-ads";
+import { AppError } from "~/domain/errors";
+import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.server";
+import { adSelect, requirePaid, scenesOf, type AiAdsUser, type ProductRow } from "~/services/ai-ads/model.server";
+import type { VideoFiles } from "~/services/ai-ads/video-files.server";
+import type { AdViews, AiAdView } from "~/services/ai-ads/views.server";
+import type { BrandKits } from "~/services/brand-kits.server";
+import type { TikTokReference } from "~/services/tiktoks.server";
+
+export interface AdEdit {
+  title?: string;
+  /** The brand kit to render with (the user's own), or null for the default kit. */
+  brandKitId?: number | null;
+  /** One entry per scene, in order; a missing field keeps its value. */
+  scenes?: { text?: string; durationMs?: number }[];
+}
+
+function factsOf(p: ProductRow): AdFacts {
+  return {
+    title: p.title,
+    description: p.description,
+    niches: parseStringList(p.niches),
+    tags: parseStringList(p.tags),
+    reasons: parseStringList(p.reasons),
+    orders: p.orders,
+    storesSelling: p.storesSelling,
+    priceCents: p.priceCents,
+  };
+}
+
+export function createScripts(deps: {
+  db: Db;
+  ai: AiText;
+  views: AdViews;
+  files: Pick<VideoFiles, "removeFile" | "dropPreviewFile">;
+  brandKits?: Pick<BrandKits, "applied" | "requireOwn">;
+  references?: (userId: string, objectID: string) => Promise<TikTokReference[]>;
+}) {
+  const { db, views } = deps;
+
+  /** Writes a script for a product and keeps it as a free "preview" ad. Paid states only. */
+  async function create(input: { user: AiAdsUser; objectID: string; brandKitId?: number | null }): Promise<AiAdView> {
+    requirePaid(input.user);
+    const product = await views.loadProduct(input.objectID);
+    const kitId = deps.brandKits ? await deps.brandKits.requireOwn(input.user.id, input.brandKitId ?? null) : null;
+    const [kit, references] = await Promise.all([
+      deps.brandKits?.applied(input.user.id, kitId) ?? null,
+      deps.references?.(input.user.id, product.objectID) ?? [],
+    ]);
+    let script;
+    try {
+      script = await deps.ai.writeAdScript({
+        ...factsOf(product),
+        voice: kit ? { tone: kit.style.tone, brandName: kit.style.name, tagline: kit.style.tagline } : null,
+        references: references.map((r) => ({ hook: r.hook, author: r.author })),
+      });
+    } catch (error) {
+      if (error instanceof AiTextError)
+        throw new AppError(502, `The ${deps.ai.writer} could not write this ad: ${error.message}`, { code: error.code });
+      throw error;
+    }
+    const checked = validateAdScript(script);
+    if (!checked.ok)
+      throw new AppError(
+        502,
+        `The ${deps.ai.writer} wrote a script that does not pass our checks: ${Object.values(checked.errors).join(" ")}`,
+      );
+    const row = await db.aiAd.create({
+      data: {
+        userId: input.user.id,
+        productObjectID: product.objectID,
+        title: checked.script.title,
+        scenes: JSON.stringify(checked.script.scenes),
+        writer: deps.ai.writer,
+        status: "preview",
+        brandKitId: kitId,
+      },
+      select: adSelect,
+    });
+    return views.view(row);
+  }
+
+  /** Edits the title and scene texts/durations of an ad not rendered yet. 422 with per-field errors. */
+  async function update(userId: string, id: number, edit: AdEdit): Promise<AiAdView> {
+    const row = await views.ownRow(userId, id);
+    if (row.status === "rendering") throw new AppError(409, "This ad is rendering; edit it when that is done.");
+    if (row.status === "completed")
+      throw new AppError(409, "This ad is already rendered and its video stays as it is: create a new ad to change it.");
+    const scenes = scenesOf(row);
+    if (edit.scenes && edit.scenes.length !== scenes.length) {
+      throw new AppError(422, "Some fields need attention.", {
+        fieldErrors: { scenes: `Send one entry per scene: this ad has ${scenes.length}.` } satisfies AdErrors,
+      });
+    }
+    const merged = {
+      title: edit.title ?? row.title,
+      scenes: scenes.map((s, i) => ({
+        kind: s.kind,
+        text: edit.scenes?.[i]?.text ?? s.text,
+        durationMs: edit.scenes?.[i]?.durationMs ?? s.durationMs,
+      })),
+    };
+    const checked = validateAdScript(merged);
+    if (!checked.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: checked.errors });
+    const brandKitId =
+      edit.brandKitId === undefined ? undefined : deps.brandKits ? await deps.brandKits.requireOwn(userId, edit.brandKitId) : null;
+    const { count } = await db.aiAd.updateMany({
+      where: { id, userId, status: { in: ["preview", "failed"] } },
+      data: {
+        title: checked.script.title,
+        scenes: JSON.stringify(checked.script.scenes),
+        status: "preview",
+        errors: "[]",
+        ...(brandKitId !== undefined ? { brandKitId } : {}),
+      },
+    });
+    if (count === 0) throw new AppError(409, "This ad started rendering; edit it when that is done.");
+    return views.get(userId, id);
+  }
+
+  /** Deletes the ad and its video file. Not while it renders. */
+  async function remove(userId: string, id: number): Promise<{ deleted: true }> {
+    const row = await views.ownRow(userId, id);
+    const { count } = await db.aiAd.deleteMany({ where: { id, userId, status: { not: "rendering" } } });
+    if (count === 0) throw new AppError(409, "This ad is rendering; delete it when that is done.");
+    if (row.storageKey) await deps.files.removeFile(row.storageKey);
+    // Its previews' files go too; their rows stay (adId now null) and keep counting against the day's allowance.
+    const previews = await db.aiAdPreview.findMany({ where: { userId, adId: null, storageKey: { not: null } }, select: { id: true, storageKey: true } });
+    for (const p of previews) await deps.files.dropPreviewFile(p);
+    return { deleted: true };
+  }
+
+  return { create, update, remove };
+}

@@ -1,0 +1,102 @@
+// What every part of the job system shares (docs/decisions/022): the types callers see, the resolved
+// dependencies each part is built from, and the one time format the raw statements write.
+import { z } from "zod";
+import { dateFromDb, type Db } from "~/db.server";
+import type { HandlerOptions, JobStatus } from "~/domain/jobs";
+
+export interface JobContext<P = unknown> {
+  jobId: number;
+  payload: P;
+  /** 1 for the first run, 2 for the first retry, ... */
+  attempt: number;
+  /** Aborted when the attempt times out, the lease is lost, or the worker stops: stop work soon. */
+  signal: AbortSignal;
+  /** Extends the lease now (it is also renewed on a timer); false when the lease was lost. */
+  renewLease(): Promise<boolean>;
+  /** Records 0-100 on the job row for whoever shows progress. */
+  progress(percent: number): Promise<void>;
+}
+
+export type JobHandler<P = unknown> = (context: JobContext<P>) => Promise<void> | void;
+
+export interface RegisterOptions<P> extends HandlerOptions {
+  /** Validates the payload; a payload it rejects parks the job (retrying cannot fix it). */
+  payloadSchema?: z.ZodType<P>;
+}
+
+export interface JobRow {
+  id: number;
+  kind: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  lastError: string | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
+  progress: number | null;
+  key: string | null;
+  payload: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface RunDueSummary {
+  ran: number;
+  done: number;
+  retrying: number;
+  parked: number;
+}
+
+export interface JobsLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface JobsDeps {
+  db: Db;
+  /** Who this process is in leaseOwner (e.g. defaultOwnerId()); unique per process. */
+  ownerId: string;
+  now?: () => Date;
+  /** In [0, 1): the backoff's jitter. */
+  random?: () => number;
+  /** How often an idle worker looks for due jobs; default 1 s. Enqueueing in this process wakes it at once. */
+  pollMs?: number;
+  backoff?: { baseMs?: number; maxMs?: number };
+  log?: JobsLog;
+}
+
+/** The dependencies with their defaults filled in, plus `wake` (the worker's "look now"), shared by every part. */
+export interface JobsRuntime {
+  db: Db;
+  ownerId: string;
+  now: () => Date;
+  random: () => number;
+  backoff?: { baseMs?: number; maxMs?: number };
+  log: JobsLog;
+  wake: () => void;
+}
+
+/** A job claimed by this process: every later write about the attempt is fenced by `lease`. */
+export interface Claimed {
+  id: number;
+  kind: string;
+  payload: string;
+  attempt: number;
+  maxAttempts: number;
+  lease: string;
+}
+
+/** DateTime as Prisma's SQLite adapter writes it ("2026-01-31T00:00:00.000+00:00"), so text order = time order. */
+export function toDbTime(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+export const toDate = (value: unknown): Date => (value instanceof Date ? value : dateFromDb(value));
+export const toDateOrNull = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : toDate(value);
+
+/** `AND "kind" IN (?, ...)` for a list of kinds, or nothing for any kind. */
+export const kindFilter = (kinds: string[] | null) =>
+  kinds ? `AND "kind" IN (${kinds.map(() => "?").join(", ")})` : "";
