@@ -148,18 +148,23 @@ export class HashIndex {
     this.builtCount = this.count;
   }
 
-  /** Every indexed hash within `radius` bits of `hash`. `seen` may be passed to reuse memory across calls. */
-  near(hash: Hash64, radius: number, seen: Set<number> = new Set()): NearHash[] {
+  /**
+   * Every indexed hash within `radius` bits of `hash`. A candidate reached through band b is skipped when an
+   * earlier band already reached it (its band there is within the band radius), so no set of seen ids is needed.
+   */
+  near(hash: Hash64, radius: number): NearHash[] {
     if (radius < 0 || radius > 15 || !Number.isInteger(radius)) throw new RangeError("radius must be a whole number of bits from 0 to 15");
-    seen.clear();
     const found: NearHash[] = [];
     const bandRadius = Math.floor(radius / BANDS);
     const qhi = hash.hi >>> 0;
     const qlo = hash.lo >>> 0;
-    const check = (slot: number) => {
-      if (seen.has(slot)) return;
-      seen.add(slot);
-      const distance = popcount32(this.hi[slot] ^ qhi) + popcount32(this.lo[slot] ^ qlo);
+    const hiArr = this.hi;
+    const loArr = this.lo;
+    const check = (slot: number, b: number) => {
+      const shi = hiArr[slot];
+      const slo = loArr[slot];
+      for (let earlier = 0; earlier < b; earlier++) if (popcount32(band(shi, slo, earlier) ^ band(qhi, qlo, earlier)) <= bandRadius) return;
+      const distance = popcount32(shi ^ qhi) + popcount32(slo ^ qlo);
       if (distance <= radius) found.push({ id: this.ids[slot], distance });
     };
     for (let b = 0; b < BANDS; b++) {
@@ -167,9 +172,9 @@ export class HashIndex {
       const sorted = this.sorted[b];
       const overflow = this.overflow[b];
       for (const key of neighbours(band(qhi, qlo, b), bandRadius, this.probe)) {
-        for (let i = offsets[key]; i < offsets[key + 1]; i++) check(sorted[i]);
+        for (let i = offsets[key]; i < offsets[key + 1]; i++) check(sorted[i], b);
         const extra = overflow.get(key);
-        if (extra) for (const slot of extra) check(slot);
+        if (extra) for (const slot of extra) check(slot, b);
       }
     }
     return found.sort((x, y) => x.distance - y.distance || x.id - y.id);

@@ -173,8 +173,8 @@ describe("clusterListings", () => {
   function line(count: number, step: number) {
     const order = Array.from({ length: count }, (_, i) => listing(i, "Bladeless neck fan"));
     const distance = (a: number, b: number) => Math.abs(a - b) * step;
-    const near = (id: number) =>
-      order.filter((o) => o.id !== id && distance(id, o.id) <= MATCH.maxDistance).map((o) => ({ id: o.id, distance: distance(id, o.id) }));
+    const near = (id: number, radius: number) =>
+      order.filter((o) => o.id !== id && distance(id, o.id) <= radius).map((o) => ({ id: o.id, distance: distance(id, o.id) }));
     return { order, distance, near };
   }
 
@@ -208,7 +208,7 @@ describe("clusterListings", () => {
       fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 30 }), (positions) => {
         const order = positions.map((_, i) => listing(i, "Neck fan"));
         const distance = (a: number, b: number) => Math.abs(positions[a] - positions[b]);
-        const near = (id: number) => order.filter((o) => o.id !== id && distance(id, o.id) <= MATCH.maxDistance).map((o) => ({ id: o.id, distance: distance(id, o.id) }));
+        const near = (id: number, radius: number) => order.filter((o) => o.id !== id && distance(id, o.id) <= radius).map((o) => ({ id: o.id, distance: distance(id, o.id) }));
         const clusters = clusterListings(order, near, distance);
         const ids = clusters.flatMap((c) => c.members.map((m) => m.id)).sort((a, b) => a - b);
         expect(ids).toEqual(order.map((o) => o.id));

@@ -79,9 +79,8 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
   /** Marks the listings whose picture many unrelated listings share; returns how many pictures that is. */
   function markStockPictures(s: MatchState, ids: Iterable<number>): number {
     let stock = 0;
-    const seen = new Set<number>();
     for (const id of ids) {
-      const near = s.index.near(s.hashes.get(id)!, MATCH.strongDistance, seen);
+      const near = s.index.near(s.hashes.get(id)!, MATCH.strongDistance);
       if (near.length < MATCH.stockPictureMinListings) continue;
       const evidence = pictureIsEvidence(near.map((n) => s.inputs.get(n.id)!.title));
       if (!evidence) {
@@ -106,9 +105,8 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       inputs.set(l.id, inputOf(l));
     }
     index.build();
-    const seen = new Set<number>();
     const clusters = new ClusterState(
-      (id) => index.near(hashes.get(id)!, MATCH.maxDistance, seen),
+      (id, radius) => index.near(hashes.get(id)!, radius),
       (a, b) => hammingDistance(hashes.get(a)!, hashes.get(b)!),
       decisions,
     );
