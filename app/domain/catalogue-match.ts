@@ -34,6 +34,10 @@ export const MATCH = {
   maxPriceRatio: 3,
   /** No member of a product may be farther than this from its anchor (its first listing's picture). */
   maxDistanceToAnchor: 14,
+  /** Members of one product indexed for look-ups (its first ones); the rest are members all the same. */
+  indexedPerProduct: 32,
+  /** At most this many placed listings, nearest first, are compared with a new listing. */
+  maxCandidates: 24,
   /** A picture seen on this many listings or more is checked for being a stock picture. */
   stockPictureMinListings: 5,
   /** ... and is one when, on average, two of those titles share less than this share of words. */
@@ -114,7 +118,7 @@ export function pictureIsEvidence(titles: NormalisedTitle[]): boolean {
   let total = 0;
   let pairs = 0;
   // Enough pairs to judge, without quadratic work on a picture thousands of listings use.
-  const sample = titles.slice(0, 40);
+  const sample = titles.slice(0, 12);
   for (let i = 0; i < sample.length; i++)
     for (let j = i + 1; j < sample.length; j++) {
       total += compareTitles(sample[i], sample[j]).overlap;
@@ -166,10 +170,16 @@ export class ClusterState {
   private readonly listings = new Map<number, ClusterInput>();
   private readonly apart = new Map<number, Set<number>>();
 
+  /**
+   * `onPlaced` is told each placement, so the caller can index the listing for the ones after it. Indexing only a
+   * product's first MATCH.indexedPerProduct members keeps every look-up bounded: a product sold by thousands of
+   * stores would otherwise answer every look-up near it with thousands of candidates.
+   */
   constructor(
     private readonly near: NearListings,
     private readonly distance: DistanceBetween,
     constraints: OperatorConstraints = { apart: [], together: [] },
+    private readonly onPlaced: (id: number, cluster: Cluster) => void = () => {},
   ) {
     for (const [a, b] of constraints.apart) {
       if (!this.apart.has(a)) this.apart.set(a, new Set());
@@ -198,14 +208,16 @@ export class ClusterState {
   place(listing: ClusterInput): Cluster {
     this.listings.set(listing.id, listing);
     const best = listing.pictureIsEvidence ? (this.bestWithin(listing, MATCH.strongDistance) ?? this.bestWithin(listing, MATCH.maxDistance)) : null;
+    let cluster: Cluster;
     if (best) {
-      best.cluster.members.push(best.admit);
-      this.clusterOf.set(listing.id, best.cluster);
-      return best.cluster;
+      cluster = best.cluster;
+      cluster.members.push(best.admit);
+    } else {
+      cluster = { anchorId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: null }] };
+      this.clusters.push(cluster);
     }
-    const cluster: Cluster = { anchorId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: null }] };
-    this.clusters.push(cluster);
     this.clusterOf.set(listing.id, cluster);
+    this.onPlaced(listing.id, cluster);
     return cluster;
   }
 
@@ -214,10 +226,13 @@ export class ClusterState {
     let best: { cluster: Cluster; votes: number; total: number; admit: ClusterMember } | null = null;
     {
       const votes = new Map<Cluster, { votes: number; total: number; admit: ClusterMember }>();
+      let examined = 0;
       for (const candidate of this.near(listing.id, radius)) {
         const other = this.listings.get(candidate.id);
         const cluster = this.clusterOf.get(candidate.id);
         if (!other || !cluster || !other.pictureIsEvidence) continue;
+        // The nearest placed members decide: a product sold by hundreds of stores is not compared member by member.
+        if (++examined > MATCH.maxCandidates) break;
         const decision = decidePair(listing, other, candidate.distance);
         if (!decision.match) continue;
         const entry = votes.get(cluster);

@@ -137,3 +137,22 @@ export async function variantPicture(design: PictureDesign, kind: VariantKind, s
         .toBuffer();
   }
 }
+
+/**
+ * Distances (bits) between a supplier picture's fingerprint and each alteration's, and a look-alike's, measured on
+ * `count` drawn designs with the given fingerprint function: the model the market simulator draws from.
+ */
+export async function calibrateDistances(
+  count: number,
+  fingerprint: (bytes: Buffer) => Promise<string>,
+  distance: (a: string, b: string) => number,
+): Promise<Record<VariantKind | "lookalike", number[]>> {
+  const out = Object.fromEntries([...VARIANT_KINDS, "lookalike"].map((k) => [k, [] as number[]])) as Record<VariantKind | "lookalike", number[]>;
+  for (let i = 0; i < count; i++) {
+    const design = randomDesign(100_000 + i);
+    const original = await fingerprint(await drawPicture(design));
+    for (const kind of VARIANT_KINDS) out[kind].push(distance(original, await fingerprint(await variantPicture(design, kind, 7 * i + 1))));
+    out.lookalike.push(distance(original, await fingerprint(await drawPicture(lookAlikeDesign(design, 13 * i + 5)))));
+  }
+  return out;
+}

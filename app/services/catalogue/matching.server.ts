@@ -79,8 +79,12 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
   /** Marks the listings whose picture many unrelated listings share; returns how many pictures that is. */
   function markStockPictures(s: MatchState, ids: Iterable<number>): number {
     let stock = 0;
+    // One judgement per group of near pictures: a listing already seen in a judged group is not judged again.
+    const judged = new Set<number>();
     for (const id of ids) {
+      if (judged.has(id)) continue;
       const near = s.index.near(s.hashes.get(id)!, MATCH.strongDistance);
+      for (const n of near) judged.add(n.id);
       if (near.length < MATCH.stockPictureMinListings) continue;
       const evidence = pictureIsEvidence(near.map((n) => s.inputs.get(n.id)!.title));
       if (!evidence) {
@@ -105,10 +109,16 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       inputs.set(l.id, inputOf(l));
     }
     index.build();
+    // Look-ups during placement go to a second index of placed listings (at most MATCH.indexedPerProduct a product).
+    const placed = new HashIndex(Math.max(1024, listings.length >> 2));
     const clusters = new ClusterState(
-      (id, radius) => index.near(hashes.get(id)!, radius),
+      (id, radius) => placed.near(hashes.get(id)!, radius),
       (a, b) => hammingDistance(hashes.get(a)!, hashes.get(b)!),
       decisions,
+      (id, cluster) => {
+        if (cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hashes.get(id)!);
+        if (placed.unbuilt > 50_000) placed.build();
+      },
     );
     const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, last: lastOf(listings) };
     s.stockPictures = markStockPictures(s, hashes.keys());
