@@ -5,8 +5,9 @@
 //    key for stored Shopify tokens (data/token-encryption-keys) unless TOKEN_ENCRYPTION_KEYS is set: random,
 //    made once, git-ignored, never a value from the repository (docs/decisions/020); without Shopify keys
 //    the embedded Shopify app is switched off (SHOPIFY_APP=off) with a note, and the site works fully;
-//    without APP_URL it serves a local demo on http://localhost:PORT (docs/decisions/042): there, and only there,
-//    the local test checkout runs without Paddle keys and the demo login exists; a public APP_URL needs Paddle keys;
+//    without APP_URL it serves a local demo on http://localhost:PORT, listening on 127.0.0.1 unless HOST is set
+//    (docs/decisions/042): there, and only there, the local test checkout runs without Paddle keys and the demo
+//    login exists; a public APP_URL needs Paddle keys;
 // 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default);
 // 3. data seeded (idempotent; the server's environment is checked here first) and, on a local demo, the demo
 //    login printed;
@@ -21,6 +22,7 @@ import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
 ensureDeps();
 reexecUnderNode22(import.meta.url);
 const { prepareDb } = await import("./prepare-db.mjs");
+const { applyLocalDemoDefaults } = await import("./lib/local-demo-defaults.mjs");
 
 const env = { ...process.env };
 env.PORT ??= "3000";
@@ -52,14 +54,9 @@ if (!env.SHOPIFY_API_KEY && !env.SHOPIFY_API_SECRET && !env.SHOPIFY_APP) {
   );
 }
 
-if (!env.APP_URL) {
-  // The quick start: a local demo (docs/decisions/042). A deployment sets APP_URL to its public address, and then
-  // needs Paddle keys (the server refuses to start without them) and gets no demo login.
-  env.APP_URL = `http://localhost:${env.PORT}`;
-  console.log(
-    `No APP_URL: this is a local demo at ${env.APP_URL}${env.PADDLE_API_KEY ? "" : " (payments use the local test checkout: nothing is charged)"}, with the demo login. Set APP_URL to the site's public address to deploy it.`,
-  );
-}
+// The quick start is a local demo (docs/decisions/042). A deployment sets APP_URL to its public address, and then
+// needs Paddle keys (the server refuses to start without them) and gets no demo login.
+for (const line of applyLocalDemoDefaults(env)) console.log(line);
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const step = (label) => console.log(`\n▸ ${label}`);
