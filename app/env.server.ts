@@ -2,15 +2,56 @@
 // missing or malformed value. Every value has a built-in default that runs the whole product on one
 // machine with no keys; only values listed in publicEnv() ever reach the browser.
 // Secrets never default to a value written in the repository (docs/decisions/020): production must set
-// each one or switch its feature off explicitly; development and tests use random local secrets.
-import { createHmac, randomBytes } from "node:crypto";
+// each one or switch its feature off explicitly; development and tests use random local secrets. A public
+// deployment (production whose APP_URL is not on localhost; docs/decisions/042) also refuses secrets written
+// in the repository or easy to guess, and never runs the local test checkout unless told to out loud.
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseAlgoliaHosts } from "~/domain/algolia-hosts";
+import { isLocalDemo } from "~/domain/local-demo";
+import { estimateSecretBits, MIN_SECRET_BITS } from "~/domain/secret-strength";
+import repoSecretHashes from "~/repo-secret-hashes.json";
 
 /** Fallbacks older versions shipped in the repository: refused as secrets (docs/decisions/020). */
 const PUBLIC_SECRETS = new Set(["local-dev-api-secret", "dev-only-session-secret-change-me"]);
+
+/**
+ * SHA-256 of every secret-looking literal in the repository's files (scripts/repo-secret-hashes.mjs writes the
+ * file; tests/unit/repo-secret-hashes.test.ts fails when it is stale). Hashes only: never the literals.
+ */
+const REPO_SECRET_HASHES: ReadonlySet<string> = new Set(repoSecretHashes);
+
+/** The value of PADDLE_LOCAL_CHECKOUT that runs the local test checkout on a public deployment: plans are free. */
+export const FREE_PLANS_ON_PURPOSE = "i-understand-plans-are-free";
+
+/** The secrets a public deployment checks (docs/decisions/042); public keys (Paddle client token, Firebase web key) are not. */
+const CHECKED_SECRETS = [
+  "SESSION_SECRET",
+  "SHOPIFY_API_SECRET",
+  "PADDLE_API_KEY",
+  "PADDLE_WEBHOOK_SECRET",
+  "DISCORD_CLIENT_SECRET",
+  "ALGOLIA_SEARCH_KEY",
+  "ALGOLIA_ADMIN_KEY",
+  "AI_API_KEY",
+  "DATABASE_AUTH_TOKEN",
+  "KLAVIYO_API_KEY",
+  "HYROS_API_KEY",
+] as const;
+
+/** Why a value cannot be a production secret, or null: written in the repository, or too easy to guess. */
+function weakSecret(value: string): string | null {
+  if (REPO_SECRET_HASHES.has(createHash("sha256").update(value, "utf8").digest("hex"))) {
+    return "is a value written in this repository, not a secret: set a new random value (e.g. openssl rand -hex 32)";
+  }
+  const bits = estimateSecretBits(value);
+  if (bits < MIN_SECRET_BITS) {
+    return `is too easy to guess (about ${bits} bits, at least ${MIN_SECRET_BITS} needed): set a long random value (e.g. openssl rand -hex 32)`;
+  }
+  return null;
+}
 
 /** The Shopify client id used when none is set: public by nature (App Bridge reads it), never a secret. */
 const LOCAL_SHOPIFY_API_KEY = "local-dev-api-key";
@@ -237,7 +278,10 @@ const EnvSchema = z
     PADDLE_PRICE_INNER_CIRCLE: z.string().default("pri_local_inner_circle"),
     PADDLE_PRICE_CASE_STUDY: z.string().default("pri_local_case_study"),
     PADDLE_RETENTION_DISCOUNT_ID: z.string().default("dsc_local_retention"),
-    PADDLE_LOCAL_CHECKOUT: z.enum(["true", "false"]).optional(),
+    // The local test checkout (docs/decisions/009, 042) gives every plan away. Unset, it runs when there are no
+    // Paddle keys on a local demo only; "false" switches it off; "true" asks for it (local demos only);
+    // FREE_PLANS_ON_PURPOSE runs it on a public deployment too, with a warning at every start.
+    PADDLE_LOCAL_CHECKOUT: z.enum(["true", "false", FREE_PLANS_ON_PURPOSE]).optional(),
   })
   .superRefine(
     (env, ctx) => {
@@ -302,13 +346,36 @@ const EnvSchema = z
             ctx.addIssue({ code: "custom", path: [key], message: "is required when PADDLE_API_KEY is set" });
           }
         }
-      } else if (env.NODE_ENV === "production" && env.PADDLE_LOCAL_CHECKOUT !== "true") {
-        ctx.addIssue({
-          code: "custom",
-          path: ["PADDLE_API_KEY"],
-          message:
-            "is required in production; or set PADDLE_LOCAL_CHECKOUT=true to run the local test checkout (no real payments)",
-        });
+      } else if (!isLocalDemo(env) && env.PADDLE_LOCAL_CHECKOUT !== FREE_PLANS_ON_PURPOSE) {
+        const where = env.APP_URL ? `APP_URL ${env.APP_URL} is not on localhost` : "APP_URL is not set";
+        const onPurpose = `or set PADDLE_LOCAL_CHECKOUT=${FREE_PLANS_ON_PURPOSE} to run the local test checkout anyway, which gives every plan away for free`;
+        if (env.PADDLE_LOCAL_CHECKOUT === "true") {
+          ctx.addIssue({
+            code: "custom",
+            path: ["PADDLE_LOCAL_CHECKOUT"],
+            message: `is true, which runs the local test checkout only on a local demo (APP_URL on localhost), and ${where}: set PADDLE_API_KEY, PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN, ${onPurpose}`,
+          });
+        } else {
+          ctx.addIssue({
+            code: "custom",
+            path: ["PADDLE_API_KEY"],
+            message: `is required in production on a public address (${where}): set PADDLE_API_KEY, PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN, ${onPurpose}`,
+          });
+        }
+      }
+      if (!isLocalDemo(env)) {
+        for (const key of CHECKED_SECRETS) {
+          const value = env[key];
+          if (!value || (key === "SHOPIFY_API_SECRET" && env.SHOPIFY_APP !== "on")) continue;
+          const weak = weakSecret(value);
+          if (weak) ctx.addIssue({ code: "custom", path: [key], message: weak });
+        }
+        for (const [index, entry] of (env.TOKEN_ENCRYPTION_KEYS?.split(",") ?? []).entries()) {
+          const [id = "", key = ""] = entry.trim().split(":");
+          // The key is judged by its 32 bytes, not by their base64 spelling.
+          const weak = weakSecret(entry.trim()) ?? weakSecret(key) ?? weakSecret(Buffer.from(key, "base64").toString("latin1"));
+          if (weak) ctx.addIssue({ code: "custom", path: ["TOKEN_ENCRYPTION_KEYS"], message: `entry ${index + 1} (${id}) ${weak}` });
+        }
       }
       if (Boolean(env.AI_BASE_URL) !== Boolean(env.AI_MODEL) || (env.AI_API_KEY && !env.AI_BASE_URL)) {
         ctx.addIssue({
@@ -379,6 +446,7 @@ export function getEnv(): Env {
   if (!cached) {
     try {
       cached = parseEnv();
+      for (const warning of startupWarnings(cached)) console.warn(warning);
     } catch (error) {
       if (error instanceof EnvError) {
         console.error(error.message);
@@ -429,6 +497,34 @@ export function shopifyInstallSetup(env: Env = getEnv()): ShopifyInstallSetup {
   if (env.SHOPIFY_APP !== "on") return { available: false, reason: "app-off" };
   if (env.SHOPIFY_API_KEY === LOCAL_SHOPIFY_API_KEY) return { available: false, reason: "no-client-id" };
   return { available: true, clientId: env.SHOPIFY_API_KEY, installUrl: env.SHOPIFY_APP_INSTALL_URL ?? null };
+}
+
+/**
+ * Whether this server is a local demo (docs/decisions/042): not a production process, or one whose APP_URL is
+ * on localhost. Only a local demo runs the local test checkout by itself and seeds the README's demo login.
+ */
+export function localDemo(env: Env = getEnv()): boolean {
+  return isLocalDemo(env);
+}
+
+/**
+ * Whether the local test checkout completes purchases (docs/decisions/009, 042): only without Paddle keys, not
+ * switched off, and on a local demo unless PADDLE_LOCAL_CHECKOUT asks for free plans on purpose.
+ */
+export function localCheckoutEnabled(env: Env = getEnv()): boolean {
+  if (paddleMode(env) !== "local" || env.PADDLE_LOCAL_CHECKOUT === "false") return false;
+  return isLocalDemo(env) || env.PADDLE_LOCAL_CHECKOUT === FREE_PLANS_ON_PURPOSE;
+}
+
+/** What the server says at every start because someone should notice (printed by getEnv, and by npm start). */
+export function startupWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (!isLocalDemo(env) && localCheckoutEnabled(env)) {
+    warnings.push(
+      `WARNING: every plan is free on ${env.APP_URL ?? "this public server"}: PADDLE_LOCAL_CHECKOUT=${FREE_PLANS_ON_PURPOSE} runs the local test checkout without Paddle keys, so anyone can take any plan without paying. Set PADDLE_API_KEY, PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN to sell plans.`,
+    );
+  }
+  return warnings;
 }
 
 /** Paddle's real adapter when keys are set; otherwise the local test checkout (docs/decisions/009). */

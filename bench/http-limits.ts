@@ -140,7 +140,6 @@ async function main() {
     SHOPIFY_APP_URL: base,
     SHOPIFY_API_KEY: "bench-api-key",
     SHOPIFY_API_SECRET: "bench-api-secret-0123456789",
-    PADDLE_LOCAL_CHECKOUT: "true",
     SESSION_SECRET: "bench-secret-0123456789",
     TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
   };

@@ -54,7 +54,6 @@ function startServer(): ChildProcess {
     LOG_LEVEL: "warn",
     ACCESS_LOG: "off",
     APP_URL: BASE,
-    PADDLE_LOCAL_CHECKOUT: "true",
     VIDEO_STORAGE_DIR: `${DATA_DIR}/videos`,
   };
   const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });

@@ -319,7 +319,8 @@ async function httpBench(queries: MixQuery[]) {
     PORT: String(port),
     DATABASE_URL: `file:${FILE}`,
     LOG_LEVEL: "warn",
-    PADDLE_LOCAL_CHECKOUT: "true",
+    // A local demo (docs/decisions/042): the local test checkout runs, the bench secrets are accepted.
+    APP_URL: `http://127.0.0.1:${port}`,
     // The embedded Shopify app is not measured here (production refuses to run it without its keys).
     SHOPIFY_APP: "off",
     SESSION_SECRET: "bench-secret-0123456789",

@@ -1,27 +1,26 @@
-// Demo data for `npm start` (idempotent): a demo account with a known login, printed at start-up and
-// written to data/demo-login.txt. Later issues add products, course content and drops here.
-import { mkdirSync, writeFileSync } from "node:fs";
+// Data for `npm start` (idempotent): products, course content and, on a local demo only (docs/decisions/042),
+// a demo account with a known login, printed at start-up and written to data/demo-login.txt. A public
+// deployment gets no demo account, and one left from an earlier start is locked.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { db } from "~/db.server";
-import { hashPassword } from "~/services/passwords.server";
+import { localDemo } from "~/env.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "~/services/demo-account.server";
 import { syncCourseContent } from "~/services/course-content.server";
 import { recomputeStaleInsights } from "~/services/product-import.server";
 import { seedProductsIfEmpty } from "../scripts/lib/seed-products";
 
-export const DEMO_EMAIL = "demo@winningproducts.test";
-export const DEMO_PASSWORD = "demo-password-2026";
-
-async function seedDemoUser() {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.user.upsert({
-    where: { email: DEMO_EMAIL },
-    create: { email: DEMO_EMAIL, passwordHash },
-    update: { passwordHash },
-    select: { id: true },
-  });
-}
+const DEMO_LOGIN_FILE = "data/demo-login.txt";
 
 async function main() {
-  await seedDemoUser();
+  const demo = await seedDemoAccount(db, { localDemo: localDemo() });
+  if (demo !== "ready") {
+    rmSync(DEMO_LOGIN_FILE, { force: true });
+    console.log(
+      demo === "locked"
+        ? `Demo account: ${DEMO_EMAIL} exists on a server that is not a local demo (APP_URL not on localhost): locked with a random password and signed out.`
+        : "Demo account: none (this server is not a local demo: APP_URL is not on localhost).",
+    );
+  }
   // Products (issue 4): a generated catalogue of 3,000 when the table is empty.
   const products = await seedProductsIfEmpty(db);
   if (products) console.log(`Products: ${products.imported} generated and imported (seed 42).`);
@@ -33,10 +32,12 @@ async function main() {
   console.log(
     `Course: ${course.modules} modules, ${course.lessons} lessons (${course.created} new, ${course.updated} updated, ${course.removed} removed).`,
   );
-  const text = `Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`;
-  mkdirSync("data", { recursive: true });
-  writeFileSync("data/demo-login.txt", text);
-  console.log(text.trim());
+  if (demo === "ready") {
+    const text = `Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`;
+    mkdirSync("data", { recursive: true });
+    writeFileSync(DEMO_LOGIN_FILE, text);
+    console.log(text.trim());
+  }
 }
 
 main()

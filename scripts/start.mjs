@@ -5,11 +5,15 @@
 //    key for stored Shopify tokens (data/token-encryption-keys) unless TOKEN_ENCRYPTION_KEYS is set: random,
 //    made once, git-ignored, never a value from the repository (docs/decisions/020); without Shopify keys
 //    the embedded Shopify app is switched off (SHOPIFY_APP=off) with a note, and the site works fully;
+//    without APP_URL it serves a local demo on http://localhost:PORT, listening on 127.0.0.1 unless HOST is set
+//    (docs/decisions/042): there, and only there, the local test checkout runs without Paddle keys and the demo
+//    login exists; a public APP_URL needs Paddle keys;
 // 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default);
-// 3. demo data seeded (idempotent) and the demo login printed;
+// 3. data seeded (idempotent; the server's environment is checked here first) and, on a local demo, the demo
+//    login printed;
 // 4. a production build (skipped with SKIP_BUILD=1 when build/ is current);
 // 5. the server on PORT (3000), with a readiness check before saying so.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +22,7 @@ import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
 ensureDeps();
 reexecUnderNode22(import.meta.url);
 const { prepareDb } = await import("./prepare-db.mjs");
+const { applyLocalDemoDefaults } = await import("./lib/local-demo-defaults.mjs");
 
 const env = { ...process.env };
 env.PORT ??= "3000";
@@ -49,11 +54,9 @@ if (!env.SHOPIFY_API_KEY && !env.SHOPIFY_API_SECRET && !env.SHOPIFY_APP) {
   );
 }
 
-if (!env.PADDLE_API_KEY && !env.PADDLE_LOCAL_CHECKOUT) {
-  // No Paddle keys: the local test checkout completes purchases with signed test webhooks. No money moves.
-  env.PADDLE_LOCAL_CHECKOUT = "true";
-  console.log("No PADDLE_API_KEY: payments use the local test checkout (nothing is charged).");
-}
+// The quick start is a local demo (docs/decisions/042). A deployment sets APP_URL to its public address, and then
+// needs Paddle keys (the server refuses to start without them) and gets no demo login.
+for (const line of applyLocalDemoDefaults(env)) console.log(line);
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const step = (label) => console.log(`\n▸ ${label}`);
@@ -61,8 +64,10 @@ const step = (label) => console.log(`\n▸ ${label}`);
 step(`Applying migrations to ${env.DATABASE_URL}`);
 prepareDb(env);
 
-step("Seeding demo data");
-execFileSync(bin("tsx"), ["prisma/seed.ts"], { env, stdio: "inherit" });
+step("Seeding data");
+// The seed reads the environment as the server will: a refused one stops here, with its own lines and no trace.
+const seed = spawnSync(bin("tsx"), ["prisma/seed.ts"], { env, stdio: "inherit" });
+if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 if (env.SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
   step("Building the app");

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
 import { planStatusLine } from "~/domain/billing";
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
-import { getEnv, publicEnv } from "~/env.server";
+import { getEnv, localCheckoutEnabled, publicEnv } from "~/env.server";
 import { requireUser } from "~/pages/site-session.server";
 import { billing } from "~/services/index.server";
 import { clientCountry, clientIp } from "~/pages/http.server";
@@ -38,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     displayPrice: prices[plan.priceKey],
     priceSource: prices.source,
     paddle: paddle ? { ...paddle, priceId, customerId: user.paddleCustomerId } : null,
+    // Without Paddle keys, the local test checkout runs only where docs/decisions/042 allows it.
+    localCheckout: localCheckoutEnabled(env),
     user: { id: user.id, email: user.email },
     alreadySubscribed,
     // Where the plan they already have stands, instead of a checkout summary for one they cannot buy.
@@ -106,7 +108,7 @@ function AlreadyOwned({
 }
 
 export default function Pay() {
-  const { plan, displayPrice, priceSource, paddle, user, alreadySubscribed, alreadyInnerCircle, current } =
+  const { plan, displayPrice, priceSource, paddle, localCheckout, user, alreadySubscribed, alreadyInnerCircle, current } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -164,6 +166,10 @@ export default function Pay() {
               successUrl={SUCCESS_URL}
               label={trial ? "Start free trial" : `Pay ${displayPrice}`}
             />
+          ) : !localCheckout ? (
+            <Banner tone="critical" title="Checkout is not available">
+              <p>This server has no Paddle keys and its local test checkout is turned off, so plans cannot be bought here.</p>
+            </Banner>
           ) : (
             <Form method="post">
               <BlockStack gap="300">

@@ -8,7 +8,7 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { db, dbReady, sqlReader } from "~/db.server";
-import { getEnv, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
+import { getEnv, localCheckoutEnabled, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
 import type { SearchEngine } from "~/domain/product-query";
 import { createAiText } from "~/integrations/ai-text.server";
 import { createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
@@ -155,7 +155,7 @@ export const billing = lazy(() =>
         : undefined,
     webhookSecret: paddleWebhookSecret(env),
     retentionDiscountId: env.PADDLE_RETENTION_DISCOUNT_ID,
-    localCheckout: paddleMode(env) === "local" && (env.NODE_ENV !== "production" || env.PADDLE_LOCAL_CHECKOUT === "true"),
+    localCheckout: localCheckoutEnabled(env),
   }),
 );
 

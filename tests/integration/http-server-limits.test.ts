@@ -34,7 +34,8 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Runni
     HOST: "127.0.0.1",
     ACCESS_LOG: "off",
     LOG_LEVEL: "warn",
-    PADDLE_LOCAL_CHECKOUT: "true",
+    // A local demo (docs/decisions/042): the local test checkout runs, the test secrets are accepted.
+    APP_URL: `http://127.0.0.1:${port}`,
     TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString("base64")}`,
     ...extraEnv,
   };

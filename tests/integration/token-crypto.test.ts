@@ -129,7 +129,8 @@ describe("TOKEN_ENCRYPTION_KEYS validation", () => {
   const production = {
     NODE_ENV: "production",
     SESSION_SECRET: "a-long-production-secret",
-    PADDLE_LOCAL_CHECKOUT: "true",
+    // A local demo (docs/decisions/042): no Paddle keys needed.
+    APP_URL: "http://localhost:3000",
     SHOPIFY_APP: "off",
   };
 

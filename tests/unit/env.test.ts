@@ -1,16 +1,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import {
   EnvError,
   firebaseWebConfig,
+  localCheckoutEnabled,
+  localDemo,
   paddleWebhookSecret,
   parseEnv,
   publicEnv,
   sessionSecret,
   shopifyAppEnabled,
+  startupWarnings,
 } from "~/env.server";
+import { isLoopbackUrl } from "~/domain/local-demo";
+import { E2E_SESSION_SECRET } from "../e2e/support/constants";
 
 /** The problems parseEnv reports, or [] when the environment is accepted. */
 function problems(source: Record<string, string | undefined>): string[] {
@@ -23,8 +28,11 @@ function problems(source: Record<string, string | undefined>): string[] {
   }
 }
 
-/** Production also wants Paddle keys, or this explicit opt-in to the local test checkout. */
-const LOCAL_CHECKOUT = { PADDLE_LOCAL_CHECKOUT: "true" };
+/**
+ * Production on a loopback APP_URL is a local demo (docs/decisions/042): the local test checkout runs without
+ * Paddle keys, and secrets are not checked against the repository.
+ */
+const LOCAL_CHECKOUT = { APP_URL: "http://localhost:3000" };
 
 /** Production also wants the key that encrypts stored Shopify tokens (docs/decisions/014). */
 const TOKEN_KEYS = { TOKEN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString("base64")}` };
@@ -342,5 +350,147 @@ describe("secrets in production (docs/decisions/020)", () => {
   it("uses a configured secret as it is", () => {
     expect(sessionSecret(parseEnv({ SESSION_SECRET: "configured-session-secret-0123" }))).toBe("configured-session-secret-0123");
     expect(parseEnv({ SHOPIFY_API_SECRET: "configured-shopify-secret" }).SHOPIFY_API_SECRET).toBe("configured-shopify-secret");
+  });
+});
+
+describe("a public deployment (docs/decisions/042)", () => {
+  const hex = () => randomBytes(32).toString("hex");
+  /** Production on a public address with every secret set to a fresh random value. */
+  const PUBLIC = () => ({
+    NODE_ENV: "production",
+    APP_URL: "https://shop.example.com",
+    SESSION_SECRET: hex(),
+    TOKEN_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString("base64")}`,
+    SHOPIFY_APP: "off",
+    PADDLE_API_KEY: `pdl_live_apikey_${hex()}`,
+    PADDLE_WEBHOOK_SECRET: `pdl_ntfset_${hex()}`,
+    PADDLE_CLIENT_TOKEN: "live_client_token",
+  });
+  const withoutPaddle = () => {
+    const { PADDLE_API_KEY: _k, PADDLE_WEBHOOK_SECRET: _w, PADDLE_CLIENT_TOKEN: _c, ...rest } = PUBLIC();
+    return rest;
+  };
+
+  it.each([
+    ["http://localhost:3000", true],
+    ["http://127.0.0.1:3100", true],
+    ["http://127.8.9.10", true],
+    ["http://[::1]:3000/", true],
+    ["https://LOCALHOST", true],
+    ["https://shop.example.com", false],
+    ["http://localhost.example.com", false],
+    ["http://127.0.0.1.nip.io", false],
+    ["http://10.0.0.5:3000", false],
+    ["http://[::ffff:7f00:1]", false],
+    [undefined, false],
+  ] as const)("APP_URL %s is on this machine's loopback: %s", (url, loopback) => {
+    expect(isLoopbackUrl(url)).toBe(loopback);
+  });
+
+  it("is production whose APP_URL is not on loopback, or not set", () => {
+    expect(localDemo(parseEnv({ NODE_ENV: "production", ...LOCAL_CHECKOUT, ...TOKEN_KEYS, SESSION_SECRET: hex(), SHOPIFY_APP: "off" }))).toBe(true);
+    expect(localDemo(parseEnv(PUBLIC()))).toBe(false);
+    const { APP_URL: _url, ...noUrl } = PUBLIC();
+    expect(localDemo(parseEnv(noUrl))).toBe(false);
+    // Development and tests are never a deployment, whatever their APP_URL (a tunnel to a laptop).
+    expect(localDemo(parseEnv({ NODE_ENV: "development", APP_URL: "https://tunnel.example.com" }))).toBe(true);
+  });
+
+  it("refuses to start without Paddle keys, naming the variables and the explicit setting", () => {
+    const found = problems(withoutPaddle());
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^PADDLE_API_KEY is required in production/);
+    expect(found[0]).toContain("APP_URL https://shop.example.com is not on localhost");
+    expect(found[0]).toContain("PADDLE_WEBHOOK_SECRET and PADDLE_CLIENT_TOKEN");
+    expect(found[0]).toContain("PADDLE_LOCAL_CHECKOUT=i-understand-plans-are-free");
+  });
+
+  it("refuses PADDLE_LOCAL_CHECKOUT=true, which only switches the local checkout on for a local demo", () => {
+    expect(problems({ ...withoutPaddle(), PADDLE_LOCAL_CHECKOUT: "true" })).toEqual([
+      expect.stringMatching(/^PADDLE_LOCAL_CHECKOUT is true, which runs the local test checkout only on a local demo .*i-understand-plans-are-free/),
+    ]);
+  });
+
+  it("starts with PADDLE_LOCAL_CHECKOUT=i-understand-plans-are-free, and warns loudly at every start", () => {
+    const env = parseEnv({ ...withoutPaddle(), PADDLE_LOCAL_CHECKOUT: "i-understand-plans-are-free" });
+    expect(localCheckoutEnabled(env)).toBe(true);
+    expect(startupWarnings(env)).toEqual([expect.stringMatching(/^WARNING: every plan is free on https:\/\/shop\.example\.com/)]);
+  });
+
+  it("runs the local checkout on a local demo without being asked, and only there", () => {
+    const demo = parseEnv({ NODE_ENV: "production", ...LOCAL_CHECKOUT, ...TOKEN_KEYS, SESSION_SECRET: hex(), SHOPIFY_APP: "off" });
+    expect(localCheckoutEnabled(demo)).toBe(true);
+    expect(startupWarnings(demo)).toEqual([]);
+    expect(localCheckoutEnabled(parseEnv({ ...LOCAL_CHECKOUT, PADDLE_LOCAL_CHECKOUT: "false" }))).toBe(false);
+    expect(localCheckoutEnabled(parseEnv(PUBLIC()))).toBe(false);
+    expect(localCheckoutEnabled(parseEnv({ NODE_ENV: "test" }))).toBe(true);
+  });
+
+  const SECRETS = [
+    "SESSION_SECRET",
+    "PADDLE_API_KEY",
+    "PADDLE_WEBHOOK_SECRET",
+    "DISCORD_CLIENT_SECRET",
+    "ALGOLIA_SEARCH_KEY",
+    "ALGOLIA_ADMIN_KEY",
+    "AI_API_KEY",
+    "DATABASE_AUTH_TOKEN",
+    "KLAVIYO_API_KEY",
+    "HYROS_API_KEY",
+  ] as const;
+  /** The public deployment with one secret replaced (and its companions, so only that secret is judged). */
+  function publicWith(key: string, value: string) {
+    return {
+      ...PUBLIC(),
+      DISCORD_CLIENT_ID: "1234567890",
+      DISCORD_CLIENT_SECRET: hex(),
+      ALGOLIA_APP_ID: "APPID",
+      ALGOLIA_INDEX: "products",
+      ALGOLIA_SEARCH_KEY: hex(),
+      ALGOLIA_ADMIN_KEY: hex(),
+      AI_BASE_URL: "https://ai.example.com/v1",
+      AI_MODEL: "model",
+      AI_API_KEY: hex(),
+      DATABASE_AUTH_TOKEN: hex(),
+      KLAVIYO_API_KEY: hex(),
+      HYROS_API_KEY: hex(),
+      [key]: value,
+    };
+  }
+
+  it.each(SECRETS)("accepts %s set to a random 32-byte hex value", (key) => {
+    expect(problems(publicWith(key, hex()))).toEqual([]);
+  });
+
+  it.each(SECRETS)("refuses %s set to the end-to-end session secret from the repository, naming it", (key) => {
+    const found = problems(publicWith(key, E2E_SESSION_SECRET));
+    expect(found).toEqual([`${key} is a value written in this repository, not a secret: set a new random value (e.g. openssl rand -hex 32)`]);
+  });
+
+  it.each(SECRETS)("refuses a low-entropy %s, naming it and never showing the value", (key) => {
+    const found = problems(publicWith(key, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"));
+    expect(found).toEqual([expect.stringMatching(new RegExp(`^${key} is too easy to guess \\(about 0 bits, at least 64 needed\\)`))]);
+    expect(found[0]).not.toContain("aaaa");
+  });
+
+  it("refuses the Shopify secret of a unit test when the embedded app is on", () => {
+    const source = { ...PUBLIC(), SHOPIFY_APP: "on", ...SHOPIFY };
+    expect(problems(source)).toEqual([
+      "SHOPIFY_API_SECRET is a value written in this repository, not a secret: set a new random value (e.g. openssl rand -hex 32)",
+    ]);
+    expect(problems({ ...source, SHOPIFY_API_SECRET: `shpss_${hex()}` })).toEqual([]);
+  });
+
+  it("refuses a token encryption key that is written in the repository or guessable, naming its entry", () => {
+    const fresh = `k1:${randomBytes(32).toString("base64")}`;
+    expect(problems({ ...PUBLIC(), TOKEN_ENCRYPTION_KEYS: `${fresh},old:${Buffer.alloc(32, 7).toString("base64")}` })).toEqual([
+      expect.stringMatching(/^TOKEN_ENCRYPTION_KEYS entry 2 \(old\) is too easy to guess/),
+    ]);
+  });
+
+  it("keeps a local demo on the repository's test secrets (the end-to-end run is one)", () => {
+    expect(
+      problems({ NODE_ENV: "production", APP_URL: "http://localhost:3100", SESSION_SECRET: E2E_SESSION_SECRET, ...TOKEN_KEYS, ...SHOPIFY }),
+    ).toEqual([]);
   });
 });

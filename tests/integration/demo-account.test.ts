@@ -1,0 +1,49 @@
+// The README's demo login exists on a local demo only (docs/decisions/042). Before, `npm start` created it on
+// every deployment and set its published password again at each start.
+import { describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { parseEnv, localDemo } from "~/env.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "~/services/demo-account.server";
+import { verifyPassword } from "~/services/passwords.server";
+import { signInAs } from "../helpers/site-users";
+import { DEMO_EMAIL as README_EMAIL, DEMO_PASSWORD as README_PASSWORD } from "../e2e/support/constants";
+
+const PUBLIC = { NODE_ENV: "production", APP_URL: "https://shop.example.com" } as const;
+
+async function demoUser() {
+  return db.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true, passwordHash: true } });
+}
+
+describe("the demo account", () => {
+  it("is the login the README and the end-to-end tests use", () => {
+    expect([DEMO_EMAIL, DEMO_PASSWORD]).toEqual([README_EMAIL, README_PASSWORD]);
+  });
+
+  it("is not created on a public deployment", async () => {
+    expect(localDemo({ ...parseEnv({}), ...PUBLIC })).toBe(false);
+    expect(await seedDemoAccount(db, { localDemo: false })).toBe("absent");
+    expect(await demoUser()).toBeNull();
+  });
+
+  it("is created on a local demo, with the published password set again at each start", async () => {
+    expect(await seedDemoAccount(db, { localDemo: true })).toBe("ready");
+    const first = await demoUser();
+    expect(await verifyPassword(DEMO_PASSWORD, first!.passwordHash!)).toBe(true);
+    await db.user.update({ where: { id: first!.id }, data: { passwordHash: null }, select: { id: true } });
+    expect(await seedDemoAccount(db, { localDemo: true })).toBe("ready");
+    expect(await verifyPassword(DEMO_PASSWORD, (await demoUser())!.passwordHash!)).toBe(true);
+  });
+
+  it("left by an earlier start on a public deployment is locked with a password nobody knows, and signed out", async () => {
+    await seedDemoAccount(db, { localDemo: true });
+    const user = (await demoUser())!;
+    await signInAs(user.id);
+    expect(await db.userSession.count({ where: { userId: user.id } })).toBe(1);
+
+    expect(await seedDemoAccount(db, { localDemo: false })).toBe("locked");
+    const after = (await demoUser())!;
+    expect(after.id).toBe(user.id);
+    expect(await verifyPassword(DEMO_PASSWORD, after.passwordHash!)).toBe(false);
+    expect(await db.userSession.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
