@@ -292,12 +292,14 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
 
   /** What to hand node:net for a DNS answer: its addresses, or why not. Never throws. */
   function judgeAnswer(found: unknown, hostname: string, host: string, port: number, family: number, url: string): Verdict {
-    if (!Array.isArray(found)) return { error: refusal(host, hostname, NOT_AN_IP, url) };
+    const unreadable = (what: unknown) =>
+      new SafeFetchError("refused", `Refused to connect to ${host}: its DNS answer (${String(what).slice(0, 80)}) is not an IP address.`, url);
+    if (!Array.isArray(found)) return { error: unreadable(found) };
     const addresses: ResolvedAddress[] = [];
     for (const entry of found as unknown[]) {
       const address: unknown = (entry as { address?: unknown } | null)?.address;
       const kind = typeof address === "string" ? net.isIP(address) : 0;
-      if (typeof address !== "string" || kind === 0) return { error: refusal(host, String(address), NOT_AN_IP, url) };
+      if (typeof address !== "string" || kind === 0) return { error: unreadable(address) };
       if (family === 0 || kind === family) addresses.push({ address, family: kind === 6 ? 6 : 4 });
     }
     if (addresses.length === 0) {

@@ -254,7 +254,7 @@ describe("the SSRF guard on real connections", () => {
       const lookup: HostLookup = async () => [{ address: answer, family: answer.includes(":") ? 6 : 4 }];
       const err = await failure(fetcher({ lookup, timeoutMs: 2_000 }).fetch(`http://store.test:${s.port}/`));
       expect(err.kind, answer).toBe("refused");
-      expect(err.message, answer).toMatch(/^Refused to connect to store\.test \(.*\): it is .*\.$/);
+      expect(err.message, answer).toMatch(/^Refused to connect to store\.test\b.*: (it is|its DNS answer) .*\.$/);
       expect(err.message, answer).toMatch(reason);
     }
     expect(s.requests).toHaveLength(0);
@@ -266,7 +266,9 @@ describe("the SSRF guard on real connections", () => {
     };
     const garbage = (async () => [{ address: 42, family: 4 }]) as unknown as HostLookup;
     expect((await failure(fetcher({ lookup: throwing, timeoutMs: 2_000 }).fetch("http://store.test:81/"))).kind).toBe("unreachable");
-    expect((await failure(fetcher({ lookup: garbage, timeoutMs: 2_000 }).fetch("http://store.test:81/"))).kind).toBe("refused");
+    const refused = await failure(fetcher({ lookup: garbage, timeoutMs: 2_000 }).fetch("http://store.test:81/"));
+    expect(refused.kind).toBe("refused");
+    expect(refused.message).toBe("Refused to connect to store.test: its DNS answer (42) is not an IP address.");
   });
 
   it("refuses a redirect to an IPv4-compatible literal (http://[::127.0.0.1]/) as a refused fetch, and its callers say so", async () => {
