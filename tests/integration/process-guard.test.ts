@@ -92,7 +92,8 @@ function logLines(output: string): { level: number; msg: string; err?: { message
 describe("an error no request, job or timer caught", () => {
   it.each(["/timer-throws", "/promise-rejects", "/callback-throws"])("%s ends an unguarded process", async (route) => {
     const { child, get } = await startServer("bare");
-    await get(route);
+    // The answer may or may not leave before the process dies.
+    await get(route).catch(() => null);
     expect(await child.exited).not.toBe(0);
   });
 
