@@ -25,6 +25,10 @@ import { parseServerEnv } from "./env.mjs";
 import { precompressedAssets } from "./precompressed-assets.mjs";
 import { callLoader, fixedResourceRoutes } from "./fast-routes.mjs";
 import { remixRequest } from "./remix-request.mjs";
+import { installProcessGuard } from "./process-guard.mjs";
+
+// An error that escapes a request, a job or a timer is logged and the server keeps serving (docs/decisions/038).
+installProcessGuard();
 
 const settings = parseServerEnv(process.env);
 if (!settings.ok) {

@@ -2,8 +2,11 @@
 // network: the classic SSRF hole. The check sits in the `lookup` that node:http(s) uses to open the socket, so the
 // address we vet is the address we connect to (no gap between a check and the connect for DNS rebinding to use),
 // and it runs again on every redirect hop. Refused: every address ipaddr.js does not class as public unicast
-// (loopback, private, link-local, multicast, unspecified, CGNAT, reserved, unique-local, 6to4/Teredo/NAT64, ...),
-// the cloud metadata endpoints, and IPv4-mapped/compatible IPv6 forms of any of those. An allow-list of
+// (loopback, private, link-local, multicast, unspecified, CGNAT, reserved, unique-local, ...), IPv6 outside
+// 2000::/3, the cloud metadata endpoints, the IPv4-mapped and NAT64 forms of any of those, and the tunnelling
+// forms whatever they embed (IPv4-compatible ::a.b.c.d, SIIT, 6to4, Teredo); zone ids and any text that is not a
+// plain IP address too. Classifying never throws, and nothing escapes the lookup callback: a throw there would be
+// an unhandled rejection outside every request (issue 21). An allow-list of
 // "host:port" entries (TRACKER_ALLOW_HOSTS) lets tests and local development reach a server on 127.0.0.1.
 // Politeness and robustness: a User-Agent naming us and a contact URL, connect and total timeouts, a response size
 // cap counted on the decompressed bytes (reading stops at the cap, so an endless or gzip-bomb body cannot grow
@@ -103,27 +106,109 @@ const FORBIDDEN_HEADERS = new Set(["cookie", "cookie2", "authorization", "proxy-
 /** Cloud metadata endpoints, named so a refusal says what it protected (their ranges are refused anyway). */
 const METADATA_ADDRESSES = new Set(["169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "192.0.0.192"]);
 
+const NOT_AN_IP = "not an IP address";
+const METADATA = "a cloud metadata address";
+
+/** ipaddr.js range names, as the end of "it is …". */
+const IPV4_RANGES: Record<string, string> = {
+  unspecified: "an unspecified address",
+  broadcast: "the broadcast address",
+  multicast: "a multicast address",
+  linkLocal: "a link-local address",
+  loopback: "a loopback address",
+  carrierGradeNat: "a carrier-grade NAT (shared) address",
+  private: "a private address",
+  reserved: "a reserved address",
+  as112: "a reserved (AS112) address",
+  amt: "a reserved (AMT) address",
+};
+const IPV6_RANGES: Record<string, string> = {
+  linkLocal: "a link-local address",
+  multicast: "a multicast address",
+  uniqueLocal: "a unique-local (private) address",
+  deprecatedSiteLocal: "a site-local address (a deprecated form)",
+  discard: "a reserved (discard) address",
+  benchmarking: "a reserved (benchmarking) address",
+  amt: "a reserved (AMT) address",
+  as112v6: "a reserved (AS112) address",
+  deprecatedOrchid: "a reserved (ORCHID) address",
+  orchid2: "a reserved (ORCHID) address",
+  droneRemoteIdProtocolEntityTags: "a reserved (DRIP) address",
+  segmentRouting: "a reserved (segment routing) address",
+  reserved: "a reserved (documentation or protocol) address",
+};
+
+function ipv4Reason(ip: ipaddr.IPv4): string | null {
+  if (METADATA_ADDRESSES.has(ip.toString())) return METADATA;
+  const range = ip.range();
+  return range === "unicast" ? null : (IPV4_RANGES[range] ?? `a special-purpose address (${range})`);
+}
+
 /**
- * Why connecting to this IP address is refused, or null when it is public unicast. IPv4-mapped
- * (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d) IPv6 addresses are judged by the IPv4 address inside.
+ * IPv6 is public only as ordinary global unicast (2000::/3, less its special blocks), as an IPv4-mapped form of a
+ * public IPv4 address, or as the well-known NAT64 form of one (64:ff9b::/96). The forms that tunnel to an IPv4
+ * address elsewhere (IPv4-compatible, SIIT, 6to4, Teredo, local-use NAT64) are refused whatever they embed.
+ */
+function ipv6Reason(ip: ipaddr.IPv6): string | null {
+  const p = ip.parts;
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  const embedded = () => new ipaddr.IPv4([p[6] >> 8, p[6] & 0xff, p[7] >> 8, p[7] & 0xff]);
+  if (METADATA_ADDRESSES.has(ip.toRFC5952String())) return METADATA;
+  if (zeros(0, 8)) return "an unspecified address";
+  if (zeros(0, 7) && p[7] === 1) return "a loopback address";
+  if (zeros(0, 5) && p[5] === 0xffff) {
+    const inner = ipv4Reason(embedded());
+    return inner && `${inner} (${embedded().toString()}) in IPv4-mapped form`;
+  }
+  if (zeros(0, 6)) return `an IPv4-compatible IPv6 address (::${embedded().toString()}, a deprecated form)`;
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return "an IPv4-translated (SIIT) address";
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) {
+    const inner = ipv4Reason(embedded());
+    return inner && `a NAT64 form of ${inner} (${embedded().toString()})`;
+  }
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) return "a local-use NAT64 address";
+  if (p[0] === 0x2002) return "a 6to4 tunnel address (a deprecated form)";
+  if (p[0] === 0x2001 && p[1] === 0) return "a Teredo tunnel address";
+  const range = ip.range();
+  if (range !== "unicast") return IPV6_RANGES[range] ?? `a special-purpose address (${range})`;
+  if ((p[0] & 0xe000) !== 0x2000) return "a reserved address (outside the global unicast block 2000::/3)";
+  return null;
+}
+
+/** The eight parts of a valid IPv6 text, through the URL parser (the form a redirect's literal takes), or null. */
+function parseIPv6(text: string): ipaddr.IPv6 | null {
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+  return ipaddr.IPv6.isValid(canonical) ? ipaddr.IPv6.parse(canonical) : null;
+}
+
+function classify(address: string): string | null {
+  const bare = address.startsWith("[") && address.endsWith("]") ? address.slice(1, -1) : address;
+  // A zone id ("fe80::1%eth0") names one of our own network interfaces: never a public server.
+  if (bare.includes("%")) return net.isIPv6(bare) ? "an address tied to one of our network interfaces" : NOT_AN_IP;
+  // Only the plain forms the resolver and the URL parser produce: "127.1" or "0x7f.1" are for the URL parser to
+  // normalise first, never something to connect to as they are.
+  if (net.isIPv4(bare)) return ipv4Reason(ipaddr.IPv4.parse(bare));
+  if (!net.isIPv6(bare)) return NOT_AN_IP;
+  const ip = parseIPv6(bare);
+  return ip ? ipv6Reason(ip) : NOT_AN_IP;
+}
+
+/**
+ * Why connecting to this IP address is refused (the end of a sentence "it is …"), or null when it is public
+ * unicast. Never throws: whatever cannot be read or classified is refused.
  */
 export function blockedAddressReason(address: string): string | null {
-  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  if (!ipaddr.isValid(bare)) return "not an IP address";
-  let ip = ipaddr.parse(bare);
-  if (ip.kind() === "ipv6") {
-    const v6 = ip as ipaddr.IPv6;
-    const range = v6.range();
-    if (v6.isIPv4MappedAddress() || range === "rfc6145") {
-      ip = ipaddr.IPv4.parse(`${v6.parts[6] >> 8}.${v6.parts[6] & 0xff}.${v6.parts[7] >> 8}.${v6.parts[7] & 0xff}`);
-    } else if (range !== "unspecified" && range !== "loopback" && v6.parts.slice(0, 6).every((p) => p === 0)) {
-      ip = v6.toIPv4Address();
-    }
+  if (typeof address !== "string") return NOT_AN_IP;
+  try {
+    return classify(address);
+  } catch {
+    return "an address we could not classify";
   }
-  const canonical = ip.kind() === "ipv6" ? (ip as ipaddr.IPv6).toRFC5952String() : ip.toString();
-  if (METADATA_ADDRESSES.has(canonical)) return "cloud metadata";
-  const range = ip.range();
-  return range === "unicast" ? null : range;
 }
 
 /** "127.0.0.1:4010, [::1]:4011, store.test:8080" → normalised entries; throws on an entry without a port. */
@@ -200,37 +285,72 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
 
   function refusal(host: string, address: string, reason: string, url: string): SafeFetchError {
     const what = host === address ? address : `${host} (${address})`;
-    return new SafeFetchError("refused", `Refused to connect to ${what}: it is a ${reason} address, not a public web server.`, url);
+    return new SafeFetchError("refused", `Refused to connect to ${what}: it is ${reason}; we only fetch from public web servers.`, url);
   }
 
-  /** The lookup node:net calls to open the socket: resolve, then refuse any non-public answer. */
-  function guardedLookup(host: string, port: number, url: string): net.LookupFunction {
+  type Verdict = { error: NodeJS.ErrnoException } | { addresses: ResolvedAddress[] };
+
+  /** What to hand node:net for a DNS answer: its addresses, or why not. Never throws. */
+  function judgeAnswer(found: unknown, hostname: string, host: string, port: number, family: number, url: string): Verdict {
+    const unreadable = (what: unknown) =>
+      new SafeFetchError("refused", `Refused to connect to ${host}: its DNS answer (${String(what).slice(0, 80)}) is not an IP address.`, url);
+    if (!Array.isArray(found)) return { error: unreadable(found) };
+    const addresses: ResolvedAddress[] = [];
+    for (const entry of found as unknown[]) {
+      const address: unknown = (entry as { address?: unknown } | null)?.address;
+      const kind = typeof address === "string" ? net.isIP(address) : 0;
+      if (typeof address !== "string" || kind === 0) return { error: unreadable(address) };
+      if (family === 0 || kind === family) addresses.push({ address, family: kind === 6 ? 6 : 4 });
+    }
+    if (addresses.length === 0) {
+      const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+      err.code = "ENOTFOUND";
+      return { error: err };
+    }
+    if (!isAllowed(host, port)) {
+      for (const a of addresses) {
+        if (isAllowed(a.address, port)) continue;
+        const reason = blockedAddressReason(a.address);
+        // Refuse the whole answer when any address is private: a mixed answer is a rebinding attempt.
+        if (reason) return { error: refusal(host, a.address, reason, url) };
+      }
+    }
+    return { addresses };
+  }
+
+  /**
+   * The lookup node:net calls to open the socket: resolve, then refuse any non-public answer. It runs outside
+   * any request's promise chain, so nothing may escape it: a resolver that throws or rejects, or a check that
+   * fails, becomes an error handed to node:net (the request then fails), and anything thrown past that ends
+   * the request through `onEscape` rather than as an unhandled rejection that would stop the process.
+   */
+  function guardedLookup(host: string, port: number, url: string, onEscape: (error: unknown) => void): net.LookupFunction {
     return (hostname, lookupOptions, callback) => {
-      lookupHost(hostname).then(
-        (found) => {
-          const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
-          const addresses = found.filter((a) => family === 0 || a.family === family);
-          if (addresses.length === 0) {
-            const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
-            err.code = "ENOTFOUND";
-            return callback(err, "", 4);
-          }
-          if (!isAllowed(host, port)) {
-            for (const a of addresses) {
-              if (isAllowed(a.address, port)) continue;
-              const reason = blockedAddressReason(a.address);
-              // Refuse the whole answer when any address is private: a mixed answer is a rebinding attempt.
-              if (reason) return callback(refusal(host, a.address, reason, url), "", 4);
+      const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
+      Promise.resolve()
+        .then(() => lookupHost(hostname))
+        .then(
+          (found): Verdict => {
+            try {
+              return judgeAnswer(found, hostname, host, port, family, url);
+            } catch {
+              return { error: refusal(host, hostname, "an address we could not classify", url) };
             }
-          }
+          },
+          (error: unknown): Verdict => ({
+            error: error instanceof Error ? error : new Error(`the resolver failed: ${String(error)}`),
+          }),
+        )
+        .then((verdict) => {
+          if ("error" in verdict) return callback(verdict.error, "", 4);
+          const { addresses } = verdict;
           if (lookupOptions.all) {
             (callback as unknown as (e: null, list: ResolvedAddress[]) => void)(null, addresses);
           } else {
             callback(null, addresses[0].address, addresses[0].family);
           }
-        },
-        (error: unknown) => callback(error as NodeJS.ErrnoException, "", 4),
-      );
+        })
+        .catch(onEscape);
     };
   }
 
@@ -260,7 +380,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         method: "GET",
         headers,
         agent: agents[https_ ? "https:" : "http:"],
-        lookup: net.isIP(host) ? undefined : guardedLookup(host, port, href),
+        lookup: net.isIP(host) ? undefined : guardedLookup(host, port, href, (error) => fail(error)),
         servername: net.isIP(host) ? undefined : host,
       });
       const fail = (error: unknown) => {

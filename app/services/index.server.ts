@@ -504,7 +504,9 @@ let backgroundStarted = false;
 export function startBackgroundWork(): void {
   if (backgroundStarted) return;
   backgroundStarted = true;
-  void aiAds.start();
+  aiAds.start().catch((error: unknown) =>
+    childLogger("ai-ads").error({ err: error }, "ads left rendering were not queued again at start; their renders wait for a restart"),
+  );
   jobs.start();
 }
 

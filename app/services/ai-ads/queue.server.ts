@@ -34,7 +34,11 @@ export function createRenderQueue(deps: { db: Db; jobs: Jobs }) {
       for (const r of rows) await enqueueRender(r.id);
       const previews = await db.aiAdPreview.findMany({ where: { status: "rendering" }, orderBy: { id: "asc" }, select: { id: true } });
       for (const r of previews) await enqueuePreview(r.id);
-    })();
+    })().catch((error: unknown) => {
+      // Not remembered: the next caller tries again (a failed start would otherwise fail every later call).
+      requeued = null;
+      throw error;
+    });
     return requeued;
   }
 
