@@ -356,7 +356,7 @@ export function createCompetitors(deps: CompetitorsDeps) {
   async function accessFor(user: CompetitorUser): Promise<CompetitorAccess> {
     const subs = await db.billingSubscription.findMany({
       where: { userId: user.id },
-      select: { id: true, status: true, planId: true, customerId: true, scheduledChange: true, currentPeriodStart: true, lastEventAt: true },
+      select: { id: true, status: true, planId: true, customerId: true, scheduledChange: true, currentPeriodStart: true, lastEventAt: true, lastEventAtExact: true },
     });
     return competitorAccess(user, primarySubscription(subs)?.planId);
   }
