@@ -1,5 +1,6 @@
 // How a provider's subscription and transaction states become the user's seed flags and paid state.
 // Provider-agnostic: Paddle today, Shopify Billing could feed the same shapes (docs/decisions/009).
+import { compareExact, exactTimeOf, type ExactTime } from "~/domain/event-time";
 
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "paused", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -41,9 +42,25 @@ export function subscriptionFlags(sub: SubscriptionState): SubscriptionFlags {
   };
 }
 
-/** An event older than the newest one applied to the same entity changes nothing. */
-export function isStale(lastAppliedAt: Date | null | undefined, occurredAt: Date): boolean {
-  return Boolean(lastAppliedAt && occurredAt.getTime() < lastAppliedAt.getTime());
+const exact = (t: Date | ExactTime): ExactTime => (typeof t === "string" ? t : exactTimeOf(t));
+
+/**
+ * An event older than the newest one applied to the same entity changes nothing. Compared at the
+ * precision the provider gave (an ExactTime, docs/decisions/043), or to the millisecond for a Date.
+ */
+export function isStale(lastAppliedAt: Date | ExactTime | null | undefined, occurredAt: Date | ExactTime): boolean {
+  return Boolean(lastAppliedAt && compareExact(exact(occurredAt), exact(lastAppliedAt)) < 0);
+}
+
+/** A stored row stamped with the newest event applied to it: exactly when the row has it (migration 024). */
+export interface EventStamped {
+  lastEventAt: Date;
+  lastEventAtExact?: ExactTime | null;
+}
+
+/** Orders two rows by their newest event, at full precision. */
+export function compareLastEvent(a: EventStamped, b: EventStamped): number {
+  return compareExact(a.lastEventAtExact ?? exactTimeOf(a.lastEventAt), b.lastEventAtExact ?? exactTimeOf(b.lastEventAt));
 }
 
 export interface PaidStateInput {
@@ -79,13 +96,12 @@ export function parseMinorUnits(amount: string | number | null | undefined): num
   return Number.parseInt(s, 10);
 }
 
-export interface SubscriptionRow {
+export interface SubscriptionRow extends EventStamped {
   id: string;
   status: string;
   customerId: string | null;
   scheduledChange: string | null;
   currentPeriodStart: Date | null;
-  lastEventAt: Date;
 }
 
 const ON_STATUSES = new Set(["active", "trialing", "past_due"]);
@@ -99,11 +115,11 @@ export function primarySubscription<T extends SubscriptionRow>(rows: T[]): T | n
   if (rows.length === 0) return null;
   const byRecency = (a: T, b: T) =>
     (b.currentPeriodStart?.getTime() ?? 0) - (a.currentPeriodStart?.getTime() ?? 0) ||
-    b.lastEventAt.getTime() - a.lastEventAt.getTime() ||
+    compareLastEvent(b, a) ||
     (a.id < b.id ? 1 : -1);
   const on = rows.filter((r) => ON_STATUSES.has(r.status)).sort(byRecency);
   if (on.length > 0) return on[0];
-  return [...rows].sort((a, b) => b.lastEventAt.getTime() - a.lastEventAt.getTime() || (a.id < b.id ? 1 : -1))[0];
+  return [...rows].sort((a, b) => compareLastEvent(b, a) || (a.id < b.id ? 1 : -1))[0];
 }
 
 /** Flags for a user with no subscription rows at all. */
@@ -132,7 +148,7 @@ export function planForPrice(prices: PriceIds, priceId: string | null | undefine
 }
 
 /** One of a subscription's transactions, as stored. */
-export interface ChargeRow {
+export interface ChargeRow extends EventStamped {
   id: string;
   status: string;
   origin: string | null;
@@ -142,7 +158,6 @@ export interface ChargeRow {
   currencyCode: string | null;
   billingPeriodStart: Date | null;
   discountId: string | null;
-  lastEventAt: Date;
 }
 
 export interface AmountSubject {
@@ -178,11 +193,53 @@ export function currentAmount(sub: AmountSubject, charges: ChargeRow[]): { cents
   if (!sub.priceId) return own;
   const candidates = charges
     .filter((c) => isRecurringCharge(c) && c.priceIds.includes(sub.priceId!))
-    .sort((a, b) => chargeTime(b) - chargeTime(a) || b.lastEventAt.getTime() - a.lastEventAt.getTime() || (a.id < b.id ? 1 : -1));
+    .sort((a, b) => chargeTime(b) - chargeTime(a) || compareLastEvent(b, a) || (a.id < b.id ? 1 : -1));
   const periodStart = sub.currentPeriodStart?.getTime() ?? -Infinity;
   const counts = (c: ChargeRow) => !c.discountId || chargeTime(c) >= periodStart;
   const chosen = candidates.find(counts);
   return chosen ? { cents: chosen.totalCents!, currencyCode: chosen.currencyCode } : own;
+}
+
+// ---------- declined payments ----------
+
+/**
+ * Paddle's transaction origins for a charge of the subscription itself: a renewal, a change billed
+ * immediately, a one-time charge. A card change (subscription_payment_method_change, Paddle's zero-value
+ * transaction on an active subscription), a checkout (web) or an API-made transaction is not one, and
+ * its failure declines nothing (docs/decisions/043).
+ */
+export const SUBSCRIPTION_CHARGE_ORIGINS: readonly string[] = ["subscription_recurring", "subscription_update", "subscription_charge"];
+
+/** One of a subscription's transactions as the declined flag reads it. */
+export interface ChargeOutcomeRow extends EventStamped {
+  status: string;
+  origin: string | null;
+  /** The type of the newest notification applied to it (transaction.payment_failed, ...); null before migration 024. */
+  lastEventType?: string | null;
+}
+
+/** What a transaction's newest state says about paying for the subscription: failed, paid, or nothing. */
+export function chargeOutcome(c: ChargeOutcomeRow): "failed" | "paid" | null {
+  if (!c.origin || !SUBSCRIPTION_CHARGE_ORIGINS.includes(c.origin)) return null;
+  if (c.status === "completed" || c.status === "paid") return "paid";
+  if (c.lastEventType === "transaction.payment_failed" || c.status === "past_due") return "failed";
+  return null;
+}
+
+/**
+ * Whether the subscription's payment stands declined: the newest of its own state (past_due declines,
+ * any other clears) and the outcomes of its charges decides, at full precision. At the same instant the
+ * subscription's own state wins, then a payment over a failure. A function of the stored rows alone, so
+ * it does not depend on the order the notifications arrived in.
+ */
+export function paymentDeclined(sub: EventStamped & { status: string }, charges: ChargeOutcomeRow[]): boolean {
+  const says = [{ row: sub, rank: 2, declined: sub.status === "past_due" }];
+  for (const c of charges) {
+    const outcome = chargeOutcome(c);
+    if (outcome) says.push({ row: c, rank: outcome === "paid" ? 1 : 0, declined: outcome === "failed" });
+  }
+  says.sort((a, b) => compareLastEvent(b.row, a.row) || b.rank - a.rank);
+  return says[0].declined;
 }
 
 // ---------- what the billing page says about a subscription ----------

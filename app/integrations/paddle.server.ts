@@ -9,6 +9,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { Environment, Paddle, Webhooks, type EventEntity, type IEvents } from "@paddle/paddle-node-sdk";
 import { parseMinorUnits, type SubscriptionStatus } from "~/domain/billing";
+import { exactTime, toDate, type ExactTime } from "~/domain/event-time";
 
 // ---------- the port ----------
 
@@ -73,7 +74,10 @@ export interface NormalizedTransaction {
 interface EventBase {
   eventId: string;
   eventType: string;
+  /** occurred_at to the millisecond, for the DateTime columns. */
   occurredAt: Date;
+  /** occurred_at at the precision Paddle sent (microseconds), which decides order (docs/decisions/043). */
+  occurredAtExact: ExactTime;
   /** custom_data.userId set by our checkout; never matched by e-mail. */
   userId: string | null;
 }
@@ -84,9 +88,12 @@ export type BillingEvent =
   | (EventBase & { kind: "other" });
 
 export class WebhookSignatureError extends Error {
-  constructor() {
+  /** Why, for our log only: the caller is told the one sentence above, whatever the reason. */
+  readonly reason: string;
+  constructor(reason: string) {
     super("Paddle-Signature is missing, expired, dated in the future or does not match the body.");
     this.name = "WebhookSignatureError";
+    this.reason = reason;
   }
 }
 
@@ -110,32 +117,70 @@ const paddleForWebhooks = new Paddle("webhook-verification-only");
  */
 export const MAX_SIGNATURE_FUTURE_SKEW_MS = 30_000;
 
-/** ts= of a Paddle-Signature header in milliseconds, or null when it has none that is a whole number. */
-function signatureTime(signature: string): number | null {
-  for (const part of signature.split(";")) {
-    const [key, value] = part.split("=");
-    if (key?.trim() === "ts" && value && /^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  }
-  return null;
+/** The SDK's own limit on a signature's age (3.10, WebhooksValidator.MAX_VALID_TIME_DIFFERENCE), checked first for the log. */
+const MAX_SIGNATURE_AGE_S = 5;
+
+/** More h1= than Paddle sends while rotating a secret (two) is not a header Paddle wrote; each costs an HMAC of the body. */
+const MAX_SIGNATURES = 4;
+
+export interface SignatureHeader {
+  /** ts= in seconds since the epoch. */
+  ts: number;
+  /** Every h1= (HMAC-SHA256, lowercase hex), in order: Paddle sends more than one while a secret is rotated. */
+  h1: string[];
 }
 
 /**
- * Verifies Paddle-Signature on the raw body (SDK: HMAC, and at most 5 s old; ours: at most
- * MAX_SIGNATURE_FUTURE_SKEW_MS in the future), then parses the event. The two steps fail differently:
- * a bad signature is WebhookSignatureError (401), an authentic body the SDK cannot parse is
- * WebhookPayloadError, so the logs do not blame the signature for a parsing problem.
+ * Paddle-Signature read once, the SDK's way (3.10, WebhooksValidator.extractHeader: split on ";", each
+ * part on "=", keys as written, no trimming), but strictly: every part is `ts=<digits>` or
+ * `h1=<64 hex>`, ts= exactly once, h1= at least once. The SDK keeps the last ts= it sees, so a
+ * header with two let our future bound read one ts and the SDK verify another (docs/decisions/043).
+ * Throws WebhookSignatureError saying what is wrong.
+ */
+export function parseSignatureHeader(header: string): SignatureHeader {
+  let ts: number | null = null;
+  const h1: string[] = [];
+  for (const part of header.split(";")) {
+    const m = /^(ts|h1)=([^=]*)$/.exec(part);
+    if (!m) throw new WebhookSignatureError(`malformed part ${JSON.stringify(part.slice(0, 40))}`);
+    const [, key, value] = m;
+    if (key === "ts") {
+      if (ts !== null) throw new WebhookSignatureError("ts= given more than once");
+      if (!/^\d{1,12}$/.test(value)) throw new WebhookSignatureError("ts= is not a whole number of seconds");
+      ts = Number(value);
+    } else {
+      if (!/^[0-9a-f]{64}$/.test(value)) throw new WebhookSignatureError("h1= is not a SHA-256 in lowercase hex");
+      h1.push(value);
+    }
+  }
+  if (ts === null) throw new WebhookSignatureError("no ts=");
+  if (h1.length === 0) throw new WebhookSignatureError("no h1=");
+  if (h1.length > MAX_SIGNATURES) throw new WebhookSignatureError(`more than ${MAX_SIGNATURES} h1=`);
+  return { ts, h1 };
+}
+
+/**
+ * Verifies Paddle-Signature on the raw body, then parses the event. The header is parsed once
+ * (parseSignatureHeader); our bounds (at most 5 s old, at most MAX_SIGNATURE_FUTURE_SKEW_MS in the
+ * future) apply to its one ts=, and the SDK verifies the HMAC on a header rebuilt from that same ts=
+ * and each h1= in turn, so the SDK cannot read a different ts= than the one we bounded. The two steps
+ * fail differently: a bad signature is WebhookSignatureError (401), an authentic body the SDK cannot
+ * parse is WebhookPayloadError, so the logs do not blame the signature for a parsing problem.
  */
 export async function unmarshalWebhook(rawBody: string, secret: string, signature: string | null): Promise<EventEntity> {
-  if (!signature) throw new WebhookSignatureError();
-  const signedAt = signatureTime(signature);
-  if (signedAt === null || signedAt > Date.now() + MAX_SIGNATURE_FUTURE_SKEW_MS) throw new WebhookSignatureError();
+  if (!signature) throw new WebhookSignatureError("no Paddle-Signature header");
+  const { ts, h1 } = parseSignatureHeader(signature);
+  const now = Date.now();
+  if (ts * 1000 > now + MAX_SIGNATURE_FUTURE_SKEW_MS) throw new WebhookSignatureError("ts= is in the future");
+  if (now > (ts + MAX_SIGNATURE_AGE_S) * 1000) throw new WebhookSignatureError("ts= is too old");
   let valid = false;
-  try {
-    valid = await paddleForWebhooks.webhooks.isSignatureValid(rawBody, secret, signature);
-  } catch {
-    valid = false; // a header without ts= and h1=
+  for (const hash of h1) {
+    if (await paddleForWebhooks.webhooks.isSignatureValid(rawBody, secret, `ts=${ts};h1=${hash}`)) {
+      valid = true;
+      break;
+    }
   }
-  if (!valid) throw new WebhookSignatureError();
+  if (!valid) throw new WebhookSignatureError("no h1= matches the body");
   try {
     return Webhooks.fromJson(JSON.parse(rawBody) as IEvents);
   } catch (error) {
@@ -152,11 +197,18 @@ function userIdFrom(customData: unknown): string | null {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/**
+ * The event in our terms. Throws WebhookPayloadError for an occurred_at that names no instant (no zone,
+ * not a date): its order against other events could not be decided.
+ */
 export function normalizeEvent(event: EventEntity): BillingEvent {
+  const occurredAtExact = exactTime(String(event.occurredAt));
+  if (!occurredAtExact) throw new WebhookPayloadError(new Error(`occurred_at is not a time with a zone: ${String(event.occurredAt).slice(0, 40)}`));
   const base = {
     eventId: event.eventId,
     eventType: event.eventType,
-    occurredAt: new Date(event.occurredAt),
+    occurredAt: toDate(occurredAtExact),
+    occurredAtExact,
   };
   if (event.eventType.startsWith("subscription.")) {
     const s = event.data as unknown as {

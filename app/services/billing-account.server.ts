@@ -138,7 +138,7 @@ export function createBillingAccount(deps: BillingAccountDeps) {
   async function overview(user: User) {
     const subs = await db.billingSubscription.findMany({
       where: { userId: user.id },
-      select: { ...SUBSCRIPTION_FIELDS, customerId: true, lastEventAt: true },
+      select: { ...SUBSCRIPTION_FIELDS, customerId: true, lastEventAt: true, lastEventAtExact: true },
     });
     const primary = primarySubscription(subs);
     const plan = findPlan(primary?.planId);

@@ -1,12 +1,14 @@
 // Billing, part one: Paddle's notifications. Owns verifying them (the SDK's signature check plus our
-// bound on future-dated signatures), deduplicating them by event id, ignoring stale ones, and applying
-// each in one transaction: the subscription and transaction rows, the user's flags derived from all of
-// the user's subscription rows (app/domain/billing.ts), and the credits a period or purchase grants.
+// bound on future-dated signatures), deduplicating them by event id, ignoring stale ones (at the full
+// precision of occurred_at, docs/decisions/043), and applying each in one transaction: the subscription
+// and transaction rows, the user's flags derived from all of the user's subscription rows and the
+// primary one's charges (app/domain/billing.ts), and the credits a period or purchase grants.
 // Nothing else writes subscription state; the account part (billing-account.server.ts) reads it.
 import {
   currentAmount,
   isStale,
   NO_SUBSCRIPTION_FLAGS,
+  paymentDeclined,
   planForPrice,
   primarySubscription,
   subscriptionFlags,
@@ -97,6 +99,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
         scheduledChange: true,
         currentPeriodStart: true,
         lastEventAt: true,
+        lastEventAtExact: true,
         provider: true,
       },
     });
@@ -110,10 +113,20 @@ export function createBillingEvents(deps: BillingEventsDeps) {
           provider: primary.provider,
         })
       : NO_SUBSCRIPTION_FLAGS;
+    // Declined follows the newest of the subscription's own state and its charges' outcomes
+    // (paymentDeclined): a failed renewal newer than the state we hold declines, a later payment clears.
+    const charges =
+      primary?.provider === "paddle"
+        ? await tx.billingTransaction.findMany({
+            where: { subscriptionId: primary.id, userId },
+            select: { status: true, origin: true, lastEventType: true, lastEventAt: true, lastEventAtExact: true },
+          })
+        : [];
     await tx.user.update({
       where: { id: userId },
       data: {
         ...flags,
+        ...(primary ? { chargeDeclined: paymentDeclined(primary, charges) } : {}),
         ...(primary?.customerId && primary.provider === "paddle" ? { paddleCustomerId: primary.customerId } : {}),
       },
       select: { id: true },
@@ -162,6 +175,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
         billingPeriodStart: true,
         discountId: true,
         lastEventAt: true,
+        lastEventAtExact: true,
       },
     });
     // Rows written before the price's own amount was kept (migration 010) fall back to what they hold.
@@ -187,11 +201,13 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     if (!userId) return { outcome: "unmatched" as const, userId: null };
     const existing = await tx.billingSubscription.findUnique({
       where: { id: s.id },
-      select: { lastEventAt: true, userId: true, priceId: true, currentPeriodStart: true },
+      select: { lastEventAt: true, lastEventAtExact: true, userId: true, priceId: true, currentPeriodStart: true },
     });
     if (existing && existing.userId !== userId) return { outcome: "unmatched" as const, userId: null };
     await markClaimedDiscount(tx, userId, s.discountId);
-    if (isStale(existing?.lastEventAt, event.occurredAt)) return { outcome: "stale" as const, userId };
+    if (isStale(existing && (existing.lastEventAtExact ?? existing.lastEventAt), event.occurredAtExact)) {
+      return { outcome: "stale" as const, userId };
+    }
 
     const planId = planForPrice(prices, s.priceId);
     const data = {
@@ -209,6 +225,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
       priceAmountCents: s.recurringTotalCents,
       priceCurrencyCode: s.currencyCode,
       lastEventAt: event.occurredAt,
+      lastEventAtExact: event.occurredAtExact,
     };
     await tx.billingSubscription.upsert({
       where: { id: s.id },
@@ -274,8 +291,10 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     const userId = await resolveUserId(tx, { userId: event.userId, subscriptionId: t.subscriptionId, customerId: t.customerId });
     if (!userId) return { outcome: "unmatched" as const, userId: null };
     await markClaimedDiscount(tx, userId, t.discountId);
-    const existing = await tx.billingTransaction.findUnique({ where: { id: t.id }, select: { lastEventAt: true } });
-    if (isStale(existing?.lastEventAt, event.occurredAt)) return { outcome: "stale" as const, userId };
+    const existing = await tx.billingTransaction.findUnique({ where: { id: t.id }, select: { lastEventAt: true, lastEventAtExact: true } });
+    if (isStale(existing && (existing.lastEventAtExact ?? existing.lastEventAt), event.occurredAtExact)) {
+      return { outcome: "stale" as const, userId };
+    }
     const data = {
       status: t.status,
       subscriptionId: t.subscriptionId,
@@ -286,6 +305,8 @@ export function createBillingEvents(deps: BillingEventsDeps) {
       billingPeriodStart: t.billingPeriodStart,
       discountId: t.discountId,
       lastEventAt: event.occurredAt,
+      lastEventAtExact: event.occurredAtExact,
+      lastEventType: event.eventType,
     };
     await tx.billingTransaction.upsert({
       where: { id: t.id },
@@ -294,7 +315,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
       select: { id: true },
     });
 
-    const userData: { innerCircle?: true; boughtCaseStudy?: true; chargeDeclined?: true; paddleCustomerId?: string } = {};
+    const userData: { innerCircle?: true; boughtCaseStudy?: true; paddleCustomerId?: string } = {};
     const paid = t.status === "completed" || t.status === "paid";
     if (paid && t.priceIds.includes(prices.innerCircle)) userData.innerCircle = true;
     if (paid && t.priceIds.includes(prices.caseStudy)) userData.boughtCaseStudy = true;
@@ -304,15 +325,12 @@ export function createBillingEvents(deps: BillingEventsDeps) {
       const u = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { paddleCustomerId: true } });
       if (!u.paddleCustomerId) userData.paddleCustomerId = t.customerId;
     }
-    if ((event.eventType === "transaction.payment_failed" || t.status === "past_due") && t.subscriptionId) {
-      // A failed charge counts only if it is newer than the subscription state we hold, so the order
-      // in which Paddle delivers the two does not matter.
-      const sub = await tx.billingSubscription.findUnique({ where: { id: t.subscriptionId }, select: { lastEventAt: true } });
-      if (!sub || sub.lastEventAt.getTime() < event.occurredAt.getTime()) userData.chargeDeclined = true;
-    }
     if (Object.keys(userData).length > 0) {
       await tx.user.update({ where: { id: userId }, data: userData, select: { id: true } });
     }
+    // A charge of the subscription failing or paid may change chargeDeclined (paymentDeclined: only
+    // renewals, changes billed now and one-time charges count, newest first; a card change never does).
+    if (t.subscriptionId) await syncUserFlags(tx, userId);
     if (userData.innerCircle) {
       for (const feature of CREDIT_FEATURES) {
         await applyAllowance(tx, {
@@ -353,6 +371,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
           eventId: event.eventId,
           eventType: event.eventType,
           occurredAt: event.occurredAt,
+          occurredAtExact: event.occurredAtExact,
           entityId: event.kind === "subscription" ? event.subscription.id : event.kind === "transaction" ? event.transaction.id : null,
           userId: result.userId,
           outcome: result.outcome,
@@ -375,7 +394,10 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     try {
       event = normalizeEvent(await unmarshalWebhook(rawBody, deps.webhookSecret, signature));
     } catch (error) {
-      if (error instanceof WebhookSignatureError) return { status: 401, body: { error: error.message } };
+      if (error instanceof WebhookSignatureError) {
+        log.warn({ reason: error.reason }, "paddle notification refused: Paddle-Signature");
+        return { status: 401, body: { error: error.message } };
+      }
       // Authentic but unreadable (e.g. a payload shape this SDK version does not know): nothing is
       // applied, and a non-2xx answer keeps it in Paddle's retries until a fix is deployed.
       log.error({ err: error }, "paddle notification could not be read");

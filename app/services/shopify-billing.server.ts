@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "~/domain/errors";
 import { isStale, primarySubscription, type SubscriptionStatus } from "~/domain/billing";
+import { exactTimeOf } from "~/domain/event-time";
 import { CREDIT_FEATURES, CREDIT_TOP_UPS, findPlan, findTopUp, OFFERS, UNLIMITED_THRESHOLD, type Plan } from "~/domain/plans";
 import {
   AppPurchaseWebhookSchema,
@@ -129,6 +130,8 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
       currencyCode: state.priceCurrencyCode,
       trialExtended: state.trialExtended || Boolean(existing?.trialExtended),
       lastEventAt: at,
+      // Shopify's times are milliseconds; the exact column is what rows are ordered by (docs/decisions/043).
+      lastEventAtExact: exactTimeOf(at),
     };
     await tx.billingSubscription.upsert({
       where: { id: facts.id },
@@ -151,7 +154,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
   async function grantForPrimary(tx: DbClient, userId: string) {
     const rows = await tx.billingSubscription.findMany({
       where: { userId },
-      select: { id: true, provider: true, status: true, planId: true, customerId: true, scheduledChange: true, currentPeriodStart: true, lastEventAt: true },
+      select: { id: true, provider: true, status: true, planId: true, customerId: true, scheduledChange: true, currentPeriodStart: true, lastEventAt: true, lastEventAtExact: true },
     });
     const primary = primarySubscription(rows);
     if (!primary || primary.provider !== "shopify") return;
@@ -361,6 +364,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
         scheduledChange: true,
         currentPeriodStart: true,
         lastEventAt: true,
+        lastEventAtExact: true,
         trialExtended: true,
       },
     });
@@ -445,7 +449,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
     if (!row || isStale(row.lastEventAt, at)) return;
     await tx.billingSubscription.update({
       where: { id },
-      data: { status: "canceled", nextBilledAt: null, scheduledChange: null, scheduledChangeAt: null, lastEventAt: at },
+      data: { status: "canceled", nextBilledAt: null, scheduledChange: null, scheduledChangeAt: null, lastEventAt: at, lastEventAtExact: exactTimeOf(at) },
       select: { id: true },
     });
     await syncFlags(tx, userId, `${id}:canceled:${at.getTime()}`);

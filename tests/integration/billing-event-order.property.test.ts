@@ -1,6 +1,7 @@
 // Property (fast-check, seeded): Paddle's notifications for several users' realistic histories
 // (trial, activation, renewals, plan changes, the retention discount claimed and used up, failed
-// charges with or without recovery, a scheduled cancel, the end, one-time purchases), every
+// charges with or without recovery, a failed card change, a scheduled cancel, the end, one-time
+// purchases; notifications as little as 1 µs apart, as Paddle's occurred_at allows), every
 // notification delivered 1-3 times in one random interleaved order, leave exactly the state that one
 // in-order delivery of the same histories leaves: every user flag, the subscription and transaction
 // rows, and the credit balances (and the balances still equal the ledger's sums). Real signed bodies
@@ -41,6 +42,7 @@ type Move =
   | { kind: "plan-change" }
   | { kind: "claim-discount" }
   | { kind: "payment-failed"; recovers: boolean }
+  | { kind: "card-change-fails" }
   | { kind: "one-time"; what: "inner-circle" | "case-study" };
 
 interface Life {
@@ -48,7 +50,7 @@ interface Life {
   cancelInTrial: boolean;
   moves: Move[];
   ending: "none" | "cancel-scheduled" | "canceled";
-  /** Milliseconds between notifications; 1 ms apart happens with Paddle too. */
+  /** Microseconds between notifications: Paddle's occurred_at has microseconds, and 1 µs or 0.4 ms apart happens. */
   gaps: number[];
 }
 
@@ -57,6 +59,7 @@ const moveArb: fc.Arbitrary<Move> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: "plan-change" as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: "claim-discount" as const }) },
   { weight: 1, arbitrary: fc.boolean().map((recovers) => ({ kind: "payment-failed" as const, recovers })) },
+  { weight: 1, arbitrary: fc.constant({ kind: "card-change-fails" as const }) },
   { weight: 1, arbitrary: fc.constantFrom("inner-circle" as const, "case-study" as const).map((what) => ({ kind: "one-time" as const, what })) },
 );
 
@@ -64,13 +67,19 @@ const lifeArb: fc.Arbitrary<Omit<Life, "cancelInTrial">> = fc.record({
   plan: fc.constantFrom<PlanId>("basic", "pro"),
   moves: fc.array(moveArb, { maxLength: 6 }),
   ending: fc.constantFrom("none" as const, "cancel-scheduled" as const, "canceled" as const),
-  gaps: fc.array(fc.oneof(fc.constant(1), fc.integer({ min: 1000, max: 600_000 })), { minLength: 40, maxLength: 40 }),
+  gaps: fc.array(fc.oneof(fc.constant(1), fc.constant(400), fc.constant(1000), fc.integer({ min: 1_000_000, max: 600_000_000 })), {
+    minLength: 40,
+    maxLength: 40,
+  }),
 });
 
-/** The notifications Paddle sends for a life, in the order (and with the occurred_at) it sends them. */
+/**
+ * The notifications Paddle sends for a life, in the order (and with the occurred_at, in microseconds since
+ * the epoch) it sends them. `start` is in milliseconds.
+ */
 function stepsOf(life: Life, start: number): Step[] {
   const steps: Step[] = [];
-  let clock = start;
+  let clock = start * 1000;
   let gap = 0;
   const tick = () => (clock += life.gaps[gap++ % life.gaps.length]);
   let txn = 0;
@@ -128,7 +137,7 @@ function stepsOf(life: Life, start: number): Step[] {
   push("subscription.created", sub);
   charge("transaction.completed", "completed", "web", 0);
   if (life.cancelInTrial) {
-    push("subscription.canceled", { ...sub, status: "canceled", nextBilledAt: null, canceledAt: new Date(clock) });
+    push("subscription.canceled", { ...sub, status: "canceled", nextBilledAt: null, canceledAt: new Date(Math.floor(clock / 1000)) });
     return steps;
   }
   push("subscription.activated", newPeriod("active"));
@@ -154,6 +163,9 @@ function stepsOf(life: Life, start: number): Step[] {
         charge("transaction.completed", "completed", "subscription_recurring", total, failed);
         push("subscription.updated", { ...sub, status: "active" });
       }
+    } else if (move.kind === "card-change-fails") {
+      // Paddle's zero-value transaction for a new card on an active subscription; the card is refused.
+      charge("transaction.payment_failed", "ready", "subscription_payment_method_change", 0);
     } else {
       const price: LocalPrice = move.what === "inner-circle" ? planPrice("inner-circle") : caseStudyPrice();
       steps.push({
@@ -189,22 +201,30 @@ function label(step: Step): string {
   return `${type}#${step.txn}:${step.state.price.name}:${step.state.totalCents}${period ? `@${period}` : ""}`;
 }
 
+/** occurred_at as Paddle writes it, with microseconds: "2026-01-01T00:00:00.123456Z". */
+function paddleTime(micros: number): string {
+  return `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23)}${String(micros % 1000).padStart(3, "0")}Z`;
+}
+
 /** A life's notifications for one user, with that user's own subscription, customer and transaction ids. */
 function materialise(steps: Step[], userId: string) {
   const subscriptionId = newSubscriptionId();
   const customerId = newCustomerId();
   const txnIds: string[] = [];
   const events = steps.map((step) => {
+    const when = new Date(Math.floor(step.at / 1000));
     if (step.kind === "subscription") {
-      return subscriptionEvent(step.eventType, { ...step.state, id: subscriptionId, customerId, userId }, new Date(step.at));
+      const event = subscriptionEvent(step.eventType, { ...step.state, id: subscriptionId, customerId, userId }, when);
+      return { ...event, occurred_at: paddleTime(step.at) };
     }
     txnIds[step.txn] ??= newTransactionId();
     const { ofSubscription, ...state } = step.state;
-    return transactionEvent(
+    const event = transactionEvent(
       step.eventType,
       { ...state, id: txnIds[step.txn], customerId, userId, subscriptionId: ofSubscription ? subscriptionId : null },
-      new Date(step.at),
+      when,
     );
+    return { ...event, occurred_at: paddleTime(step.at) };
   });
   return { subscriptionId, customerId, txnIds, events };
 }

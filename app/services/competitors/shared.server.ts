@@ -138,7 +138,7 @@ export function summaryOf(f: FollowRow): CompetitorSummary {
 export async function accessFor(db: Db, user: CompetitorUser): Promise<CompetitorAccess> {
   const subs = await db.billingSubscription.findMany({
     where: { userId: user.id },
-    select: { id: true, status: true, planId: true, customerId: true, scheduledChange: true, currentPeriodStart: true, lastEventAt: true },
+    select: { id: true, status: true, planId: true, customerId: true, scheduledChange: true, currentPeriodStart: true, lastEventAt: true, lastEventAtExact: true },
   });
   return competitorAccess(user, primarySubscription(subs)?.planId);
 }
