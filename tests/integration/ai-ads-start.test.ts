@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { builtInWriter } from "~/integrations/ai-text.server";
+import { createFileStorage } from "~/integrations/file-storage.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createJobs } from "~/services/jobs.server";
@@ -18,7 +19,7 @@ describe("aiAds.start", () => {
       db,
       ai: builtInWriter,
       renderer: createBuiltInRenderer(),
-      storageDir: mkdtempSync(path.join(tmpdir(), "ai-ads-start-")),
+      storage: createFileStorage(mkdtempSync(path.join(tmpdir(), "ai-ads-start-"))),
       urlSecret: "test",
       jobs: createJobs({ db, ownerId: "ai-ads-start-test" }),
       video: { width: 180, height: 320, fps: 5 },
