@@ -166,3 +166,18 @@ export function parseServerEnv(source, cwd = process.cwd()) {
     },
   };
 }
+
+/**
+ * WEB_CONCURRENCY: how many server processes share the port (server/workers.mjs). Default: `cores` in
+ * production (each process runs its JavaScript on one core), 1 otherwise.
+ * @param {Record<string, string | undefined>} source
+ * @param {number} cores
+ * @returns {{ ok: true, workers: number } | { ok: false, problem: string }}
+ */
+export function parseWebConcurrency(source, cores) {
+  const value = source.WEB_CONCURRENCY?.trim();
+  if (!value) return { ok: true, workers: source.NODE_ENV === "production" ? Math.max(1, cores) : 1 };
+  const workers = WHOLE_NUMBER.test(value) ? Number(value) : NaN;
+  if (workers >= 1 && workers <= 64) return { ok: true, workers };
+  return { ok: false, problem: `WEB_CONCURRENCY must be a whole number of processes from 1 to 64 ${got(value)}` };
+}

@@ -124,7 +124,8 @@ app.all("*", async (req, res, next) => {
 // Request and header timeouts, and a cap on one address's open sockets (server/http-guards.mjs).
 const server = createGuardedServer(app, settings.env);
 server.listen(port, host, () => {
-  console.log(`[server] http://localhost:${port}`);
+  // With several workers (server/workers.mjs) only the first says so.
+  if ((process.env.SERVER_WORKER ?? "1") === "1") console.log(`[server] http://localhost:${port}`);
 });
 
 // `Expect: 100-continue` (curl sends it for large bodies): a body over the cap is refused before the

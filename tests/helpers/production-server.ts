@@ -40,6 +40,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: "warn",
     PADDLE_LOCAL_CHECKOUT: "true",
     TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString("base64")}`,
+    // One process (not one per core): the tests read its memory and count its sockets.
+    WEB_CONCURRENCY: "1",
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, serverNodeArgs(env), {
