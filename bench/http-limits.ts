@@ -140,6 +140,8 @@ async function main() {
     SHOPIFY_APP_URL: base,
     SHOPIFY_API_KEY: "bench-api-key",
     SHOPIFY_API_SECRET: "bench-api-secret-0123456789",
+    // One server process (server/workers.mjs): its memory figures are per process.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
     SESSION_SECRET: "bench-secret-0123456789",
     TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
   };

@@ -323,6 +323,8 @@ async function httpBench(queries: MixQuery[]) {
     APP_URL: `http://127.0.0.1:${port}`,
     // The embedded Shopify app is not measured here (production refuses to run it without its keys).
     SHOPIFY_APP: "off",
+    // One server process (server/workers.mjs): its memory figures are per process.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
     SESSION_SECRET: "bench-secret-0123456789",
     TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
     // e.g. BENCH_SERVER_NODE_OPTIONS=--prof to profile the server under load

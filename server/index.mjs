@@ -9,6 +9,8 @@
 // - request bodies are capped (MAX_BODY_BYTES, 1 MB; larger per path in BODY_LIMITS) while they stream,
 //   answered 413 past the cap, and drained after the response so keep-alive stays usable
 //   (server/body-limit.mjs);
+// - a request must arrive within REQUEST_TIMEOUT_MS (30 s; its headers within 15 s), and one address
+//   holds at most MAX_CONNECTIONS_PER_CLIENT (64) sockets (server/http-guards.mjs, docs/decisions/039);
 // - SIGTERM/SIGINT stop taking connections and let requests in flight finish.
 //
 //   node server/index.mjs   # PORT (3000), HOST (all interfaces), ACCESS_LOG (on), MAX_BODY_BYTES (1 MB),
@@ -24,6 +26,7 @@ import { BODY_LIMITS, answeredByBodyLimit, bodyCapFor, limitRequestBodies } from
 import { parseServerEnv } from "./env.mjs";
 import { precompressedAssets } from "./precompressed-assets.mjs";
 import { callLoader, fixedResourceRoutes } from "./fast-routes.mjs";
+import { createGuardedServer } from "./http-guards.mjs";
 import { remixRequest } from "./remix-request.mjs";
 import { installProcessGuard } from "./process-guard.mjs";
 
@@ -122,8 +125,11 @@ app.all("*", async (req, res, next) => {
   }
 });
 
-const server = app.listen(port, host, () => {
-  console.log(`[server] http://localhost:${port}`);
+// Request and header timeouts, and a cap on one address's open sockets (server/http-guards.mjs).
+const server = createGuardedServer(app, settings.env);
+server.listen(port, host, () => {
+  // With several workers (server/workers.mjs) only the first says so.
+  if ((process.env.SERVER_WORKER ?? "1") === "1") console.log(`[server] http://localhost:${port}`);
 });
 
 // `Expect: 100-continue` (curl sends it for large bodies): a body over the cap is refused before the
@@ -132,7 +138,7 @@ server.on("checkContinue", (req, res) => {
   const pathname = (req.url ?? "/").split("?")[0];
   const cap = bodyCapFor(pathname, BODY_LIMITS, maxBodyBytes);
   if (Number(req.headers["content-length"] ?? 0) <= cap) res.writeContinue();
-  app(req, res);
+  server.emit("request", req, res);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {

@@ -5,16 +5,26 @@
 // a limit V8 grows the heap to ~290 MB under load for ~90 MB of live objects; at 256 MB it holds
 // ~135 MB with the same throughput (npm run bench -- search; docs/decisions/017).
 //
-// The young generation: a request's garbage dies young, and V8's default semi-spaces (up to 16 MB
-// each, three of them) hold ~40 MB more resident memory than 1 MB ones for no measurable throughput
-// on this workload (docs/decisions/017).
+// The young generation (SERVER_SEMI_SPACE_MB, 16): a request's garbage dies young if the young
+// generation is large enough to hold what the requests in flight still use. 1 MB semi-spaces saved ~40 MB
+// of resident memory on the JSON API (docs/decisions/017), but a server-rendered page allocates several
+// MB: with 32 requests in flight V8 then spent over half the server's CPU collecting garbage; 16 MB cut
+// that to about a quarter (npm run bench -- load; docs/decisions/039).
+//
+// The script is server/workers.mjs: WEB_CONCURRENCY copies of server/index.mjs behind one port.
 /** @param {Record<string, string | undefined>} [env] */
 export function serverNodeArgs(env = process.env) {
   const heapMb = Number(env.SERVER_HEAP_MB || 256);
   if (!Number.isInteger(heapMb) || heapMb < 128) {
     throw new Error(`SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got "${env.SERVER_HEAP_MB}")`);
   }
-  return [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=1", "server/index.mjs"];
+  const semiSpaceMb = Number(env.SERVER_SEMI_SPACE_MB || 16);
+  if (!Number.isInteger(semiSpaceMb) || semiSpaceMb < 1 || semiSpaceMb > 64) {
+    throw new Error(
+      `SERVER_SEMI_SPACE_MB must be a whole number of megabytes from 1 to 64 (got "${env.SERVER_SEMI_SPACE_MB}")`,
+    );
+  }
+  return [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${semiSpaceMb}`, "server/workers.mjs"];
 }
 
 /**

@@ -48,6 +48,24 @@ describe("node server/index.mjs with a bad setting", () => {
     ["REMIX_BUILD", "server", "is not a file"],
     ["MAX_BODY_BYTES", "12", 'MAX_BODY_BYTES must be a whole number of bytes from 1024 to 67108864 (got "12")'],
     ["MAX_BODY_BYTES", "1MB", "MAX_BODY_BYTES must be a whole number of bytes"],
+    [
+      "REQUEST_TIMEOUT_MS",
+      "30s",
+      'REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 500 to 600000 (got "30s")',
+    ],
+    ["REQUEST_TIMEOUT_MS", "0", "REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 500 to 600000"],
+    ["HEADERS_TIMEOUT_MS", "100", "HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 500 to 600000"],
+    [
+      "HEADERS_TIMEOUT_MS",
+      "60000",
+      'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS (30000) (got "60000")',
+    ],
+    ["MAX_CONNECTIONS_PER_CLIENT", "-1", "MAX_CONNECTIONS_PER_CLIENT must be a whole number from 0 (no cap) to 100000"],
+    [
+      "MAX_CONNECTIONS_PER_CLIENT",
+      "lots",
+      "MAX_CONNECTIONS_PER_CLIENT must be a whole number from 0 (no cap) to 100000",
+    ],
   ])("%s=%s: exits non-zero with a line naming the variable", async (name, value, message) => {
     const { code, stderr } = await runServer({ [name]: value });
     expect(code).not.toBe(0);
@@ -71,16 +89,35 @@ describe("parseServerEnv", () => {
     return result.env;
   };
 
-  it("defaults: port 3000, all interfaces, access log on, a 1 MB body cap; empty values count as unset", () => {
-    for (const vars of [{}, { PORT: "", HOST: "", ACCESS_LOG: " ", MAX_BODY_BYTES: "" }] as Record<string, string>[]) {
+  it("defaults: port 3000, all interfaces, access log on, a 1 MB body cap, 30 s / 15 s to receive a request / its headers, 64 sockets per client; empty values count as unset", () => {
+    for (const vars of [
+      {},
+      {
+        PORT: "",
+        HOST: "",
+        ACCESS_LOG: " ",
+        MAX_BODY_BYTES: "",
+        REQUEST_TIMEOUT_MS: "",
+        MAX_CONNECTIONS_PER_CLIENT: "",
+      },
+    ] as Record<string, string>[]) {
       expect(ok(vars)).toEqual({
         port: 3000,
         host: undefined,
         accessLog: true,
         buildFile: fakeBuild,
         maxBodyBytes: 1024 * 1024,
+        requestTimeoutMs: 30_000,
+        headersTimeoutMs: 15_000,
+        maxConnectionsPerClient: 64,
       });
     }
+  });
+
+  it("a request timeout shorter than 15 s bounds the headers timeout too, unless that is set; 0 turns the connection cap off", () => {
+    expect(ok({ REQUEST_TIMEOUT_MS: "2000" })).toMatchObject({ requestTimeoutMs: 2000, headersTimeoutMs: 2000 });
+    expect(ok({ REQUEST_TIMEOUT_MS: "2000", HEADERS_TIMEOUT_MS: "1000" })).toMatchObject({ headersTimeoutMs: 1000 });
+    expect(ok({ MAX_CONNECTIONS_PER_CLIENT: "0" }).maxConnectionsPerClient).toBe(0);
   });
 
   it("takes every port from 1 to 65535 and nothing else", () => {

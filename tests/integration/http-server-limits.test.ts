@@ -2,71 +2,14 @@
 // bodies over the cap are refused with 413 without being read (whatever the path or method, with a
 // Content-Length or chunked), memory stays flat under 50 MB bodies, and a body a handler ignored does
 // not block the next request on a kept-alive connection (server/body-limit.mjs, docs/decisions/017).
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverEnv, serverNodeArgs } from "../../server/node-args.mjs";
+import { ensureProductionBuild, startServer, type RunningServer } from "../helpers/production-server";
 
 const MB = 1024 * 1024;
-const BUILD = path.resolve("build/server/index.js");
-
-type RunningServer = { port: number; pid: number; output: () => string; stop: () => Promise<void> };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** node server/index.mjs as `npm start` runs it, on a copy of the migrated test database. */
-async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    ACCESS_LOG: "off",
-    LOG_LEVEL: "warn",
-    // A local demo (docs/decisions/042): the local test checkout runs, the test secrets are accepted.
-    APP_URL: `http://127.0.0.1:${port}`,
-    TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString("base64")}`,
-    ...extraEnv,
-  };
-  const child: ChildProcess = spawn(process.execPath, serverNodeArgs(env), {
-    env: serverEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (attempt > 300) throw new Error(`the server did not answer /healthz:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    port,
-    pid: child.pid!,
-    output: () => output,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 /** Resident memory of a process in MB (what the kernel, and an out-of-memory killer, counts). */
 function rssMb(pid: number): number {
@@ -227,13 +170,7 @@ let server: RunningServer;
 let small: RunningServer;
 
 beforeAll(async () => {
-  if (!existsSync(BUILD)) {
-    // Like bench/search.ts and npm start: the production build, made once when missing (~10-30 s).
-    execFileSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], {
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: "ignore",
-    });
-  }
+  ensureProductionBuild();
   [server, small] = await Promise.all([startServer(), startServer({ MAX_BODY_BYTES: "4096" })]);
 }, 180_000);
 

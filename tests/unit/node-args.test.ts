@@ -3,8 +3,15 @@ import { describe, expect, it } from "vitest";
 import { serverEnv, serverNodeArgs } from "../../server/node-args.mjs";
 
 describe("serverNodeArgs", () => {
-  it("caps the V8 heap at 256 MB with 1 MB semi-spaces by default", () => {
-    expect(serverNodeArgs({})).toEqual(["--max-old-space-size=256", "--max-semi-space-size=1", "server/index.mjs"]);
+  it("caps the V8 heap at 256 MB with 16 MB semi-spaces by default, and runs server/workers.mjs", () => {
+    expect(serverNodeArgs({})).toEqual(["--max-old-space-size=256", "--max-semi-space-size=16", "server/workers.mjs"]);
+  });
+
+  it("takes SERVER_SEMI_SPACE_MB from 1 to 64", () => {
+    expect(serverNodeArgs({ SERVER_SEMI_SPACE_MB: "1" })[1]).toBe("--max-semi-space-size=1");
+    for (const bad of ["0", "65", "abc", "2.5"]) {
+      expect(() => serverNodeArgs({ SERVER_SEMI_SPACE_MB: bad })).toThrow(/SERVER_SEMI_SPACE_MB must be a whole number/);
+    }
   });
 
   it("takes SERVER_HEAP_MB and refuses a value that is not a whole number of at least 128", () => {

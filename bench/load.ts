@@ -1,0 +1,356 @@
+// Mixed load (issue 21, "Load"; docs/decisions/039): 32 connections for 20 s over a mix of signed-in
+// dashboard pages (server-rendered) and JSON APIs, against the production server (started as `npm start`
+// starts it) on a seeded scratch database (the demo catalogue of 3,000 products, the course). Prints
+// req/s, p50/p95/p99 overall and per kind (page, api) and per path, and errors; asserts nothing.
+//
+//   npm run bench -- load                         # 32 connections, 20 s, BENCH_PORT 3391
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=16 npm run bench -- load
+//   BENCH_PROFILE=1 npm run bench -- load         # also a CPU profile of the server: top self time by
+//                                                 # function and by package (bench/.data/load/*.cpuprofile)
+//   WEB_CONCURRENCY=1 npm run bench -- load       # the server's process count (server/cluster.mjs)
+//
+// The load tool runs on the same machine as the server: on 2 cores it takes a share of the CPU the
+// server would otherwise have. Figures move with whatever else the machine is doing.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createClient } from "@libsql/client";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3391);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PROFILE = process.env.BENCH_PROFILE === "1";
+const DIR = path.resolve("bench/.data/load");
+const DB_URL = `file:${path.join(DIR, "bench.db")}`;
+
+type Kind = "page" | "api";
+type Target = { kind: Kind; path: string };
+
+function prepareDatabase() {
+  rmSync(DIR, { recursive: true, force: true });
+  mkdirSync(DIR, { recursive: true });
+  const env = { ...process.env, DATABASE_URL: DB_URL, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", LOG_LEVEL: "warn" };
+  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { env, stdio: "ignore" });
+  execFileSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], { env, stdio: "ignore" });
+  if (!existsSync("build/server/index.js")) {
+    console.log("building the app …");
+    execFileSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], {
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: "ignore",
+    });
+  }
+}
+
+async function startServer() {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    ACCESS_LOG: "off",
+    DATABASE_URL: DB_URL,
+    LOG_LEVEL: "warn",
+    APP_URL: BASE,
+    SHOPIFY_APP: "off",
+    PADDLE_LOCAL_CHECKOUT: "true",
+    SESSION_SECRET: "bench-load-secret-0123456789",
+    TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+    VIDEO_STORAGE_DIR: path.join(DIR, "videos"),
+    // Background jobs would compete for the same cores; the load is about requests.
+    JOBS_WORKER: "off",
+    NODE_OPTIONS: PROFILE ? `--cpu-prof --cpu-prof-dir=${DIR}` : "",
+  };
+  const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
+  const server = spawn(process.execPath, serverNodeArgs(env), {
+    env: serverEnv(env),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const spawnedAt = Date.now();
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    pid: server.pid!,
+    spawnedAt,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Signs up through the form, as a browser would, and gives the account a paid subscription (as tests/e2e does). */
+async function signInPaidUser(): Promise<string> {
+  const email = `bench-load-${Date.now().toString(36)}@example.com`;
+  const response = await fetch(`${BASE}/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
+    body: new URLSearchParams({ email, password: "correct-horse-battery" }),
+  });
+  const setCookie = response.headers.get("set-cookie");
+  if (response.status !== 302 || !setCookie) throw new Error(`sign-up answered ${response.status}`);
+  const db = createClient({ url: DB_URL });
+  try {
+    await db.execute({
+      sql: `UPDATE "User" SET "subscription_id" = ?, "userSubscribed" = 'yes' WHERE "email" = ?`,
+      args: [`sub_bench_${Date.now()}`, email],
+    });
+  } finally {
+    db.close();
+  }
+  return setCookie.split(";")[0];
+}
+
+/** The mix: as many page requests as API requests, the pages a signed-in seller moves between. */
+async function targets(cookie: string): Promise<Target[]> {
+  const list = (await (await fetch(`${BASE}/api/products?sort=trending`, { headers: { cookie } })).json()) as {
+    items?: { objectID: string }[];
+  };
+  const ids = (list.items ?? []).slice(0, 3).map((p) => encodeURIComponent(p.objectID));
+  if (ids.length < 3) throw new Error("the catalogue is empty");
+  const pages = [
+    "/dashboard",
+    "/dashboard/products",
+    `/dashboard/products/${ids[0]}`,
+    "/dashboard/products?sort=trending&page=2",
+    `/dashboard/products/${ids[1]}`,
+    "/dashboard/drops",
+    "/dashboard/competitors",
+    "/dashboard/course",
+    `/dashboard/products/${ids[2]}`,
+    "/dashboard/saved",
+  ];
+  const apis = [
+    "/api/products",
+    "/api/products?q=dog&sort=trending",
+    `/api/products/${ids[0]}`,
+    "/api/me",
+    "/api/notifications",
+    "/api/products?sort=newest&page=2",
+    "/api/drops",
+    "/api/course",
+    `/api/products/${ids[1]}`,
+    "/api/saved-searches",
+  ];
+  return pages.flatMap((page, i) => [
+    { kind: "page" as const, path: page },
+    { kind: "api" as const, path: apis[i] },
+  ]);
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+
+function line(label: string, times: number[], seconds: number) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `  ${label.padEnd(44)} ${(times.length / seconds).toFixed(1).padStart(7)} req/s   p50 ${ms(pct(sorted, 50)).padStart(5)} ms   p95 ${ms(pct(sorted, 95)).padStart(5)} ms   p99 ${ms(pct(sorted, 99)).padStart(5)} ms`;
+}
+
+/** Resident memory in MB of a process and its children (cluster workers). */
+function rssMb(pid: number): number {
+  let kb = 0;
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      if (Number(entry) === pid || ppid === pid) {
+        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1] ?? 0);
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return Math.round(kb / 1024);
+}
+
+/** CPU seconds (user + system) used so far by a process and its children that are still running (cluster workers). */
+function cpuSeconds(pid: number): number {
+  const ticks = (p: string) => {
+    const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  let total = 0;
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const { ppid, cpu } = ticks(entry);
+      if (Number(entry) === pid || ppid === pid) total += cpu;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total / 100; // USER_HZ
+}
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+};
+
+/**
+ * Top self time of the server's CPU profile, by function and by where the code comes from, over the
+ * measured window only (`fromMs`..`toMs` after the server was spawned; the profile starts with the process).
+ */
+function summariseProfile(fromMs: number, toMs: number) {
+  const files = readdirSync(DIR).filter((f) => f.endsWith(".cpuprofile"));
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(path.join(DIR, file), "utf8")) as {
+      nodes: ProfileNode[];
+      samples: number[];
+      timeDeltas: number[];
+    };
+    const byNode = new Map<number, number>();
+    let at = 0;
+    profile.samples.forEach((id, i) => {
+      const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+      at += delta;
+      if (at >= fromMs && at <= toMs) byNode.set(id, (byNode.get(id) ?? 0) + delta);
+    });
+    const total = [...byNode.values()].reduce((a, b) => a + b, 0);
+    const byFunction = new Map<string, number>();
+    const byPlace = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const selfMs = byNode.get(node.id) ?? 0;
+      if (!selfMs) continue;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const fn = `${functionName || "(anonymous)"} ${url ? `${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(build|server)\//, "$1/")}:${lineNumber + 1}` : ""}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + selfMs);
+      byPlace.set(placeOf(functionName, url), (byPlace.get(placeOf(functionName, url)) ?? 0) + selfMs);
+    }
+    const top = (map: Map<string, number>, n: number) =>
+      [...map.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([name, t]) => `    ${((100 * t) / total).toFixed(1).padStart(5)}%  ${name}`)
+        .join("\n");
+    console.log(
+      `\n== CPU profile of a server process during the run (${file}, ${(total / 1000).toFixed(1)} s sampled) ==`,
+    );
+    console.log(`  self time by where the code comes from:\n${top(byPlace, 14)}`);
+    console.log(`  top functions by self time:\n${top(byFunction, 20)}`);
+  }
+}
+
+function placeOf(functionName: string, url: string): string {
+  if (!url) {
+    if (["(garbage collector)", "(idle)", "(program)"].includes(functionName)) return functionName;
+    return "(native: V8 builtins, zlib, libuv)";
+  }
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (pkg) return pkg;
+  if (url.startsWith("node:")) return "node: core";
+  if (url.includes("/build/server/")) return "our app (build/server)";
+  if (url.includes("/server/")) return "our server (server/*.mjs)";
+  return url;
+}
+
+async function main() {
+  console.log(`Seeding a scratch database under ${path.relative(process.cwd(), DIR)} and starting the server …`);
+  prepareDatabase();
+  const server = await startServer();
+  let window = { fromMs: 0, toMs: Infinity };
+  try {
+    const cookie = await signInPaidUser();
+    const mix = await targets(cookie);
+    for (const t of mix) {
+      const response = await fetch(BASE + t.path, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) console.log(`  note: ${t.path} answers ${response.status}`);
+    }
+    // Warm: a few rounds of the whole mix before measuring.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(mix.map(async (t) => (await fetch(BASE + t.path, { headers: { cookie } })).arrayBuffer()));
+    }
+
+    // One request at a time: what a page costs when it has the server to itself.
+    const alone: string[] = [];
+    for (const t of mix) {
+      const took: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await (await fetch(BASE + t.path, { headers: { cookie, "accept-encoding": "gzip, br" } })).arrayBuffer();
+        took.push(performance.now() - started);
+      }
+      alone.push(`${t.kind} ${t.path} ${ms(took.sort((a, b) => a - b)[2])} ms`);
+    }
+
+    const times = new Map<string, number[]>(mix.map((t) => [t.path, []]));
+    const statuses = new Map<string, number>();
+    // @ts-expect-error autocannon ships no type declarations
+    const { default: autocannon } = await import("autocannon");
+    // Every new request, whichever connection sends it, takes the next path of the mix: each path gets its
+    // share from the first second (a fixed order per connection would start all 32 on the same page).
+    let next = 0;
+    const run = autocannon({
+      url: BASE,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers: { cookie, "accept-encoding": "gzip, br" },
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request: object, context: { path?: string }) => {
+            context.path = mix[next++ % mix.length].path;
+            return { ...request, path: context.path };
+          },
+        },
+      ],
+    });
+    // With one request in flight per connection, the client's context still names the request just answered.
+    run.on(
+      "response",
+      (client: { requestIterator: { context: { path: string } } }, status: number, _b: number, time: number) => {
+        const target = client.requestIterator.context.path;
+        times.get(target)?.push(time);
+        if (status !== 200) statuses.set(`${status} ${target}`, (statuses.get(`${status} ${target}`) ?? 0) + 1);
+      },
+    );
+    const load = os.loadavg()[0];
+    const cpuBefore = cpuSeconds(server.pid);
+    const startedMs = Date.now() - server.spawnedAt;
+    const result = await run;
+    window = { fromMs: startedMs, toMs: Date.now() - server.spawnedAt };
+    const cpuUsed = cpuSeconds(server.pid) - cpuBefore;
+    const rssAfter = rssMb(server.pid);
+    const seconds = SECONDS;
+    const all = [...times.values()].flat();
+    const ofKind = (kind: Kind) => mix.filter((t) => t.kind === kind).flatMap((t) => times.get(t.path) ?? []);
+
+    console.log(
+      `\n== ${CONNECTIONS} connections, ${seconds} s, ${mix.length / 2} pages + ${mix.length / 2} APIs in turn, signed in, loopback ==`,
+    );
+    console.log(`  machine load average before the run: ${load.toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(line("whole mix", all, seconds));
+    console.log(line("pages (server-rendered HTML)", ofKind("page"), seconds));
+    console.log(line("APIs (JSON)", ofKind("api"), seconds));
+    console.log(
+      `  server CPU ${cpuUsed.toFixed(1)} s over ${seconds} s (${((100 * cpuUsed) / seconds).toFixed(0)}% of one core): ${((1000 * cpuUsed) / all.length).toFixed(1)} ms per request`,
+    );
+    console.log(
+      `  server processes: ${process.env.WEB_CONCURRENCY || `WEB_CONCURRENCY unset (one per core: ${os.availableParallelism()})`}; resident memory after the run ${rssAfter} MB in all`,
+    );
+    console.log(`  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
+    for (const [what, count] of statuses) console.log(`    ${count} × ${what}`);
+    console.log(`  one request at a time (median of 5, before the run): ${alone.join(", ")}`);
+    console.log(`  per path:`);
+    for (const t of mix) console.log(line(`${t.kind} ${t.path}`.slice(0, 44), times.get(t.path) ?? [], seconds));
+  } finally {
+    await server.stop();
+  }
+  if (PROFILE) summariseProfile(window.fromMs, window.toMs);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

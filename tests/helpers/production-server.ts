@@ -1,0 +1,75 @@
+// The production server (node server/index.mjs, started as `npm start` starts it) on a free port, against the
+// production build (made once when missing) and the test database; for tests that need real sockets.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { serverEnv, serverNodeArgs } from "../../server/node-args.mjs";
+
+const BUILD = path.resolve("build/server/index.js");
+
+export type RunningServer = { port: number; pid: number; output: () => string; stop: () => Promise<void> };
+
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Like bench/search.ts and npm start: the production build, made once when missing (~10-30 s). */
+export function ensureProductionBuild() {
+  if (existsSync(BUILD)) return;
+  execFileSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: "ignore",
+  });
+}
+
+/** node server/index.mjs as `npm start` runs it, on the test database, with these variables on top. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ACCESS_LOG: "off",
+    LOG_LEVEL: "warn",
+    // A local demo (docs/decisions/042): the local test checkout runs, the test secrets are accepted.
+    APP_URL: `http://127.0.0.1:${port}`,
+    TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString("base64")}`,
+    // One process (not one per core): the tests read its memory and count its sockets.
+    WEB_CONCURRENCY: "1",
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, serverNodeArgs(env), {
+    env: serverEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 300) throw new Error(`the server did not answer /healthz:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    pid: child.pid!,
+    output: () => output,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
