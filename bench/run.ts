@@ -1,12 +1,13 @@
 // `npm run bench [-- NAME ...]`: prints speed and memory figures; asserts nothing. Each benchmark runs
 // in its own process (each points the app at its own database). Names: foundation, billing, search, ai-ads,
 // http-limits, tracker (competitor snapshots per minute, then job claims per second from 3 processes), pages
-// (Lighthouse, mobile and desktop presets), assistant (plain-words questions), outbox (marketing delivery).
+// (Lighthouse, mobile and desktop presets), assistant (plain-words questions), outbox (marketing delivery),
+// logo (checking and drawing an uploaded logo, and the event loop meanwhile).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox"];
+const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "logo"];
 /** Benchmarks that run as part of another's name: `tracker` also prints the job system's figures. */
 const PARTS: Record<string, string[]> = { tracker: ["tracker", "jobs"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -1,20 +1,26 @@
-// Draws an uploaded logo with resvg in a separate, short-lived process with a time and a memory budget
+// Draws an uploaded logo with resvg in a separate, short-lived process with time and memory budgets
 // (issue 21, docs/decisions/040). Not a worker thread: resvg draws in native code, and Worker.terminate()
 // cannot stop native code (measured: a terminate() issued 1 s into a 9 s render returned when the render
-// ended, 8.2 s later, the thread burning a core all along). A process is killed (SIGKILL) at the budget and
-// its memory is gone with it. Its memory is capped by the kernel (`ulimit -d`, RLIMIT_DATA: the V8 heap and
-// resvg's native allocations alike; Worker resourceLimits would only count the V8 heap), so an allocation
-// past the cap fails and the process aborts. The static check (svg-logo-limits) remains the first defence;
-// this is the backstop for what it lets through. The process runs a few lines of plain JavaScript given
-// with `node -e` (no file to locate in the Vite server build), reads one job on stdin and writes one JSON
-// answer on stdout; at most two draw at once, a few more wait, and past that the upload is asked to retry.
+// ended, 8.2 s later, the thread burning a core all along). A process is killed (SIGKILL) past its wall-clock
+// budget and its memory goes with it; the kernel caps its CPU time (`ulimit -t`) and its memory (`ulimit -d`,
+// RLIMIT_DATA: the V8 heap and resvg's native allocations alike, where Worker resourceLimits would only count
+// the V8 heap), so an allocation past the cap fails and the process aborts. The static check
+// (svg-logo-limits) remains the first defence; this is the backstop for what it lets through. The process
+// runs a few lines of plain JavaScript given with `node -e` (no file to locate in the Vite server build),
+// reads one job on stdin and writes one JSON answer on stdout; at most two draw at once, a few more wait,
+// and past that the upload is asked to retry.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { setPriority } from "node:os";
 
 export const LOGO_DRAWING = {
-  /** Wall-clock time from start to answer, process start included (~0.1 s on an idle machine). */
-  timeBudgetMs: 3000,
+  /** CPU time the drawing process may use (`ulimit -t`, whole seconds), its start (~0.1 s) included. */
+  cpuBudgetS: 2,
+  /**
+   * Wall-clock time from start to answer. Longer than the CPU budget: the process runs at a lower priority
+   * than the server, so on a busy machine an ordinary logo may wait for a core; the CPU budget bounds the work.
+   */
+  timeBudgetMs: 6000,
   /** The drawing process's data limit: V8 heap and resvg's native memory. */
   memoryBudgetMb: 384,
   /** Drawings at once, and how many more may wait for a turn. */
@@ -23,6 +29,7 @@ export const LOGO_DRAWING = {
 } as const;
 
 export interface DrawingBudget {
+  cpuBudgetS?: number;
   timeBudgetMs?: number;
   memoryBudgetMb?: number;
 }
@@ -102,27 +109,57 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`;
  * Draws an SVG document fitted to at most `max` px a side, in its own process within the budget. Throws
  * LogoDrawError with a sentence: too slow, too much memory, no size, unreadable, or busy.
  */
-export async function drawLogoSvg(svg: string, max: number, fonts: string[], budget: DrawingBudget = {}): Promise<DrawnLogo> {
+export async function drawLogoSvg(
+  svg: string,
+  max: number,
+  fonts: string[],
+  budget: DrawingBudget = {},
+): Promise<DrawnLogo> {
   const timeBudgetMs = budget.timeBudgetMs ?? LOGO_DRAWING.timeBudgetMs;
   const memoryBudgetMb = budget.memoryBudgetMb ?? LOGO_DRAWING.memoryBudgetMb;
+  const cpuBudgetS = Math.max(1, Math.ceil(budget.cpuBudgetS ?? LOGO_DRAWING.cpuBudgetS));
   resvgPath ??= require.resolve("@resvg/resvg-js");
   const release = await turn();
   try {
-    return await drawInProcess(JSON.stringify({ svg, max, fonts, resvg: resvgPath }), timeBudgetMs, memoryBudgetMb);
+    return await drawInProcess(JSON.stringify({ svg, max, fonts, resvg: resvgPath }), {
+      timeBudgetMs,
+      memoryBudgetMb,
+      cpuBudgetS,
+    });
   } finally {
     release();
   }
 }
 
-function drawInProcess(job: string, timeBudgetMs: number, memoryBudgetMb: number): Promise<DrawnLogo> {
+function drawInProcess(
+  job: string,
+  { timeBudgetMs, memoryBudgetMb, cpuBudgetS }: Required<DrawingBudget>,
+): Promise<DrawnLogo> {
   const v8HeapMb = Math.max(16, Math.floor(memoryBudgetMb / 3));
   const nodeArgs = [`--max-old-space-size=${v8HeapMb}`, "-e", DRAW_SOURCE];
-  // The limit is set by the shell, then `exec` makes that same process node: the pid we kill is node's.
+  // The limits are set by the shell, then `exec` makes that same process node: the pid we kill is node's.
+  // Past the CPU limit the kernel sends SIGXCPU (whose default action ends the process).
   const [command, args]: [string, string[]] =
     process.platform === "win32"
       ? [process.execPath, nodeArgs]
-      : ["/bin/sh", ["-c", 'ulimit -d "$1" || exit 90; shift; exec "$@"', "logo-drawing", String(memoryBudgetMb * 1024), process.execPath, ...nodeArgs]];
-  const child = spawn(command, args, { env: { NODE_ENV: "production" }, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+      : [
+          "/bin/sh",
+          // Soft CPU limit at the budget (SIGXCPU), hard limit a second later (SIGKILL, in case SIGXCPU is caught).
+          [
+            "-c",
+            'ulimit -d "$1" && ulimit -t "$(($2 + 1))" && ulimit -S -t "$2" || exit 90; shift 2; exec "$@"',
+            "logo-drawing",
+            String(memoryBudgetMb * 1024),
+            String(cpuBudgetS),
+            process.execPath,
+            ...nodeArgs,
+          ],
+        ];
+  const child = spawn(command, args, {
+    env: { NODE_ENV: "production" },
+    stdio: ["pipe", "pipe", "pipe"],
+    windowsHide: true,
+  });
   try {
     if (child.pid) setPriority(child.pid, 10);
   } catch {
@@ -138,12 +175,19 @@ function drawInProcess(job: string, timeBudgetMs: number, memoryBudgetMb: number
       child.kill("SIGKILL");
     };
     const timer = setTimeout(
-      () => stop(new LogoDrawError("too-slow", `This logo takes too long to draw (more than ${seconds(timeBudgetMs)}): simplify it, or upload a PNG.`)),
+      () =>
+        stop(
+          new LogoDrawError(
+            "too-slow",
+            `This logo takes too long to draw (more than ${seconds(timeBudgetMs)}): simplify it, or upload a PNG.`,
+          ),
+        ),
       timeBudgetMs,
     );
     child.stdout.on("data", (c: Buffer) => {
       outBytes += c.length;
-      if (outBytes > 16 * 1024 * 1024) stop(new LogoDrawError("unreadable", "The logo could not be drawn (its drawing was too large)."));
+      if (outBytes > 16 * 1024 * 1024)
+        stop(new LogoDrawError("unreadable", "The logo could not be drawn (its drawing was too large)."));
       else out.push(c);
     });
     child.stderr.on("data", (c: Buffer) => {
@@ -159,22 +203,56 @@ function drawInProcess(job: string, timeBudgetMs: number, memoryBudgetMb: number
       clearTimeout(timer);
       if (cut) return reject(cut);
       if (code === 0) {
-        let answer: { error?: string; message?: string; png?: string; width?: number; height?: number; blank?: boolean };
+        let answer: {
+          error?: string;
+          message?: string;
+          png?: string;
+          width?: number;
+          height?: number;
+          blank?: boolean;
+        };
         try {
           answer = JSON.parse(Buffer.concat(out).toString("utf8"));
         } catch {
           return reject(new LogoDrawError("unreadable", "The logo could not be drawn."));
         }
         if (answer.error === "no-size")
-          return reject(new LogoDrawError("no-size", "The SVG has no size: give its <svg> a width and height or a viewBox."));
-        if (answer.error) return reject(new LogoDrawError("unreadable", `The SVG could not be read: ${answer.message ?? "unknown error"}`));
-        return resolve({ png: Buffer.from(answer.png ?? "", "base64"), width: answer.width ?? 0, height: answer.height ?? 0, blank: answer.blank ?? true });
+          return reject(
+            new LogoDrawError("no-size", "The SVG has no size: give its <svg> a width and height or a viewBox."),
+          );
+        if (answer.error)
+          return reject(
+            new LogoDrawError("unreadable", `The SVG could not be read: ${answer.message ?? "unknown error"}`),
+          );
+        return resolve({
+          png: Buffer.from(answer.png ?? "", "base64"),
+          width: answer.width ?? 0,
+          height: answer.height ?? 0,
+          blank: answer.blank ?? true,
+        });
       }
-      if (code === 90) return reject(new Error(`The logo drawing process could not set its memory limit: ${err.trim()}`));
+      if (code === 90) return reject(new Error(`The logo drawing process could not set its limits: ${err.trim()}`));
+      if (signal === "SIGXCPU")
+        return reject(
+          new LogoDrawError(
+            "too-slow",
+            `This logo takes too long to draw (more than ${cpuBudgetS} s of drawing): simplify it, or upload a PNG.`,
+          ),
+        );
       // resvg aborts when an allocation fails under the limit (SIGABRT); V8 names a full heap.
       if (signal === "SIGABRT" || code === 134 || /memory allocation|out of memory|Fatal process OOM/i.test(err))
-        return reject(new LogoDrawError("too-much-memory", `This logo needs too much memory to draw (more than ${memoryBudgetMb} MB): simplify it, or upload a PNG.`));
-      reject(new LogoDrawError("unreadable", `The logo could not be drawn (the drawing stopped: ${signal ?? `exit ${code}`}).`));
+        return reject(
+          new LogoDrawError(
+            "too-much-memory",
+            `This logo needs too much memory to draw (more than ${memoryBudgetMb} MB): simplify it, or upload a PNG.`,
+          ),
+        );
+      reject(
+        new LogoDrawError(
+          "unreadable",
+          `The logo could not be drawn (the drawing stopped: ${signal ?? `exit ${code}`}).`,
+        ),
+      );
     });
     child.stdin.end(job);
   });

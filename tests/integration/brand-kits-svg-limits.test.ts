@@ -108,10 +108,15 @@ describe("SVG logos that would cost too much to draw", () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/^This logo takes too long to draw \(more than 0\.15 s\)/) });
     expect(await db.brandKit.count({ where: { userId: user.id } })).toBe(0);
-    // The same budget draws an ordinary logo.
-    const kit = await kits.create(user.id, FIELDS, svgBytes(CLEAN_SVG));
-    expect(kit.logo).toMatchObject({ source: "svg", width: 200, height: 100 });
   });
+
+  it("cuts a logo the static check allows when drawing it uses more CPU time than the CPU budget (422, nothing saved)", async () => {
+    const user = await createSignedInUser();
+    const kits = createBrandKits({ db, urlSecret: "test", logoDrawing: { cpuBudgetS: 1, timeBudgetMs: 60_000 } });
+    const error = await kits.create(user.id, FIELDS, svgBytes(SLOW_BUT_ALLOWED)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/^This logo takes too long to draw \(more than 1 s of drawing\)/) });
+    expect(await db.brandKit.count({ where: { userId: user.id } })).toBe(0);
+  }, 60_000);
 
   it("cuts a logo whose drawing needs more memory than the memory budget (422, nothing saved)", async () => {
     const user = await createSignedInUser();
