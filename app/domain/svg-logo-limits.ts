@@ -5,7 +5,7 @@
 // the parsed document, counting the nodes resvg would build once every reference is expanded. The safety
 // allow-list of decision 033 (no DOCTYPE, script, foreignObject, event handlers, outside references) is
 // judged here too, on the parsed elements and attributes rather than the raw text. Pure: the caller parses
-// (app/integrations/svg-logo-parse.server.ts) and passes the tree; nothing here does I/O.
+// (app/integrations/svg-parse.server.ts) and passes the tree; nothing here does I/O.
 
 export const SVG_LOGO_LIMITS = {
   /** Elements in the file. */
