@@ -6,16 +6,30 @@
 // <image href>, so an SVG must pass an allow-list first: no DOCTYPE or entities, no script, no
 // foreignObject, no event attributes, and every href / url() / @import pointing inside the document
 // (#id) or at an inline PNG/JPEG (data:image/png;base64,…). Anything else is refused with the reason.
-import { createRequire } from "node:module";
+// Drawing can cost far more than the file's size (decision 040): an SVG is parsed (saxes) and judged by
+// app/domain/svg-logo-limits.ts first (no filters, bounded <use> and other copies, elements, nesting, text),
+// and every drawing, PNG and JPEG included, happens in a separate process with a time and memory budget
+// (logo-drawing.server.ts), never on the server's event loop.
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
 import { KIT_LIMITS } from "~/domain/brand-kits";
+import { inlineImages, svgLogoProblem } from "~/domain/svg-logo-limits";
+import { drawLogoSvg, LogoDrawError, type DrawingBudget, type DrawnLogo } from "~/integrations/logo-drawing.server";
+import { parseSvgLogo } from "~/integrations/svg-parse.server";
 import { brandFontFiles } from "~/integrations/video-render.server";
 
-const require = createRequire(import.meta.url);
-const { Resvg } = require("@resvg/resvg-js") as typeof import("@resvg/resvg-js");
+export type { DrawingBudget } from "~/integrations/logo-drawing.server";
 
-export type LogoProblem = "empty" | "too-large" | "wrong-type" | "dimensions" | "unsafe-svg" | "unreadable";
+export type LogoProblem =
+  | "empty"
+  | "too-large"
+  | "wrong-type"
+  | "dimensions"
+  | "unsafe-svg"
+  | "unreadable"
+  | "too-slow"
+  | "too-much-memory"
+  | "busy";
 
 export class LogoError extends Error {
   constructor(
@@ -56,57 +70,49 @@ export function looksLikeSvg(text: string): boolean {
   return /^\uFEFF?\s*</.test(text) && /<svg[\s>]/i.test(text);
 }
 
-/** Why an SVG is refused, or null when it only refers to itself and inline PNG/JPEG images. */
+/**
+ * Why an SVG is refused, or null: the limits of svg-logo-limits on the parsed document, then the pixel size
+ * of each inline image (each is decoded whole when drawn).
+ */
 export function svgProblem(svg: string): string | null {
-  if (/<!DOCTYPE|<!ENTITY/i.test(svg)) return "it declares a DOCTYPE or entities";
-  if (/<script[\s>/]/i.test(svg)) return "it contains a script";
-  if (/<foreignObject[\s>/]/i.test(svg)) return "it contains a foreignObject (HTML inside the SVG)";
-  if (/<(iframe|embed|object)[\s>/]/i.test(svg)) return "it embeds other documents";
-  if (/\son[a-z]+\s*=/i.test(svg)) return "it has event handler attributes (onload, onclick, …)";
-  const inline = /^(#[^\s"']*|data:image\/(png|jpeg);base64,[A-Za-z0-9+/=\s]*)$/i;
-  for (const m of svg.matchAll(/\b(?:xlink:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-    const value = (m[1] ?? m[2] ?? "").trim();
-    if (!inline.test(value)) return `it refers to something outside the file (${value.slice(0, 60) || "an empty link"})`;
+  const parsed = parseSvgLogo(svg);
+  if ("problem" in parsed) return parsed.problem;
+  const problem = svgLogoProblem(parsed.root);
+  if (problem) return problem;
+  const L = KIT_LIMITS;
+  for (const uri of inlineImages(parsed.root)) {
+    let size: { width?: number; height?: number };
+    try {
+      size = imageSize(Buffer.from(uri.slice(uri.indexOf(",") + 1), "base64"));
+    } catch {
+      return "an image inside it cannot be read";
+    }
+    if ((size.width ?? 0) > L.logoMaxPx || (size.height ?? 0) > L.logoMaxPx)
+      return `an image inside it is ${size.width}x${size.height} pixels; images inside a logo may be at most ${L.logoMaxPx} pixels a side`;
   }
-  for (const m of svg.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))\s*\)/gi)) {
-    const value = (m[1] ?? m[2] ?? m[3] ?? "").trim();
-    if (!inline.test(value)) return `it refers to something outside the file (url(${value.slice(0, 60)}))`;
-  }
-  if (/@import/i.test(svg)) return "its style imports another file";
   return null;
 }
 
 let fonts: string[] | null = null;
 
-/** Draws an SVG document (or a data-URI image inside one) into a PNG fitted to at most `max` px a side. */
-function rasterise(svg: string, max: number): { png: Uint8Array; width: number; height: number; blank: boolean } {
+/** Draws an SVG document (or a data-URI image inside one) into a PNG fitted to at most `max` px a side, off the event loop. */
+async function rasterise(svg: string, max: number, budget: DrawingBudget): Promise<DrawnLogo> {
   fonts ??= brandFontFiles();
-  const probe = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: fonts, defaultFontFamily: "DejaVu Sans" } });
-  const w = probe.width;
-  const h = probe.height;
-  if (!(w > 0 && h > 0)) throw new LogoError("unreadable", "The SVG has no size: give its <svg> a width and height or a viewBox.");
-  const fit = w >= h ? { mode: "width" as const, value: Math.min(max, Math.round(w)) } : { mode: "height" as const, value: Math.min(max, Math.round(h)) };
-  const image = new Resvg(svg, {
-    fitTo: fit,
-    font: { loadSystemFonts: false, fontFiles: fonts, defaultFontFamily: "DejaVu Sans" },
-  }).render();
-  const pixels = image.pixels;
-  let blank = true;
-  for (let i = 3; i < pixels.length; i += 4) {
-    if (pixels[i] !== 0) {
-      blank = false;
-      break;
-    }
+  try {
+    return await drawLogoSvg(svg, max, fonts, budget);
+  } catch (error) {
+    if (error instanceof LogoDrawError) throw new LogoError(error.problem === "no-size" ? "unreadable" : error.problem, error.message);
+    throw error;
   }
-  return { png: image.asPng(), width: image.width, height: image.height, blank };
 }
 
 /**
  * Checks an uploaded logo and turns it into the PNG we keep. Throws LogoError with a sentence: empty,
  * larger than 512 KB, not PNG/JPEG/SVG by its bytes, outside 16-4096 px, an SVG that refers outside
- * itself or carries script, or bytes that do not decode.
+ * itself, carries script or breaks the drawing limits (decision 040), bytes that do not decode, or a drawing
+ * past its time or memory budget.
  */
-export async function inspectLogo(bytes: Uint8Array): Promise<Logo> {
+export async function inspectLogo(bytes: Uint8Array, budget: DrawingBudget = {}): Promise<Logo> {
   const L = KIT_LIMITS;
   if (bytes.length === 0) throw new LogoError("empty", "The logo file is empty (0 bytes).");
   if (bytes.length > L.logoMaxBytes)
@@ -128,7 +134,7 @@ export async function inspectLogo(bytes: Uint8Array): Promise<Logo> {
       );
     const mime = detected.ext === "png" ? "image/png" : "image/jpeg";
     const wrapper = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:${mime};base64,${Buffer.from(bytes).toString("base64")}"/></svg>`;
-    const out = rasterise(wrapper, L.logoRasterMax);
+    const out = await rasterise(wrapper, L.logoRasterMax, budget);
     if (out.blank) throw new LogoError("unreadable", "The logo could not be decoded (or it is fully transparent).");
     return { source: detected.ext === "png" ? "png" : "jpeg", png: out.png, width: out.width, height: out.height };
   }
@@ -142,13 +148,7 @@ export async function inspectLogo(bytes: Uint8Array): Promise<Logo> {
     }
     const problem = svgProblem(svg);
     if (problem) throw new LogoError("unsafe-svg", `This SVG cannot be used as a logo: ${problem}. Export it again as plain shapes, or upload a PNG.`);
-    let out;
-    try {
-      out = rasterise(svg, L.logoRasterMax);
-    } catch (error) {
-      if (error instanceof LogoError) throw error;
-      throw new LogoError("unreadable", `The SVG could not be read: ${(error as Error).message.split("\n")[0].slice(0, 120)}`);
-    }
+    const out = await rasterise(svg, L.logoRasterMax, budget);
     if (out.blank) throw new LogoError("unreadable", "The SVG draws nothing visible.");
     return { source: "svg", png: out.png, width: out.width, height: out.height };
   }

@@ -18,13 +18,15 @@ import {
   type ContrastWarning,
 } from "~/domain/brand-kits";
 import { AppError, type AppErrorStatus } from "~/domain/errors";
-import { inspectLogo, LogoError, type Logo } from "~/integrations/logo-image.server";
+import { inspectLogo, LogoError, type DrawingBudget, type Logo } from "~/integrations/logo-image.server";
 
 export interface BrandKitsDeps {
   db: Db;
   /** Signs logo links for pages inside Shopify admin (an <img> there carries no cookie). */
   urlSecret: string;
   signedUrlTtlMs?: number;
+  /** The time and memory a logo's drawing may take (decision 040); the adapter's defaults otherwise. */
+  logoDrawing?: DrawingBudget;
 }
 
 const kitSelect = {
@@ -100,13 +102,17 @@ function invalid(fieldErrors: Record<string, string>): AppError {
   return new AppError(422, `Some fields need attention: ${Object.values(fieldErrors).join(" ")}`, { fieldErrors });
 }
 
-/** The logo upload checked, or the AppError a person reads (413 too large, 415 wrong type, 422 otherwise). */
-async function checkLogo(bytes: LogoUpload): Promise<Logo> {
+/**
+ * The logo upload checked, or the AppError a person reads (413 too large, 415 wrong type, 503 too many logos
+ * being drawn at once, 422 otherwise: unsafe, too costly to draw, unreadable).
+ */
+async function checkLogo(bytes: LogoUpload, budget: DrawingBudget | undefined): Promise<Logo> {
   try {
-    return await inspectLogo(bytes);
+    return await inspectLogo(bytes, budget);
   } catch (error) {
     if (!(error instanceof LogoError)) throw error;
-    const status: AppErrorStatus = error.problem === "too-large" ? 413 : error.problem === "wrong-type" ? 415 : 422;
+    const status: AppErrorStatus =
+      error.problem === "too-large" ? 413 : error.problem === "wrong-type" ? 415 : error.problem === "busy" ? 503 : 422;
     throw new AppError(status, error.message, { fieldErrors: { logo: error.message }, problem: error.problem });
   }
 }
@@ -158,7 +164,7 @@ export function createBrandKits(deps: BrandKitsDeps) {
   async function create(userId: string, input: unknown, logo?: LogoUpload | null): Promise<BrandKitView> {
     const parsed = BrandKitFieldsSchema.safeParse(input);
     if (!parsed.success) throw invalid(kitFieldErrors(parsed.error));
-    const checkedLogo = logo ? await checkLogo(logo) : null;
+    const checkedLogo = logo ? await checkLogo(logo, deps.logoDrawing) : null;
     const fields = parsed.data;
     const id = await db.$transaction(async (tx) => {
       const count = await tx.brandKit.count({ where: { userId } });
@@ -183,7 +189,7 @@ export function createBrandKits(deps: BrandKitsDeps) {
     const parsed = BrandKitPatchSchema.safeParse(input);
     if (!parsed.success) throw invalid(kitFieldErrors(parsed.error));
     const { isDefault, ...fields } = parsed.data;
-    const checkedLogo = logo instanceof Uint8Array ? await checkLogo(logo) : null;
+    const checkedLogo = logo instanceof Uint8Array ? await checkLogo(logo, deps.logoDrawing) : null;
     await db.$transaction(async (tx) => {
       const data: Prisma.BrandKitUpdateManyMutationInput = {
         ...fields,
