@@ -2,9 +2,11 @@
 // authenticated by Shopify session tokens (token exchange); offline tokens expire and are refreshed by
 // the library; sessions live in our one database through PrismaSessionStorage, wrapped so their tokens
 // are encrypted at rest (EncryptedSessionStorage, docs/decisions/014).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
@@ -47,6 +49,54 @@ const shopify = shopifyApp({
     },
   },
 });
+
+/**
+ * What the library's own calls to Shopify met during one authenticate.admin (the token exchange, the
+ * refresh of an expired offline token). The library answers any failure there with a bare 500 and keeps
+ * the cause to itself; its fetch is wrapped so the cause is known, per request.
+ */
+interface ShopifyCallTrace {
+  unreachable?: unknown;
+  failedStatus?: number;
+}
+const callTrace = new AsyncLocalStorage<ShopifyCallTrace>();
+const libraryFetch = abstractFetch;
+setAbstractFetchFunc(async (...args) => {
+  const trace = callTrace.getStore();
+  try {
+    const response = await libraryFetch(...args);
+    if (trace && !response.ok) trace.failedStatus = response.status;
+    return response;
+  } catch (error) {
+    if (trace) trace.unreachable = error;
+    throw error;
+  }
+});
+
+/**
+ * authenticate.admin, with Shopify failing told apart from a defect: when the library's call to Shopify
+ * met a network error (Shopify cannot be reached) it throws AppError 503, when Shopify answered with an
+ * error it throws AppError 502, each with a sentence, instead of the library's bare 500. Everything else
+ * the library throws (the bounce page, 401 with the retry header, redirects) passes through unchanged.
+ */
+export async function authenticateAdmin(request: Request) {
+  const trace: ShopifyCallTrace = {};
+  try {
+    return await callTrace.run(trace, () => shopify.authenticate.admin(request));
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || thrown.status !== 500) throw thrown;
+    const path = new URL(request.url).pathname;
+    if (trace.unreachable) {
+      log.warn({ err: trace.unreachable, path }, "embedded request failed: Shopify could not be reached");
+      throw new AppError(503, "Shopify could not be reached, so Winning Products cannot open right now. Try again in a minute.");
+    }
+    if (trace.failedStatus) {
+      log.warn({ status: trace.failedStatus, path }, "embedded request failed: Shopify answered with an error");
+      throw new AppError(502, "Shopify did not give Winning Products access to your store just now. Try again in a minute.");
+    }
+    throw thrown;
+  }
+}
 
 export default shopify;
 export const apiVersion = SHOPIFY_API_VERSION;
