@@ -78,16 +78,30 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
+  function unreachable(what: string, error: unknown): AppError {
+    log.warn({ err: error }, `${what} failed`);
+    return new AppError(502, `Shopify could not be reached to ${what}. Nothing was charged; try again in a minute.`, {
+      cause: String(error),
+    });
+  }
+
   /** Shopify's answer to a call, or a 502 sentence when Shopify could not be reached or refused the call. */
   async function ask<T>(what: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      log.warn({ err: error }, `${what} failed`);
-      throw new AppError(502, `Shopify could not be reached to ${what}. Nothing was charged; try again in a minute.`, {
-        cause: String(error),
-      });
+      throw unreachable(what, error);
+    }
+  }
+
+  /** The shop's Admin API client for a webhook: null when the shop has no session (uninstalled), 502 when it cannot be had. */
+  async function adminOrNull(shop: string, what: string): Promise<ShopifyAdmin | null> {
+    try {
+      return await deps.adminFor(shop);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw unreachable(what, error);
     }
   }
 
@@ -227,8 +241,8 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
    * What the shop's Shopify says of a subscription that is on (ACTIVE or FROZEN): whether
    * currentAppInstallation.activeSubscriptions lists it, and its trial's length (the webhook does not
    * carry it: a replacement has none; an extension adds days). "not-asked" for a subscription that is
-   * not on, or when the shop has no session (uninstalled). Any other failure is thrown, so the webhook
-   * answers 5xx and Shopify retries.
+   * not on, or when the shop has no session (uninstalled). When Shopify cannot be asked, a 502 (AppError),
+   * so the webhook fails and Shopify retries.
    */
   async function liveSubscription(
     shop: string,
@@ -236,14 +250,9 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
     status: string,
   ): Promise<{ listed: boolean; trialDays: number | null } | "not-asked"> {
     if (!["ACTIVE", "FROZEN"].includes(status.toUpperCase())) return "not-asked";
-    let admin: ShopifyAdmin;
-    try {
-      admin = await deps.adminFor(shop);
-    } catch (error) {
-      if (error instanceof AppError) return "not-asked";
-      throw error;
-    }
-    const installation = await api.currentAppInstallation(admin);
+    const admin = await adminOrNull(shop, "read the subscription");
+    if (!admin) return "not-asked";
+    const installation = await ask("read the subscription", () => api.currentAppInstallation(admin));
     const live = installation.activeSubscriptions.find((sub) => sub.id === id);
     return { listed: Boolean(live), trialDays: live?.trialDays ?? null };
   }
@@ -309,13 +318,8 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
     if (!parsed.success) throw new AppError(400, "The app_purchases_one_time/update body is not the documented shape.");
     const p = parsed.data.app_purchase_one_time;
     if (p.status.toUpperCase() !== "ACTIVE") return "ignored";
-    let admin: ShopifyAdmin;
-    try {
-      admin = await deps.adminFor(shop);
-    } catch (error) {
-      if (error instanceof AppError) return "unmatched"; // no session: the app is not installed there
-      throw error;
-    }
+    const admin = await adminOrNull(shop, "confirm the purchase");
+    if (!admin) return "unmatched"; // no session: the app is not installed there
     const installation = await ask("confirm the purchase", () => api.currentAppInstallation(admin));
     const listed = installation.oneTimePurchases.nodes.find((n) => n.id === p.admin_graphql_api_id && n.status.toUpperCase() === "ACTIVE");
     if (!listed) {
