@@ -2,11 +2,15 @@
 // authenticated by Shopify session tokens (token exchange); offline tokens expire and are refreshed by
 // the library; sessions live in our one database through PrismaSessionStorage, wrapped so their tokens
 // are encrypted at rest (EncryptedSessionStorage, docs/decisions/014).
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { db } from "~/db.server";
+import { AppError } from "~/domain/errors";
+import { normaliseShopDomain, signedShopOf, type ShopifyWebhookTopic } from "~/domain/shopify-webhooks";
 import { EncryptedSessionStorage } from "~/integrations/encrypted-session-storage.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { getEnv } from "~/env.server";
@@ -46,6 +50,54 @@ const shopify = shopifyApp({
   },
 });
 
+/**
+ * What the library's own calls to Shopify met during one authenticate.admin (the token exchange, the
+ * refresh of an expired offline token). The library answers any failure there with a bare 500 and keeps
+ * the cause to itself; its fetch is wrapped so the cause is known, per request.
+ */
+interface ShopifyCallTrace {
+  unreachable?: unknown;
+  failedStatus?: number;
+}
+const callTrace = new AsyncLocalStorage<ShopifyCallTrace>();
+const libraryFetch = abstractFetch;
+setAbstractFetchFunc(async (...args) => {
+  const trace = callTrace.getStore();
+  try {
+    const response = await libraryFetch(...args);
+    if (trace && !response.ok) trace.failedStatus = response.status;
+    return response;
+  } catch (error) {
+    if (trace) trace.unreachable = error;
+    throw error;
+  }
+});
+
+/**
+ * authenticate.admin, with Shopify failing told apart from a defect: when the library's call to Shopify
+ * met a network error (Shopify cannot be reached) it throws AppError 503, when Shopify answered with an
+ * error it throws AppError 502, each with a sentence, instead of the library's bare 500. Everything else
+ * the library throws (the bounce page, 401 with the retry header, redirects) passes through unchanged.
+ */
+export async function authenticateAdmin(request: Request) {
+  const trace: ShopifyCallTrace = {};
+  try {
+    return await callTrace.run(trace, () => shopify.authenticate.admin(request));
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || thrown.status !== 500) throw thrown;
+    const path = new URL(request.url).pathname;
+    if (trace.unreachable) {
+      log.warn({ err: trace.unreachable, path }, "embedded request failed: Shopify could not be reached");
+      throw new AppError(503, "Shopify could not be reached, so Winning Products cannot open right now. Try again in a minute.");
+    }
+    if (trace.failedStatus) {
+      log.warn({ status: trace.failedStatus, path }, "embedded request failed: Shopify answered with an error");
+      throw new AppError(502, "Shopify did not give Winning Products access to your store just now. Try again in a minute.");
+    }
+    throw thrown;
+  }
+}
+
 export default shopify;
 export const apiVersion = SHOPIFY_API_VERSION;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
@@ -56,47 +108,79 @@ export const registerWebhooks = shopify.registerWebhooks;
 export const sessionStorage = shopify.sessionStorage;
 
 export interface VerifiedWebhook {
+  /**
+   * The shop to act on: the one the signed body names (the header must agree), or for the billing
+   * topics, whose body names only the shop's GID, the header's, tied by the charge (docs/decisions/041).
+   */
   shop: string;
-  /** As Shopify sends it and as shopify.app.toml names it, e.g. "app/uninstalled". */
-  topic: string;
+  topic: ShopifyWebhookTopic;
   webhookId: string;
+  /** X-Shopify-Event-Id, when sent: the same for every delivery of one event. */
+  eventId: string | null;
   apiVersion: string;
-  payload: unknown;
+  payload: Record<string, unknown>;
+  /** Hex SHA-256 of the raw signed body: what a replay under a new webhook id is recognised by. */
+  bodySha256: string;
 }
 
+const NOTHING_CHANGED = "nothing was changed.";
+
 /**
- * Verifies a Shopify webhook: POST, X-Shopify-Hmac-Sha256 = base64 HMAC-SHA256 of the raw body with
- * the app's secret (compared in constant time), and Shopify's headers. Answers 405, 401 (HMAC missing
- * or wrong) or 400 by throwing a Response.
+ * Verifies a Shopify webhook for the route of `topic`: X-Shopify-Hmac-Sha256 = base64 HMAC-SHA256 of the
+ * raw body with the app's secret (compared in constant time), Shopify's headers, the topic header naming
+ * this route's topic, a JSON object body, and the shop: the HMAC covers the body only, so the shop is
+ * the one the body names and an X-Shopify-Shop-Domain that disagrees is refused (docs/decisions/041).
+ * Throws AppError: 401 (HMAC missing or wrong, header shop not the signed one), 400 (headers, body).
  *
  * Why not authenticate.webhook: with expiring offline tokens it first loads the shop's offline session
  * and refreshes the token when it has expired. After an uninstall Shopify refuses that refresh, and the
  * library answers 500 before our handler runs, so app/uninstalled and the compliance webhooks fail on
- * every retry and the shop's tokens are never deleted (Shopify/shopify-app-js#3360). None of our
- * webhooks calls the Admin API; one that needs to should use authenticate.webhook.
+ * every retry and the shop's tokens are never deleted (Shopify/shopify-app-js#3360). It also acts on
+ * the header's shop. None of our webhooks calls the Admin API through it.
  */
-export async function verifyWebhook(request: Request): Promise<VerifiedWebhook> {
-  if (request.method !== "POST") throw new Response(null, { status: 405, statusText: "Method Not Allowed" });
+export async function verifyWebhook(request: Request, topic: ShopifyWebhookTopic): Promise<VerifiedWebhook> {
+  if (request.method !== "POST") throw new AppError(405, "Use POST.");
   const rawBody = await request.text();
   const hmac = request.headers.get("x-shopify-hmac-sha256");
   if (!hmac || !hmacMatches(rawBody, hmac)) {
-    log.warn({ url: request.url }, "webhook refused: HMAC missing or wrong");
-    throw new Response(null, { status: 401, statusText: "Unauthorized" });
+    throw new AppError(401, `The webhook's signature (X-Shopify-Hmac-Sha256) is missing or wrong; ${NOTHING_CHANGED}`);
   }
-  const shop = request.headers.get("x-shopify-shop-domain");
-  const topic = request.headers.get("x-shopify-topic");
+  const shopHeader = request.headers.get("x-shopify-shop-domain");
+  const topicHeader = request.headers.get("x-shopify-topic");
   const webhookId = request.headers.get("x-shopify-webhook-id");
   const apiVersion = request.headers.get("x-shopify-api-version");
-  if (!shop || !topic || !webhookId || !apiVersion) {
-    throw new Response("Missing Shopify webhook headers", { status: 400 });
+  if (!shopHeader || !topicHeader || !webhookId || !apiVersion) {
+    throw new AppError(
+      400,
+      `Shopify's webhook headers (X-Shopify-Shop-Domain, X-Shopify-Topic, X-Shopify-Webhook-Id, X-Shopify-API-Version) are missing; ${NOTHING_CHANGED}`,
+    );
   }
+  if (topicHeader.trim().toLowerCase() !== topic) {
+    throw new AppError(400, `This address takes ${topic} webhooks, not ${topicHeader.slice(0, 80)}; ${NOTHING_CHANGED}`);
+  }
+  const headerShop = normaliseShopDomain(shopHeader);
+  if (!headerShop) throw new AppError(400, `X-Shopify-Shop-Domain is not a shop's domain; ${NOTHING_CHANGED}`);
   let payload: unknown;
   try {
     payload = JSON.parse(rawBody);
   } catch {
-    throw new Response("The body is not JSON", { status: 400 });
+    throw new AppError(400, `The webhook's body is not JSON; ${NOTHING_CHANGED}`);
   }
-  return { shop, topic, webhookId, apiVersion, payload };
+  const named = signedShopOf(topic, payload);
+  if (named.kind === "domain" && named.domain !== headerShop) {
+    throw new AppError(401, `The signed body does not name the shop in X-Shopify-Shop-Domain; ${NOTHING_CHANGED}`, {
+      cause: `X-Shopify-Shop-Domain ${headerShop}, signed body ${named.domain}`,
+    });
+  }
+  return {
+    shop: named.kind === "domain" ? named.domain : headerShop,
+    topic,
+    webhookId,
+    eventId: request.headers.get("x-shopify-event-id"),
+    apiVersion,
+    payload: payload as Record<string, unknown>,
+    bodySha256: createHash("sha256").update(rawBody, "utf8").digest("hex"),
+  };
 }
 
 function hmacMatches(rawBody: string, header: string): boolean {

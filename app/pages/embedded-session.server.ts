@@ -2,13 +2,30 @@
 // the library's bounce and exit-iframe pages); the shop's link says which site user it acts as
 // (app/services/embedded-auth.server.ts). An unlinked shop is sent to the linking screen.
 import { redirect } from "@remix-run/node";
+import { AppError } from "~/domain/errors";
 import { shopifyAppEnabled } from "~/env.server";
 import { childLogger } from "~/logger.server";
 import type { User } from "~/services/auth.server";
 import { embeddedAuth } from "~/services/index.server";
-import { authenticate } from "~/shopify.server";
+import { toErrorResponse } from "~/pages/http.server";
+import { authenticateAdmin } from "~/shopify.server";
 
-type AdminContext = Awaited<ReturnType<typeof authenticate.admin>>;
+type AdminContext = Awaited<ReturnType<typeof authenticateAdmin>>;
+
+/**
+ * Shopify proves the shop (authenticateAdmin). When Shopify cannot be reached or fails, the page answers
+ * 503 (with Retry-After) or 502 and a sentence instead of a 500; the library's own answers pass through.
+ */
+export async function requireShopifyAdmin(request: Request): Promise<AdminContext> {
+  try {
+    return await authenticateAdmin(request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const response = toErrorResponse(error);
+    if (error.status === 503) response.headers.set("Retry-After", "60");
+    throw response;
+  }
+}
 
 /** /app/link with the request's query (embedded, shop, host, id_token), so the library can authenticate it too. */
 export function linkScreenUrl(request: Request): string {
@@ -59,7 +76,7 @@ export async function requireEmbeddedUser(
   request: Request,
 ): Promise<{ session: AdminContext["session"]; admin: AdminContext["admin"]; user: User }> {
   refuseMalformedHost(request);
-  const context = await authenticate.admin(request);
+  const context = await requireShopifyAdmin(request);
   const user = await embeddedAuth.linkedUser(context.session.shop);
   if (!user) throw redirect(linkScreenUrl(request));
   return { session: context.session, admin: context.admin, user };
@@ -68,6 +85,6 @@ export async function requireEmbeddedUser(
 /** The embedded shell and the linking screen: the shop, and its linked user id (null = not linked yet). */
 export async function requireShop(request: Request): Promise<{ shop: string; linkedUserId: string | null }> {
   refuseMalformedHost(request);
-  const { session } = await authenticate.admin(request);
+  const { session } = await requireShopifyAdmin(request);
   return { shop: session.shop, linkedUserId: await embeddedAuth.linkedUserId(session.shop) };
 }

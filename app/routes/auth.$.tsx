@@ -3,14 +3,13 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
-import { refuseMalformedHost } from "~/pages/embedded-session.server";
-import { authenticate } from "~/shopify.server";
+import { refuseMalformedHost, requireShopifyAdmin } from "~/pages/embedded-session.server";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   refuseMalformedHost(request);
   if (new URL(request.url).pathname === EXIT_IFRAME_PATH) refuseForeignExitDestination(request);
-  await authenticate.admin(request);
+  await requireShopifyAdmin(request);
   return null;
 }
 

@@ -1,13 +1,14 @@
-// Mandatory compliance webhook (customers/data_request), declared in shopify.app.toml.
+// Mandatory compliance webhook (customers/data_request), declared in shopify.app.toml. Acts on the
+// body's shop_domain (the header must agree; docs/decisions/041).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { verifyWebhook } from "~/shopify.server";
+import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify-webhooks.server";
 import { shopifyWebhooks } from "~/services/index.server";
 
+export const loader = webhookLoader;
+
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId, payload } = await verifyWebhook(request);
-  const body = payload as { customer?: { id?: unknown }; data_request?: { id?: unknown } };
-  await shopifyWebhooks.applyOnce({ webhookId, topic, shop }, () =>
-    shopifyWebhooks.handleCustomerDataRequest(shop, body.customer?.id, body.data_request?.id),
-  );
-  return new Response(null, { status: 200 });
+  return handleShopifyWebhook(request, "customers/data_request", (delivery) => {
+    const body = delivery.payload as { customer: { id?: unknown }; data_request?: { id?: unknown } | null };
+    return shopifyWebhooks.customersDataRequest(delivery, body.customer.id, body.data_request?.id);
+  });
 }

@@ -1,13 +1,14 @@
-// Mandatory compliance webhook (customers/redact), declared in shopify.app.toml.
+// Mandatory compliance webhook (customers/redact), declared in shopify.app.toml. Acts on the body's
+// shop_domain (the header must agree; docs/decisions/041).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { verifyWebhook } from "~/shopify.server";
+import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify-webhooks.server";
 import { shopifyWebhooks } from "~/services/index.server";
 
+export const loader = webhookLoader;
+
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId, payload } = await verifyWebhook(request);
-  const customer = (payload as { customer?: { id?: unknown; email?: unknown } }).customer;
-  await shopifyWebhooks.applyOnce({ webhookId, topic, shop }, () =>
-    shopifyWebhooks.handleCustomerRedact(shop, customer?.id, customer?.email),
-  );
-  return new Response(null, { status: 200 });
+  return handleShopifyWebhook(request, "customers/redact", (delivery) => {
+    const customer = (delivery.payload as { customer: { id?: unknown; email?: unknown } }).customer;
+    return shopifyWebhooks.customersRedact(delivery, customer.id, customer.email);
+  });
 }

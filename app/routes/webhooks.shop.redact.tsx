@@ -1,10 +1,11 @@
-// Mandatory compliance webhook (shop/redact), declared in shopify.app.toml.
+// Mandatory compliance webhook (shop/redact), declared in shopify.app.toml. Acts on the body's
+// shop_domain (the header must agree; docs/decisions/041).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { verifyWebhook } from "~/shopify.server";
+import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify-webhooks.server";
 import { shopifyWebhooks } from "~/services/index.server";
 
+export const loader = webhookLoader;
+
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, topic, webhookId } = await verifyWebhook(request);
-  await shopifyWebhooks.applyOnce({ webhookId, topic, shop }, () => shopifyWebhooks.handleShopRedact(shop));
-  return new Response(null, { status: 200 });
+  return handleShopifyWebhook(request, "shop/redact", (delivery) => shopifyWebhooks.shopRedact(delivery));
 }

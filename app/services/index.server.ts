@@ -299,15 +299,17 @@ export const themeTokens = lazy(() =>
   }),
 );
 
-export const shopifyWebhooks = lazy(() =>
-  bindDb(db, {
+export const shopifyWebhooks = lazy(() => ({
+  ...bindDb(db, {
     applyOnce: shopifyWebhookFns.applyOnce,
-    handleAppUninstalled: shopifyWebhookFns.handleAppUninstalled,
-    handleShopRedact: shopifyWebhookFns.handleShopRedact,
-    handleCustomerDataRequest: shopifyWebhookFns.handleCustomerDataRequest,
-    handleCustomerRedact: shopifyWebhookFns.handleCustomerRedact,
+    shopRedact: shopifyWebhookFns.shopRedact,
+    customersDataRequest: shopifyWebhookFns.customersDataRequest,
+    customersRedact: shopifyWebhookFns.customersRedact,
   }),
-);
+  /** app/uninstalled, with the shop's Shopify Billing state ended in the same transaction. */
+  appUninstalled: (delivery: shopifyWebhookFns.WebhookDelivery) =>
+    shopifyWebhookFns.appUninstalled(db, delivery, (tx, shop) => shopifyBilling.endShop(shop, tx)),
+}));
 
 /** The AI text adapter product pages and AI ads write with: the configured model, or the built-in writer. */
 const aiText = lazy(() =>

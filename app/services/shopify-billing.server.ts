@@ -79,16 +79,30 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
+  function unreachable(what: string, error: unknown): AppError {
+    log.warn({ err: error }, `${what} failed`);
+    return new AppError(502, `Shopify could not be reached to ${what}. Nothing was charged; try again in a minute.`, {
+      cause: String(error),
+    });
+  }
+
   /** Shopify's answer to a call, or a 502 sentence when Shopify could not be reached or refused the call. */
   async function ask<T>(what: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      log.warn({ err: error }, `${what} failed`);
-      throw new AppError(502, `Shopify could not be reached to ${what}. Nothing was charged; try again in a minute.`, {
-        cause: String(error),
-      });
+      throw unreachable(what, error);
+    }
+  }
+
+  /** The shop's Admin API client for a webhook: null when the shop has no session (uninstalled), 502 when it cannot be had. */
+  async function adminOrNull(shop: string, what: string): Promise<ShopifyAdmin | null> {
+    try {
+      return await deps.adminFor(shop);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw unreachable(what, error);
     }
   }
 
@@ -227,34 +241,49 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
   // ---------- webhooks ----------
 
   /**
-   * The webhook does not carry the trial's length (a replacement has none; an extension adds days), so
-   * for a subscription that is on it is read back from currentAppInstallation.activeSubscriptions.
-   * Null when Shopify no longer lists it or the shop has no session (uninstalled): the catalogue's
-   * days then. Any other failure is thrown, so the webhook answers 500 and Shopify retries.
+   * What the shop's Shopify says of a subscription that is on (ACTIVE or FROZEN): whether
+   * currentAppInstallation.activeSubscriptions lists it, and its trial's length (the webhook does not
+   * carry it: a replacement has none; an extension adds days). "not-asked" for a subscription that is
+   * not on, or when the shop has no session (uninstalled). When Shopify cannot be asked, a 502 (AppError),
+   * so the webhook fails and Shopify retries.
    */
-  async function liveTrialDays(shop: string, id: string, status: string): Promise<number | null> {
-    if (!["ACTIVE", "FROZEN"].includes(status.toUpperCase())) return null;
-    let admin: ShopifyAdmin;
-    try {
-      admin = await deps.adminFor(shop);
-    } catch (error) {
-      if (error instanceof AppError) return null;
-      throw error;
-    }
-    const installation = await api.currentAppInstallation(admin);
-    return installation.activeSubscriptions.find((sub) => sub.id === id)?.trialDays ?? null;
+  async function liveSubscription(
+    shop: string,
+    id: string,
+    status: string,
+  ): Promise<{ listed: boolean; trialDays: number | null } | "not-asked"> {
+    if (!["ACTIVE", "FROZEN"].includes(status.toUpperCase())) return "not-asked";
+    const admin = await adminOrNull(shop, "read the subscription");
+    if (!admin) return "not-asked";
+    const installation = await ask("read the subscription", () => api.currentAppInstallation(admin));
+    const live = installation.activeSubscriptions.find((sub) => sub.id === id);
+    return { listed: Boolean(live), trialDays: live?.trialDays ?? null };
   }
 
   /**
-   * app_subscriptions/update (HMAC verified and made once per webhook id by the route). Applied in
-   * one transaction; `updated_at` orders deliveries, so an older one arriving late changes nothing.
-   * A body that is not the documented shape is a 400 (AppError); Shopify then retries until fixed.
+   * app_subscriptions/update (HMAC verified, once per webhook id and body: the route). The body names
+   * the subscription but only the shop's GID, which we do not store, so the subscription ties it to
+   * the shop (docs/decisions/041): a row we hold for it must be the shop's (else 401, nothing changes),
+   * and one we do not hold yet is only attached to the shop when it is on and the shop's own Shopify
+   * lists it. Applied in one transaction; `updated_at` orders deliveries, so an older one arriving late
+   * changes nothing. A body that is not the documented shape is a 400 (AppError).
    */
   async function applySubscriptionWebhook(shop: string, payload: unknown): Promise<ShopifyWebhookOutcome> {
     const parsed = AppSubscriptionWebhookSchema.safeParse(payload);
     if (!parsed.success) throw new AppError(400, "The app_subscriptions/update body is not the documented shape.");
     const s = parsed.data.app_subscription;
-    const trialDays = await liveTrialDays(shop, s.admin_graphql_api_id, s.status);
+    const held = await db.billingSubscription.findUnique({ where: { id: s.admin_graphql_api_id }, select: { shop: true } });
+    if (held && held.shop !== shop) {
+      throw new AppError(401, "The signed body names a subscription that is not this shop's; nothing was changed.", {
+        cause: `X-Shopify-Shop-Domain ${shop}, subscription ${s.admin_graphql_api_id} of ${held.shop ?? "a Paddle customer"}`,
+      });
+    }
+    const live = await liveSubscription(shop, s.admin_graphql_api_id, s.status);
+    if (!held && live !== "not-asked" && !live.listed) {
+      log.warn({ shop, subscription: s.admin_graphql_api_id, status: s.status }, "app subscription update ignored: the shop's Shopify does not list it");
+      return "unmatched";
+    }
+    const trialDays = live === "not-asked" ? null : live.trialDays;
     const outcome = await writeTransaction(db, async (tx) => {
       const userId = await ownerOf(tx, shop, s.admin_graphql_api_id);
       if (!userId) return "unmatched" as const;
@@ -281,16 +310,29 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
     return outcome;
   }
 
-  /** app_purchases_one_time/update: an approved top-up grants its credits (once, whichever of this and the return comes first). */
+  /**
+   * app_purchases_one_time/update: an approved top-up grants its credits (once, whichever of this and
+   * the return comes first). The body names the purchase and only the shop's GID, so the purchase is
+   * granted to the header's shop only when that shop's Shopify lists it as approved (docs/decisions/041):
+   * another shop's signed body sent with this shop's header grants nothing.
+   */
   async function applyPurchaseWebhook(shop: string, payload: unknown): Promise<ShopifyWebhookOutcome> {
     const parsed = AppPurchaseWebhookSchema.safeParse(payload);
     if (!parsed.success) throw new AppError(400, "The app_purchases_one_time/update body is not the documented shape.");
     const p = parsed.data.app_purchase_one_time;
     if (p.status.toUpperCase() !== "ACTIVE") return "ignored";
+    const admin = await adminOrNull(shop, "confirm the purchase");
+    if (!admin) return "unmatched"; // no session: the app is not installed there
+    const installation = await ask("confirm the purchase", () => api.currentAppInstallation(admin));
+    const listed = installation.oneTimePurchases.nodes.find((n) => n.id === p.admin_graphql_api_id && n.status.toUpperCase() === "ACTIVE");
+    if (!listed) {
+      log.warn({ shop, purchase: p.admin_graphql_api_id }, "app purchase update ignored: the shop's Shopify does not list it as approved");
+      return "unmatched";
+    }
     return writeTransaction(db, async (tx) => {
       const userId = await ownerOf(tx, shop, null);
       if (!userId) return "unmatched" as const;
-      return (await grantTopUp(tx, userId, p.admin_graphql_api_id, p.name)) ? "applied" : "ignored";
+      return (await grantTopUp(tx, userId, listed.id, listed.name)) ? "applied" : "ignored";
     });
   }
 
@@ -506,15 +548,19 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
 
   /**
    * app/uninstalled: Shopify cancels the shop's charges itself; our rows for the shop end now, and the
-   * user's flags and credits follow. A Paddle subscription is not touched.
+   * user's flags and credits follow. A Paddle subscription is not touched. Inside `tx` when given (the
+   * webhook's own transaction), else one transaction per row.
    */
-  async function endShop(shop: string) {
-    const rows = await db.billingSubscription.findMany({
+  async function endShop(shop: string, tx?: DbClient) {
+    const rows = await (tx ?? db).billingSubscription.findMany({
       where: { shop, provider: "shopify", status: { in: [...ON] } },
       select: { id: true, userId: true },
     });
     const at = now();
-    for (const row of rows) await writeTransaction(db, (tx) => endRow(tx, row.userId, row.id, at));
+    for (const row of rows) {
+      if (tx) await endRow(tx, row.userId, row.id, at);
+      else await writeTransaction(db, (t) => endRow(t, row.userId, row.id, at));
+    }
     return { shopifySubscriptionsEnded: rows.length };
   }
 

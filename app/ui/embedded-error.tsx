@@ -8,6 +8,10 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 
 export function EmbeddedShellError({ error }: { error: unknown }) {
+  // Our own refusals ({ error: sentence }, e.g. 503 when Shopify cannot be reached) are shown as text.
+  if (isRouteErrorResponse(error) && typeof (error.data as { error?: unknown } | null)?.error === "string") {
+    return <p style={{ padding: 16 }}>{(error.data as { error: string }).error}</p>;
+  }
   if (isRouteErrorResponse(error)) {
     return (
       <div

@@ -232,6 +232,40 @@ describe("a shop with no usable offline token (first open, or token expired)", (
     expect(getTokenCrypto().decrypt(stored.accessToken)).toBe("shpat_fresh");
   });
 
+  /** A port nothing listens on: Shopify "cannot be reached" (the connection is refused). */
+  async function closedPort(): Promise<number> {
+    const { createServer } = await import("node:net");
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
+  }
+
+  it.each([
+    ["a first open (token exchange)", false],
+    ["an expired offline token (refresh)", true],
+  ])("when Shopify cannot be reached for %s, the embedded pages answer 503 with a sentence", async (_name, installed) => {
+    const shop = installed ? (await installedShop({ expires: new Date(Date.now() - 60_000) })).shop : uniqueShop();
+    const port = await closedPort();
+    oauth.answer(shop, () => fetch(`http://127.0.0.1:${port}/admin/oauth/access_token`, { method: "POST" }));
+
+    for (const loader of [appLoader, appIndexLoader]) {
+      const res = await call(loader, "/app", bearer(await signSessionToken({ shop })));
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+      expect(await res.json()).toEqual({ error: expect.stringMatching(/Shopify could not be reached/) });
+    }
+  });
+
+  it("when Shopify's token endpoint fails with a 5xx, the embedded pages answer 502 with a sentence", async () => {
+    const shop = uniqueShop();
+    oauth.answer(shop, () => new Response("upstream connect error", { status: 503 }));
+    const res = await call(appLoader, "/app", bearer(await signSessionToken({ shop })));
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: expect.stringMatching(/Shopify/) });
+  });
+
   it("asks for a new session token when Shopify rejects the one it was given", async () => {
     const shop = uniqueShop();
     oauth.answer(shop, () => Response.json({ error: "invalid_subject_token" }, { status: 400 }));

@@ -192,9 +192,26 @@ describe("the webhook and uninstall routes", () => {
     },
   });
 
+  /** What the shop's Shopify lists as active: a subscription we do not hold yet is only attached when it is listed (decision 041). */
+  function listedAtShopify(id: string) {
+    admin.billing.subscriptions.set(id, {
+      id,
+      name: "Winning Products Basic",
+      status: "ACTIVE",
+      createdAt: "2026-11-01T10:00:00Z",
+      updatedAt: "2026-11-01T10:00:00Z",
+      trialDays: 7,
+      test: true,
+      returnUrl: "https://example.test",
+      price: { amount: "29.99", currencyCode: "USD" },
+      replacementBehavior: null,
+    });
+  }
+
   it("app_subscriptions/update is HMAC-verified, applied once per webhook id, and ordered by updated_at", async () => {
     const linked = await linkedShop();
     const id = `gid://shopify/AppSubscription/${Math.floor(Math.random() * 1e9)}`;
+    listedAtShopify(id);
     const forged = await deliver(subscriptionWebhook, "app_subscriptions/update", linked.shop, update(id, "ACTIVE", "2026-11-20T10:00:00Z"), { hmac: webhookHmac("{}") });
     expect(forged.status).toBe(401);
     expect(await db.billingSubscription.count({ where: { id } })).toBe(0);
@@ -216,9 +233,10 @@ describe("the webhook and uninstall routes", () => {
   it("app/uninstalled ends the shop's Shopify subscription and its credits", async () => {
     const linked = await linkedShop();
     const id = `gid://shopify/AppSubscription/${Math.floor(Math.random() * 1e9)}`;
+    listedAtShopify(id);
     await deliver(subscriptionWebhook, "app_subscriptions/update", linked.shop, update(id, "ACTIVE", new Date().toISOString()));
     expect((await userBilling(linked.user.id)).userSubscribed).toBe("yes");
-    const res = await deliver(uninstalledAction, "app/uninstalled", linked.shop, { id: 1, domain: linked.shop });
+    const res = await deliver(uninstalledAction, "app/uninstalled", linked.shop, { id: 1, domain: linked.shop, myshopify_domain: linked.shop });
     expect(res.status).toBe(200);
     expect((await userBilling(linked.user.id)).userSubscribed).toBe("no");
     expect(Object.values(await balancesOf(linked.user.id)).every((b) => b === 0)).toBe(true);

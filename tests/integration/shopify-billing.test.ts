@@ -291,6 +291,36 @@ describe("credit top-ups", () => {
   });
 });
 
+describe("webhooks that name a charge, not the shop (decision 041)", () => {
+  it("an approved purchase this shop's Shopify does not list (another shop's signed body) grants nothing", async () => {
+    const linked = await subscribed("basic");
+    const before = await balancesOf(linked.user.id);
+    const outcome = await service().applyPurchaseWebhook(linked.shop, {
+      app_purchase_one_time: {
+        admin_graphql_api_id: "gid://shopify/AppPurchaseOneTime/999000111",
+        name: "Winning Products: 50 AI ad credits",
+        status: "ACTIVE",
+        admin_graphql_api_shop_id: "gid://shopify/Shop/777",
+        updated_at: new Date().toISOString(),
+      },
+    });
+    expect(outcome).toBe("unmatched");
+    expect(await balancesOf(linked.user.id)).toEqual(before);
+  });
+
+  it("an active subscription we do not hold and this shop's Shopify does not list is not attached to the shop", async () => {
+    const linked = await linkedShop();
+    const id = "gid://shopify/AppSubscription/999000222";
+    const now = new Date().toISOString();
+    const outcome = await service().applySubscriptionWebhook(linked.shop, {
+      app_subscription: { admin_graphql_api_id: id, name: "Winning Products Pro", status: "ACTIVE", created_at: now, updated_at: now, currency: "USD", price: "39.99" },
+    });
+    expect(outcome).toBe("unmatched");
+    expect(await db.billingSubscription.count({ where: { id } })).toBe(0);
+    expect((await userBilling(linked.user.id)).userSubscribed).not.toBe("yes");
+  });
+});
+
 describe("both rails", () => {
   it("a Paddle subscriber is not offered a second subscription in the admin, and keeps every entitlement", async () => {
     const linked = await linkedShop();
@@ -312,6 +342,19 @@ describe("both rails", () => {
     const paddleId = await paddleRow(linked.user.id);
     const shopifyId = "gid://shopify/AppSubscription/4242";
     const now = new Date().toISOString();
+    // Shopify lists it as active (a subscription we do not hold yet is only attached then, decision 041).
+    admin.billing.subscriptions.set(shopifyId, {
+      id: shopifyId,
+      name: "Winning Products Basic",
+      status: "ACTIVE",
+      createdAt: now,
+      updatedAt: now,
+      trialDays: 7,
+      test: true,
+      returnUrl: "https://example.test",
+      price: { amount: "29.99", currencyCode: "USD" },
+      replacementBehavior: null,
+    });
     const outcome = await service().applySubscriptionWebhook(linked.shop, {
       app_subscription: { admin_graphql_api_id: shopifyId, name: "Winning Products Basic", status: "ACTIVE", created_at: now, updated_at: now, currency: "USD", price: "29.99" },
     });
