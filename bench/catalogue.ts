@@ -8,6 +8,7 @@
 //   incremental:  one new store's 250 listings placed into the warm state
 // BENCH_CATALOGUE_LISTINGS (default 1,000,000), BENCH_CATALOGUE_PRODUCTS (150,000), BENCH_CATALOGUE_STORES (2,000)
 // and BENCH_CALIBRATE (200 designs) scale it down for a quick look.
+import os from "node:os";
 import { hammingDistance, HashIndex, parseHash, type Hash64 } from "~/domain/catalogue-hash";
 import { ClusterState, MATCH, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue-match";
 import { normaliseTitle } from "~/domain/catalogue-title";
@@ -45,6 +46,7 @@ function group(listings: Array<{ id: number; title: string; priceCents: number; 
     inputs.set(l.id, { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true });
   }
   index.build();
+  const t1 = performance.now();
   let stock = 0;
   const judged = new Set<number>();
   for (const [id, h] of hashes) {
@@ -56,6 +58,7 @@ function group(listings: Array<{ id: number; title: string; priceCents: number; 
       for (const n of near) inputs.get(n.id)!.pictureIsEvidence = false;
     }
   }
+  const t2 = performance.now();
   const placed = new HashIndex(listings.length >> 2);
   const state = new ClusterState(
     (id, radius) => placed.near(hashes.get(id)!, radius),
@@ -63,12 +66,13 @@ function group(listings: Array<{ id: number; title: string; priceCents: number; 
     undefined,
     (id, cluster) => {
       if (cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hashes.get(id)!);
-      if (placed.unbuilt > 50_000) placed.build();
+      if (placed.unbuilt > Math.max(4096, placed.size >> 3)) placed.build();
     },
   );
   const ordered = [...listings].sort((a, b) => a.firstSeenAt - b.firstSeenAt || a.id - b.id);
   for (const l of ordered) state.place(inputs.get(l.id)!);
-  return { state, index: placed, hashes, inputs, stock };
+  const phases = { stockPicturesS: (t2 - t1) / 1000, placementS: (performance.now() - t2) / 1000 };
+  return { state, index: placed, hashes, inputs, stock, phases };
 }
 
 function printQuality(label: string, listings: SimulatedListing[], state: ClusterState) {
@@ -119,10 +123,16 @@ const newStore = market.listings.splice(-250).map((l, i) => ({ ...l, storeId: ST
 console.log(`\nmarket: ${STORES} stores, ${market.listings.length} listings of ${PRODUCTS} products simulated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 const before = process.memoryUsage().rss;
 t = performance.now();
+const cpuBefore = process.cpuUsage();
 const full = group(market.listings.map((l) => ({ ...l, hash: l.hash! })));
 const fullS = (performance.now() - t) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuS = (cpu.user + cpu.system) / 1e6;
 sample();
-console.log(`full match: ${market.listings.length} listings in ${fullS.toFixed(1)} s (${Math.round(market.listings.length / fullS)} listings/s), ${full.stock} stock pictures; RSS peak ${mb(peakRss)} (${mb(before)} before matching)`);
+console.log(
+  `full match: ${market.listings.length} listings in ${fullS.toFixed(1)} s (${Math.round(market.listings.length / fullS)} listings/s; ${cpuS.toFixed(1)} s of CPU on this process; stock pictures ${full.phases.stockPicturesS.toFixed(1)} s, ` +
+    `placement ${full.phases.placementS.toFixed(1)} s), ${full.stock} stock pictures; RSS peak ${mb(peakRss)} (${mb(before)} before matching); machine load average ${os.loadavg()[0].toFixed(1)}`,
+);
 printQuality("quality against the truth", market.listings, full.state);
 
 // ---------- one new store, incrementally ----------

@@ -17,8 +17,10 @@
 //
 // Grouping (clusterListings): listings are taken in a fixed order (the caller's: first seen, then id) and each
 // joins the product whose members it matches best, but only while it stays within MATCH.maxDistanceToAnchor
-// bits of that product's anchor (its first listing). So a product's members are all near one picture: a chain
-// A~B~C~D where A and D share nothing cannot form. An operator's decisions are constraints: a listing split out
+// bits of that product's centre (the member with the most copies of its picture: usually the supplier photo,
+// even when the first store to list it cropped it) and within MATCH.maxDiameter bits of its anchor (its first
+// listing). So a product's members are all near one picture: a chain A~B~C~D where A and D share nothing
+// cannot form. An operator's decisions are constraints: a listing split out
 // of a product never rejoins the listings it was split from; two listings an operator merged are one product.
 // Pure: no I/O, no clock.
 import { compareTitles, type NormalisedTitle } from "~/domain/catalogue-title";
@@ -28,12 +30,22 @@ export const MATCH = {
   strongDistance: 6,
   /** The farthest two pictures of one product may be, when the titles agree. */
   maxDistance: 12,
+  /**
+   * Past maxDistance and up to this (the index's widest look-up), pictures count only with the same title: all
+   * but a fifth of the shorter title's words shared, and at least titleLedMinWords of them. A 5-10% crop or a
+   * sale badge moves a DCT fingerprint 8-20 bits (docs/decisions/046's calibration).
+   */
+  titleLedDistance: 15,
+  titleLedMinOverlap: 0.8,
+  titleLedMinWords: 3,
   /** Past strongDistance, this share of the shorter title's words must be shared. */
   minTitleOverlapWhenFar: 0.5,
   /** The dearer offer may cost at most this many times the cheaper one. */
   maxPriceRatio: 3,
-  /** No member of a product may be farther than this from its anchor (its first listing's picture). */
-  maxDistanceToAnchor: 14,
+  /** A new member must be this near the product's centre (its member with the most copies of its picture). */
+  maxDistanceToAnchor: 16,
+  /** ... and this near its anchor (its first listing): no member is ever farther, so a product cannot chain. */
+  maxDiameter: 24,
   /** Members of one product indexed for look-ups (its first ones); the rest are members all the same. */
   indexedPerProduct: 32,
   /** At most this many placed listings, nearest first, are compared with a new listing. */
@@ -74,7 +86,8 @@ function money(cents: number, currency: string | null): string {
 function pictureClause(distance: number): string {
   if (distance === 0) return "same picture: identical fingerprints";
   const bits = `${distance} of 64 bits differ`;
-  return distance <= MATCH.strongDistance ? `same picture: ${bits}` : `similar picture: ${bits}`;
+  if (distance <= MATCH.strongDistance) return `same picture: ${bits}`;
+  return distance <= MATCH.maxDistance ? `similar picture: ${bits}` : `alike picture (cropped or marked): ${bits}`;
 }
 
 /** Whether two listings whose pictures are `distance` bits apart are one product, and why. */
@@ -96,7 +109,9 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
   const refuse = (why: string): PairDecision => ({ match: false, reason: `${why} (${sentence})`, evidence });
 
   if (!pictureIsEvidence) return refuse("the picture is a stock picture many unrelated listings use");
-  if (distance > MATCH.maxDistance) return refuse("pictures too different");
+  if (distance > MATCH.titleLedDistance) return refuse("pictures too different");
+  if (distance > MATCH.maxDistance && (titles.overlap < MATCH.titleLedMinOverlap || titles.shared.length < MATCH.titleLedMinWords))
+    return refuse("pictures only somewhat alike and titles not the same");
   if (titles.contradiction) return refuse(`titles contradict: ${titles.contradiction}`);
   const bothHaveWords = a.title.words.length > 0 && b.title.words.length > 0;
   if (bothHaveWords && titles.shared.length === 0) return refuse("titles share no word");
@@ -149,8 +164,14 @@ export interface ClusterMember {
 }
 
 export interface Cluster {
-  /** The first listing: every member's picture is within MATCH.maxDistanceToAnchor of its picture. */
+  /** The first listing: every member's picture is within MATCH.maxDiameter of its picture. */
   anchorId: number;
+  /**
+   * The member with the most copies of its picture in the product (members within MATCH.strongDistance), among its
+   * first MATCH.indexedPerProduct: usually a copy of the supplier photo. A new member must be within
+   * MATCH.maxDistanceToAnchor of it.
+   */
+  centreId: number;
   members: ClusterMember[];
 }
 
@@ -169,6 +190,8 @@ export class ClusterState {
   private readonly clusterOf = new Map<number, Cluster>();
   private readonly listings = new Map<number, ClusterInput>();
   private readonly apart = new Map<number, Set<number>>();
+  /** Per product: its first members and how many of the others are copies of their picture (updateCentre). */
+  private readonly copies = new Map<Cluster, Map<number, number>>();
 
   /**
    * `onPlaced` is told each placement, so the caller can index the listing for the ones after it. Indexing only a
@@ -207,18 +230,40 @@ export class ClusterState {
    */
   place(listing: ClusterInput): Cluster {
     this.listings.set(listing.id, listing);
-    const best = listing.pictureIsEvidence ? (this.bestWithin(listing, MATCH.strongDistance) ?? this.bestWithin(listing, MATCH.maxDistance)) : null;
+    const best = listing.pictureIsEvidence ? (this.bestWithin(listing, MATCH.strongDistance) ?? this.bestWithin(listing, MATCH.titleLedDistance)) : null;
     let cluster: Cluster;
     if (best) {
       cluster = best.cluster;
       cluster.members.push(best.admit);
     } else {
-      cluster = { anchorId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: null }] };
+      cluster = { anchorId: listing.id, centreId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: null }] };
       this.clusters.push(cluster);
     }
     this.clusterOf.set(listing.id, cluster);
+    if (cluster.members.length <= MATCH.indexedPerProduct) this.updateCentre(cluster, listing.id);
     this.onPlaced(listing.id, cluster);
     return cluster;
+  }
+
+  /**
+   * Counts, for each of a product's first MATCH.indexedPerProduct members, the others within MATCH.strongDistance,
+   * updated as each joins (linear, not quadratic); the centre is the member with the most (ties: the earlier).
+   */
+  private updateCentre(cluster: Cluster, joined: number): void {
+    let counts = this.copies.get(cluster);
+    if (!counts) this.copies.set(cluster, (counts = new Map()));
+    let own = 0;
+    for (const [member, count] of counts) {
+      if (this.distance(member, joined) <= MATCH.strongDistance) {
+        counts.set(member, count + 1);
+        own++;
+      }
+    }
+    counts.set(joined, own);
+    let best = cluster.centreId;
+    let bestCount = counts.get(best) ?? -1;
+    for (const [member, count] of counts) if (count > bestCount) [best, bestCount] = [member, count];
+    cluster.centreId = best;
   }
 
   /** The product whose members within `radius` match the listing most often (then nearest, then oldest). */
@@ -249,7 +294,8 @@ export class ClusterState {
       }
       for (const [cluster, entry] of votes) {
         if (this.keptApart(listing.id, cluster)) continue;
-        if (this.distance(listing.id, cluster.anchorId) > MATCH.maxDistanceToAnchor) continue;
+        if (this.distance(listing.id, cluster.centreId) > MATCH.maxDistanceToAnchor) continue;
+        if (this.distance(listing.id, cluster.anchorId) > MATCH.maxDiameter) continue;
         const mean = entry.total / entry.votes;
         const better =
           best === null ||

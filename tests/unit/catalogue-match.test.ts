@@ -131,7 +131,9 @@ describe("decidePair", () => {
   });
 
   it("refuses with a sentence: far pictures, contradicting titles, unrelated titles, prices apart, stock pictures", () => {
-    expect(decidePair(listing(1, "Neck fan"), listing(2, "Neck fan"), MATCH.maxDistance + 1).reason).toMatch(/^pictures too different/);
+    expect(decidePair(listing(1, "Neck fan"), listing(2, "Neck fan"), MATCH.titleLedDistance + 1).reason).toMatch(/^pictures too different/);
+    expect(decidePair(listing(1, "Neck fan"), listing(2, "Neck fan"), MATCH.maxDistance + 1).reason).toMatch(/^pictures only somewhat alike and titles not the same/);
+    expect(decidePair(listing(1, "Bladeless neck fan usb"), listing(2, "USB neck fan bladeless"), MATCH.titleLedDistance).match).toBe(true);
     expect(decidePair(listing(1, "Socks 2 pcs"), listing(2, "Socks 10 pcs"), 0).reason).toMatch(/^titles contradict: 2pcs against 10pcs/);
     expect(decidePair(listing(1, "Dog bed"), listing(2, "Phone case"), 0).reason).toMatch(/^titles share no word/);
     expect(decidePair(listing(1, "Neck fan", 1000), listing(2, "Neck fan", 9900), 0).reason).toMatch(/^prices too far apart \(9\.9x\)/);
@@ -182,7 +184,7 @@ describe("clusterListings", () => {
     const { order, distance, near } = line(12, 4);
     const clusters = clusterListings(order, near, distance);
     expect(clusters.length).toBeGreaterThan(1);
-    for (const c of clusters) for (const m of c.members) expect(distance(m.id, c.anchorId)).toBeLessThanOrEqual(MATCH.maxDistanceToAnchor);
+    for (const c of clusters) for (const m of c.members) expect(distance(m.id, c.anchorId)).toBeLessThanOrEqual(MATCH.maxDiameter);
   });
 
   it("keeps each member's evidence", () => {
@@ -212,7 +214,7 @@ describe("clusterListings", () => {
         const clusters = clusterListings(order, near, distance);
         const ids = clusters.flatMap((c) => c.members.map((m) => m.id)).sort((a, b) => a - b);
         expect(ids).toEqual(order.map((o) => o.id));
-        for (const c of clusters) for (const m of c.members) expect(distance(m.id, c.anchorId)).toBeLessThanOrEqual(MATCH.maxDistanceToAnchor);
+        for (const c of clusters) for (const m of c.members) expect(distance(m.id, c.anchorId)).toBeLessThanOrEqual(MATCH.maxDiameter);
       }),
     );
   });

@@ -117,7 +117,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       decisions,
       (id, cluster) => {
         if (cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hashes.get(id)!);
-        if (placed.unbuilt > 50_000) placed.build();
+        if (placed.unbuilt > Math.max(4096, placed.size >> 3)) placed.build();
       },
     );
     const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, last: lastOf(listings) };
