@@ -14,6 +14,7 @@ import { createCatalogue, type Catalogue } from "~/services/catalogue.server";
 import { drawPicture, lookAlikeDesign, randomDesign, variantPicture } from "../../scripts/lib/market-pictures";
 import { startCompetitorTracker, type CompetitorTracker } from "../helpers/competitor-tracker";
 import { makeProduct } from "../helpers/fake-shopify-store";
+import { png } from "../helpers/png";
 import { createUser } from "../helpers/site-users";
 
 let tracker: CompetitorTracker;
@@ -108,5 +109,38 @@ describe("the measured catalogue", () => {
     const afterSplit = await db.catalogueMember.findUniqueOrThrow({ where: { listingId: bravo }, select: { productId: true } });
     expect(afterSplit.productId).not.toBe(fanProduct.id);
     expect((await catalogue.match({ full: true })).changed).toEqual([]);
+  });
+
+  it("records a sentence for each picture it cannot use and leaves the other stores' products as they were", async () => {
+    const { shops, competitors, jobs } = tracker;
+    const before = await db.product.findMany({ where: { source: "measured" }, orderBy: { id: "asc" }, select: { objectID: true, storesSelling: true } });
+    pictures.set("/page.jpg", Buffer.from("<!doctype html><title>Not a picture</title>"));
+    // 20,000 x 20,000 of one colour: a few hundred KB that would decode to 1.2 GB.
+    pictures.set("/bomb.jpg", png(20_000, 20_000, [255, 255, 255]));
+    const at = (name: string) => [{ src: `http://127.0.0.1:${picturePort}/${name}.jpg` }];
+    shops.addShop("echo.test", {
+      products: [
+        makeProduct(11, { title: "Missing picture", images: at("gone"), variants: price("9.99") }),
+        makeProduct(12, { title: "Web page", images: at("page"), variants: price("9.99") }),
+        makeProduct(13, { title: "Bomb", images: at("bomb"), variants: price("9.99") }),
+        makeProduct(14, { title: "No picture at all", images: [], variants: price("9.99") }),
+      ],
+    });
+    const user = await createUser({ userSubscribed: "yes" });
+    await competitors.add({ id: user.id, userSubscribed: "yes" }, `echo.test:${shops.port}`);
+    await jobs.runDue();
+    await catalogue.refresh();
+    const errors = await db.listingPicture.findMany({
+      where: { listing: { store: { domain: { startsWith: "echo.test" } } } },
+      orderBy: { listingId: "asc" },
+      select: { status: true, error: true, attempts: true },
+    });
+    expect(errors).toEqual([
+      { status: "pending", attempts: 1, error: "The image is not there any more (the server answered 404)." },
+      { status: "pending", attempts: 1, error: expect.stringMatching(/^The file is not a JPEG, PNG, WebP or GIF image/) },
+      { status: "pending", attempts: 1, error: expect.stringMatching(/^The image is 20000x20000 pixels/) },
+    ]);
+    // Listings without a usable picture are not matched; nothing else moved.
+    expect(await db.product.findMany({ where: { source: "measured" }, orderBy: { id: "asc" }, select: { objectID: true, storesSelling: true } })).toEqual(before);
   });
 });
