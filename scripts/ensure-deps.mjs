@@ -14,7 +14,9 @@ export function ensureDeps() {
   const stale = !existsSync(INSTALLED) || (existsSync(LOCK) && statSync(LOCK).mtimeMs > statSync(INSTALLED).mtimeMs);
   if (stale) {
     console.log("▸ Installing packages (npm ci) …");
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { stdio: "inherit" });
+    // --include=dev: start.mjs and the tests run tsx, vitest and prisma's CLI, and the e2e server is started with
+    // NODE_ENV=production, under which a plain `npm ci` would leave the development packages out.
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--include=dev"], { stdio: "inherit" });
   }
 }
 
