@@ -20,7 +20,8 @@ import { createPaddleApi } from "~/integrations/paddle.server";
 import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
 import { createSafeFetcher, parseAllowHosts } from "~/integrations/safe-fetch.server";
 import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
-import { createTrackerStorefront } from "~/integrations/tracker-storefront.server";
+import { createTrackerReads } from "~/integrations/tracker-storefront.server";
+import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
@@ -33,6 +34,7 @@ import { createBrandKits } from "~/services/brand-kits.server";
 import { createBilling } from "~/services/billing.server";
 import { bindDb, lazy } from "~/services/bind";
 import { createCommunity } from "~/services/community.server";
+import { createCatalogue } from "~/services/catalogue.server";
 import { createCompetitors } from "~/services/competitors.server";
 import * as courseFns from "~/services/course.server";
 import * as creditFns from "~/services/credits.server";
@@ -349,6 +351,7 @@ export const jobs = lazy(() => {
   registerJobMaintenance(built);
   aiAds.registerJobs(built);
   competitors.registerJobs(built);
+  catalogue.registerJobs(built);
   storedImages.registerJobs(built);
   tiktoks.registerJobs(built);
   productDrops.registerJobs(built);
@@ -400,18 +403,40 @@ export const tiktoks = lazy(() =>
 /** The in-app notifications list every alert kind shares. */
 export const notifications = lazy(() => createNotifications({ db, appUrl: env.APP_URL ?? null }));
 
+/**
+ * The tracker's reads (made once): one SSRF-safe fetcher with TRACKER_RESOLVE / TRACKER_ALLOW_HOSTS behind the
+ * store reader and the catalogue's picture fetcher, so stand-in stores' pictures resolve like their catalogues.
+ */
+const trackerReads = lazy(() =>
+  createTrackerReads({
+    ...outsideReads,
+    resolve: env.TRACKER_RESOLVE,
+    warn: (fields, message) => childLogger("competitors").warn(fields, message),
+  }),
+);
+
 export const competitors = lazy(() =>
   createCompetitors({
     db,
-    storefront: createTrackerStorefront({
-      ...outsideReads,
-      resolve: env.TRACKER_RESOLVE,
-      warn: (fields, message) => childLogger("competitors").warn(fields, message),
-    }),
+    storefront: trackerReads.storefront,
     jobs,
     notifications,
     checkIntervalMs: env.TRACKER_CHECK_INTERVAL_MINUTES * 60_000,
+    operatorIntervalMs: env.CATALOGUE_STORE_INTERVAL_HOURS * 60 * 60_000,
     onProductsAdded: () => savedSearchAlerts.enqueueCheck(),
+    // Each read (and each store removed with its listings) refreshes the measured catalogue (decision 047).
+    onStoreRead: () => catalogue.storeRead(),
+  }),
+);
+
+/** The measured catalogue (decisions 046, 047): listings' pictures, matching, measured products and signals. */
+export const catalogue = lazy(() =>
+  createCatalogue({
+    db,
+    sql: sqlReader,
+    images: createImageFetcher({ fetcher: trackerReads.fetcher }),
+    fingerprinter: createPictureFingerprinter(),
+    jobs,
   }),
 );
 
