@@ -67,9 +67,10 @@ export function storePhase(storeId: number): number {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   // One more mixing round: consecutive ids differ in their last character only.
-  h ^= h >>> 16;
+  // (">>> 0" keeps each step an unsigned 32-bit number: "^" alone gives a signed one.)
+  h = (h ^ (h >>> 16)) >>> 0;
   h = Math.imul(h, 0x85ebca6b) >>> 0;
-  h ^= h >>> 13;
+  h = (h ^ (h >>> 13)) >>> 0;
   return h / 2 ** 32;
 }
 
