@@ -9,6 +9,7 @@ import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { db, dbReady, sqlReader } from "~/db.server";
 import { getEnv, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
+import type { PictureFingerprinter } from "~/domain/catalogue-hash";
 import type { SearchEngine } from "~/domain/product-query";
 import { createAiText } from "~/integrations/ai-text.server";
 import { createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
@@ -21,7 +22,6 @@ import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
 import { createSafeFetcher, parseAllowHosts } from "~/integrations/safe-fetch.server";
 import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
 import { createTrackerReads } from "~/integrations/tracker-storefront.server";
-import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
@@ -429,13 +429,20 @@ export const competitors = lazy(() =>
   }),
 );
 
+let fingerprinterMade: Promise<PictureFingerprinter> | undefined;
+const pictureFingerprinter = () =>
+  (fingerprinterMade ??= import("~/integrations/picture-fingerprint.server").then((m) => m.createPictureFingerprinter()));
+
 /** The measured catalogue (decisions 046, 047): listings' pictures, matching, measured products and signals. */
 export const catalogue = lazy(() =>
   createCatalogue({
     db,
     sql: sqlReader,
     images: createImageFetcher({ fetcher: trackerReads.fetcher }),
-    fingerprinter: createPictureFingerprinter(),
+    // sharp (a native library) is loaded by the first picture, not by every route importing this file.
+    fingerprinter: {
+      fingerprint: async (bytes) => (await pictureFingerprinter()).fingerprint(bytes),
+    },
     jobs,
   }),
 );
