@@ -87,7 +87,13 @@ describe("operator-listed stores", () => {
       // (The reader's polite pauses move the virtual clock by seconds.)
       expect(Math.abs(checks[1].takenAt.getTime() - checks[0].takenAt.getTime() - DAY)).toBeLessThan(HOUR);
     }
+    // Its follower leaves: still on the operator's list, it is read on, daily.
     await competitors.remove(user.id, follow.id);
+    const followedStore = await storeOf(domains[0]);
+    const before = (await checksOf(followedStore.id)).length;
+    await runHours(30);
+    expect((await checksOf(followedStore.id)).length - before).toBeGreaterThanOrEqual(1);
+    expect((await checksOf(followedStore.id)).length - before).toBeLessThanOrEqual(2);
   }, 180_000);
 
   it("are not read while paused; resume reads at once", async () => {
