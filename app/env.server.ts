@@ -265,6 +265,9 @@ const EnvSchema = z
     // web-only process when another process (or `npm run jobs -- run-due` from cron) runs them.
     JOBS_WORKER: z.enum(["on", "off"]).default("on"),
     TRACKER_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(360),
+    // Hours between two reads of a store only the operator lists for the measured catalogue (docs/decisions/047);
+    // each store reads at its own time of that interval, so a long list is spread over it.
+    CATALOGUE_STORE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
     // The product token our reads send in their User-Agent (followed by a contact URL on APP_URL).
     TRACKER_USER_AGENT: z.string().trim().regex(/^[A-Za-z0-9._-]{1,60}$/, "must be one word of letters, digits, . _ or -").default("WinningProductsStoreTracker"),
 

@@ -24,7 +24,76 @@ export const COMPETITOR_RULES = {
   nameMaxLength: 100,
   /** The weekly-orders estimate reads the changes of at most this many recent days. */
   estimateWindowDays: 28,
+  /**
+   * Default time between two reads of a store only the operator lists (CATALOGUE_STORE_INTERVAL_HOURS overrides
+   * it); a followed store keeps checkIntervalMs. Decision 047.
+   */
+  operatorIntervalMs: 24 * 60 * 60_000,
+  /**
+   * Failed reads in a row after which a store is parked (not read again until an operator resumes it or a
+   * follower asks for a check). With the backoff above (30 min doubling to 24 h) 8 failures span about 3.5 days.
+   */
+  parkAfterFailures: 8,
 } as const;
+
+/**
+ * What the tracker keeps of a store's history (decision 047): every read is one CompetitorCheck row, every
+ * difference one CompetitorChange row. Checks younger than thinAfterDays are all kept (the catalogue chart and
+ * "last read" need them); older ones are thinned to the last one of each UTC day; checks and changes older than
+ * keepDays are deleted (a bit over a year: a year-on-year comparison still has its day).
+ */
+export const RETENTION_RULES = {
+  thinAfterDays: 30,
+  keepDays: 400,
+} as const;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The moments before which the retention job thins checks and deletes checks and changes. */
+export function retentionCutoffs(now: Date, rules: { thinAfterDays: number; keepDays: number } = RETENTION_RULES): { thinBefore: Date; deleteBefore: Date } {
+  return { thinBefore: new Date(now.getTime() - rules.thinAfterDays * DAY_MS), deleteBefore: new Date(now.getTime() - rules.keepDays * DAY_MS) };
+}
+
+/**
+ * A store's place in its reading interval, from its id alone: a fraction of the interval in [0, 1). Stable
+ * (the same store always reads at the same time of its interval) and spread (FNV-1a over the id, so 2,000 stores
+ * added at once land all over the day, not in the same minute).
+ */
+export function storePhase(storeId: number): number {
+  let h = 0x811c9dc5;
+  const text = String(storeId);
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  // One more mixing round: consecutive ids differ in their last character only.
+  // (">>> 0" keeps each step an unsigned 32-bit number: "^" alone gives a signed one.)
+  h = (h ^ (h >>> 16)) >>> 0;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h = (h ^ (h >>> 13)) >>> 0;
+  return h / 2 ** 32;
+}
+
+/**
+ * When a store read (or first listed) at `fromMs` is read next, on an interval of `intervalMs`: the first slot
+ * of its own phase strictly after fromMs. Each store keeps one fixed time within the interval (its phase), so
+ * reads stay spread however they were queued, and a store is never read twice within one interval.
+ */
+export function nextSlotMs(storeId: number, fromMs: number, intervalMs: number): number {
+  const offset = Math.floor(storePhase(storeId) * intervalMs);
+  const slot = Math.floor((fromMs - offset) / intervalMs) * intervalMs + offset;
+  return slot > fromMs ? slot : slot + intervalMs;
+}
+
+/** A read's interval: the tracker's for a store someone follows, the operator's for one only the operator lists. */
+export function readIntervalMs(followed: boolean, intervals: { followedMs: number; operatorMs: number }): number {
+  return followed ? intervals.followedMs : intervals.operatorMs;
+}
+
+/** The sentence a parked store shows its followers and the operator. */
+export function parkedSentence(failures: number, lastError: string): string {
+  return `Parked after ${failures} failed reads in a row; we stopped reading it. The last one said: ${lastError}`;
+}
 
 export interface CompetitorAccess {
   /** Following, checking and importing: paid states only. */

@@ -1,9 +1,10 @@
-// The competitor tracker's storefront reader as configured from the environment: the SSRF-safe fetcher
-// with TRACKER_ALLOW_HOSTS (host:port entries it may reach although private), and TRACKER_RESOLVE
-// ("name=address", "*.test=127.0.0.1") for local stand-in stores in development and tests: names it maps
-// resolve without DNS and are read over plain http. Both are empty in production.
+// The competitor tracker's reads as configured from the environment: ONE SSRF-safe fetcher with
+// TRACKER_ALLOW_HOSTS (host:port entries it may reach although private) and TRACKER_RESOLVE ("name=address",
+// "*.test=127.0.0.1") for local stand-in stores in development and tests (names it maps resolve without DNS and
+// their catalogues are read over plain http), shared by the storefront reader and the measured catalogue's
+// picture fetcher, so a stand-in store's pictures resolve like its catalogue. Both settings are empty in production.
 import dns from "node:dns";
-import { createSafeFetcher, type HostLookup } from "~/integrations/safe-fetch.server";
+import { createSafeFetcher, type HostLookup, type SafeFetcher } from "~/integrations/safe-fetch.server";
 import { createShopifyStorefront, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 
 export interface TrackerStorefrontOptions {
@@ -34,7 +35,13 @@ export function parseTrackerResolve(value: string | undefined): Mapping[] {
     });
 }
 
-export function createTrackerStorefront(options: TrackerStorefrontOptions): ShopifyStorefront {
+export interface TrackerReads {
+  /** The fetcher every tracker read goes through (catalogues, and listings' pictures). */
+  fetcher: SafeFetcher;
+  storefront: ShopifyStorefront;
+}
+
+export function createTrackerReads(options: TrackerStorefrontOptions): TrackerReads {
   const allowHosts = options.allowHosts ?? [];
   const mappings = parseTrackerResolve(options.resolve);
   const mapped = (host: string): string | null => {
@@ -62,7 +69,14 @@ export function createTrackerStorefront(options: TrackerStorefrontOptions): Shop
   const localStores = createShopifyStorefront({ fetcher, protocol: "http:" });
   const readerFor = (domain: string) => (mapped(domain) ? localStores : publicStores);
   return {
-    probe: (domain) => readerFor(domain).probe(domain),
-    snapshot: (domain) => readerFor(domain).snapshot(domain),
+    fetcher,
+    storefront: {
+      probe: (domain) => readerFor(domain).probe(domain),
+      snapshot: (domain) => readerFor(domain).snapshot(domain),
+    },
   };
+}
+
+export function createTrackerStorefront(options: TrackerStorefrontOptions): ShopifyStorefront {
+  return createTrackerReads(options).storefront;
 }

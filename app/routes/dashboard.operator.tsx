@@ -1,5 +1,6 @@
 // /dashboard/operator: the operator inbox. Bug reports newest first (createdAt descending, seed bugs)
-// and feedback, each with a status an operator can change. Only users with isOperator (set by
+// and feedback, each with a status an operator can change; then the stores the measured catalogue observes and
+// its status (app/pages/operator-stores-page.server.ts, docs/decisions/047). Only users with isOperator (set by
 // `npm run operator -- EMAIL`); everyone else gets 404, as if the page did not exist.
 // Everything users typed is rendered as text (React escapes it); nothing is interpreted as HTML.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -13,13 +14,16 @@ import { handleServiceErrors, readForm } from "~/pages/http.server";
 import type { Inbox } from "~/services/feedback.server";
 import { requireUser } from "~/pages/site-session.server";
 import { feedback } from "~/services/index.server";
+import { loadObservedStores, observedStoresAction, STORE_INTENTS } from "~/pages/operator-stores-page.server";
+import { OperatorStores } from "~/ui/operator-stores";
 
 export const meta: MetaFunction = () => [{ title: "Operator inbox · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   await handleServiceErrors(() => feedback.requireOperator(user.id));
-  return { inbox: await feedback.listInbox() };
+  const [inbox, observed] = await Promise.all([feedback.listInbox(), loadObservedStores()]);
+  return { inbox, observed };
 }
 
 const StatusChange = z.discriminatedUnion("intent", [
@@ -30,7 +34,9 @@ const StatusChange = z.discriminatedUnion("intent", [
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   await handleServiceErrors(() => feedback.requireOperator(user.id));
-  const parsed = StatusChange.safeParse(Object.fromEntries(await readForm(request)));
+  const form = await readForm(request);
+  if ((STORE_INTENTS as readonly string[]).includes(String(form.get("intent")))) return observedStoresAction(form);
+  const parsed = StatusChange.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, message: "That status change is not valid." }, { status: 400 });
   const { intent, id, status } = parsed.data;
   const found =
@@ -148,10 +154,10 @@ export function OperatorInbox({ inbox, FormComponent = "form" as unknown as Form
 }
 
 export default function OperatorPage() {
-  const { inbox } = useLoaderData<typeof loader>();
+  const { inbox, observed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <Page title="Operator inbox" subtitle="Bug reports and feedback from users" backAction={{ content: "Feedback", url: "/dashboard/feedback" }}>
+    <Page title="Operator inbox" subtitle="Bug reports and feedback from users, observed stores and the measured catalogue" backAction={{ content: "Feedback", url: "/dashboard/feedback" }}>
       <BlockStack gap="400">
         {result ? (
           <Banner tone={result.ok ? "success" : "critical"}>
@@ -159,6 +165,7 @@ export default function OperatorPage() {
           </Banner>
         ) : null}
         <OperatorInbox inbox={inbox} FormComponent={Form as unknown as FormLike} />
+        <OperatorStores stores={observed.stores} catalogue={observed.catalogue} FormComponent={Form as unknown as FormLike} />
       </BlockStack>
     </Page>
   );

@@ -25,6 +25,19 @@ export const DAILY_SCHEDULE = { name: "catalogue.daily", pattern: "23 4 * * *" }
 /** Pictures fetched per job run before it hands over to matching (the rest in the next run). */
 const PICTURES_PER_RUN = 2_000;
 
+export interface CatalogueStatus {
+  /** Listings present in the observed stores' catalogues. */
+  listings: number;
+  /** Listing pictures fingerprinted, waiting, and failed (with their sentence on the listing). */
+  fingerprinted: number;
+  pending: number;
+  failed: number;
+  /** Measured products. */
+  products: number;
+  /** When a listing last joined a product (the last match that changed something); null before the first. */
+  lastMatchAt: string | null;
+}
+
 export interface CatalogueDeps {
   db: Db;
   sql: SqlReader;
@@ -64,6 +77,32 @@ export function createCatalogue(deps: CatalogueDeps) {
     return { fetched, remaining, match, products };
   }
 
+  /** Matches now (incrementally, or everything with full) and recomputes the products that changed. */
+  async function matchNow(options: { full?: boolean } = {}) {
+    const match = await matching.run(options);
+    const products = await materialise.run(match.changed);
+    return { match, products };
+  }
+
+  /** What the operator page and `npm run catalogue -- status` show: pictures by state, products, the last match. */
+  async function status(): Promise<CatalogueStatus> {
+    const [byStatus, listings, products, last] = await Promise.all([
+      deps.db.listingPicture.groupBy({ by: ["status"], _count: { _all: true } }),
+      deps.db.competitorProduct.count({ where: { removedAt: null } }),
+      deps.db.product.count({ where: { source: "measured" } }),
+      deps.db.catalogueMember.findFirst({ orderBy: { matchedAt: "desc" }, select: { matchedAt: true } }),
+    ]);
+    const count = (s: string) => byStatus.find((b) => b.status === s)?._count._all ?? 0;
+    return {
+      listings,
+      fingerprinted: count("ok"),
+      pending: count("pending"),
+      failed: count("failed"),
+      products,
+      lastMatchAt: last ? last.matchedAt.toISOString() : null,
+    };
+  }
+
   function registerJobs(on: Pick<Jobs, "register" | "schedule"> = deps.jobs): void {
     on.register(PICTURES_JOB, async ({ signal }) => {
       await refresh(signal);
@@ -85,6 +124,8 @@ export function createCatalogue(deps: CatalogueDeps) {
     queuePictures: pictures.queue,
     fetchPictures: pictures.fetchBatch,
     match: matching.run,
+    matchNow,
+    status,
     split: matching.split,
     merge: matching.merge,
     materialise: materialise.run,

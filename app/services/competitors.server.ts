@@ -6,6 +6,8 @@
 // - store-views.server.ts and estimates.server.ts: a store's page and the estimated weekly orders;
 // - tracker.server.ts: the "competitor.check" job and its schedule, writing reads through catalogue.server.ts
 //   and alerting followers through alerts.server.ts;
+// - observed-stores.server.ts: the operator's list of stores the measured catalogue observes (decision 047);
+// - retention.server.ts: the daily "competitor.retention" job thinning and deleting old history (decision 047);
 // - shared.server.ts: the job's names, the rows' selects, and the guards every user action passes.
 // Expected refusals are AppErrors; nothing here knows HTTP.
 import type { Db } from "~/db.server";
@@ -19,6 +21,9 @@ import { addFollow, followProduct, listFollows, removeFollow, renameFollow, unfo
 import { importProduct } from "~/services/competitors/product-import.server";
 import { accessFor } from "~/services/competitors/shared.server";
 import { storeDetail } from "~/services/competitors/store-views.server";
+import { addStores, listStores, pauseStore, removeStore, resumeStore } from "~/services/competitors/observed-stores.server";
+import { applyRetention } from "~/services/competitors/retention.server";
+import { RETENTION_JOB, RETENTION_SCHEDULE } from "~/services/competitors/shared.server";
 import { enqueueDue, registerCheckJobs, runCheck, type CompetitorsLog } from "~/services/competitors/tracker.server";
 import type { Jobs } from "~/services/jobs.server";
 import type { Notifications } from "~/services/notifications.server";
@@ -28,6 +33,9 @@ export type { CompetitorStatus, CompetitorSummary, CompetitorUser } from "~/serv
 export type { EstimateView } from "~/services/competitors/estimates.server";
 export type { ChangeView, CompetitorDetail, CompetitorProductView, ProductSignals } from "~/services/competitors/store-views.server";
 export type { CheckOutcome, CompetitorsLog } from "~/services/competitors/tracker.server";
+export type { AddStoresResult, ObservedStore } from "~/services/competitors/observed-stores.server";
+export type { RetentionOutcome } from "~/services/competitors/retention.server";
+export { RETENTION_JOB, RETENTION_SCHEDULE } from "~/services/competitors/shared.server";
 
 export interface CompetitorsDeps {
   db: Db;
@@ -35,8 +43,14 @@ export interface CompetitorsDeps {
   jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
   notifications: Pick<Notifications, "notify">;
   now?: () => Date;
-  /** Time between two reads of a store (default 6 hours). */
+  /** Time between two reads of a store someone follows (default 6 hours). */
   checkIntervalMs?: number;
+  /** Time between two reads of a store only the operator lists (default 24 hours, decision 047). */
+  operatorIntervalMs?: number;
+  /** Failed reads in a row after which a store is parked (default COMPETITOR_RULES.parkAfterFailures). */
+  parkAfterFailures?: number;
+  /** Called after each successful store read, and after a removed store's listings left (the measured catalogue). */
+  onStoreRead?: (storeId: number) => Promise<void>;
   /** Backoff after failed reads: first wait and cap. */
   backoff?: { baseMs?: number; maxMs?: number };
   /** "Check now" limits. */
@@ -57,6 +71,9 @@ export function createCompetitors(deps: CompetitorsDeps) {
     notifications: deps.notifications,
     now: deps.now ?? (() => new Date()),
     intervalMs: deps.checkIntervalMs ?? COMPETITOR_RULES.checkIntervalMs,
+    operatorIntervalMs: deps.operatorIntervalMs ?? COMPETITOR_RULES.operatorIntervalMs,
+    parkAfterFailures: deps.parkAfterFailures,
+    onStoreRead: deps.onStoreRead,
     backoff: deps.backoff,
     perStoreMs: deps.checkNow?.perStoreMs ?? COMPETITOR_RULES.checkNowPerStoreMs,
     perHour: deps.checkNow?.perHour ?? COMPETITOR_RULES.checkNowPerHour,
@@ -73,6 +90,7 @@ export function createCompetitors(deps: CompetitorsDeps) {
       remove: removeFollow,
       unfollowProduct,
       estimates,
+      listStores,
     }),
     ...bindDeps(resolved, {
       add: addFollow,
@@ -81,8 +99,21 @@ export function createCompetitors(deps: CompetitorsDeps) {
       importProduct,
       runCheck,
       enqueueDue,
-      registerJobs: registerCheckJobs,
+      applyRetention,
+      addStores,
+      pauseStore,
+      resumeStore,
+      removeStore,
     }),
+    /** Adds the check kinds, the retention job and their schedules (by default on the job system checks are enqueued on). */
+    registerJobs(on: Pick<Jobs, "register" | "schedule"> = deps.jobs): void {
+      registerCheckJobs(resolved, on);
+      on.register(RETENTION_JOB, async () => {
+        const outcome = await applyRetention(resolved);
+        resolved.log.info(outcome, "competitor history retention applied");
+      }, { timeoutMs: 30 * 60_000, leaseMs: 60_000 });
+      on.schedule(RETENTION_SCHEDULE.name, RETENTION_SCHEDULE.pattern, RETENTION_JOB);
+    },
   };
 }
 

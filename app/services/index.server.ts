@@ -9,6 +9,7 @@ import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { db, dbReady, sqlReader } from "~/db.server";
 import { getEnv, localCheckoutEnabled, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
+import type { PictureFingerprinter } from "~/domain/catalogue-hash";
 import type { SearchEngine } from "~/domain/product-query";
 import { createAiText } from "~/integrations/ai-text.server";
 import { createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
@@ -20,7 +21,7 @@ import { createPaddleApi } from "~/integrations/paddle.server";
 import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
 import { createSafeFetcher, parseAllowHosts } from "~/integrations/safe-fetch.server";
 import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
-import { createTrackerStorefront } from "~/integrations/tracker-storefront.server";
+import { createTrackerReads } from "~/integrations/tracker-storefront.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
@@ -33,6 +34,7 @@ import { createBrandKits } from "~/services/brand-kits.server";
 import { createBilling } from "~/services/billing.server";
 import { bindDb, lazy } from "~/services/bind";
 import { createCommunity } from "~/services/community.server";
+import { createCatalogue } from "~/services/catalogue.server";
 import { createCompetitors } from "~/services/competitors.server";
 import * as courseFns from "~/services/course.server";
 import * as creditFns from "~/services/credits.server";
@@ -351,6 +353,7 @@ export const jobs = lazy(() => {
   registerJobMaintenance(built);
   aiAds.registerJobs(built);
   competitors.registerJobs(built);
+  catalogue.registerJobs(built);
   storedImages.registerJobs(built);
   tiktoks.registerJobs(built);
   productDrops.registerJobs(built);
@@ -402,18 +405,47 @@ export const tiktoks = lazy(() =>
 /** The in-app notifications list every alert kind shares. */
 export const notifications = lazy(() => createNotifications({ db, appUrl: env.APP_URL ?? null }));
 
+/**
+ * The tracker's reads (made once): one SSRF-safe fetcher with TRACKER_RESOLVE / TRACKER_ALLOW_HOSTS behind the
+ * store reader and the catalogue's picture fetcher, so stand-in stores' pictures resolve like their catalogues.
+ */
+const trackerReads = lazy(() =>
+  createTrackerReads({
+    ...outsideReads,
+    resolve: env.TRACKER_RESOLVE,
+    warn: (fields, message) => childLogger("competitors").warn(fields, message),
+  }),
+);
+
 export const competitors = lazy(() =>
   createCompetitors({
     db,
-    storefront: createTrackerStorefront({
-      ...outsideReads,
-      resolve: env.TRACKER_RESOLVE,
-      warn: (fields, message) => childLogger("competitors").warn(fields, message),
-    }),
+    storefront: trackerReads.storefront,
     jobs,
     notifications,
     checkIntervalMs: env.TRACKER_CHECK_INTERVAL_MINUTES * 60_000,
+    operatorIntervalMs: env.CATALOGUE_STORE_INTERVAL_HOURS * 60 * 60_000,
     onProductsAdded: () => savedSearchAlerts.enqueueCheck(),
+    // Each read (and each store removed with its listings) refreshes the measured catalogue (decision 047).
+    onStoreRead: () => catalogue.storeRead(),
+  }),
+);
+
+let fingerprinterMade: Promise<PictureFingerprinter> | undefined;
+const pictureFingerprinter = () =>
+  (fingerprinterMade ??= import("~/integrations/picture-fingerprint.server").then((m) => m.createPictureFingerprinter()));
+
+/** The measured catalogue (decisions 046, 047): listings' pictures, matching, measured products and signals. */
+export const catalogue = lazy(() =>
+  createCatalogue({
+    db,
+    sql: sqlReader,
+    images: createImageFetcher({ fetcher: trackerReads.fetcher }),
+    // sharp (a native library) is loaded by the first picture, not by every route importing this file.
+    fingerprinter: {
+      fingerprint: async (bytes) => (await pictureFingerprinter()).fingerprint(bytes),
+    },
+    jobs,
   }),
 );
 

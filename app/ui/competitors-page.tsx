@@ -58,6 +58,7 @@ export function StatusBadge({ status, checking = false }: { status: CompetitorSt
   if (checking) return <Badge tone="attention">Checking…</Badge>;
   if (status === "ok") return <Badge tone="success">Up to date</Badge>;
   if (status === "failing") return <Badge tone="critical">Read failed</Badge>;
+  if (status === "parked") return <Badge tone="critical">Parked</Badge>;
   return <Badge tone="attention">First read pending</Badge>;
 }
 

@@ -4,7 +4,7 @@
 import { db } from "~/db.server";
 import { createSafeFetcher } from "~/integrations/safe-fetch.server";
 import { createShopifyStorefront, type Clock } from "~/integrations/shopify-storefront.server";
-import { createCompetitors, type Competitors } from "~/services/competitors.server";
+import { createCompetitors, type Competitors, type CompetitorsDeps } from "~/services/competitors.server";
 import { createJobs, type Jobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 import { startFakeShopifyStore, type FakeShopifyStore } from "./fake-shopify-store";
@@ -21,7 +21,12 @@ export interface CompetitorTracker {
   close(): Promise<void>;
 }
 
-export async function startCompetitorTracker(options: { start: string; ownerId: string }): Promise<CompetitorTracker> {
+export async function startCompetitorTracker(options: {
+  start: string;
+  ownerId: string;
+  /** Settings passed on to the service (operator interval, parking, the after-read hook). */
+  competitors?: Pick<CompetitorsDeps, "operatorIntervalMs" | "parkAfterFailures" | "onStoreRead">;
+}): Promise<CompetitorTracker> {
   const time = { ms: Date.parse(options.start) };
   const now = () => new Date(time.ms);
   const clock: Clock = { now: () => time.ms, sleep: async (ms) => void (time.ms += ms) };
@@ -41,6 +46,7 @@ export async function startCompetitorTracker(options: { start: string; ownerId: 
     now,
     checkIntervalMs: 4 * HOUR,
     log: quiet,
+    ...options.competitors,
   });
   competitors.registerJobs();
   return {

@@ -65,13 +65,17 @@ export function snapshotProductOf(row: ProductRow): ProductSnapshot {
   };
 }
 
-/** Writes one successful read: products, removals, changes, the size point and the store's times, all at once. */
+/**
+ * Writes one successful read: products, removals, changes, the size point and the store's times (the next read at
+ * `nextCheckAt`, the tracker's schedule), all at once.
+ */
 export async function recordRead(
-  deps: { db: Db; intervalMs: number },
+  deps: { db: Db },
   store: { id: number; fetchDomain: string; currency: string | null },
   snapshot: StoreSnapshot,
   rows: ProductRow[],
   changes: CatalogueChange[],
+  nextCheckAt: Date,
 ): Promise<void> {
   const { db } = deps;
   const at = new Date(snapshot.takenAt);
@@ -147,7 +151,8 @@ export async function recordRead(
           lastCheckedAt: at,
           fetchDomain: snapshot.domain || store.fetchDomain,
           currency: snapshot.currency ?? store.currency,
-          nextCheckAt: new Date(at.getTime() + deps.intervalMs),
+          parkedAt: null,
+          nextCheckAt,
         },
         select: { id: true },
       }),

@@ -1,4 +1,4 @@
-// "Check now" (docs/decisions/024): a follower asks for a read of the store before its schedule. Limits per
+// "Check now" (docs/decisions/024, 047): a follower asks for a read of the store before its schedule. Limits per
 // user: one per store per perStoreMs (default 10 minutes) and perHour an hour, decided and recorded in one
 // statement so two presses at once cannot both pass; a refusal is AppError 429 with retryAfterSeconds.
 import { retryBusy, type Db } from "~/db.server";
@@ -25,6 +25,7 @@ export async function checkNow(deps: CheckNowDeps, user: CompetitorUser, id: num
   const { db, now, perStoreMs, perHour } = deps;
   const follow = await ownFollow(db, user.id, id);
   await requirePaid(db, user);
+  if (follow.store.paused) throw new AppError(409, `${follow.name} is paused by our team for now; its last read stays as it is.`);
   const at = now();
   const storeSince = new Date(at.getTime() - perStoreMs);
   const hourSince = new Date(at.getTime() - COMPETITOR_RULES.checkNowWindowMs);
@@ -67,6 +68,11 @@ export async function checkNow(deps: CheckNowDeps, user: CompetitorUser, id: num
     throw new AppError(429, `You can ask for ${perHour} checks an hour. Try again in ${Math.ceil(wait / 60)} minutes.`, {
       retryAfterSeconds: wait,
     });
+  }
+  // A parked store gets another try: the follower asked for it (decision 047). Its failure count stays, so one
+  // more failure parks it again at once.
+  if (follow.store.parkedAt !== null) {
+    await retryBusy(() => db.competitorStore.updateMany({ where: { id: follow.storeId, parkedAt: { not: null } }, data: { parkedAt: null, status: "failing" } }));
   }
   const job = await enqueueCheck(deps, follow.storeId);
   return { queued: true, jobId: job.id, storeId: follow.storeId };

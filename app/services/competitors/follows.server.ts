@@ -128,14 +128,17 @@ export async function renameFollow(db: Db, userId: string, id: number, name: str
   return { ...summaryOf(follow), name: clean };
 }
 
-/** Stops following; a store nobody follows any more is no longer read (its history is kept). */
+/**
+ * Stops following; a store nobody follows any more and the operator does not list is no longer read (its history
+ * is kept). A listed one is read on at the operator's interval (decision 047).
+ */
 export async function removeFollow(db: Db, userId: string, id: number): Promise<{ deleted: true }> {
   const follow = await ownFollow(db, userId, id);
   await retryBusy(() => db.competitor.deleteMany({ where: { id: follow.id, userId } }));
   await retryBusy(() =>
     db.$executeRawUnsafe(
       `UPDATE "CompetitorStore" SET "nextCheckAt" = NULL
-       WHERE "id" = ? AND NOT EXISTS (SELECT 1 FROM "Competitor" WHERE "storeId" = ?)`,
+       WHERE "id" = ? AND "operatorListed" = 0 AND NOT EXISTS (SELECT 1 FROM "Competitor" WHERE "storeId" = ?)`,
       follow.storeId,
       follow.storeId,
     ),

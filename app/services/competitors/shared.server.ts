@@ -15,6 +15,9 @@ export const DUE_JOB = "competitor.check-due";
 /** Every 10 minutes, the stores whose next read is due are queued. */
 export const DUE_SCHEDULE = { name: "competitor-checks", pattern: "*/10 * * * *" } as const;
 export const checkJobKey = (storeId: number) => `competitor.check:${storeId}`;
+export const RETENTION_JOB = "competitor.retention";
+/** Daily at 03:41 UTC: old checks thinned, very old checks and changes deleted (decision 047). */
+export const RETENTION_SCHEDULE = { name: "competitor-retention", pattern: "41 3 * * *" } as const;
 
 /** Queues a read of the store now; a read already queued or running under its key is not queued twice. */
 export async function enqueueCheck(deps: { jobs: Pick<Jobs, "enqueue">; now: () => Date }, storeId: number) {
@@ -24,7 +27,8 @@ export async function enqueueCheck(deps: { jobs: Pick<Jobs, "enqueue">; now: () 
 // ---------------------------------------------------------------------------------------------------------
 // The follow as the list shows it
 
-export type CompetitorStatus = "pending" | "ok" | "failing";
+/** parked: too many failed reads in a row; not read until a follower's "check now" or the operator resumes it. */
+export type CompetitorStatus = "pending" | "ok" | "failing" | "parked";
 
 export interface CompetitorSummary {
   /** The follow's id (per user). */
@@ -60,6 +64,9 @@ export const storeSelect = {
   nextCheckAt: true,
   lastError: true,
   failures: true,
+  operatorListed: true,
+  paused: true,
+  parkedAt: true,
 } as const;
 
 export const followSelect = {

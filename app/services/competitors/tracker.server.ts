@@ -1,5 +1,9 @@
-// The tracker (docs/decisions/024): the job "competitor.check" reads one store, records what changed and alerts
-// its followers; the scheduled job "competitor.check-due" queues every followed store whose next read is due.
+// The tracker (docs/decisions/024, 047): the job "competitor.check" reads one store, records what changed and
+// alerts its followers; the scheduled job "competitor.check-due" queues every observed store whose next read is
+// due. A store is observed when someone follows it or the operator lists it, and it is neither paused nor parked.
+// - Followed stores are read every intervalMs; stores only the operator lists every operatorIntervalMs, each at
+//   its own fixed time of the interval (domain nextSlotMs), so a list of thousands is spread over the day.
+// - After parkAfterFailures failed reads in a row the store is parked with its sentence (decision 047).
 // - Keyed competitor.check:{storeId}, a store is never read twice at once however many users follow it or
 //   press "check now".
 // - A failed read is recorded with its sentence (lastError) and the store backs off (domain failureBackoffMs).
@@ -8,7 +12,7 @@
 import { z } from "zod";
 import { retryBusy, type Db } from "~/db.server";
 import { diffSnapshots, type CatalogueChange } from "~/domain/competitor-insights";
-import { failureBackoffMs } from "~/domain/competitors";
+import { COMPETITOR_RULES, failureBackoffMs, nextSlotMs, parkedSentence } from "~/domain/competitors";
 import type { StoreSnapshot } from "~/domain/store-snapshot";
 import { SafeFetchError } from "~/integrations/safe-fetch.server";
 import { StorefrontError, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
@@ -38,8 +42,14 @@ export interface TrackerDeps extends AlertsDeps {
   storefront: Pick<ShopifyStorefront, "snapshot">;
   jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
   now: () => Date;
-  /** Time between two reads of a store. */
+  /** Time between two reads of a store someone follows. */
   intervalMs: number;
+  /** Time between two reads of a store only the operator lists. */
+  operatorIntervalMs: number;
+  /** Failed reads in a row after which a store is parked (domain default when absent). */
+  parkAfterFailures?: number;
+  /** Called after each successful read (the measured catalogue queues its pictures and matching). */
+  onStoreRead?: (storeId: number) => Promise<void>;
   /** Backoff after failed reads: first wait and cap (domain defaults when absent). */
   backoff?: { baseMs?: number; maxMs?: number };
   log: CompetitorsLog;
@@ -57,8 +67,10 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
   const { db, now } = deps;
   const store = await db.competitorStore.findUnique({ where: { id: storeId }, select: storeSelect });
   if (!store) return { storeId, result: "skipped", changes: 0, notifications: 0 };
+  // Paused or parked: not read (a resume or a follower's "check now" clears the flag before queuing a read).
+  if (store.paused || store.parkedAt !== null) return { storeId, result: "skipped", changes: 0, notifications: 0 };
   const followers = await db.competitor.findMany({ where: { storeId }, select: { id: true, userId: true, name: true } });
-  if (followers.length === 0) {
+  if (followers.length === 0 && !store.operatorListed) {
     await retryBusy(() => db.competitorStore.update({ where: { id: storeId }, data: { nextCheckAt: null }, select: { id: true } }));
     return { storeId, result: "skipped", changes: 0, notifications: 0 };
   }
@@ -77,7 +89,7 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
   } catch (error) {
     const sentence = failureSentence(error, store.domain);
     if (sentence === null) throw error;
-    return recordFailure(deps, store, sentence);
+    return recordFailure(deps, store, sentence, followers.length > 0);
   }
   // The service's clock is the one every stored time uses; never before the previous read.
   const nowMs = now().getTime();
@@ -98,34 +110,61 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
     };
     changes = diffSnapshots(prev, next);
   }
-  await recordRead(deps, store, next, rows, changes);
+  await recordRead(deps, store, next, rows, changes, nextReadAt(deps, storeId, Date.parse(takenAt), followers.length > 0));
   const sent = await alertFollowers(deps, store, followers, changes, takenAt);
   deps.log.info({ storeId, domain: store.domain, products: next.products.length, changes: changes.length, notifications: sent }, "competitor store read");
+  if (deps.onStoreRead) {
+    // The read is stored whatever the catalogue does with it: its failure is logged, never a failed read.
+    try {
+      await deps.onStoreRead(storeId);
+    } catch (error) {
+      deps.log.warn({ storeId, error: error instanceof Error ? error.message : String(error) }, "after-read hook failed");
+    }
+  }
   return { storeId, result: "ok", changes: changes.length, notifications: sent };
 }
 
-async function recordFailure(deps: TrackerDeps, store: { id: number; domain: string; failures: number }, sentence: string): Promise<CheckOutcome> {
+/** After a successful read at `atMs`: a followed store in intervalMs, an operator-only one at its next slot. */
+function nextReadAt(deps: Pick<TrackerDeps, "intervalMs" | "operatorIntervalMs">, storeId: number, atMs: number, followed: boolean): Date {
+  return new Date(followed ? atMs + deps.intervalMs : nextSlotMs(storeId, atMs, deps.operatorIntervalMs));
+}
+
+async function recordFailure(
+  deps: TrackerDeps,
+  store: { id: number; domain: string; failures: number },
+  sentence: string,
+  followed: boolean,
+): Promise<CheckOutcome> {
   const { db } = deps;
   const at = deps.now();
   const failures = store.failures + 1;
+  const park = failures >= (deps.parkAfterFailures ?? COMPETITOR_RULES.parkAfterFailures);
+  // An operator-only store waits at least until its next slot: a daily store is not retried every 30 minutes.
+  const backoff = at.getTime() + failureBackoffMs(failures, deps.backoff);
+  const retryAt = followed ? backoff : Math.max(backoff, nextSlotMs(store.id, at.getTime(), deps.operatorIntervalMs));
   await retryBusy(() =>
     db.$transaction([
       db.competitorStore.update({
         where: { id: store.id },
-        data: { status: "failing", lastError: sentence, failures, nextCheckAt: new Date(at.getTime() + failureBackoffMs(failures, deps.backoff)) },
+        data: park
+          ? { status: "parked", parkedAt: at, lastError: parkedSentence(failures, sentence), failures, nextCheckAt: null }
+          : { status: "failing", lastError: sentence, failures, nextCheckAt: new Date(retryAt) },
         select: { id: true },
       }),
       db.competitorCheck.create({ data: { storeId: store.id, takenAt: at, ok: false, error: sentence }, select: { id: true } }),
     ]),
   );
-  deps.log.warn({ storeId: store.id, domain: store.domain, failures }, `competitor store read failed: ${sentence}`);
+  deps.log.warn({ storeId: store.id, domain: store.domain, failures, parked: park }, `competitor store read failed: ${sentence}`);
   return { storeId: store.id, result: "failed", changes: 0, notifications: 0, error: sentence };
 }
 
-/** Queues a read of every store whose next read is due and that someone follows; returns how many. */
+/**
+ * Queues a read of every store whose next read is due and that is observed (followed or operator-listed, not
+ * paused, not parked); returns how many. Queued under the store's key: two processes queuing at once queue one.
+ */
 export async function enqueueDue(deps: Pick<TrackerDeps, "db" | "jobs" | "now">): Promise<number> {
   const due = await deps.db.competitorStore.findMany({
-    where: { nextCheckAt: { lte: deps.now() }, followers: { some: {} } },
+    where: { nextCheckAt: { lte: deps.now() }, paused: false, parkedAt: null, OR: [{ followers: { some: {} } }, { operatorListed: true }] },
     orderBy: { nextCheckAt: "asc" },
     take: DUE_BATCH,
     select: { id: true },
