@@ -625,7 +625,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   });
   take(
     w,
-    new RegExp(String.raw`\b(?:added|picked up|adopted|listed)\s+by\s+(?:(?:at least|more than|over|min(?:imum)?(?: of)?)\s+)?(?:(\d{1,6})\s?\+?\s+)?(?:new\s+)?(?:stores?|shops?|sellers)(?:\s+(?:or more|and up|plus))?\s+(?:this|last|past|in the last)\s+(?:week|7 days)\b`),
+    new RegExp(String.raw`\b(?:added|picked up|adopted|listed)\s+by\s+(?:(?:at least|more than|over|min(?:imum)?(?: of)?)\s+)?(?:(\d{1,6})(?:\s?\+|\s+or more|\s+and up)?\s+)?(?:new\s+)?(?:stores?|shops?|sellers)(?:\s+(?:or more|and up|plus))?\s+(?:this|last|past|in the last)\s+(?:week|7 days)\b`),
     (m) => {
       f.minStoresAdded7d = m[1] !== undefined ? Math.max(1, Number(m[1])) : 1;
       f.sort ??= "storesAdded7d";
