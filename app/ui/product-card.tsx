@@ -267,9 +267,12 @@ export function ProductCard({
         {product.insights ? (
           <BlockStack gap="200">
             <List type="bullet">
-              {product.insights.reasons.map((r) => (
-                <List.Item key={r}>{r}</List.Item>
-              ))}
+              {/* A measured card already says its thin evidence on its own line. */}
+              {product.insights.reasons
+                .filter((r) => r !== product.measured?.thinEvidence)
+                .map((r) => (
+                  <List.Item key={r}>{r}</List.Item>
+                ))}
             </List>
             <InlineStack gap="400">
               <Text as="span" variant="bodySm" tone="subdued">

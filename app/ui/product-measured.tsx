@@ -2,7 +2,7 @@
 // saying measured or estimated and its day; the listings on the stores we observe (store, price in its
 // currency, availability, a link to the store's page, first seen); stores selling over time; and the evidence
 // of each match. Nothing here names who follows a store.
-import { Badge, BlockStack, Card, DataTable, InlineGrid, Link, List, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, DataTable, InlineGrid, InlineStack, Link, List, Text } from "@shopify/polaris";
 import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
 import { figureKind, soldByStores, type ShownFigure } from "~/domain/measured-product";
 import type { ProductDetail } from "~/services/products.server";
@@ -110,14 +110,20 @@ export function MeasuredInsights({ product, figures }: { product: ProductDetail;
             <Text as="p" variant="headingLg">
               {`${figures.winningScore.value}/100`}
             </Text>
-            <Badge tone="info">Estimate</Badge>
+            <InlineStack>
+              <Badge tone="info">Estimate</Badge>
+            </InlineStack>
           </BlockStack>
           <BlockStack gap="100">
             <Text as="h3" variant="headingSm">
               {INSIGHT_NOTES.lifecycleStage.label}
             </Text>
-            <StageBadge stage={figures.lifecycleStage.value} />
-            <Badge tone="info">Estimate</Badge>
+            <InlineStack>
+              <StageBadge stage={figures.lifecycleStage.value} />
+            </InlineStack>
+            <InlineStack>
+              <Badge tone="info">Estimate</Badge>
+            </InlineStack>
           </BlockStack>
           <BlockStack gap="100">
             <Text as="h3" variant="headingSm">
@@ -126,7 +132,9 @@ export function MeasuredInsights({ product, figures }: { product: ProductDetail;
             <Text as="p" variant="headingLg">
               {`${figures.saturation.value}/100`}
             </Text>
-            <Badge tone="info">Estimate</Badge>
+            <InlineStack>
+              <Badge tone="info">Estimate</Badge>
+            </InlineStack>
           </BlockStack>
         </InlineGrid>
         <Text as="p" variant="bodySm" tone="subdued">

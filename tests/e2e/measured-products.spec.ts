@@ -30,25 +30,29 @@ for (const [name, viewport] of [
     const main = page.getByRole("main");
     await expect(main.getByText("Sold by 3 stores · +2 this week")).toBeVisible();
     await expect(main.getByText(/^Measured [A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
-    await expect(main.getByText("Sample data").first()).toBeVisible();
+    const sampleBadge = main.locator("span", { hasText: /^Sample data$/ });
+    await expect(sampleBadge.first()).toBeVisible();
     await expect(main.getByText("Sold by 1 store: too few to call a trend (we need 3).")).toBeVisible();
+    await main.getByText("Sold by 3 stores · +2 this week").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/screenshots/measured-grid-${name}.png`, fullPage: name === "desktop" });
 
     await open(page, "/dashboard/products?source=measured&sort=storesAdded7d");
     await expect(main.getByRole("heading", { name: MEASURED_FAN.title })).toBeVisible();
     await expect(main.getByRole("heading", { name: MEASURED_MUG.title })).toBeVisible();
-    await expect(main.getByText("Sample data")).toHaveCount(0);
+    await expect(sampleBadge).toHaveCount(0);
 
     await open(page, `/dashboard/products/${MEASURED_FAN.objectID}`);
     await expect(main.getByRole("heading", { name: "Listings (3)" })).toBeVisible();
     await expect(main.getByRole("link", { name: "alpha-e2e.test" }).first()).toHaveAttribute("href", "https://alpha-e2e.test/products/neck-fan");
     await expect(main.getByText("€24.95")).toBeVisible();
-    await expect(main.getByText("Out of stock")).toBeVisible();
+    await expect(main.getByRole("cell", { name: "Out of stock", exact: true })).toBeVisible();
     await expect(main.getByRole("heading", { name: "Stores over time" })).toBeVisible();
     await expect(main.getByText("first listing of this product", { exact: false })).toBeVisible();
     await expect(main.getByText(/similar picture: 4 of 64 bits differ/)).toBeVisible();
-    await expect(main.getByText("Not measured")).toBeVisible();
+    await expect(main.getByRole("cell", { name: "Not measured", exact: true })).toBeVisible();
     await expect(main.getByText(/Orders \(30 days\)/)).toHaveCount(0);
-    await page.screenshot({ path: `test-results/screenshots/measured-product-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/measured-product-${name}.png`, fullPage: name === "desktop" });
+    await main.getByRole("heading", { name: "Listings (3)" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/measured-product-listings-${name}.png` });
   });
 }
