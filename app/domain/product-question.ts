@@ -683,9 +683,11 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     take(w, new RegExp(String.raw`\b(?:(?:sold|selling)\s+(?:by|in|on)\s+)?(${cmpMin}|${cmpMax}|fewer than|only)?\s*(\d{1,10})(\s?\+|\s(?:or more|and up|plus)|\s(?:or (?:less|fewer)|and under))?\s+(?:(?:a|per)\s+month\s+)?(?:${u.re})\b(?:\s+(?:a|per)\s+month|\s+in\s+(?:the\s+last\s+)?30\s+days)?`), (m) => {
       const n = Number(m[2]);
       const isMax = (m[1] && (new RegExp(`^(?:${cmpMax}|fewer than|only)$`).test(m[1]))) || /less|fewer|under/.test(m[3] ?? "");
+      // Stores are few: "more than 1 store" must leave out the products sold by exactly one (at least 2).
+      const strict = u.min === "minStores" && /^(?:over|above|more than|greater than)$/.test(m[1] ?? "");
       if (isMax && u.max) f[u.max] = n as never;
       else if (isMax) return false;
-      else f[u.min] = n as never;
+      else f[u.min] = (strict ? n + 1 : n) as never;
     });
   }
   take(w, /\b(?:low|little|less|no) competition\b|\bnot (?:yet )?saturated\b|\bunsaturated\b|\buntapped\b|\bfew (?:competitors|sellers|stores)\b/, () => {

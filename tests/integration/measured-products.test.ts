@@ -8,6 +8,7 @@ import { db } from "~/db.server";
 import { loader as productApi } from "~/routes/api.products.$objectID";
 import { loader as productsApi } from "~/routes/api.products";
 import { loader as productPage } from "~/routes/dashboard.products.$objectID";
+import { aiAds, assistant, productDrops } from "~/services/index.server";
 import { importProducts } from "~/services/product-import.server";
 import { drawPicture, lookAlikeDesign, randomDesign, variantPicture } from "../../scripts/lib/market-pictures";
 import { generateProducts } from "../../scripts/lib/product-generator";
@@ -246,5 +247,38 @@ describe("a measured product's page and API", () => {
     expect(body.measured.thinEvidence).toMatch(/^sold by 1 store: too few to call a trend/);
     expect(body.offers).toHaveLength(1);
     expect(body.matchEvidence).toEqual([expect.objectContaining({ via: "anchor", reason: "first listing of this product" })]);
+  });
+});
+
+describe("the assistant, drops and AI ads read measured products", () => {
+  it("the assistant finds them by stores and answers in correct English, never with an orders figure", async () => {
+    const user = await db.user.findUniqueOrThrow({ where: { id: seller.id } });
+    const many = await assistant.answer(user, "measured products sold by more than 1 store");
+    expect(many.gridParams).toContain("source=measured");
+    expect(many.products.map((p) => p.objectID)).toEqual([fan]);
+    expect(many.products[0].why).toContain("sold by 3 stores");
+    expect(many.products[0].why.join(" ")).not.toMatch(/orders in 30 days|no sales data/);
+    const week = await assistant.answer(user, "products added by stores this week");
+    expect(week.products.map((p) => p.objectID)).toEqual([fan]);
+    expect(week.products[0].why).toContain("added by 1 store this week");
+    const single = await assistant.answer(user, "measured products sold by at most 1 store");
+    expect(single.products).toHaveLength(MEASURED - 1);
+    for (const p of single.products) expect(p.why).toContain("sold by 1 store");
+  });
+
+  it("a drop's reason for a measured product comes from its measured reasons", async () => {
+    const sample = (await grid("source=sample")).slice(0, 4).map((c) => c.objectID);
+    const measured = (await grid("source=measured")).map((c) => c.objectID);
+    await productDrops.publish("2026-11-05", [...measured, ...sample].map((objectID) => ({ objectID })));
+    const item = await db.productDropItem.findFirstOrThrow({ where: { objectID: fan }, select: { reason: true } });
+    expect(item.reason).toMatch(/^[A-Z][a-z ]+, winning score \d+ \(from store counts\): .*added by 1 store in 7 days: 2 -> 3/);
+    expect(item.reason).not.toMatch(/orders|margin/);
+  });
+
+  it("an AI ad's script quotes the stores selling it, not orders", async () => {
+    const ad = await aiAds.create({ user: { id: seller.id, userSubscribed: "yes", aiAdsFirstUse: true }, objectID: fan });
+    const words = ad.scenes.map((s) => s.text).join(" | ");
+    expect(words).toContain("Already sold by 3 stores");
+    expect(words).not.toMatch(/orders/i);
   });
 });

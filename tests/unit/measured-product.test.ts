@@ -88,7 +88,9 @@ describe("the assistant and measured products", () => {
   const context = { niches: ["pets", "kitchen"] };
 
   it("understands sold by more than 5 stores, added by stores this week and measured products", () => {
-    expect(parseQuestion("sold by more than 5 stores", context).filters).toMatchObject({ minStores: 5 });
+    expect(parseQuestion("sold by more than 5 stores", context).filters).toEqual({ minStores: 6 });
+    expect(parseQuestion("sold by at least 5 stores", context).filters).toEqual({ minStores: 5 });
+    expect(parseQuestion("sold by more than 1 store", context).filters).toEqual({ minStores: 2 });
     const added = parseQuestion("products added by stores this week", context);
     expect(added.filters).toEqual({ minStoresAdded7d: 1, sort: "storesAdded7d" });
     expect(added.filters.firstSeenDays).toBeUndefined();
