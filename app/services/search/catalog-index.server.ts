@@ -2,7 +2,7 @@
 // sortable figure of every product in typed arrays, plus one precomputed order per sort. A query walks
 // the order of its sort and keeps the rows that pass its filters (and its text match, from FTS5) until
 // the page is full, so the first page of a broad query never sorts every match.
-// ~50 bytes a product plus 4 bytes per sort: about 85 MB for 1,000,000 products.
+// ~55 bytes a product plus 4 bytes per sort (ten sorts): about 95 MB for 1,000,000 products.
 // It also holds the catalogue's vocabulary (the words of titles and niches with their counts) for
 // spelling corrections: ~40 KB for the generated 1M catalogue (880 words), ~10 MB if it had 200,000
 // distinct words (bench/search.ts measures both).
