@@ -91,8 +91,10 @@ export interface DropEvidence {
   lifecycleStage: string;
   /** Basis points (6200 = 62%); null when the product's cost is unknown. */
   marginBps: number | null;
-  /** The three score reasons of app/domain/insights.ts, in words. */
+  /** The three score reasons of app/domain/insights.ts (a measured product: of catalogue-signals.ts), in words. */
   reasons: readonly string[];
+  /** Product.source: "measured" says its score comes from store counts. */
+  source?: string;
 }
 
 const STAGE_WORDS: Record<string, string> = {
@@ -110,7 +112,9 @@ export function dropReason(p: DropEvidence): string {
   const stage = STAGE_WORDS[p.lifecycleStage] ?? p.lifecycleStage;
   const parts = p.reasons.filter((r) => r.trim() !== "").slice(0, 2);
   if (p.marginBps !== null && !parts.some((r) => r.startsWith("margin"))) parts.push(`margin ${Math.round(p.marginBps / 100)}%`);
-  return `${stage}, winning score ${p.winningScore}: ${parts.join("; ")}`;
+  // A measured product's score is derived from the stores that sell it, and its reasons say so (docs/decisions/046).
+  const score = p.source === "measured" ? `winning score ${p.winningScore} (from store counts)` : `winning score ${p.winningScore}`;
+  return `${stage}, ${score}: ${parts.join("; ")}`;
 }
 
 /** An operator's reason as kept: trimmed, one line, at most maxReasonLength characters; null when empty. */

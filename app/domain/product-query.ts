@@ -13,10 +13,21 @@ export const SORTS = [
   "trending",
   "random",
   "relevance",
+  // Measured figures (source "measured", docs/decisions/046): products without them sort after those with them.
+  "storesAdded7d",
+  "storesSelling",
 ] as const;
 export type Sort = (typeof SORTS)[number];
 
 export const STAGES = ["emerging", "rising", "peak", "declining"] as const;
+
+/**
+ * Where products come from: "measured" (the measured catalogue: what real stores sell, docs/decisions/046),
+ * "sample" (the generated or imported research database, source "catalog") or "all" (these two and products
+ * added from a tracked store). The default is "all"; the default order lists measured products first.
+ */
+export const SOURCES = ["all", "measured", "sample"] as const;
+export type SourceFilter = (typeof SOURCES)[number];
 export type Stage = (typeof STAGES)[number];
 
 export const DEFAULT_PAGE_SIZE = 12;
@@ -46,6 +57,9 @@ export interface ProductQuery {
   engagement: Range;
   views: Range;
   stores: Range;
+  /** Stores that added the product in the last 7 days: only measured products have the figure. */
+  storesAdded7d: Range;
+  source: SourceFilter;
   /** Integer cents; hasAmazonPrice limits to products with one. */
   amazonPrice: Range;
   hasAmazonPrice: boolean;
@@ -139,6 +153,8 @@ const KNOWN = new Set([
   "minViews",
   "minStores",
   "maxStores",
+  "minStoresAdded7d",
+  "source",
   "minAmazonPrice",
   "maxAmazonPrice",
   "hasAmazonPrice",
@@ -190,6 +206,9 @@ export function parseProductQuery(params: URLSearchParams, now: Date = new Date(
     throw new QueryError("hasAmazonPrice", "must be true or false");
   }
 
+  const source = single(params, "source") ?? "all";
+  if (!(SOURCES as readonly string[]).includes(source)) throw new QueryError("source", `"${source}" is not one of ${SOURCES.join(", ")}`);
+
   const literal = single(params, "literal");
   if (literal !== undefined && !["1", "true", "0", "false"].includes(literal)) {
     throw new QueryError("literal", "must be true or false");
@@ -211,6 +230,8 @@ export function parseProductQuery(params: URLSearchParams, now: Date = new Date(
     engagement: range(number(params, "minEngagement", { min: 0, integer: true }), undefined, "minEngagement"),
     views: range(number(params, "minViews", { min: 0, integer: true }), undefined, "minViews"),
     stores: range(number(params, "minStores", { min: 0, integer: true }), number(params, "maxStores", { min: 0, integer: true }), "maxStores"),
+    storesAdded7d: range(number(params, "minStoresAdded7d", { min: 0, integer: true }), undefined, "minStoresAdded7d"),
+    source: source as SourceFilter,
     amazonPrice: range(cents(params, "minAmazonPrice"), cents(params, "maxAmazonPrice"), "maxAmazonPrice"),
     hasAmazonPrice: hasAmazon === "1" || hasAmazon === "true",
     firstSeen: range(firstSeenAfter, day(params, "firstSeenBefore"), "firstSeenBefore"),
@@ -224,8 +245,8 @@ export function parseProductQuery(params: URLSearchParams, now: Date = new Date(
 
 /** Whether any filter (not text, sort or page) is set. */
 export function hasFilters(q: ProductQuery): boolean {
-  const ranges = [q.price, q.cost, q.margin, q.orders, q.revenue, q.engagement, q.views, q.stores, q.amazonPrice, q.firstSeen];
-  return q.niches.length > 0 || q.stages.length > 0 || q.hasAmazonPrice || ranges.some((r) => r.min !== undefined || r.max !== undefined);
+  const ranges = [q.price, q.cost, q.margin, q.orders, q.revenue, q.engagement, q.views, q.stores, q.storesAdded7d, q.amazonPrice, q.firstSeen];
+  return q.source !== "all" || q.niches.length > 0 || q.stages.length > 0 || q.hasAmazonPrice || ranges.some((r) => r.min !== undefined || r.max !== undefined);
 }
 
 /** FTS5 query for free text: each word quoted (no operator injection), the last one as a prefix. */

@@ -9,6 +9,7 @@
 // in `cannot`, never guessed.
 import { z } from "zod";
 import { formatCount } from "~/domain/insights";
+import { soldByStores } from "~/domain/measured-product";
 import { parseProductQuery, QueryError, SORTS, STAGES, type Sort, type Stage } from "~/domain/product-query";
 
 /** A question (and a follow-up) is at most this long. */
@@ -51,6 +52,10 @@ export const QuestionFiltersSchema = z.object({
   maxOrders: count.optional(),
   minStores: count.optional(),
   maxStores: count.optional(),
+  /** Stores that added it in the last 7 days (measured products only). */
+  minStoresAdded7d: count.optional(),
+  /** Measured products (what real stores sell) or sample data; absent: both. */
+  source: z.enum(["measured", "sample"]).optional(),
   minViews: count.optional(),
   minEngagement: count.optional(),
   hasAmazonPrice: z.boolean().optional(),
@@ -96,7 +101,7 @@ export function filtersFromParams(params: URLSearchParams): QuestionFilters | nu
     if (v === null || v === "") continue;
     if (key === "niche" || key === "stage") raw[key] = v.split(",").filter(Boolean);
     else if (key === "hasAmazonPrice") raw[key] = v === "true" || v === "1";
-    else if (key === "q" || key === "sort") raw[key] = v;
+    else if (key === "q" || key === "sort" || key === "source") raw[key] = v;
     else raw[key] = Number(v);
   }
   const parsed = QuestionFiltersSchema.safeParse(raw);
@@ -136,6 +141,8 @@ export const SORT_WORDS: Record<Sort, string> = {
   trending: "trending now",
   random: "shuffle",
   relevance: "best match",
+  storesAdded7d: "stores added this week",
+  storesSelling: "stores selling",
 };
 
 /** "home-decor" -> "Home decor". */
@@ -154,6 +161,8 @@ function rangeWords(min: number | undefined, max: number | undefined, show: (n: 
 /** The filters in words, one short phrase each, in the grid's order: what the answer says it searched. */
 export function describeFilters(f: QuestionFilters): string[] {
   const out: string[] = [];
+  if (f.source === "measured") out.push("measured products (what the stores we observe sell)");
+  if (f.source === "sample") out.push("sample data only");
   if (f.q) out.push(`words “${f.q}”`);
   if (f.niche) out.push(`${f.niche.length === 1 ? "niche" : "niches"} ${f.niche.map(nicheWords).join(" or ")}`);
   if (f.stage) out.push(`stage ${f.stage.map((s) => STAGE_WORDS[s]).join(" or ")} (estimate)`);
@@ -164,7 +173,9 @@ export function describeFilters(f: QuestionFilters): string[] {
   const orders = rangeWords(f.minOrders, f.maxOrders, formatCount);
   if (orders) out.push(`${orders} orders (30 days)`);
   const stores = rangeWords(f.minStores, f.maxStores, formatCount, "or more", "or fewer");
-  if (stores) out.push(`sold by ${stores} stores`);
+  if (stores) out.push(f.minStores === undefined && f.maxStores === 1 ? "sold by 1 store or fewer" : `sold by ${stores} stores`);
+  if (f.minStoresAdded7d !== undefined)
+    out.push(`added by ${formatCount(f.minStoresAdded7d)} or more ${f.minStoresAdded7d === 1 ? "store" : "stores"} this week`);
   if (f.minViews !== undefined) out.push(`${formatCount(f.minViews)} or more views (30 days)`);
   if (f.minEngagement !== undefined) out.push(`${formatCount(f.minEngagement)} or more likes, comments and shares (30 days)`);
   if (f.hasAmazonPrice) out.push("with an Amazon price");
@@ -184,6 +195,10 @@ export interface ProductFacts {
   storesSelling: number | null;
   winningScore: number | null;
   lifecycleStage: string | null;
+  /** "measured": its stores are counted, its orders are not (docs/decisions/046). */
+  source?: string;
+  /** Measured products: stores that added it in the last 7 days. */
+  storesAdded7d?: number | null;
   views?: number | null;
   /** Null when the user's plan does not show margins. */
   marginBps: number | null;
@@ -206,9 +221,14 @@ export function whyItFits(p: ProductFacts, f: QuestionFilters): string[] {
   if ((f.minMargin !== undefined || f.maxMargin !== undefined || f.sort === "margin") && p.marginBps !== null) {
     out.push(`margin ${percentOfBps(p.marginBps)}`);
   }
-  if (p.orders === null) out.push("no sales data yet");
+  const measured = p.source === "measured";
+  if (measured) out.push("measured: orders are not counted");
+  else if (p.orders === null) out.push("no sales data yet");
   else out.push(`${formatCount(p.orders)} orders in 30 days`);
-  if ((f.minStores !== undefined || f.maxStores !== undefined) && p.storesSelling !== null) out.push(`sold by ${formatCount(p.storesSelling)} stores`);
+  if ((measured || f.minStores !== undefined || f.maxStores !== undefined || f.sort === "storesSelling") && p.storesSelling !== null)
+    out.push(soldByStores(p.storesSelling));
+  if (measured && p.storesAdded7d != null && (p.storesAdded7d > 0 || f.minStoresAdded7d !== undefined || f.sort === "storesAdded7d"))
+    out.push(`added by ${formatCount(p.storesAdded7d)} ${p.storesAdded7d === 1 ? "store" : "stores"} this week`);
   if (f.minViews !== undefined && p.views != null) out.push(`${formatCount(p.views)} views in 30 days`);
   if (f.hasAmazonPrice && p.amazonPriceCents) out.push(`Amazon price ${money$(p.amazonPriceCents)}`);
   if (p.winningScore !== null) out.push(`winning score ${p.winningScore}/100`);
@@ -596,6 +616,23 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     likeTitle = m[1].trim();
   });
 
+  // 4a. The measured catalogue: "measured products", "added by stores this week", "added by 3+ stores this week".
+  take(w, /\bmeasured(?:\s+(?:products?|items?|data|catalogue|catalog))?\b|\b(?:from|in|by) real stores\b/, () => {
+    f.source = "measured";
+  });
+  take(w, /\bsample\s+(?:data|products?)\b/, () => {
+    f.source = "sample";
+  });
+  take(
+    w,
+    new RegExp(String.raw`\b(?:added|picked up|adopted|listed)\s+by\s+(?:(?:at least|more than|over|min(?:imum)?(?: of)?)\s+)?(?:(\d{1,6})(?:\s?\+|\s+or more|\s+and up)?\s+)?(?:new\s+)?(?:stores?|shops?|sellers)(?:\s+(?:or more|and up|plus))?\s+(?:this|last|past|in the last)\s+(?:week|7 days)\b`),
+    (m) => {
+      f.minStoresAdded7d = m[1] !== undefined ? Math.max(1, Number(m[1])) : 1;
+      f.sort ??= "storesAdded7d";
+      w.notes.push("“Added by stores this week” counts the stores we observe that listed it in the last 7 days: only measured products have that figure.");
+    },
+  );
+
   // 4. When first seen: "new this week", "added in the last 30 days".
   take(w, /\b(?:new|added|first seen|launched|appeared|listed|discovered)\s+(?:in\s+)?(?:the\s+)?(?:last|past)\s+(\d{1,4})\s+(days?|weeks?|months?)\b/, (m) => {
     const n = Number(m[1]);
@@ -646,9 +683,11 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     take(w, new RegExp(String.raw`\b(?:(?:sold|selling)\s+(?:by|in|on)\s+)?(${cmpMin}|${cmpMax}|fewer than|only)?\s*(\d{1,10})(\s?\+|\s(?:or more|and up|plus)|\s(?:or (?:less|fewer)|and under))?\s+(?:(?:a|per)\s+month\s+)?(?:${u.re})\b(?:\s+(?:a|per)\s+month|\s+in\s+(?:the\s+last\s+)?30\s+days)?`), (m) => {
       const n = Number(m[2]);
       const isMax = (m[1] && (new RegExp(`^(?:${cmpMax}|fewer than|only)$`).test(m[1]))) || /less|fewer|under/.test(m[3] ?? "");
+      // Stores are few: "more than 1 store" must leave out the products sold by exactly one (at least 2).
+      const strict = u.min === "minStores" && /^(?:over|above|more than|greater than)$/.test(m[1] ?? "");
       if (isMax && u.max) f[u.max] = n as never;
       else if (isMax) return false;
-      else f[u.min] = n as never;
+      else f[u.min] = (strict ? n + 1 : n) as never;
     });
   }
   take(w, /\b(?:low|little|less|no) competition\b|\bnot (?:yet )?saturated\b|\bunsaturated\b|\buntapped\b|\bfew (?:competitors|sellers|stores)\b/, () => {

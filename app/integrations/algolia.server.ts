@@ -25,6 +25,7 @@ import type { Db } from "~/db.server";
 import type { ProductQuery, Range, Stage } from "~/domain/product-query";
 import type { SearchEngine } from "~/domain/product-query";
 import type { AlgoliaHost } from "~/domain/algolia-hosts";
+import { hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter } from "~/domain/measured-product";
 
 export { parseAlgoliaHosts, type AlgoliaHost } from "~/domain/algolia-hosts";
 
@@ -70,7 +71,14 @@ export interface AlgoliaProductRecord {
   marginBps?: number;
   /** Left out when the product has no Amazon price, so a numeric filter on it never matches. */
   amazonPriceCents?: number;
-  /** The sales figures, score and stage are left out for a product without sales data (docs/decisions/026). */
+  /** "sample" (source catalog), "measured" or "tracked-store": the grid's source filter (docs/decisions/048). */
+  source: "sample" | "measured" | "tracked-store";
+  /** Measured products only: stores that added it in the last 7 days. */
+  storesAdded7d?: number;
+  /**
+   * The sales figures are left out for a product without sales data (docs/decisions/026: a tracked-store or a
+   * measured product); stores selling, score and stage only for a tracked-store product (a measured one has them).
+   */
   orders?: number;
   revenueCents?: number;
   /** likes + comments + shares over 30 days. */
@@ -113,6 +121,7 @@ const recordSelect = {
   randomSortKey: true,
   lastUpdatedAt: true,
   source: true,
+  storesAdded7d: true,
 } as const;
 
 function jsonStrings(text: string): string[] {
@@ -150,11 +159,16 @@ type RecordRow = {
   randomSortKey: number;
   lastUpdatedAt: Date;
   source: string;
+  storesAdded7d: number;
 };
 
-/** A product added from a tracked store: its sales columns are placeholders (docs/decisions/026). */
+/** A product added from a tracked store or measured: its sales columns are placeholders (docs/decisions/026, 046). */
 function hasSalesData(p: { source: string }): boolean {
-  return p.source !== "tracked-store";
+  return hasSalesFigures(p.source);
+}
+
+function recordSource(source: string): AlgoliaProductRecord["source"] {
+  return source === "measured" || source === "tracked-store" ? source : "sample";
 }
 
 export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
@@ -169,18 +183,18 @@ export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
     priceCents: p.priceCents,
     ...(p.costCents !== null && p.marginBps !== null ? { costCents: p.costCents, marginBps: p.marginBps } : {}),
     ...(p.amazonPriceCents !== null ? { amazonPriceCents: p.amazonPriceCents } : {}),
+    source: recordSource(p.source),
     ...(hasSalesData(p)
       ? {
           orders: p.orders,
           revenueCents: Number(p.revenueCents),
           engagement: p.likes + p.comments + p.shares,
           views: p.views,
-          storesSelling: p.storesSelling,
-          lifecycleStage: p.lifecycleStage,
-          winningScore: p.winningScore,
           trendingScore: p.trendingScore,
         }
       : {}),
+    ...(hasStoreFigures(p.source) ? { storesSelling: p.storesSelling, lifecycleStage: p.lifecycleStage, winningScore: p.winningScore } : {}),
+    ...(isMeasuredSource(p.source) ? { storesAdded7d: p.storesAdded7d } : {}),
     firstSeenDay: Math.floor(p.firstSeenAt.getTime() / DAY_MS),
     randomSortKey: p.randomSortKey,
     lastUpdatedAt: Math.floor(p.lastUpdatedAt.getTime() / 1000),
@@ -190,7 +204,7 @@ export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
 /** Index settings the filters and the ranking rely on; written before the first records. */
 export const ALGOLIA_INDEX_SETTINGS = {
   searchableAttributes: ["title", "niches", "tags", "unordered(description)"],
-  attributesForFaceting: ["niches", "filterOnly(lifecycleStage)", "filterOnly(primaryNiche)"],
+  attributesForFaceting: ["niches", "filterOnly(lifecycleStage)", "filterOnly(primaryNiche)", "filterOnly(source)"],
   // Ties in text relevance (and queries with no text) go to the strongest products first.
   customRanking: ["desc(winningScore)", "desc(orders)"],
   paginationLimitedTo: MAX_HITS,
@@ -233,6 +247,7 @@ function anyOf(attribute: string, values: readonly string[]): string[] {
 export function algoliaFilters(q: ProductQuery): string {
   const amazon = amazonRange(q);
   return [
+    ...(q.source === "all" ? [] : [facet("source", q.source)]),
     ...anyOf("niches", q.niches),
     ...anyOf("lifecycleStage", q.stages),
     ...numeric("priceCents", q.price),
@@ -243,6 +258,7 @@ export function algoliaFilters(q: ProductQuery): string {
     ...numeric("engagement", q.engagement),
     ...numeric("views", q.views),
     ...numeric("storesSelling", q.stores),
+    ...numeric("storesAdded7d", q.storesAdded7d),
     ...numeric("firstSeenDay", q.firstSeen),
     ...(amazon ? numeric("amazonPriceCents", amazon) : []),
   ].join(" AND ");
@@ -271,6 +287,7 @@ const hitSelect = {
   trendingScore: true,
   randomSortKey: true,
   source: true,
+  storesAdded7d: true,
 } as const;
 
 interface HitRow {
@@ -294,6 +311,7 @@ interface HitRow {
   trendingScore: number;
   randomSortKey: number;
   source: string;
+  storesAdded7d: number;
 }
 
 /** A range with no bound matches anything; a bounded one never matches a figure we do not have (null). */
@@ -308,13 +326,16 @@ export function matchesFilters(row: HitRow, q: ProductQuery): boolean {
     const niches = jsonStrings(row.niches);
     if (!niches.some((n) => q.niches.includes(n))) return false;
   }
+  if (!matchesSourceFilter(q.source, row.source)) return false;
   const sales = hasSalesData(row);
-  if (q.stages.length > 0 && !(sales && q.stages.includes(row.lifecycleStage as Stage))) return false;
+  const stores = hasStoreFigures(row.source);
+  if (q.stages.length > 0 && !(stores && q.stages.includes(row.lifecycleStage as Stage))) return false;
   if (!within(row.priceCents, q.price) || !within(row.costCents, q.cost) || !within(row.marginBps, q.margin)) return false;
   const measured = (v: number) => (sales ? v : null);
   if (!within(measured(row.orders), q.orders) || !within(measured(Number(row.revenueCents)), revenueCentsRange(q.revenue))) return false;
   if (!within(measured(row.likes + row.comments + row.shares), q.engagement) || !within(measured(row.views), q.views)) return false;
-  if (!within(measured(row.storesSelling), q.stores)) return false;
+  if (!within(stores ? row.storesSelling : null, q.stores)) return false;
+  if (!within(isMeasuredSource(row.source) ? row.storesAdded7d : null, q.storesAdded7d)) return false;
   if (!within(Math.floor(row.firstSeenAt.getTime() / DAY_MS), q.firstSeen)) return false;
   const amazon = amazonRange(q);
   if (amazon && (row.amazonPriceCents === null || !within(row.amazonPriceCents, amazon))) return false;
@@ -327,7 +348,12 @@ const UNKNOWN = -Infinity;
 function sortKey(sort: ProductQuery["sort"]): ((r: HitRow) => number | bigint) | null {
   switch (sort) {
     case "winning-score":
-      return (r) => (hasSalesData(r) ? r.winningScore : UNKNOWN);
+      // Measured products first, each group by its own score (as the built-in engine: docs/decisions/048).
+      return (r) => (!hasStoreFigures(r.source) ? UNKNOWN : isMeasuredSource(r.source) ? 1000 + r.winningScore : r.winningScore);
+    case "storesAdded7d":
+      return (r) => (isMeasuredSource(r.source) ? r.storesAdded7d : UNKNOWN);
+    case "storesSelling":
+      return (r) => (hasStoreFigures(r.source) ? r.storesSelling : UNKNOWN);
     case "orders":
       return (r) => (hasSalesData(r) ? r.orders : UNKNOWN);
     case "revenue":

@@ -139,6 +139,8 @@ function factsOf(card: ProductCard) {
     priceCents: card.priceCents,
     orders: card.orders,
     storesSelling: card.storesSelling,
+    source: card.source,
+    storesAdded7d: card.measured?.storesAdded7d.value ?? null,
     winningScore: card.winningScore,
     lifecycleStage: card.lifecycleStage,
     views: card.engagement?.views ?? null,

@@ -3,9 +3,11 @@
 // researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
 import { dateFromDb, parseStringList, readerFor, type Db, type SqlReader } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { noSalesDataNote } from "~/domain/insights";
+import { dayString, dayOf, noSalesDataNote } from "~/domain/insights";
+import { figure, isMeasuredSource, MEASURED_NO_SALES, type ShownFigure } from "~/domain/measured-product";
 import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
+import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/measured-products.server";
 
 export type { SearchEngine };
 
@@ -41,6 +43,9 @@ const cardSelect = {
   source: true,
   sourceStore: true,
   sourceAddedAt: true,
+  storesAdded7d: true,
+  storesAdded30d: true,
+  thinEvidence: true,
 } as const;
 
 type CardRow = {
@@ -50,11 +55,11 @@ type CardRow = {
       ? Date
       : K extends "sourceAddedAt"
         ? Date | null
-        : K extends "sourceStore"
+        : K extends "sourceStore" | "thinEvidence"
           ? string | null
           : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps"
             ? number | null
-            : K extends "id" | "priceCents" | "shippingCents" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore"
+            : K extends "id" | "priceCents" | "shippingCents" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore" | "storesAdded7d" | "storesAdded30d"
           ? number
           : string;
 };
@@ -65,6 +70,23 @@ type CardRow = {
  * `noSalesData` says why. Callers never see a measured-looking 0.
  */
 function salesOf(p: CardRow) {
+  if (isMeasuredSource(p.source)) {
+    // A measured product (docs/decisions/046): stores are counted, orders are not. Its score, stage and
+    // saturation are derived from the store counts (measuredFiguresOf says which figure is which).
+    return {
+      noSalesData: MEASURED_NO_SALES,
+      orders: null,
+      orders7d: null,
+      ordersPrev7d: null,
+      ordersGrowth7d: null,
+      revenueCents: null,
+      engagement: null,
+      storesSelling: p.storesSelling,
+      winningScore: p.winningScore,
+      lifecycleStage: p.lifecycleStage,
+      saturation: p.saturation,
+    };
+  }
   if (p.source === "tracked-store") {
     return {
       noSalesData: noSalesDataNote(p.sourceAddedAt ?? p.insightsAt, p.sourceStore),
@@ -95,15 +117,56 @@ function salesOf(p: CardRow) {
   };
 }
 
+/** Where a product comes from, as the grid's source filter names it. */
+function sourceOf(p: CardRow): "sample" | "measured" | "tracked-store" {
+  return p.source === "measured" || p.source === "tracked-store" ? p.source : "sample";
+}
+
+export interface MeasuredFigures {
+  /** YYYY-MM-DD: the day the figures hold for (when the catalogue last counted the product's listings). */
+  asOf: string;
+  storesSelling: ShownFigure<number>;
+  storesAdded7d: ShownFigure<number>;
+  storesAdded30d: ShownFigure<number>;
+  /** First seen anywhere: the earliest published_at or first sight of its listings (ISO). */
+  firstSeenAt: ShownFigure<string>;
+  /** Derived from the store counts, not measured: an estimate. */
+  winningScore: ShownFigure<number>;
+  lifecycleStage: ShownFigure<string>;
+  saturation: ShownFigure<number>;
+  /** "sold by 1 store: too few to call a trend (we need 3)", or null. */
+  thinEvidence: string | null;
+}
+
+/** A measured product's figures, each saying whether it is measured or derived, and its day; null for other sources. */
+function measuredFiguresOf(p: CardRow): MeasuredFigures | null {
+  if (!isMeasuredSource(p.source)) return null;
+  const asOf = dayString(dayOf(p.insightsAt));
+  return {
+    asOf,
+    storesSelling: figure(p.storesSelling, true, asOf),
+    storesAdded7d: figure(p.storesAdded7d, true, asOf),
+    storesAdded30d: figure(p.storesAdded30d, true, asOf),
+    firstSeenAt: figure(p.firstSeenAt.toISOString(), true, asOf),
+    winningScore: figure(p.winningScore, false, asOf),
+    lifecycleStage: figure(p.lifecycleStage, false, asOf),
+    saturation: figure(p.saturation, false, asOf),
+    thinEvidence: p.thinEvidence,
+  };
+}
+
 export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: boolean; tracked?: boolean; isNew?: boolean } = {}) {
   const sales = salesOf(p);
+  const measured = isMeasuredSource(p.source);
   const base = {
     objectID: p.objectID,
     title: p.title,
     image: parseStringList(p.images)[0] ?? null,
     niches: parseStringList(p.niches),
     priceCents: p.priceCents,
+    source: sourceOf(p),
     ...sales,
+    measured: measuredFiguresOf(p),
     firstSeenAt: p.firstSeenAt.toISOString(),
     lastUpdatedAt: p.lastUpdatedAt.toISOString(),
     insightsAt: p.insightsAt.toISOString(),
@@ -116,12 +179,14 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
     ...base,
     locked: false as const,
     insights: {
-      reasons: sales.noSalesData ? [] : parseStringList(p.reasons),
+      // A measured product's reasons are sentences printed from its store counts; a tracked-store product has none.
+      reasons: sales.noSalesData && !measured ? [] : parseStringList(p.reasons),
       /** null: the supplier cost is unknown ("Add your cost"); the margin is then null too. */
       costCents: p.costCents,
       shippingCents: p.shippingCents,
       marginBps: p.costCents === null ? null : p.marginBps,
       amazonPriceCents: p.amazonPriceCents,
+      /** Orders a week: null without sales data (a measured product's adoption is in its figures instead). */
       trendingScore: sales.noSalesData ? null : p.trendingScore,
     },
   };
@@ -275,6 +340,8 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
       })
     : null;
   const h = row.history;
+  // Offers, signals and match evidence of a measured product (docs/decisions/048); empty for other sources.
+  const measured = isMeasuredSource(row.source) ? await readMeasuredDetail(db, row.id, row.firstSeenAt) : NO_MEASURED_DETAIL;
   return {
     ...card,
     description: row.description,
@@ -296,6 +363,10 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
           }
         : null,
     sinceTracking: tracked ? sinceTrackingOf(card, tracked) : null,
+    offers: measured.offers,
+    // The daily series (the chart) is part of the insights, as a sample product's history is.
+    signals: measured.signals && !input.access.insights ? { ...measured.signals, series: null } : measured.signals,
+    matchEvidence: measured.matchEvidence,
   };
 }
 

@@ -4,7 +4,8 @@
 import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Link, List, Text, UnstyledLink } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatCount, growthShown } from "~/domain/insights";
-import type { Sort, Stage } from "~/domain/product-query";
+import { storesLine } from "~/domain/measured-product";
+import type { SourceFilter, Sort, Stage } from "~/domain/product-query";
 import type { ProductCard as ProductCardData } from "~/services/products.server";
 import { ProductSaveButton } from "~/ui/product-save-button";
 
@@ -79,6 +80,14 @@ export const SORT_LABELS: Record<Sort, string> = {
   trending: "Trending now",
   random: "Shuffle (random)",
   relevance: "Best match",
+  storesAdded7d: "Stores added this week",
+  storesSelling: "Most stores selling",
+};
+
+export const SOURCE_LABELS: Record<SourceFilter, string> = {
+  all: "All products",
+  measured: "Measured (real stores)",
+  sample: "Sample data",
 };
 
 const STAGE_TONES: Record<Stage, "info" | "success" | "attention" | "warning"> = {
@@ -214,6 +223,7 @@ export function ProductCard({
         <BlockStack gap="100">
           <InlineStack align="space-between" blockAlign="start" gap="100" wrap={false}>
             <InlineStack gap="100">
+              <SourceBadge product={product} />
               {product.isNew ? <Badge tone="success">New</Badge> : null}
               {product.tracked ? <Badge>Tracked</Badge> : null}
             </InlineStack>
@@ -228,7 +238,9 @@ export function ProductCard({
             {formatMoney(product.priceCents)}
           </Text>
         </BlockStack>
-        {product.noSalesData !== null ? (
+        {product.measured !== null ? (
+          <MeasuredCardFigures figures={product.measured} />
+        ) : product.noSalesData !== null ? (
           // No orders, growth, stage or score we never measured (docs/decisions/026).
           <Text as="p" variant="bodySm" tone="subdued">
             {product.noSalesData}
@@ -255,9 +267,12 @@ export function ProductCard({
         {product.insights ? (
           <BlockStack gap="200">
             <List type="bullet">
-              {product.insights.reasons.map((r) => (
-                <List.Item key={r}>{r}</List.Item>
-              ))}
+              {/* A measured card already says its thin evidence on its own line. */}
+              {product.insights.reasons
+                .filter((r) => r !== product.measured?.thinEvidence)
+                .map((r) => (
+                  <List.Item key={r}>{r}</List.Item>
+                ))}
             </List>
             <InlineStack gap="400">
               <Text as="span" variant="bodySm" tone="subdued">
@@ -273,6 +288,45 @@ export function ProductCard({
         )}
       </BlockStack>
     </Card>
+  );
+}
+
+/**
+ * Where a card's figures come from: "Measured" with its date (counted from real stores' listings), "Sample data"
+ * (the generated or imported research database), nothing for a product added from a tracked store (its note says it).
+ */
+export function SourceBadge({ product }: { product: Pick<ProductCardData, "source" | "measured"> }) {
+  if (product.measured !== null) return <Badge tone="info">{`Measured ${formatDay(`${product.measured.asOf}T00:00:00Z`)}`}</Badge>;
+  if (product.source === "sample") return <Badge tone="attention">Sample data</Badge>;
+  return null;
+}
+
+/** A measured product's card figures: stores (measured), then the derived score and stage, and thin evidence. */
+function MeasuredCardFigures({ figures }: { figures: NonNullable<ProductCardData["measured"]> }) {
+  return (
+    <BlockStack gap="150">
+      <Text as="p" variant="bodyMd" fontWeight="semibold">
+        {storesLine(figures.storesSelling.value, figures.storesAdded7d.value)}
+      </Text>
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="span" variant="bodyMd">
+          Winning score{" "}
+          <Text as="span" fontWeight="bold">
+            {figures.winningScore.value}
+          </Text>
+          /100
+        </Text>
+        <StageBadge stage={figures.lifecycleStage.value} />
+      </InlineStack>
+      <Text as="p" variant="bodySm" tone="subdued">
+        Score and stage estimated from store counts; orders are not measured.
+      </Text>
+      {figures.thinEvidence ? (
+        <Text as="p" variant="bodySm" tone="subdued">
+          {figures.thinEvidence.charAt(0).toUpperCase() + figures.thinEvidence.slice(1)}.
+        </Text>
+      ) : null}
+    </BlockStack>
   );
 }
 

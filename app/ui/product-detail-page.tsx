@@ -15,6 +15,15 @@ import { SeenOnTikTok } from "~/ui/tiktoks-page";
 import { ProfitCalculator } from "~/ui/profit-calculator";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 import { TrendChart } from "~/ui/trend-chart";
+import { MatchEvidenceCard, MeasuredChart, MeasuredFigures, MeasuredInsights, MeasuredListings } from "~/ui/product-measured";
+import { SourceBadge } from "~/ui/product-card";
+
+/** The currency most of a measured product's listings are priced in (its price figures are in it). */
+function mainCurrency(offers: { currency: string | null }[]): string | null {
+  const counts = new Map<string, number>();
+  for (const o of offers) if (o.currency) counts.set(o.currency, (counts.get(o.currency) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
 
 export type ProductDetailData = SerializeFrom<typeof loadProductDetail>;
 
@@ -46,11 +55,19 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
   const paths = researchPaths(surface);
   const backAction = { content: "Products", url: useLastSearchUrl(paths.products) };
   const history = product.history;
+  const measured = product.measured;
 
   return (
     <Page
       title={product.title}
-      titleMetadata={<Text as="span" tone="subdued">{product.niches.map(nicheLabel).join(" · ")}</Text>}
+      titleMetadata={
+        <InlineStack gap="200" blockAlign="center">
+          <SourceBadge product={product} />
+          <Text as="span" tone="subdued">
+            {product.niches.map(nicheLabel).join(" · ")}
+          </Text>
+        </InlineStack>
+      }
       subtitle={`Last updated ${formatDay(product.lastUpdatedAt)} · First seen ${formatDay(product.firstSeenAt)}`}
       backAction={backAction}
     >
@@ -92,8 +109,11 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
         </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
-            <ProductInsights product={product} />
+            {measured ? <MeasuredInsights product={product} figures={measured} /> : <ProductInsights product={product} />}
             {access.insights ? null : <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} />}
+            {measured ? <MeasuredListings offers={product.offers} /> : null}
+            {measured && product.signals?.series ? <MeasuredChart series={product.signals.series} /> : null}
+            {measured ? <MatchEvidenceCard evidence={product.matchEvidence} /> : null}
             {history ? (
               <Card>
                 <BlockStack gap="300">
@@ -110,7 +130,11 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
                 </BlockStack>
               </Card>
             ) : null}
-            <ProductMetrics product={product} />
+            {measured ? (
+              <MeasuredFigures figures={measured} signals={product.signals} currency={mainCurrency(product.offers)} />
+            ) : (
+              <ProductMetrics product={product} />
+            )}
             <ProductSourcing product={product} glitchModeUrl={researchPaths(surface).glitchMode} />
             {access.insights && product.insights ? (
               <ProfitCalculator

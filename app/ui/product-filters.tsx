@@ -4,8 +4,8 @@
 // fields follow the URL when the user goes back.
 import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { SORTS, STAGES, type Sort } from "~/domain/product-query";
-import { nicheLabel, SORT_LABELS, STAGE_LABELS } from "~/ui/product-card";
+import { SORTS, SOURCES, STAGES, type Sort } from "~/domain/product-query";
+import { nicheLabel, SORT_LABELS, SOURCE_LABELS, STAGE_LABELS } from "~/ui/product-card";
 
 /** A parameter the server refused, to show on its field. */
 export interface ParamError {
@@ -31,6 +31,7 @@ const RANGES: RangeField[] = [
   { label: "Engagement (30 days)", min: "minEngagement", unit: "", help: "Likes + comments + shares" },
   { label: "Views (30 days)", min: "minViews", unit: "" },
   { label: "Stores selling", min: "minStores", max: "maxStores", unit: "" },
+  { label: "Stores added this week", min: "minStoresAdded7d", unit: "", help: "Measured products only: stores we observe that listed it in the last 7 days." },
   { label: "Amazon price", min: "minAmazonPrice", max: "maxAmazonPrice", unit: "$", help: "Glitch mode needs $19 or more." },
 ];
 
@@ -41,7 +42,7 @@ function fieldLabel(side: "Min" | "Max", label: string): string {
 
 const TEXT_KEYS = RANGES.flatMap((r) => [r.min, r.max]).filter((k): k is string => Boolean(k));
 /** Every parameter the panel owns; applying the panel replaces all of them. */
-export const FILTER_KEYS = [...TEXT_KEYS, "niche", "stage", "hasAmazonPrice", "firstSeenDays", "firstSeenAfter", "firstSeenBefore"];
+export const FILTER_KEYS = [...TEXT_KEYS, "source", "niche", "stage", "hasAmazonPrice", "firstSeenDays", "firstSeenAfter", "firstSeenBefore"];
 
 const FIRST_SEEN_OPTIONS = [
   { label: "Any time", value: "" },
@@ -80,6 +81,7 @@ export function ProductFilterPanel({
   const [text, setText] = useState<Record<string, string>>(() => Object.fromEntries(TEXT_KEYS.map((k) => [k, params.get(k) ?? ""])));
   const [chosenNiches, setNiches] = useState(() => list(params, "niche"));
   const [stages, setStages] = useState(() => list(params, "stage"));
+  const [source, setSource] = useState(() => params.get("source") ?? "all");
   const [hasAmazon, setHasAmazon] = useState(() => ["1", "true"].includes(params.get("hasAmazonPrice") ?? ""));
   const [firstSeen, setFirstSeen] = useState(() =>
     params.get("firstSeenAfter") || params.get("firstSeenBefore") ? "dates" : (params.get("firstSeenDays") ?? ""),
@@ -94,6 +96,7 @@ export function ProductFilterPanel({
     const next = new URLSearchParams(params);
     for (const key of [...FILTER_KEYS, "page"]) next.delete(key);
     for (const key of TEXT_KEYS) if (text[key].trim()) next.set(key, text[key].trim());
+    if (source && source !== "all") next.set("source", source);
     if (chosenNiches.length) next.set("niche", chosenNiches.join(","));
     if (stages.length) next.set("stage", stages.join(","));
     if (hasAmazon) next.set("hasAmazonPrice", "true");
@@ -124,6 +127,15 @@ export function ProductFilterPanel({
               Clear all
             </Button>
           </InlineStack>
+
+          <Select
+            label="Source"
+            options={SOURCES.map((s) => ({ label: SOURCE_LABELS[s], value: s }))}
+            value={source}
+            onChange={setSource}
+            helpText="Measured: what the stores we observe sell, counted from their listings. Sample data: the generated research database."
+            error={fieldError("source")}
+          />
 
           {niches.length > 0 ? (
             <Box maxWidth="100%">

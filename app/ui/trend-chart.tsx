@@ -9,6 +9,8 @@ export interface TrendSeries {
   values: number[];
   color: string;
   format?: (n: number) => string;
+  /** The line beside the title; by default the series' total ("1,234 over 30 days"), which a level (stores selling) replaces. */
+  summary?: (values: number[]) => string;
 }
 
 const DAY_MS = 86_400_000;
@@ -52,7 +54,7 @@ function Panel({ startDay, series }: { startDay: string; series: TrendSeries }) 
           {label}
         </Text>
         <Text as="span" variant="bodySm" tone="subdued">
-          {format(total)} over {n} {n === 1 ? "day" : "days"}
+          {series.summary ? series.summary(values) : `${format(total)} over ${n} ${n === 1 ? "day" : "days"}`}
         </Text>
       </InlineStack>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${label}, daily, from ${dayLabel.format(dayAt(startDay, 0))}`}>

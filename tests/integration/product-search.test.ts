@@ -35,6 +35,8 @@ function inRange(v: number, r: { min?: number; max?: number }) {
 function reference(q: ProductQuery): { objectIDs: string[]; total: number } {
   const kept = catalogue.filter((p) => {
     if (q.q && !matchesText(p, q.q)) return false;
+    // Every fixture is a sample product: none is measured, none has a stores-added figure (docs/decisions/048).
+    if (q.source === "measured" || q.storesAdded7d.min !== undefined || q.storesAdded7d.max !== undefined) return false;
     if (q.niches.length && !p.niches.some((n) => q.niches.includes(n))) return false;
     if (q.stages.length && !q.stages.includes(p.lifecycleStage)) return false;
     if (!inRange(p.priceCents, q.price) || !inRange(p.costCents, q.cost) || !inRange(p.marginBps, q.margin)) return false;
@@ -58,6 +60,8 @@ function reference(q: ProductQuery): { objectIDs: string[]; total: number } {
     newest: (p) => Math.floor(Date.parse(p.firstSeenAt) / DAY),
     trending: (p) => p.trendingScore,
     random: (p) => p.randomSortKey,
+    storesAdded7d: () => 0,
+    storesSelling: (p) => p.storesSelling,
   };
   const k = key[q.sort];
   const id = (p: FixtureProduct) => ids.get(p.objectID)!;

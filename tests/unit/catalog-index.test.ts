@@ -14,6 +14,8 @@ function columns(ids: number[], orders: number[]): CatalogColumns {
     cost: zeros(),
     margin: zeros(),
     noSales: new Uint8Array(n),
+    source: new Uint8Array(n),
+    storesAdded7d: zeros(),
     orders: int(orders),
     revenueDollars: new Uint32Array(n),
     engagement: zeros(),

@@ -3,6 +3,7 @@
 import { parseStringList, type Db } from "~/db.server";
 import { totalDurationMs, type AdScene, type AiAdStatus, type PreviewStatus } from "~/domain/ai-ads";
 import { AppError } from "~/domain/errors";
+import { hasSalesFigures } from "~/domain/measured-product";
 import {
   adSelect,
   previewSelect,
@@ -79,7 +80,8 @@ export function previewPath(id: number): string {
 }
 
 function summary(p: ProductRow): AdProductSummary {
-  const orders = p.source === "tracked-store" ? null : p.orders;
+  // Orders are placeholders for a tracked-store or a measured product (docs/decisions/026, 046).
+  const orders = hasSalesFigures(p.source) ? p.orders : null;
   return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders, priceCents: p.priceCents };
 }
 

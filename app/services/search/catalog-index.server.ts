@@ -2,7 +2,7 @@
 // sortable figure of every product in typed arrays, plus one precomputed order per sort. A query walks
 // the order of its sort and keeps the rows that pass its filters (and its text match, from FTS5) until
 // the page is full, so the first page of a broad query never sorts every match.
-// ~50 bytes a product plus 4 bytes per sort: about 85 MB for 1,000,000 products.
+// ~55 bytes a product plus 4 bytes per sort (ten sorts): about 95 MB for 1,000,000 products.
 // It also holds the catalogue's vocabulary (the words of titles and niches with their counts) for
 // spelling corrections: ~40 KB for the generated 1M catalogue (880 words), ~10 MB if it had 200,000
 // distinct words (bench/search.ts measures both).
@@ -15,7 +15,10 @@ const CHUNK = 100_000;
 const MAX_NICHES_PER_PRODUCT = 4;
 
 export type IndexedSort = Exclude<Sort, "relevance" | "price-asc">;
-const SORT_KEYS: IndexedSort[] = ["winning-score", "orders", "revenue", "margin", "price", "newest", "trending", "random"];
+const SORT_KEYS: IndexedSort[] = ["winning-score", "orders", "revenue", "margin", "price", "newest", "trending", "random", "storesAdded7d", "storesSelling"];
+
+/** Where a product comes from (Product.source), as a code in the `source` column. */
+export const SOURCE_CODES = { catalog: 0, "tracked-store": 1, measured: 2 } as const;
 
 export interface CatalogColumns {
   size: number;
@@ -25,8 +28,11 @@ export interface CatalogColumns {
   cost: Int32Array;
   /** UNKNOWN_MARGIN when the cost is unknown. */
   margin: Int32Array;
-  /** 1 for a product without sales data (added from a tracked store): its sales figures are placeholders. */
+  /** 1 for a product without sales data (added from a tracked store, or measured): its sales figures are placeholders. */
   noSales: Uint8Array;
+  /** SOURCE_CODES: a tracked-store product has no store figures either; only a measured one has storesAdded7d. */
+  source: Uint8Array;
+  storesAdded7d: Int32Array;
   orders: Int32Array;
   /** Revenue in whole dollars (fits 32 bits up to $4bn). Filters compare in cents / 100. */
   revenueDollars: Uint32Array;
@@ -100,9 +106,17 @@ export class CatalogIndex {
     // A figure a product does not have (no sales data; an unknown cost's margin, stored as
     // UNKNOWN_MARGIN) sorts after every product that has it: never ranked as 0 or as 100%.
     const sales = (value: (r: number) => number) => (r: number) => (c.noSales[r] === 1 ? UNKNOWN_LAST : value(r));
+    const stores = (value: (r: number) => number) => (r: number) => (c.source[r] === SOURCE_CODES["tracked-store"] ? UNKNOWN_LAST : value(r));
+    const measured = (value: (r: number) => number) => (r: number) => (c.source[r] === SOURCE_CODES.measured ? value(r) : UNKNOWN_LAST);
     switch (key) {
       case "winning-score":
-        return sales((r) => c.score[r]);
+        // Measured products first (docs/decisions/048): a measured score and a sample score rest on different
+        // evidence (stores adopting it vs a generated order history), so each group is ranked by its own score.
+        return stores((r) => (c.source[r] === SOURCE_CODES.measured ? 1000 + c.score[r] : c.score[r]));
+      case "storesAdded7d":
+        return measured((r) => c.storesAdded7d[r]);
+      case "storesSelling":
+        return stores((r) => c.stores[r]);
       case "orders":
         return sales((r) => c.orders[r]);
       case "revenue":
@@ -151,7 +165,11 @@ export class CatalogIndex {
     // A filter on a figure never matches a product that does not have it (docs/decisions/026).
     const bounded = (r: { min?: number; max?: number }) => r.min !== undefined || r.max !== undefined;
     if (bounded(q.cost) || bounded(q.margin)) tests.push((r) => c.cost[r] >= 0);
-    if ([q.orders, q.revenue, q.engagement, q.views, q.stores].some(bounded)) tests.push((r) => c.noSales[r] === 0);
+    if ([q.orders, q.revenue, q.engagement, q.views].some(bounded)) tests.push((r) => c.noSales[r] === 0);
+    if (bounded(q.stores) || q.stages.length > 0) tests.push((r) => c.source[r] !== SOURCE_CODES["tracked-store"]);
+    if (bounded(q.storesAdded7d)) tests.push((r) => c.source[r] === SOURCE_CODES.measured);
+    if (q.source === "measured") tests.push((r) => c.source[r] === SOURCE_CODES.measured);
+    if (q.source === "sample") tests.push((r) => c.source[r] === SOURCE_CODES.catalog);
     inRange(c.price, q.price.min, q.price.max);
     inRange(c.cost, q.cost.min, q.cost.max);
     inRange(c.margin, q.margin.min, q.margin.max);
@@ -164,6 +182,7 @@ export class CatalogIndex {
     inRange(c.engagement, q.engagement.min, q.engagement.max);
     inRange(c.views, q.views.min, q.views.max);
     inRange(c.stores, q.stores.min, q.stores.max);
+    inRange(c.storesAdded7d, q.storesAdded7d.min, q.storesAdded7d.max);
     inRange(c.firstSeenDay, q.firstSeen.min, q.firstSeen.max);
     if (q.hasAmazonPrice || q.amazonPrice.min !== undefined || q.amazonPrice.max !== undefined) {
       const min = Math.max(0, q.amazonPrice.min ?? 0);
@@ -224,6 +243,8 @@ export class CatalogIndex {
       cost: new Int32Array(n),
       margin: new Int32Array(n),
       noSales: new Uint8Array(n),
+      source: new Uint8Array(n),
+      storesAdded7d: new Int32Array(n),
       orders: new Int32Array(n),
       revenueDollars: new Uint32Array(n),
       engagement: new Int32Array(n),
@@ -265,7 +286,8 @@ export class CatalogIndex {
              || ',' || (CASE lifecycleStage WHEN 'emerging' THEN 1 WHEN 'rising' THEN 2 WHEN 'peak' THEN 3 WHEN 'declining' THEN 4 ELSE 0 END)
              || ',' || (CAST(strftime('%s', firstSeenAt) AS INTEGER) / 86400)
              || ',' || (IFNULL(amazonPriceCents, -1)) || ',' || winningScore || ',' || trendingScore || ',' || randomSortKey
-             || ',' || (source = 'tracked-store')
+             || ',' || (CASE source WHEN 'tracked-store' THEN ${SOURCE_CODES["tracked-store"]} WHEN 'measured' THEN ${SOURCE_CODES.measured} ELSE ${SOURCE_CODES.catalog} END)
+             || ',' || storesAdded7d
              || ',' || replace(replace(replace(replace(niches, '[', ''), ']', ''), '"', ''), ',', '|') AS line
            FROM Product WHERE id > ? ORDER BY id LIMIT ?)`,
         [lastId, CHUNK],
@@ -294,8 +316,10 @@ export class CatalogIndex {
         cols.score[row] = +f[12];
         cols.trending[row] = +f[13];
         cols.random[row] = +f[14];
-        cols.noSales[row] = +f[15];
-        const niches = f[16] ? f[16].split("|") : [];
+        cols.source[row] = +f[15];
+        cols.noSales[row] = cols.source[row] === SOURCE_CODES.catalog ? 0 : 1;
+        cols.storesAdded7d[row] = +f[16];
+        const niches = f[17] ? f[17].split("|") : [];
         for (let k = 0; k < niches.length && k < MAX_NICHES_PER_PRODUCT; k++) {
           cols.niches[row * MAX_NICHES_PER_PRODUCT + k] = codeOf(niches[k]);
         }

@@ -1,0 +1,171 @@
+// Which figures a product has, by where it comes from (docs/decisions/026 and 046), and how a measured product's
+// figures are shown: each with whether we measured it or derived it, and the day it holds for.
+// - "catalog" (sample data: the generator or an import file): every figure, from its (synthetic) daily history;
+// - "tracked-store" (added from a followed store): only its price and dates;
+// - "measured" (the measured catalogue: listings of one product across the stores we observe): stores selling,
+//   stores added in 7 / 30 days and first seen anywhere are measured; stage, saturation, score and reasons are
+//   derived from those counts; orders, revenue, engagement, views and growth are not measured at all.
+// Pure: the products service, both search engines and the pages read these rules.
+import type { MeasuredSeries } from "~/domain/catalogue-signals";
+import { formatCount } from "~/domain/insights";
+import type { SourceFilter } from "~/domain/product-query";
+
+export function isMeasuredSource(source: string): boolean {
+  return source === "measured";
+}
+
+/** Orders, revenue, engagement, views, growth and the trending score: only sample (catalog) products have them. */
+export function hasSalesFigures(source: string): boolean {
+  return source !== "tracked-store" && source !== "measured";
+}
+
+/** Stores selling, lifecycle stage, saturation and winning score: every product except one added from a tracked store. */
+export function hasStoreFigures(source: string): boolean {
+  return source !== "tracked-store";
+}
+
+/** Whether a product of this source passes the grid's source filter. */
+export function matchesSourceFilter(filter: SourceFilter, source: string): boolean {
+  if (filter === "all") return true;
+  if (filter === "measured") return source === "measured";
+  return source === "catalog";
+}
+
+/** A figure as the API and the pages show it: its value, whether we measured it (false: derived or estimated), and its day. */
+export interface ShownFigure<T> {
+  value: T;
+  measured: boolean;
+  /** YYYY-MM-DD (UTC): the day the figure holds for. */
+  asOf: string;
+}
+
+export function figure<T>(value: T, measured: boolean, asOf: string): ShownFigure<T> {
+  return { value, measured, asOf };
+}
+
+/** "Measured" or "Estimated from measured counts", for a figure's label. */
+export function figureKind(f: { measured: boolean }): string {
+  return f.measured ? "Measured" : "Estimated from measured counts";
+}
+
+/** "sold by 1 store", "sold by 3 stores". */
+export function soldByStores(n: number): string {
+  return `sold by ${formatCount(n)} ${n === 1 ? "store" : "stores"}`;
+}
+
+/** The card's line: "Sold by 3 stores · +2 this week" (the week part only when some store added it). */
+export function storesLine(storesSelling: number, storesAdded7d: number): string {
+  const sold = soldByStores(storesSelling);
+  const line = sold.charAt(0).toUpperCase() + sold.slice(1);
+  return storesAdded7d > 0 ? `${line} · +${formatCount(storesAdded7d)} this week` : line;
+}
+
+/** What a product detail says about one member listing's match (anchors have no evidence of their own). */
+export function matchReason(via: string, evidence: string | null): string {
+  if (via === "anchor") return "first listing of this product";
+  if (evidence) {
+    try {
+      const parsed = JSON.parse(evidence) as { reason?: unknown };
+      if (typeof parsed.reason === "string" && parsed.reason) return parsed.reason;
+    } catch {
+      // fall through: a malformed evidence row says what kind of match it was
+    }
+  }
+  return via === "operator" ? "merged by an operator" : "matched (no evidence kept)";
+}
+
+/** A listing's page on its store: https://{domain}/products/{handle}. */
+export function listingUrl(domain: string, handle: string): string {
+  return `https://${domain}/products/${encodeURIComponent(handle)}`;
+}
+
+/** What a measured product says instead of sales figures (the card's and the page's noSalesData). */
+export const MEASURED_NO_SALES = "No sales figure: orders are not measured, we count the stores that sell it";
+
+/** A listing of a measured product as the product page and GET /api/products/{objectID} show it. */
+export interface Offer {
+  store: string;
+  url: string;
+  title: string;
+  /** Its lowest variant price, in the store's currency; null when the store publishes none. */
+  priceCents: number | null;
+  /** ISO 4217, when the store publishes it (null: unknown, shown without a symbol). */
+  currency: string | null;
+  /** null: the store does not publish availability. */
+  available: boolean | null;
+  firstSeenAt: string;
+}
+
+export interface MatchEvidence {
+  listing: { store: string; title: string; url: string };
+  via: string;
+  reason: string;
+}
+
+/** A measured product's signals on the last day of its series: every value counted from its listings. */
+export interface MeasuredSignals {
+  asOf: string;
+  storesSelling: ShownFigure<number>;
+  storesAdded7d: ShownFigure<number>;
+  storesAdded30d: ShownFigure<number>;
+  storesDropped7d: ShownFigure<number>;
+  priceMinCents: ShownFigure<number | null>;
+  priceMedianCents: ShownFigure<number | null>;
+  priceMaxCents: ShownFigure<number | null>;
+  outOfStock: ShownFigure<number>;
+  restocked30d: ShownFigure<number>;
+  priceChanges7d: ShownFigure<number>;
+  firstSeenAnywhere: ShownFigure<string>;
+  /** The daily series for the chart: stores selling and stores that added it, from startDay. */
+  series: { startDay: string; endDay: string; storesSelling: number[]; added: number[]; dropped: number[] };
+}
+
+function sumLast(values: readonly number[], count: number): number {
+  let total = 0;
+  for (let i = Math.max(0, values.length - count); i < values.length; i++) total += values[i] ?? 0;
+  return total;
+}
+
+const isNumberArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === "number");
+const isPriceArray = (v: unknown): v is Array<number | null> => Array.isArray(v) && v.every((x) => x === null || typeof x === "number");
+
+/** A stored series (ProductSignals.series), checked; null when it is not one (never a half-read chart). */
+export function parseMeasuredSeries(text: string): MeasuredSeries | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null) return null;
+  const s = v as Record<string, unknown>;
+  const counts = ["storesSelling", "added", "dropped", "outOfStock", "restocked", "priceChanges"] as const;
+  const prices = ["priceMin", "priceMedian", "priceMax"] as const;
+  if (typeof s.startDay !== "string" || typeof s.endDay !== "string") return null;
+  if (!counts.every((k) => isNumberArray(s[k])) || !prices.every((k) => isPriceArray(s[k]))) return null;
+  const days = (s.storesSelling as number[]).length;
+  if (days === 0 || ![...counts, ...prices].every((k) => (s[k] as unknown[]).length === days)) return null;
+  return s as unknown as MeasuredSeries;
+}
+
+/** The signals of a measured product from its daily series, as of the series' last day. */
+export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: string): MeasuredSignals {
+  const asOf = series.endDay;
+  const last = series.storesSelling.length - 1;
+  const m = <T>(value: T) => figure(value, true, asOf);
+  return {
+    asOf,
+    storesSelling: m(series.storesSelling[last]),
+    storesAdded7d: m(sumLast(series.added, 7)),
+    storesAdded30d: m(sumLast(series.added, 30)),
+    storesDropped7d: m(sumLast(series.dropped, 7)),
+    priceMinCents: m(series.priceMin[last]),
+    priceMedianCents: m(series.priceMedian[last]),
+    priceMaxCents: m(series.priceMax[last]),
+    outOfStock: m(series.outOfStock[last]),
+    restocked30d: m(sumLast(series.restocked, 30)),
+    priceChanges7d: m(sumLast(series.priceChanges, 7)),
+    firstSeenAnywhere: m(firstSeenAnywhere),
+    series: { startDay: series.startDay, endDay: series.endDay, storesSelling: series.storesSelling, added: series.added, dropped: series.dropped },
+  };
+}

@@ -1,0 +1,69 @@
+// What a measured product's page adds to a product (docs/decisions/046, 048): its listings on the stores we
+// observe (offers), its daily signals and the evidence of each match. Read-only: the catalogue services own
+// these rows. Who follows a store is never read here: offers name stores, never their followers.
+import type { Db } from "~/db.server";
+import {
+  listingUrl,
+  matchReason,
+  parseMeasuredSeries,
+  signalsFromSeries,
+  type MatchEvidence,
+  type MeasuredSignals,
+  type Offer,
+} from "~/domain/measured-product";
+
+export interface MeasuredDetail {
+  offers: Offer[];
+  signals: MeasuredSignals | null;
+  matchEvidence: MatchEvidence[];
+}
+
+export const NO_MEASURED_DETAIL: MeasuredDetail = { offers: [], signals: null, matchEvidence: [] };
+
+/** Listings (present ones as offers, cheapest first), signals and evidence of one measured product. */
+export async function readMeasuredDetail(db: Db, productId: number, firstSeenAnywhere: Date): Promise<MeasuredDetail> {
+  const [members, stored] = await Promise.all([
+    db.catalogueMember.findMany({
+      where: { productId },
+      orderBy: { listingId: "asc" },
+      select: {
+        via: true,
+        evidence: true,
+        listing: {
+          select: {
+            handle: true,
+            title: true,
+            priceMinCents: true,
+            available: true,
+            firstSeenAt: true,
+            removedAt: true,
+            store: { select: { domain: true, currency: true } },
+          },
+        },
+      },
+    }),
+    db.productSignals.findUnique({ where: { productId }, select: { series: true } }),
+  ]);
+  const offers: Offer[] = members
+    .filter((m) => m.listing.removedAt === null)
+    .map(({ listing }) => ({
+      store: listing.store.domain,
+      url: listingUrl(listing.store.domain, listing.handle),
+      title: listing.title,
+      priceCents: listing.priceMinCents,
+      currency: listing.store.currency,
+      available: listing.available,
+      firstSeenAt: listing.firstSeenAt.toISOString(),
+    }))
+    .sort((a, b) => (a.priceCents ?? Infinity) - (b.priceCents ?? Infinity) || a.store.localeCompare(b.store));
+  // Anchors first: the listing every other match was measured against.
+  const matchEvidence: MatchEvidence[] = [...members]
+    .sort((a, b) => Number(b.via === "anchor") - Number(a.via === "anchor"))
+    .map((m) => ({
+      listing: { store: m.listing.store.domain, title: m.listing.title, url: listingUrl(m.listing.store.domain, m.listing.handle) },
+      via: m.via,
+      reason: matchReason(m.via, m.evidence),
+    }));
+  const series = stored ? parseMeasuredSeries(stored.series) : null;
+  return { offers, signals: series ? signalsFromSeries(series, firstSeenAnywhere.toISOString()) : null, matchEvidence };
+}
