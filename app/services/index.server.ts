@@ -55,7 +55,6 @@ import { createSavedSearchAlerts } from "~/services/saved-search-alerts.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { shopifyTokenUserId } from "~/services/shopify-bearer.server";
 import { createShopifyBilling } from "~/services/shopify-billing.server";
-import { AppError } from "~/domain/errors";
 import * as storeFns from "~/services/shopify-stores.server";
 import * as shopifyWebhookFns from "~/services/shopify-webhooks.server";
 import * as themeTokenFns from "~/services/theme-tokens.server";
@@ -473,9 +472,7 @@ export const shopifyBilling = lazy(() =>
       } catch (error) {
         if (!(error instanceof SessionNotFoundError)) throw error;
       }
-      if (!accessToken) {
-        throw new AppError(409, "Open Winning Products from this store's Shopify admin once, then try again.");
-      }
+      if (!accessToken) return null;
       if (env.SHOPIFY_ADMIN_API_URL && env.NODE_ENV === "production") warnAdminApiUrlOnce();
       return createShopifyAdmin({ shop, accessToken, apiVersion: SHOPIFY_API_VERSION, baseUrl: env.SHOPIFY_ADMIN_API_URL });
     },
