@@ -3,24 +3,16 @@
 // precision of occurred_at, docs/decisions/043), and applying each in one transaction: the subscription
 // and transaction rows, the user's flags derived from all of the user's subscription rows and the
 // primary one's charges (app/domain/billing.ts), and the credits a period or purchase grants.
-// Nothing else writes subscription state; the account part (billing-account.server.ts) reads it.
-import {
-  currentAmount,
-  isStale,
-  NO_SUBSCRIPTION_FLAGS,
-  paymentDeclined,
-  planForPrice,
-  primarySubscription,
-  subscriptionFlags,
-  type PriceIds,
-  type SubscriptionStatus,
-} from "~/domain/billing";
+// Nothing else writes subscription state; the account part (billing-account.server.ts) reads it. The
+// user's flags follow from the rows through billing-flags.server.ts, the rule both rails share.
+import { currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/billing";
 import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { normalizeEvent, unmarshalWebhook, WebhookSignatureError, type BillingEvent } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
 import { applyAllowance, expireAll } from "~/services/credits.server";
-import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
+import { readMarketingFlags, syncUserFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
+import { outboxWritten } from "~/services/outbox.server";
 
 const log = childLogger("billing");
 
@@ -31,39 +23,6 @@ export interface BillingEventsDeps {
   prices: PriceIds;
   webhookSecret: string;
   retentionDiscountId: string;
-}
-
-/** The user's flags the marketing status and lifecycle events derive from (docs/decisions/032). */
-const MARKETING_FLAGS_SELECT = {
-  userSubscribed: true,
-  trialing: true,
-  subscriptionCancelled: true,
-  chargeDeclined: true,
-  innerCircle: true,
-  boughtCaseStudy: true,
-  subscription_id: true,
-  paddleSubscriptionId: true,
-  shopifyStoreName: true,
-} as const;
-
-type MarketingFlags = Awaited<ReturnType<typeof readMarketingFlags>>;
-
-/** The flags a billing change is compared on, before and after it (null: no such user). */
-export function readMarketingFlags(tx: DbClient, userId: string) {
-  return tx.user.findUnique({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
-}
-
-/**
- * After a billing change on either rail, the marketing lifecycle events it caused (trial started, cancelled, ...)
- * as outbox rows in the same transaction (docs/decisions/032). `changeKey` names the change uniquely, with its
- * source ("paddle:evt_…", "shopify:…"). True when rows were written: the caller wakes the deliverer after commit.
- */
-export async function writeBillingLifecycle(tx: DbClient, userId: string, before: NonNullable<MarketingFlags>, changeKey: string) {
-  const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
-  const rows = outboxRows.billing(userId, before, after, changeKey);
-  if (rows.length === 0) return false;
-  await writeOutbox(tx, rows);
-  return true;
 }
 
 export function createBillingEvents(deps: BillingEventsDeps) {
@@ -86,52 +45,6 @@ export function createBillingEvents(deps: BillingEventsDeps) {
       if (user) return user.id;
     }
     return null;
-  }
-
-  /** Recomputes the user's subscription flags from all their subscription rows (any provider). */
-  async function syncUserFlags(tx: DbClient, userId: string) {
-    const rows = await tx.billingSubscription.findMany({
-      where: { userId },
-      select: {
-        id: true,
-        status: true,
-        customerId: true,
-        scheduledChange: true,
-        currentPeriodStart: true,
-        lastEventAt: true,
-        lastEventAtExact: true,
-        provider: true,
-      },
-    });
-    const primary = primarySubscription(rows);
-    const flags = primary
-      ? subscriptionFlags({
-          id: primary.id,
-          status: primary.status as SubscriptionStatus,
-          customerId: primary.customerId,
-          scheduledChange: primary.scheduledChange as "cancel" | null,
-          provider: primary.provider,
-        })
-      : NO_SUBSCRIPTION_FLAGS;
-    // Declined follows the newest of the subscription's own state and its charges' outcomes
-    // (paymentDeclined): a failed renewal newer than the state we hold declines, a later payment clears.
-    const charges =
-      primary?.provider === "paddle"
-        ? await tx.billingTransaction.findMany({
-            where: { subscriptionId: primary.id, userId },
-            select: { status: true, origin: true, lastEventType: true, lastEventAt: true, lastEventAtExact: true },
-          })
-        : [];
-    await tx.user.update({
-      where: { id: userId },
-      data: {
-        ...flags,
-        ...(primary ? { chargeDeclined: paymentDeclined(primary, charges) } : {}),
-        ...(primary?.customerId && primary.provider === "paddle" ? { paddleCustomerId: primary.customerId } : {}),
-      },
-      select: { id: true },
-    });
-    return primary;
   }
 
   /**

@@ -9,7 +9,7 @@ import { exactTimeOf } from "~/domain/event-time";
 import { CREDIT_FEATURES, findPlan, type Plan } from "~/domain/plans";
 import { rowFromShopify, type ShopifySubscriptionFacts } from "~/domain/shopify-billing";
 import type { DbClient } from "~/db.server";
-import { readMarketingFlags, writeBillingLifecycle } from "~/services/billing-events.server";
+import { readMarketingFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
 import { applyAllowance, expireAll } from "~/services/credits.server";
 import { outboxWritten } from "~/services/outbox.server";
 import type { ShopifyBillingRuntime, ShopifyWebhookOutcome } from "~/services/shopify-billing/shared.server";
