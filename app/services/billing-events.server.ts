@@ -10,8 +10,9 @@ import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { normalizeEvent, unmarshalWebhook, WebhookSignatureError, type BillingEvent } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
-import { applyAllowance, expireAll } from "~/services/credits.server";
+import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
 import { readMarketingFlags, syncUserFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
+import { applyAllowance } from "~/services/credits.server";
 import { outboxWritten } from "~/services/outbox.server";
 
 const log = childLogger("billing");
@@ -155,16 +156,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     const plan = findPlan(planId);
     if (primary?.id === s.id && !user.innerCircle) {
       if (s.status === "trialing" && plan) {
-        for (const feature of CREDIT_FEATURES) {
-          await applyAllowance(tx, {
-            userId,
-            feature,
-            allowance: plan.trialCredits[feature],
-            idempotencyKey: `trial:${s.id}:${feature}`,
-            reason: `${plan.name} trial started`,
-            mode: "top-up",
-          });
-        }
+        await grantTrialCredits(tx, userId, plan, s.id);
       } else if ((s.status === "active" || s.status === "past_due") && plan && s.currentPeriodStart) {
         // past_due counts as a started period (access continues while Paddle retries the charge) and
         // uses the same key as active, so recovering grants nothing twice. Granting only on active
@@ -180,20 +172,11 @@ export function createBillingEvents(deps: BillingEventsDeps) {
           existing.priceId !== null &&
           existing.priceId !== s.priceId &&
           existing.currentPeriodStart?.getTime() === s.currentPeriodStart.getTime();
-        for (const feature of CREDIT_FEATURES) {
-          await applyAllowance(tx, {
-            userId,
-            feature,
-            allowance: plan.credits[feature],
-            idempotencyKey: planChanged
-              ? `plan-change:${event.eventId}:${feature}`
-              : `period:${s.id}:${period}:${s.priceId}:${feature}`,
-            reason: `${plan.name} credits for the period from ${period.slice(0, 10)}`,
-            mode: "reset",
-          });
-        }
+        await resetPeriodCredits(tx, userId, plan, period, (feature) =>
+          planChanged ? `plan-change:${event.eventId}:${feature}` : `period:${s.id}:${period}:${s.priceId}:${feature}`,
+        );
       } else if (s.status === "canceled") {
-        await expireAll(tx, { userId, idempotencyKey: `canceled:${s.id}`, reason: "Subscription ended" });
+        await endSubscriptionCredits(tx, userId, `canceled:${s.id}`);
       }
     }
     return { outcome: "applied" as const, userId };

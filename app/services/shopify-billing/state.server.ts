@@ -6,11 +6,11 @@
 import { createHash } from "node:crypto";
 import { isStale, primarySubscription, type SubscriptionStatus } from "~/domain/billing";
 import { exactTimeOf } from "~/domain/event-time";
-import { CREDIT_FEATURES, findPlan, type Plan } from "~/domain/plans";
+import { findPlan, type Plan } from "~/domain/plans";
 import { rowFromShopify, type ShopifySubscriptionFacts } from "~/domain/shopify-billing";
 import type { DbClient } from "~/db.server";
+import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
 import { readMarketingFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
-import { applyAllowance, expireAll } from "~/services/credits.server";
 import { outboxWritten } from "~/services/outbox.server";
 import type { ShopifyBillingRuntime, ShopifyWebhookOutcome } from "~/services/shopify-billing/shared.server";
 
@@ -131,33 +131,15 @@ async function grantFor(
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { innerCircle: true } });
   if (user.innerCircle) return;
   if (status === "trialing" && plan) {
-    for (const feature of CREDIT_FEATURES) {
-      await applyAllowance(tx, {
-        userId,
-        feature,
-        allowance: plan.trialCredits[feature],
-        idempotencyKey: `trial:${subscriptionId}:${feature}`,
-        reason: `${plan.name} trial started`,
-        mode: "top-up",
-      });
-    }
+    await grantTrialCredits(tx, userId, plan, subscriptionId);
   } else if ((status === "active" || status === "past_due") && plan) {
     const period = periodStart.toISOString();
-    for (const feature of CREDIT_FEATURES) {
-      await applyAllowance(tx, {
-        userId,
-        feature,
-        allowance: plan.credits[feature],
-        idempotencyKey: `period:${subscriptionId}:${period}:shopify:${plan.id}:${feature}`,
-        reason: `${plan.name} credits for the period from ${period.slice(0, 10)}`,
-        mode: "reset",
-      });
-    }
+    await resetPeriodCredits(tx, userId, plan, period, (feature) => `period:${subscriptionId}:${period}:shopify:${plan.id}:${feature}`);
   } else if (status === "canceled") {
-    await expireAll(tx, {
+    await endSubscriptionCredits(
+      tx,
       userId,
-      idempotencyKey: `canceled:${subscriptionId}${endKey ? `:${createHash("sha256").update(endKey).digest("base64url").slice(0, 22)}` : ""}`,
-      reason: "Subscription ended",
-    });
+      `canceled:${subscriptionId}${endKey ? `:${createHash("sha256").update(endKey).digest("base64url").slice(0, 22)}` : ""}`,
+    );
   }
 }
