@@ -123,6 +123,11 @@ export function readerFor(db: DbClient | Db): SqlReader | null {
   return readers.get(db)?.() ?? null;
 }
 
+/** DateTime as Prisma's SQLite adapter writes it ("2026-01-31T00:00:00.000+00:00"), for raw statements: text order = time order. */
+export function toDbTime(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
 /** A DateTime column as Prisma writes it (ISO text), or as SQLite's CURRENT_TIMESTAMP default does. */
 export function dateFromDb(value: unknown): Date {
   if (typeof value === "number") return new Date(value);

@@ -4,7 +4,9 @@
 // instead; and the URL that installs our app on it. That URL is the one @shopify/shopify-app-remix's
 // login() sends a shop to with the embedded auth strategy we use (unstable_newEmbeddedAuthStrategy):
 // Shopify admin's install page for our client id, which then opens the app inside the store's admin.
+// Also the one check that a value already is a shop's myshopify.com domain (an API body's `shop`).
 // Pure: no I/O, no environment.
+import { z } from "zod";
 
 export type ShopDomainResult = { ok: true; shop: string } | { ok: false; error: string };
 
@@ -22,6 +24,21 @@ export const SHOP_DOMAIN_ERRORS = {
   otherDomain:
     "Enter your store's myshopify.com address, not its public domain. You find it in Shopify admin under Settings > Domains, for example mystore.myshopify.com.",
 } as const;
+
+/** A shop's myshopify.com domain as Shopify writes it: "handle.myshopify.com", lower case. */
+const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** Whether `value` already is a shop's myshopify.com domain (lower case, nothing around it). */
+export function isMyshopifyDomain(value: string): boolean {
+  return MYSHOPIFY_DOMAIN.test(value);
+}
+
+/** A request field naming one of the user's shops: trimmed, lower-cased, then a myshopify.com domain. */
+export const MyshopifyDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(MYSHOPIFY_DOMAIN, "must be a myshopify.com domain");
 
 function refuse(error: string): ShopDomainResult {
   return { ok: false, error };

@@ -6,6 +6,7 @@
 import { expectedFailure } from "~/pages/form-errors.server";
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { MyshopifyDomainSchema } from "~/domain/shopify-install";
 import { parseDollarsToCents, type MediaPlan, type PageErrors, type PageField } from "~/domain/product-page";
 import { readForm } from "~/pages/http.server";
 import { shopifyInstallView } from "~/pages/shopify-install.server";
@@ -70,11 +71,7 @@ const PageForm = z.discriminatedUnion(
     }),
     z.object({
       intent: z.literal("push"),
-      shop: z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be a myshopify.com domain"),
+      shop: MyshopifyDomainSchema,
       publish: z.literal("on").optional(),
     }),
     z.object({ intent: z.literal("delete") }),

@@ -3,16 +3,13 @@
 // failing or throttling past our retries -> 502; both with the failed page. Not your page -> 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { MyshopifyDomainSchema } from "~/domain/shopify-install";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { productPages } from "~/services/index.server";
 
 const Body = z.object({
-  shop: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be a myshopify.com domain"),
+  shop: MyshopifyDomainSchema,
   status: z.enum(["DRAFT", "ACTIVE"]).default("DRAFT"),
 });
 

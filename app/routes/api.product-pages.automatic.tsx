@@ -6,17 +6,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { MyshopifyDomainSchema } from "~/domain/shopify-install";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { productPages } from "~/services/index.server";
 
 const Body = z.object({
   objectID: z.string().trim().min(1).max(120),
-  shop: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be a myshopify.com domain"),
+  shop: MyshopifyDomainSchema,
   status: z.enum(["DRAFT", "ACTIVE"]).default("DRAFT"),
 });
 

@@ -278,3 +278,5 @@ export async function googleAuth(db: Db, identity: GoogleIdentity, mode: "signin
 
 export { loadUser };
 
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = { createSession, sessionUser, endSession, loadUser, revokeAllSessions, signup, login, googleAuth };

@@ -3,24 +3,17 @@
 // precision of occurred_at, docs/decisions/043), and applying each in one transaction: the subscription
 // and transaction rows, the user's flags derived from all of the user's subscription rows and the
 // primary one's charges (app/domain/billing.ts), and the credits a period or purchase grants.
-// Nothing else writes subscription state; the account part (billing-account.server.ts) reads it.
-import {
-  currentAmount,
-  isStale,
-  NO_SUBSCRIPTION_FLAGS,
-  paymentDeclined,
-  planForPrice,
-  primarySubscription,
-  subscriptionFlags,
-  type PriceIds,
-  type SubscriptionStatus,
-} from "~/domain/billing";
+// Nothing else writes subscription state; the account part (billing-account.server.ts) reads it. The
+// user's flags follow from the rows through billing-flags.server.ts, the rule both rails share.
+import { currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/billing";
 import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { normalizeEvent, unmarshalWebhook, WebhookSignatureError, type BillingEvent } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
-import { applyAllowance, expireAll } from "~/services/credits.server";
-import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
+import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
+import { readMarketingFlags, syncUserFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
+import { applyAllowance } from "~/services/credits.server";
+import { outboxWritten } from "~/services/outbox.server";
 
 const log = childLogger("billing");
 
@@ -31,39 +24,6 @@ export interface BillingEventsDeps {
   prices: PriceIds;
   webhookSecret: string;
   retentionDiscountId: string;
-}
-
-/** The user's flags the marketing status and lifecycle events derive from (docs/decisions/032). */
-const MARKETING_FLAGS_SELECT = {
-  userSubscribed: true,
-  trialing: true,
-  subscriptionCancelled: true,
-  chargeDeclined: true,
-  innerCircle: true,
-  boughtCaseStudy: true,
-  subscription_id: true,
-  paddleSubscriptionId: true,
-  shopifyStoreName: true,
-} as const;
-
-type MarketingFlags = Awaited<ReturnType<typeof readMarketingFlags>>;
-
-/** The flags a billing change is compared on, before and after it (null: no such user). */
-export function readMarketingFlags(tx: DbClient, userId: string) {
-  return tx.user.findUnique({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
-}
-
-/**
- * After a billing change on either rail, the marketing lifecycle events it caused (trial started, cancelled, ...)
- * as outbox rows in the same transaction (docs/decisions/032). `changeKey` names the change uniquely, with its
- * source ("paddle:evt_…", "shopify:…"). True when rows were written: the caller wakes the deliverer after commit.
- */
-export async function writeBillingLifecycle(tx: DbClient, userId: string, before: NonNullable<MarketingFlags>, changeKey: string) {
-  const after = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: MARKETING_FLAGS_SELECT });
-  const rows = outboxRows.billing(userId, before, after, changeKey);
-  if (rows.length === 0) return false;
-  await writeOutbox(tx, rows);
-  return true;
 }
 
 export function createBillingEvents(deps: BillingEventsDeps) {
@@ -86,52 +46,6 @@ export function createBillingEvents(deps: BillingEventsDeps) {
       if (user) return user.id;
     }
     return null;
-  }
-
-  /** Recomputes the user's subscription flags from all their subscription rows (any provider). */
-  async function syncUserFlags(tx: DbClient, userId: string) {
-    const rows = await tx.billingSubscription.findMany({
-      where: { userId },
-      select: {
-        id: true,
-        status: true,
-        customerId: true,
-        scheduledChange: true,
-        currentPeriodStart: true,
-        lastEventAt: true,
-        lastEventAtExact: true,
-        provider: true,
-      },
-    });
-    const primary = primarySubscription(rows);
-    const flags = primary
-      ? subscriptionFlags({
-          id: primary.id,
-          status: primary.status as SubscriptionStatus,
-          customerId: primary.customerId,
-          scheduledChange: primary.scheduledChange as "cancel" | null,
-          provider: primary.provider,
-        })
-      : NO_SUBSCRIPTION_FLAGS;
-    // Declined follows the newest of the subscription's own state and its charges' outcomes
-    // (paymentDeclined): a failed renewal newer than the state we hold declines, a later payment clears.
-    const charges =
-      primary?.provider === "paddle"
-        ? await tx.billingTransaction.findMany({
-            where: { subscriptionId: primary.id, userId },
-            select: { status: true, origin: true, lastEventType: true, lastEventAt: true, lastEventAtExact: true },
-          })
-        : [];
-    await tx.user.update({
-      where: { id: userId },
-      data: {
-        ...flags,
-        ...(primary ? { chargeDeclined: paymentDeclined(primary, charges) } : {}),
-        ...(primary?.customerId && primary.provider === "paddle" ? { paddleCustomerId: primary.customerId } : {}),
-      },
-      select: { id: true },
-    });
-    return primary;
   }
 
   /**
@@ -242,16 +156,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     const plan = findPlan(planId);
     if (primary?.id === s.id && !user.innerCircle) {
       if (s.status === "trialing" && plan) {
-        for (const feature of CREDIT_FEATURES) {
-          await applyAllowance(tx, {
-            userId,
-            feature,
-            allowance: plan.trialCredits[feature],
-            idempotencyKey: `trial:${s.id}:${feature}`,
-            reason: `${plan.name} trial started`,
-            mode: "top-up",
-          });
-        }
+        await grantTrialCredits(tx, userId, plan, s.id);
       } else if ((s.status === "active" || s.status === "past_due") && plan && s.currentPeriodStart) {
         // past_due counts as a started period (access continues while Paddle retries the charge) and
         // uses the same key as active, so recovering grants nothing twice. Granting only on active
@@ -267,20 +172,11 @@ export function createBillingEvents(deps: BillingEventsDeps) {
           existing.priceId !== null &&
           existing.priceId !== s.priceId &&
           existing.currentPeriodStart?.getTime() === s.currentPeriodStart.getTime();
-        for (const feature of CREDIT_FEATURES) {
-          await applyAllowance(tx, {
-            userId,
-            feature,
-            allowance: plan.credits[feature],
-            idempotencyKey: planChanged
-              ? `plan-change:${event.eventId}:${feature}`
-              : `period:${s.id}:${period}:${s.priceId}:${feature}`,
-            reason: `${plan.name} credits for the period from ${period.slice(0, 10)}`,
-            mode: "reset",
-          });
-        }
+        await resetPeriodCredits(tx, userId, plan, period, (feature) =>
+          planChanged ? `plan-change:${event.eventId}:${feature}` : `period:${s.id}:${period}:${s.priceId}:${feature}`,
+        );
       } else if (s.status === "canceled") {
-        await expireAll(tx, { userId, idempotencyKey: `canceled:${s.id}`, reason: "Subscription ended" });
+        await endSubscriptionCredits(tx, userId, `canceled:${s.id}`);
       }
     }
     return { outcome: "applied" as const, userId };

@@ -271,3 +271,6 @@ export async function uncompleteLesson(db: Db, userId: string, lessonNumber: num
   if (wasDone) outboxWritten();
   return { lessonNumber, wasDone, ...progress, ...latest };
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = { getCourse, getCourseSummary, getProgress, openLesson, completeLesson, uncompleteLesson };

@@ -163,3 +163,6 @@ export async function ledger(db: DbClient, userId: string, take = 50) {
     select: { id: true, feature: true, kind: true, amount: true, cost: true, balanceAfter: true, reason: true, createdAt: true },
   });
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = { spend, refund, getBalance, getBalances, ledger };

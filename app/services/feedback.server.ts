@@ -138,3 +138,14 @@ export async function setFeedbackStatus(db: Db, id: number, status: FeedbackStat
   const { count } = await db.feedback.updateMany({ where: { id }, data: { status } });
   return count === 1;
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = {
+  submitFeedback,
+  submitBugReport,
+  requireOperator,
+  isOperator,
+  listInbox,
+  setBugStatus,
+  setFeedbackStatus,
+};

@@ -76,3 +76,6 @@ function refuse(reason: HandoffRefusal, row?: { userId: string; shop: string }):
   log.info({ reason, userId: row?.userId, shop: row?.shop }, "hand-off link refused");
   return { ok: false, reason };
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = { create: createHandoff, redeem: redeemHandoff };

@@ -3,7 +3,9 @@
 //
 // One wiring style: each export is `lazy(() => …)`, built on first use (importing this file, as every
 // route does, builds nothing), from its factory (`createX({ db, … })`) or, for modules of plain functions
-// that take the database first, `bindDb(db, { … })`. Configuration comes from env.server.ts only.
+// that take the database first, `bindDb(db, module.useCases)`: the module lists its own use cases, so one
+// added there is available here without relisting names. Configuration comes from env.server.ts only;
+// sentences a person reads belong to the services and domain/, not here.
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
@@ -57,12 +59,11 @@ import { createSavedSearchAlerts } from "~/services/saved-search-alerts.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { shopifyTokenUserId } from "~/services/shopify-bearer.server";
 import { createShopifyBilling } from "~/services/shopify-billing.server";
-import { AppError } from "~/domain/errors";
 import * as storeFns from "~/services/shopify-stores.server";
 import * as shopifyWebhookFns from "~/services/shopify-webhooks.server";
 import * as themeTokenFns from "~/services/theme-tokens.server";
 import { createTikToks } from "~/services/tiktoks.server";
-import { describeMe } from "~/services/users.server";
+import * as userFns from "~/services/users.server";
 import { SHOPIFY_API_VERSION, unauthenticated } from "~/shopify.server";
 
 const env = getEnv();
@@ -84,20 +85,13 @@ const outsideReads = {
 /** Site identity: accounts and session rows. The cookie and the guards are in app/pages/site-session.server.ts. */
 export const auth = lazy(() =>
   bindDb(db, {
-    createSession: authFns.createSession,
-    sessionUser: authFns.sessionUser,
-    endSession: authFns.endSession,
-    loadUser: authFns.loadUser,
-    revokeAllSessions: authFns.revokeAllSessions,
-    signup: authFns.signup,
-    login: authFns.login,
-    googleAuth: authFns.googleAuth,
+    ...authFns.useCases,
     /** The user a Shopify session token sent as a bearer token acts as (AppError 401 when it cannot). */
     shopifyTokenUserId,
   }),
 );
 
-export const users = lazy(() => bindDb(db, { describeMe }));
+export const users = lazy(() => bindDb(db, userFns.useCases));
 
 /** Google sign-in (Firebase ID tokens); off without FIREBASE_PROJECT_ID. */
 export const googleSignIn = lazy(() =>
@@ -130,7 +124,7 @@ export const account = lazy(() =>
 );
 
 /** Hand-off links from the embedded app to the site (decision 016). */
-export const handoff = lazy(() => bindDb(db, { create: handoffFns.createHandoff, redeem: handoffFns.redeemHandoff }));
+export const handoff = lazy(() => bindDb(db, handoffFns.useCases));
 
 export const health = lazy(() => ({ check: () => checkHealth(db, dbReady) }));
 
@@ -162,15 +156,7 @@ export const billing = lazy(() =>
 );
 
 /** The one path every credit movement takes. */
-export const credits = lazy(() =>
-  bindDb(db, {
-    spend: creditFns.spend,
-    refund: creditFns.refund,
-    getBalance: creditFns.getBalance,
-    getBalances: creditFns.getBalances,
-    ledger: creditFns.ledger,
-  }),
-);
+export const credits = lazy(() => bindDb(db, creditFns.useCases));
 
 // ---------- product research (decisions 011-013, 017) ----------
 
@@ -190,21 +176,7 @@ function algoliaEngine(): AlgoliaEngine | null {
 export const productSearch: SearchEngine = lazy(() => algoliaEngine() ?? new CatalogSearch(sqlReader));
 
 export const products = lazy(() => ({
-  ...bindDb(db, {
-    getProduct: productFns.getProduct,
-    saveProduct: productFns.saveProduct,
-    unsaveProduct: productFns.unsaveProduct,
-    trackProduct: productFns.trackProduct,
-    untrackProduct: productFns.untrackProduct,
-    listSaved: productFns.listSaved,
-    listTracked: productFns.listTracked,
-    saveSearch: productFns.saveSearch,
-    listSavedSearches: productFns.listSavedSearches,
-    visitSavedSearch: productFns.visitSavedSearch,
-    deleteSavedSearch: productFns.deleteSavedSearch,
-    productTitles: productFns.productTitles,
-    productCards: productFns.productCards,
-  }),
+  ...bindDb(db, productFns.useCases),
   search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
   niches: () => productSearch.niches(),
 }));
@@ -236,16 +208,7 @@ export const glitchMode = lazy(() => createGlitchMode({ db }));
 
 // ---------- course, community, feedback (decision 010) ----------
 
-export const course = lazy(() =>
-  bindDb(db, {
-    getCourse: courseFns.getCourse,
-    getCourseSummary: courseFns.getCourseSummary,
-    getProgress: courseFns.getProgress,
-    openLesson: courseFns.openLesson,
-    completeLesson: courseFns.completeLesson,
-    uncompleteLesson: courseFns.uncompleteLesson,
-  }),
-);
+export const course = lazy(() => bindDb(db, courseFns.useCases));
 
 export const community = lazy(() =>
   createCommunity({
@@ -264,50 +227,16 @@ export const community = lazy(() =>
   }),
 );
 
-export const feedback = lazy(() =>
-  bindDb(db, {
-    submitFeedback: feedbackFns.submitFeedback,
-    submitBugReport: feedbackFns.submitBugReport,
-    requireOperator: feedbackFns.requireOperator,
-    isOperator: feedbackFns.isOperator,
-    listInbox: feedbackFns.listInbox,
-    setBugStatus: feedbackFns.setBugStatus,
-    setFeedbackStatus: feedbackFns.setFeedbackStatus,
-  }),
-);
+export const feedback = lazy(() => bindDb(db, feedbackFns.useCases));
 
 // ---------- Shopify: linked stores, theme tokens, webhooks, product pages (decisions 014, 015) ----------
 
-export const stores = lazy(() =>
-  bindDb(db, {
-    listStores: storeFns.listStores,
-    connectedShops: storeFns.connectedShops,
-    findLinkedUserId: storeFns.findLinkedUserId,
-    linkShop: storeFns.linkShop,
-    disconnectStore: storeFns.disconnectStore,
-    setZendropConnected: storeFns.setZendropConnected,
-    getStoreAccessToken: storeFns.getStoreAccessToken,
-  }),
-);
+export const stores = lazy(() => bindDb(db, storeFns.useCases));
 
-export const themeTokens = lazy(() =>
-  bindDb(db, {
-    createThemeToken: themeTokenFns.createThemeToken,
-    listThemeTokens: themeTokenFns.listThemeTokens,
-    revokeThemeToken: themeTokenFns.revokeThemeToken,
-    checkLicence: themeTokenFns.checkLicence,
-    preflightOrigin: themeTokenFns.preflightOrigin,
-    appProxyLicence: themeTokenFns.appProxyLicence,
-  }),
-);
+export const themeTokens = lazy(() => bindDb(db, themeTokenFns.useCases));
 
 export const shopifyWebhooks = lazy(() => ({
-  ...bindDb(db, {
-    applyOnce: shopifyWebhookFns.applyOnce,
-    shopRedact: shopifyWebhookFns.shopRedact,
-    customersDataRequest: shopifyWebhookFns.customersDataRequest,
-    customersRedact: shopifyWebhookFns.customersRedact,
-  }),
+  ...bindDb(db, shopifyWebhookFns.useCases),
   /** app/uninstalled, with the shop's Shopify Billing state ended in the same transaction. */
   appUninstalled: (delivery: shopifyWebhookFns.WebhookDelivery) =>
     shopifyWebhookFns.appUninstalled(db, delivery, (tx, shop) => shopifyBilling.endShop(shop, tx)),
@@ -505,9 +434,7 @@ export const shopifyBilling = lazy(() =>
       } catch (error) {
         if (!(error instanceof SessionNotFoundError)) throw error;
       }
-      if (!accessToken) {
-        throw new AppError(409, "Open Winning Products from this store's Shopify admin once, then try again.");
-      }
+      if (!accessToken) return null;
       if (env.SHOPIFY_ADMIN_API_URL && env.NODE_ENV === "production") warnAdminApiUrlOnce();
       return createShopifyAdmin({ shop, accessToken, apiVersion: SHOPIFY_API_VERSION, baseUrl: env.SHOPIFY_ADMIN_API_URL });
     },

@@ -528,3 +528,20 @@ export async function productTitles(db: Db, objectIDs: string[]): Promise<Map<st
   const rows = await db.product.findMany({ where: { objectID: { in: [...new Set(objectIDs)] } }, select: { objectID: true, title: true } });
   return new Map(rows.map((r) => [r.objectID, r.title]));
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = {
+  getProduct,
+  saveProduct,
+  unsaveProduct,
+  trackProduct,
+  untrackProduct,
+  listSaved,
+  listTracked,
+  saveSearch,
+  listSavedSearches,
+  visitSavedSearch,
+  deleteSavedSearch,
+  productTitles,
+  productCards,
+};

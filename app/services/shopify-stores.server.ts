@@ -236,3 +236,14 @@ export async function getStoreAccessToken(db: Db, userId: string, shop: string):
   });
   return row?.encrypted_app_token ? getTokenCrypto().decrypt(row.encrypted_app_token) : null;
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = {
+  listStores,
+  connectedShops,
+  findLinkedUserId,
+  linkShop,
+  disconnectStore,
+  setZendropConnected,
+  getStoreAccessToken,
+};

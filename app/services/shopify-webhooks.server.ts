@@ -229,3 +229,6 @@ export async function handleCustomerRedact(tx: DbClient, shop: string, customerI
   log.info({ shop, customerId, ...result }, "customer redact answered");
   return result;
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = { applyOnce, shopRedact, customersDataRequest, customersRedact };

@@ -271,3 +271,6 @@ export async function revokeThemeTokensOfStore(db: Db, shop: string): Promise<nu
   });
   return count;
 }
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = { createThemeToken, listThemeTokens, revokeThemeToken, checkLicence, preflightOrigin, appProxyLicence };

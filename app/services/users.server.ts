@@ -38,3 +38,6 @@ export async function describeMe(db: Db, user: User) {
   };
 }
 export type Me = Awaited<ReturnType<typeof describeMe>>;
+
+/** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
+export const useCases = { describeMe };

@@ -2,7 +2,7 @@
 // install URL is Shopify admin's install page for our client id (docs/decisions/029).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseShopDomain, SHOP_DOMAIN_ERRORS, shopifyInstallUrl } from "~/domain/shopify-install";
+import { isMyshopifyDomain, MyshopifyDomainSchema, normaliseShopDomain, SHOP_DOMAIN_ERRORS, shopifyInstallUrl } from "~/domain/shopify-install";
 
 describe("normaliseShopDomain", () => {
   it.each([
@@ -50,4 +50,21 @@ describe("shopifyInstallUrl", () => {
       "https://admin.shopify.com/store/mystore/oauth/install?client_id=abc123",
     );
   });
+});
+
+describe("MyshopifyDomainSchema (an API body's shop)", () => {
+  it("takes a myshopify.com domain, trimmed and lower-cased", () => {
+    expect(MyshopifyDomainSchema.parse("  MyStore-2.MyShopify.com ")).toBe("mystore-2.myshopify.com");
+    expect(isMyshopifyDomain("mystore-2.myshopify.com")).toBe(true);
+    expect(isMyshopifyDomain("MyStore.myshopify.com")).toBe(false);
+  });
+
+  it.each(["mystore", "mystore.com", "-mystore.myshopify.com", "my_store.myshopify.com", "https://mystore.myshopify.com", "mystore.myshopify.com.evil.com", ""])(
+    "refuses %j with the field's sentence",
+    (typed) => {
+      const result = MyshopifyDomainSchema.safeParse(typed);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0].message).toBe("must be a myshopify.com domain");
+    },
+  );
 });

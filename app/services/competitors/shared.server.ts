@@ -101,8 +101,7 @@ export type ProductRow = Prisma.CompetitorProductGetPayload<{ select: typeof pro
 export const changeSelect = { id: true, at: true, kind: true, productId: true, handle: true, title: true, detail: true } as const;
 export type ChangeRow = Prisma.CompetitorChangeGetPayload<{ select: typeof changeSelect }>;
 
-/** DateTime as Prisma's SQLite adapter writes it, for raw statements (text order = time order). */
-export const toDbTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
+export { toDbTime } from "~/db.server";
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export function parseVariants(text: string): VariantSnapshot[] {

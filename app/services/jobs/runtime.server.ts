@@ -88,10 +88,7 @@ export interface Claimed {
   lease: string;
 }
 
-/** DateTime as Prisma's SQLite adapter writes it ("2026-01-31T00:00:00.000+00:00"), so text order = time order. */
-export function toDbTime(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
+export { toDbTime } from "~/db.server";
 
 export const toDate = (value: unknown): Date => (value instanceof Date ? value : dateFromDb(value));
 export const toDateOrNull = (value: unknown): Date | null =>
