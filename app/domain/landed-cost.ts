@@ -169,6 +169,14 @@ function toLayer(row: TariffRow, valueCents: number, quantity: number, expired: 
   };
 }
 
+/** The duty of these layers on another supplier value (the calculator's typed cost), as dutyFor figures it. */
+export function dutyOnValue(layers: readonly Pick<DutyLayer, "ratePercent" | "perItemCents">[], valueCents: number, quantity = 1): number {
+  return layers.reduce(
+    (sum, l) => sum + (l.ratePercent === undefined ? 0 : percentOf(valueCents, Math.round(l.ratePercent * 100))) + (l.perItemCents ?? 0) * quantity,
+    0,
+  );
+}
+
 export interface DutyInput {
   rows: readonly TariffRow[];
   /** HTS digits. */

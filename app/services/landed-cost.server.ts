@@ -134,6 +134,25 @@ export async function productProfit(db: Db, input: { userId: string; objectID: s
 
 export type ProductProfit = Awaited<ReturnType<typeof productProfit>>;
 
+/**
+ * What the product page's calculator needs: the duty layers for this seller's code and origin today (the page
+ * recomputes the duty for whatever cost the seller types), fees and reserves with their sources. null without
+ * paid access; `unavailable` with the sentence when no duty can be figured (e.g. no MFN rate for the code).
+ */
+export async function landedCostView(db: Db, input: { userId: string; objectID: string; access: ResearchAccess; costCents: number | null; now?: Date }) {
+  if (!input.access.insights) return null;
+  try {
+    // An unknown cost still gets the layers: the duty on $0 is only the per-item part, and the page refigures it.
+    const answer = await productProfit(db, { ...input, query: input.costCents === null ? { costCents: 0 } : {} });
+    return { duty: answer.duty, reserves: answer.reserves, fees: answer.fees, unavailable: null };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422) return { duty: null, reserves: null, fees: null, unavailable: error.message };
+    throw error;
+  }
+}
+
+export type LandedCostView = NonNullable<Awaited<ReturnType<typeof landedCostView>>>;
+
 /** Keeps the seller's own HTS code and origin with their saved product (null puts back the guess). */
 export async function setTariffChoice(db: Db, input: { userId: string; objectID: string; htsCode: string | null; origin: string | null }) {
   const product = await findProduct(db, input.objectID);
