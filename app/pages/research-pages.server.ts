@@ -87,10 +87,13 @@ export async function loadProductGrid(request: Request, user: User) {
   const page = { niches: await products.niches(), access: { insights: access.insights, lockedReason: access.lockedReason }, savedSearch, notice };
   try {
     const result = await products.search({ userId: user.id, access, params, newSince });
+    const results = searchResultPage(result);
+    // Margin after duty and fees per card (decision 052).
+    const landedMargins = await landedCost.landedMargins({ userId: user.id, objectIDs: results.items.map((p) => p.objectID), access });
     return {
       ...page,
       error: null,
-      results: { ...searchResultPage(result), sort: result.query.sort },
+      results: { ...results, sort: result.query.sort, landedMargins },
     };
   } catch (error) {
     if (error instanceof QueryError) {

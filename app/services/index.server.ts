@@ -209,7 +209,7 @@ export const products = lazy(() => ({
 }));
 
 /** Landed cost and profit per product, and the seller's own HTS code and origin (decision 052). */
-export const landedCost = lazy(() => bindDb(db, { productProfit: landedCostFns.productProfit, setTariffChoice: landedCostFns.setTariffChoice, landedCostView: landedCostFns.landedCostView }));
+export const landedCost = lazy(() => bindDb(db, { productProfit: landedCostFns.productProfit, setTariffChoice: landedCostFns.setTariffChoice, landedCostView: landedCostFns.landedCostView, landedMargins: landedCostFns.landedMargins }));
 
 /**
  * Product pictures: the category drawings (/product-images/{objectID}-{n}.svg) and the images fetched from

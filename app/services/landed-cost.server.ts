@@ -162,3 +162,59 @@ export async function setTariffChoice(db: Db, input: { userId: string; objectID:
   if (updated.count === 0) throw new AppError(409, "Save this product first: your HTS code and origin are kept with your saved product.");
   return { objectID: input.objectID, htsCode, origin: originCountry };
 }
+
+export interface LandedMargin {
+  /** (price - cost - shipping - duty - Shopify Payments fees) / price, basis points. */
+  marginBps: number;
+  dutyCents: number;
+  feesCents: number;
+  /** "duty 38.4% = MFN ... as of ...; fees $1.17 (Shopify Payments 2.9% + 30c)" */
+  explanation: string;
+  warning: string | null;
+}
+
+/**
+ * Margin after duty and fees for the grid's cards (decision 052): each product's code and origin as the
+ * profit answer chooses them (the seller's own, else the guesses), today's layers, Shopify Payments' fees, no
+ * reserves or ads. Products without a known cost, or whose code has no MFN rate, are left out (the card keeps
+ * "Add your cost" or its gross margin).
+ */
+export async function landedMargins(db: Db, input: { userId: string; objectIDs: readonly string[]; access: ResearchAccess; now?: Date }): Promise<Record<string, LandedMargin>> {
+  if (!input.access.insights || input.objectIDs.length === 0) return {};
+  const rows = await db.product.findMany({ where: { objectID: { in: [...input.objectIDs] } }, select: { ...productSelect, objectID: true } });
+  const saved = await db.savedProduct.findMany({
+    where: { userId: input.userId, productId: { in: rows.map((r) => r.id) } },
+    select: { productId: true, htsCode: true, originCountry: true },
+  });
+  const savedBy = new Map(saved.map((s) => [s.productId, s]));
+  const asOf = dayOf(input.now ?? new Date());
+  const fees = feeSettings("shopify-payments");
+  const tables = new Map<string, Awaited<ReturnType<typeof tariffRowsFor>>>();
+  const out: Record<string, LandedMargin> = {};
+  for (const p of rows) {
+    if (p.costCents === null || p.priceCents <= 0) continue;
+    const own = savedBy.get(p.id);
+    const guess = guessHtsCode(parseStringList(p.niches), nicheHtsTable());
+    const code = own?.htsCode ?? guess?.htsCode;
+    if (!code) continue;
+    const hts = parseHtsCode(code);
+    const origin = own?.originCountry ?? originFromSupplier(p.supplierName, p.supplierUrl).origin;
+    if (!tables.has(hts)) tables.set(hts, await tariffRowsFor(db, hts));
+    let duty;
+    try {
+      duty = dutyFor({ rows: tables.get(hts)!, hts, origin, asOf, valueCents: p.costCents });
+    } catch (error) {
+      if (error instanceof AppError) continue;
+      throw error;
+    }
+    const profit = profitOf({ priceCents: p.priceCents, costCents: p.costCents, shippingCents: p.shippingCents, dutyCents: duty.dutyCents, fees, reserves: { refundRateBp: 0, chargebackRateBp: 0, chargebackFeeCents: 0 } });
+    out[p.objectID] = {
+      marginBps: profit.marginBps,
+      dutyCents: duty.dutyCents,
+      feesCents: profit.parts.feesCents,
+      explanation: `${duty.explanation}; fees ${(profit.parts.feesCents / 100).toFixed(2)} USD (${FEE_PRESETS[fees.preset].label} 2.9% + 30c)`,
+      warning: duty.warning ?? null,
+    };
+  }
+  return out;
+}

@@ -2,8 +2,12 @@
 // ("duty 38.4% = MFN 3.4% + Section 301 (List 3) 25% + ... as of 2026-11-26"), each layer's dates and source,
 // the warning when a layer's validity has ended, and the refund and chargeback reserves with their sources.
 import { Banner, BlockStack, Text } from "@shopify/polaris";
-import type { LandedCostView } from "~/services/landed-cost.server";
-import { formatMoney } from "~/ui/product-card";
+import type { LandedCostView, LandedMargin } from "~/services/landed-cost.server";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+function formatMoney(cents: number): string {
+  return usd.format(cents / 100);
+}
 
 type Serialized<T> = T extends (infer U)[] ? Serialized<U>[] : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
 export type LandedCostData = Serialized<LandedCostView>;
@@ -56,5 +60,24 @@ export function LandedCostBreakdown({ view, dutyCents, refundCents, chargebackCe
         </Text>
       </details>
     </BlockStack>
+  );
+}
+
+export type LandedMarginData = LandedMargin;
+
+/** The grid card's margin after duty and fees; the sum is in the hover title and an expandable line. */
+export function LandedMarginLine({ margin }: { margin: LandedMarginData }) {
+  const text = `Margin after duty and fees ${(margin.marginBps / 100).toFixed(1).replace(/\.0$/, "")}%`;
+  return (
+    <details title={margin.explanation} data-testid="landed-margin">
+      <summary>
+        <Text as="span" variant="bodySm" tone={margin.warning ? "caution" : "subdued"}>
+          {margin.warning ? `${text} (a duty layer has expired)` : text}
+        </Text>
+      </summary>
+      <Text as="p" variant="bodySm" tone="subdued">
+        {`Duty ${formatMoney(margin.dutyCents)}: ${margin.explanation}.${margin.warning ? ` ${margin.warning}` : ""}`}
+      </Text>
+    </details>
   );
 }

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { action as productAction } from "~/routes/api.products.$objectID";
 import { loader as profitApi } from "~/routes/api.products.$objectID.profit";
+import { loader as gridPage } from "~/routes/dashboard.products._index";
 import { action as tariffApi } from "~/routes/api.products.$objectID.tariff";
 import { runScript } from "../helpers/cli";
 import { insertProducts, type FixtureProduct } from "../helpers/products";
@@ -147,6 +148,19 @@ describe("POST /api/products/{objectID}/tariff", () => {
     const reset = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { htsCode: null, origin: null } });
     expect(reset.status).toBe(200);
     expect(((await (await profit("lc-gadget")).json()) as Answer).duty.htsCode).toBe("3924.10.40");
+  });
+});
+
+describe("the product grid", () => {
+  it("shows each card's margin after duty and fees, with the sum and the lapsed-layer warning", async () => {
+    const res = await call(gridPage, "/dashboard/products?q=garlic", { cookie: seller.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: { items: { objectID: string }[]; landedMargins: Record<string, { marginBps: number; dutyCents: number; feesCents: number; explanation: string; warning: string | null }> } };
+    expect(body.results.items.map((p) => p.objectID)).toContain("lc-gadget");
+    // 2999 - 640 cost - 450 shipping - 246 duty - 117 fees = 1546c; 1546 / 2999 = 51.55% -> 5155 bps (gross: 63.65%)
+    expect(body.results.landedMargins["lc-gadget"]).toMatchObject({ marginBps: 5155, dutyCents: 246, feesCents: 117 });
+    expect(body.results.landedMargins["lc-gadget"].explanation).toContain("duty 38.4% = MFN (column 1) 3.4% + Section 301 (List 3) 25%");
+    expect(body.results.landedMargins["lc-gadget"].warning).toContain("valid until 2026-07-24");
   });
 });
 
