@@ -17,7 +17,8 @@ import {
   profitOf,
   type TariffRow,
 } from "~/domain/landed-cost";
-import { parseGeneralRate, usitcRows } from "~/domain/tariff-file";
+import { LayersFileSchema, parseGeneralRate, usitcCsvColumns, usitcJsonLines, usitcRows } from "~/domain/tariff-file";
+import starter from "../../content/tariffs/us-starter-2026-11-26.json";
 
 function row(fields: Partial<TariffRow> & Pick<TariffRow, "kind" | "series" | "name">): TariffRow {
   return { htsPrefix: "", origins: ["*"], exemptPrefixes: [], rateBp: null, perItemCents: null, validFrom: "2026-01-01", validTo: null, source: "test", ...fields };
@@ -202,6 +203,23 @@ describe("inputs", () => {
     );
     expect(rows).toEqual([expect.objectContaining({ kind: "mfn", htsPrefix: "39241040", rateBp: 340, validFrom: "2026-12-01", validTo: null })]);
     expect(skipped).toEqual([{ htsno: "0201.10.10", general: "26.4¢/kg" }]);
+  });
+});
+
+describe("tariff files", () => {
+  it("recognises the USITC JSON and CSV exports by their own field names", () => {
+    const json = [{ htsno: "3924.10.40", indent: "1", description: "Other", superior: null, units: [], general: "3.4%", special: "Free (A+,AU)", other: "80%", footnotes: [] }];
+    expect(usitcJsonLines(json)).toEqual([{ htsno: "3924.10.40", general: "3.4%" }]);
+    expect(usitcJsonLines([{ code: "3924", rate: "3.4%" }])).toBeNull();
+    expect(usitcCsvColumns(["\uFEFFHTS Number", "Indent", "Description", "Unit of Quantity", "General Rate of Duty"])).toEqual({ htsno: 0, general: 4 });
+    expect(usitcCsvColumns(["Code", "Rate"])).toBeNull();
+  });
+
+  it("the starter table parses, every row names a source and dates, and every niche guess has an MFN row", () => {
+    const file = LayersFileSchema.parse(starter);
+    for (const layer of file.layers) expect(layer.source.length).toBeGreaterThan(20);
+    const mfn = new Set(file.layers.filter((l) => l.kind === "mfn").map((l) => l.htsPrefix));
+    for (const [niche, guess] of Object.entries(file.niches)) expect(mfn.has(parseHtsCode(guess.htsCode)), niche).toBe(true);
   });
 });
 
