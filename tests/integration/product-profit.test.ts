@@ -14,6 +14,7 @@ import { action as tariffApi } from "~/routes/api.products.$objectID.tariff";
 import { runScript } from "../helpers/cli";
 import { insertProducts, type FixtureProduct } from "../helpers/products";
 import { call } from "../helpers/routes";
+import { importTariffFile } from "~/services/tariffs.server";
 import { createSignedInUser } from "../helpers/site-users";
 
 const base: Omit<FixtureProduct, "objectID" | "title" | "niches"> = {
@@ -190,4 +191,32 @@ describe("npm run tariffs -- import", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('no "HTS Number" and "General Rate of Duty" columns');
   }, 300_000);
+});
+
+describe("importing layers and USITC JSON through the tariffs service", () => {
+  it("a layers file with an explicit 0% from the lapse ends the warning; a USITC JSON revision is read by its field names", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tariffs-json-"));
+    const layers = path.join(dir, "no-surcharge.json");
+    writeFileSync(
+      layers,
+      JSON.stringify({
+        edition: "test-no-surcharge",
+        layers: [{ kind: "surcharge", series: "none", name: "No general surcharge", htsPrefix: "", origins: ["*"], ratePercent: 0, validFrom: "2026-07-24", source: "test: the operator checked that nothing replaced Section 122" }],
+      }),
+    );
+    expect(await importTariffFile(db, layers, { validFrom: "2026-11-26" })).toMatchObject({ format: "layers", inserted: 1 });
+    const after = (await (await profit("lc-gadget")).json()) as Answer;
+    expect(after.duty.warning).toBeUndefined();
+    expect(after.duty.layers.map((l) => l.name)).toContain("No general surcharge");
+
+    const usitc = path.join(dir, "hts.json");
+    writeFileSync(usitc, JSON.stringify([{ htsno: "3924.90.56", indent: "2", description: "Other", superior: null, units: [], general: "3.5%", special: "Free (A+,AU)", other: "80%", footnotes: [], quotaQuantity: "", additionalDuties: "" }]));
+    expect(await importTariffFile(db, usitc, { validFrom: "2026-11-03", revision: "JSON revision" })).toMatchObject({ format: "usitc-json", inserted: 1 });
+    const other = (await (await profit("lc-gadget", "?hts=3924.90.56")).json()) as Answer;
+    expect(other.duty.layers[0]).toMatchObject({ ratePercent: 3.5, source: expect.stringContaining("JSON revision") });
+
+    const bad = path.join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ edition: "x", layers: [{ kind: "surcharge" }] }));
+    await expect(importTariffFile(db, bad, { validFrom: "2026-11-26" })).rejects.toThrow(/neither a USITC export .* nor a layers file/);
+  });
 });
