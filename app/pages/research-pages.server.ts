@@ -11,7 +11,7 @@ import { AppError } from "~/domain/errors";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { products, savedSearchAlerts, tiktoks } from "~/services/index.server";
+import { landedCost, products, savedSearchAlerts, tiktoks } from "~/services/index.server";
 import { searchResultPage } from "~/services/products.server";
 
 // ---------- the product grid ----------
@@ -87,10 +87,13 @@ export async function loadProductGrid(request: Request, user: User) {
   const page = { niches: await products.niches(), access: { insights: access.insights, lockedReason: access.lockedReason }, savedSearch, notice };
   try {
     const result = await products.search({ userId: user.id, access, params, newSince });
+    const results = searchResultPage(result);
+    // Margin after duty and fees per card (decision 052).
+    const landedMargins = await landedCost.landedMargins({ userId: user.id, objectIDs: results.items.map((p) => p.objectID), access });
     return {
       ...page,
       error: null,
-      results: { ...searchResultPage(result), sort: result.query.sort },
+      results: { ...results, sort: result.query.sort, landedMargins },
     };
   } catch (error) {
     if (error instanceof QueryError) {
@@ -190,7 +193,9 @@ export async function loadProductDetail(objectIDParam: string | undefined, user:
       products.getProduct({ userId: user.id, objectID, access }),
       tiktoks.list(user.id, { objectID }),
     ]);
-    return { product, seenOnTikTok, access: { insights: access.insights, lockedReason: access.lockedReason } };
+    // Duty layers, fees and reserves for the calculator (decision 052).
+    const landed = await landedCost.landedCostView({ userId: user.id, objectID, access, costCents: product.insights?.costCents ?? null });
+    return { product, seenOnTikTok, landed, access: { insights: access.insights, lockedReason: access.lockedReason } };
   } catch (error) {
     if (isProductNotFound(error)) throw notFound();
     throw error;

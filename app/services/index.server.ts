@@ -55,6 +55,7 @@ import { getProductImage } from "~/services/product-images.server";
 import { createStoredImages } from "~/services/stored-images.server";
 import { createProductPages, storeAccessFrom } from "~/services/product-pages.server";
 import * as productFns from "~/services/products.server";
+import * as landedCostFns from "~/services/landed-cost.server";
 import { createSavedSearchAlerts } from "~/services/saved-search-alerts.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { shopifyTokenUserId } from "~/services/shopify-bearer.server";
@@ -180,6 +181,9 @@ export const products = lazy(() => ({
   search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
   niches: () => productSearch.niches(),
 }));
+
+/** Landed cost and profit per product, and the seller's own HTS code and origin (decision 052). */
+export const landedCost = lazy(() => bindDb(db, { productProfit: landedCostFns.productProfit, setTariffChoice: landedCostFns.setTariffChoice, landedCostView: landedCostFns.landedCostView, landedMargins: landedCostFns.landedMargins }));
 
 /**
  * Product pictures: the category drawings (/product-images/{objectID}-{n}.svg) and the images fetched from

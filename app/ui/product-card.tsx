@@ -7,6 +7,7 @@ import { formatCount, growthShown } from "~/domain/insights";
 import { storesLine } from "~/domain/measured-product";
 import type { SourceFilter, Sort, Stage } from "~/domain/product-query";
 import type { ProductCard as ProductCardData } from "~/services/products.server";
+import { LandedMarginLine, type LandedMarginData } from "~/ui/landed-cost-breakdown";
 import { ProductSaveButton } from "~/ui/product-save-button";
 
 export type { ProductCardData };
@@ -207,10 +208,13 @@ export function ProductCard({
   href,
   upgradeUrl,
   priorityImage = false,
+  landedMargin,
 }: {
   product: ProductCardData;
   href: string;
   upgradeUrl: string;
+  /** Margin after duty and fees (decision 052); without it the card shows the gross margin. */
+  landedMargin?: LandedMarginData;
   /** The first cards' pictures are on the first screen: fetched at once (ProductImage). */
   priorityImage?: boolean;
 }) {
@@ -278,9 +282,13 @@ export function ProductCard({
               <Text as="span" variant="bodySm" tone="subdued">
                 {product.insights.costCents === null ? "Cost unknown" : `Cost ${formatMoney(product.insights.costCents)}`}
               </Text>
-              <Text as="span" variant="bodySm" tone="subdued">
-                {product.insights.marginBps === null ? "Margin: Add your cost" : `Margin ${formatBps(product.insights.marginBps)}`}
-              </Text>
+              {landedMargin ? (
+                <LandedMarginLine margin={landedMargin} />
+              ) : (
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {product.insights.marginBps === null ? "Margin: Add your cost" : `Margin ${formatBps(product.insights.marginBps)}`}
+                </Text>
+              )}
             </InlineStack>
           </BlockStack>
         ) : (
@@ -337,15 +345,17 @@ export function ProductGrid({
   products,
   productUrl,
   upgradeUrl,
+  landedMargins,
 }: {
   products: ProductCardData[];
   productUrl: (objectID: string) => string;
   upgradeUrl: string;
+  landedMargins?: Record<string, LandedMarginData>;
 }) {
   return (
     <InlineGrid columns={{ xs: 1, sm: 2, lg: 3 }} gap="400">
       {products.map((p, i) => (
-        <ProductCard key={p.objectID} product={p} href={productUrl(p.objectID)} upgradeUrl={upgradeUrl} priorityImage={i < FIRST_ROW} />
+        <ProductCard key={p.objectID} product={p} href={productUrl(p.objectID)} upgradeUrl={upgradeUrl} priorityImage={i < FIRST_ROW} landedMargin={landedMargins?.[p.objectID]} />
       ))}
     </InlineGrid>
   );

@@ -139,6 +139,7 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
             {access.insights && product.insights ? (
               <ProfitCalculator
                 defaults={{ priceCents: product.priceCents, costCents: product.insights.costCents, shippingCents: product.insights.shippingCents }}
+                landed={data.landed}
               />
             ) : null}
           </BlockStack>

@@ -158,7 +158,7 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                     </InlineStack>
                   </Box>
                   {results.items.length > 0 ? (
-                    <ProductGrid products={results.items} productUrl={paths.product} upgradeUrl={paths.upgrade} />
+                    <ProductGrid products={results.items} productUrl={paths.product} upgradeUrl={paths.upgrade} landedMargins={results.landedMargins} />
                   ) : (
                     <Card>
                       <BlockStack gap="200" inlineAlign="center">

@@ -4,6 +4,8 @@
 import { Badge, BlockStack, Box, Card, DescriptionList, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { profit, PROFIT_NOTES, type ProfitResult } from "~/domain/insights";
+import { dutyOnValue, reservesOf } from "~/domain/landed-cost";
+import { LandedCostBreakdown, type LandedCostData } from "~/ui/landed-cost-breakdown";
 import { formatBps, formatMoney } from "~/ui/product-card";
 
 /** "19.99" -> 1999; null when it is not an amount in dollars with at most two decimals. */
@@ -36,7 +38,8 @@ export interface ProfitDefaults {
 const DEFAULT_FEE_PERCENT = "2.9";
 const DEFAULT_FEE_FIXED = "0.30";
 
-export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
+/** `landed` (decision 052): duty layers and reserves; the results then count duty and reserves too. */
+export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefaults; landed?: LandedCostData | null }) {
   const [fields, setFields] = useState({
     price: centsToText(defaults.priceCents),
     cost: defaults.costCents === null ? "" : centsToText(defaults.costCents),
@@ -57,8 +60,12 @@ export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
   const amountError = (v: number | null) => (v === null ? "Enter an amount like 19.99" : undefined);
 
   let result: ProfitResult | null = null;
+  let landedParts = { dutyCents: 0, refundCents: 0, chargebackCents: 0 };
   if (price !== null && price > 0 && cost !== null && shipping !== null && feesBps !== null && feeFixed !== null && adCost !== null) {
-    result = profit({ priceCents: price, costCents: cost, shippingCents: shipping, feesBps, feeFixedCents: feeFixed, adCostPerPurchaseCents: adCost });
+    // Duty is charged on the typed cost; reserves on the typed price. Both are per-order costs like the cost itself.
+    if (landed?.duty && landed.reserves) landedParts = { dutyCents: dutyOnValue(landed.duty.layers, cost), ...reservesOf(price, landed.reserves) };
+    const extra = landedParts.dutyCents + landedParts.refundCents + landedParts.chargebackCents;
+    result = profit({ priceCents: price, costCents: cost + extra, shippingCents: shipping, feesBps, feeFixedCents: feeFixed, adCostPerPurchaseCents: adCost });
   }
 
   return (
@@ -143,7 +150,7 @@ export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
                   { term: "Fees", description: formatMoney(result.feesCents) },
                   { term: "Profit before ads", description: `${formatMoney(result.profitBeforeAdsCents)} (the most one sale's ads may cost)` },
                   { term: "Profit per order", description: formatMoney(result.profitPerOrderCents) },
-                  { term: "Margin after fees and ads", description: formatBps(result.marginBps) },
+                  { term: landed?.duty ? "Margin after duty, fees, reserves and ads" : "Margin after fees and ads", description: formatBps(result.marginBps) },
                   {
                     term: "Break-even ROAS",
                     description:
@@ -155,6 +162,7 @@ export function ProfitCalculator({ defaults }: { defaults: ProfitDefaults }) {
                   },
                 ]}
               />
+              {landed ? <LandedCostBreakdown view={landed} {...landedParts} /> : null}
             </BlockStack>
           </Box>
         ) : null}

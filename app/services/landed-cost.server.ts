@@ -1,0 +1,220 @@
+// What one product really earns for one seller (decision 052): its HTS code and origin (the seller's own,
+// kept with their saved product, else guessed from its niche and supplier), the dated duty layers for them,
+// and landed cost and profit from app/domain/landed-cost.ts. Also stores the seller's code and origin.
+import { parseStringList, type Db } from "~/db.server";
+import { AppError } from "~/domain/errors";
+import {
+  CURRENCY,
+  dayOf,
+  DEFAULT_RESERVES,
+  dutyFor,
+  FEE_PRESETS,
+  feeSettings,
+  formatHtsCode,
+  guessHtsCode,
+  originFromSupplier,
+  parseHtsCode,
+  parseOrigin,
+  priceForTargetMargin,
+  profitOf,
+  RESERVE_SOURCES,
+  type EntryType,
+  type FeePresetId,
+} from "~/domain/landed-cost";
+import type { ResearchAccess } from "~/domain/research-access";
+import { nicheHtsTable, tariffRowsFor } from "~/services/tariffs.server";
+
+export interface ProfitQuery {
+  priceCents?: number;
+  cpaCents?: number;
+  /** The seller's cost when the catalogue has none (or to try another). */
+  costCents?: number;
+  shippingCents?: number;
+  hts?: string;
+  origin?: string;
+  entry?: EntryType;
+  fees?: FeePresetId;
+  feeRateBp?: number;
+  feeFixedCents?: number;
+  refundRateBp?: number;
+  chargebackRateBp?: number;
+  targetMarginBps?: number;
+}
+
+const productSelect = {
+  id: true,
+  costCents: true,
+  priceCents: true,
+  shippingCents: true,
+  niches: true,
+  supplierName: true,
+  supplierUrl: true,
+} as const;
+
+async function findProduct(db: Db, objectID: string) {
+  const product = await db.product.findUnique({ where: { objectID }, select: productSelect });
+  if (!product) throw new AppError(404, "We could not find that product.");
+  return product;
+}
+
+/** The HTS code and origin used for this seller's product, each with where it came from. */
+async function tariffChoice(db: Db, userId: string, product: Awaited<ReturnType<typeof findProduct>>, query: ProfitQuery) {
+  const saved = await db.savedProduct.findUnique({
+    where: { userId_productId: { userId, productId: product.id } },
+    select: { htsCode: true, originCountry: true },
+  });
+  let hts: { digits: string; reason: string };
+  if (query.hts !== undefined) hts = { digits: parseHtsCode(query.hts), reason: "the code you asked for" };
+  else if (saved?.htsCode) hts = { digits: parseHtsCode(saved.htsCode), reason: "your code, kept with your saved product" };
+  else {
+    const guess = guessHtsCode(parseStringList(product.niches), nicheHtsTable());
+    if (!guess) throw new AppError(422, "We cannot guess an HTS code for this product: give one (hts=3924.10.40).");
+    hts = { digits: parseHtsCode(guess.htsCode), reason: guess.reason };
+  }
+  let origin: { code: string; reason: string };
+  if (query.origin !== undefined) origin = { code: parseOrigin(query.origin), reason: "the origin you asked for" };
+  else if (saved?.originCountry) origin = { code: saved.originCountry, reason: "your origin, kept with your saved product" };
+  else {
+    const o = originFromSupplier(product.supplierName, product.supplierUrl);
+    origin = { code: o.origin, reason: o.reason };
+  }
+  return { hts, origin };
+}
+
+export async function productProfit(db: Db, input: { userId: string; objectID: string; access: ResearchAccess; query: ProfitQuery; now?: Date }) {
+  if (!input.access.insights) throw new AppError(403, input.access.lockedReason ?? "The profit calculator is part of every plan.");
+  const product = await findProduct(db, input.objectID);
+  const q = input.query;
+  const costCents = q.costCents ?? product.costCents;
+  if (costCents === null || costCents === undefined) {
+    throw new AppError(422, "Add your cost: we do not know this product's supplier cost (send costCents).", { needs: "costCents" });
+  }
+  const priceCents = q.priceCents ?? product.priceCents;
+  if (priceCents <= 0) throw new AppError(400, "priceCents must be a whole number of cents above 0.");
+  const shippingCents = q.shippingCents ?? product.shippingCents;
+  const { hts, origin } = await tariffChoice(db, input.userId, product, q);
+  const asOf = dayOf(input.now ?? new Date());
+  const duty = dutyFor({ rows: await tariffRowsFor(db, hts.digits), hts: hts.digits, origin: origin.code, asOf, entry: q.entry, valueCents: costCents });
+  const fees = feeSettings(q.fees, { rateBp: q.feeRateBp, fixedCents: q.feeFixedCents });
+  const reserves = { ...DEFAULT_RESERVES, ...(q.refundRateBp !== undefined ? { refundRateBp: q.refundRateBp } : {}), ...(q.chargebackRateBp !== undefined ? { chargebackRateBp: q.chargebackRateBp } : {}) };
+  const profitInput = { costCents, shippingCents, dutyCents: duty.dutyCents, fees, reserves, cpaCents: q.cpaCents ?? 0 };
+  const profit = profitOf({ ...profitInput, priceCents });
+  return {
+    currency: CURRENCY,
+    priceCents,
+    cpaCents: q.cpaCents ?? 0,
+    costFrom: q.costCents !== undefined ? ("yours" as const) : ("catalogue" as const),
+    landedCostCents: profit.landedCostCents,
+    parts: profit.parts,
+    duty: {
+      htsCode: duty.htsCode,
+      htsReason: hts.reason,
+      origin: duty.origin,
+      originReason: origin.reason,
+      entry: duty.entry,
+      ratePercent: duty.ratePercent,
+      dutyCents: duty.dutyCents,
+      layers: duty.layers,
+      asOf: duty.asOf,
+      explanation: duty.explanation,
+      ...(duty.warning ? { warning: duty.warning } : {}),
+    },
+    fees: { ...fees, label: FEE_PRESETS[fees.preset].label, source: FEE_PRESETS[fees.preset].source, edited: q.feeRateBp !== undefined || q.feeFixedCents !== undefined },
+    reserves: { ...reserves, ...profit.reserves, sources: RESERVE_SOURCES },
+    netProfitCents: profit.netProfitCents,
+    marginBps: profit.marginBps,
+    breakEvenCpaCents: profit.breakEvenCpaCents,
+    breakEvenRoas: profit.breakEvenRoas,
+    ...(q.targetMarginBps !== undefined
+      ? { targetMarginBps: q.targetMarginBps, priceForTargetMarginCents: priceForTargetMargin(profitInput, q.targetMarginBps) }
+      : {}),
+    rounding: "Each percentage (each duty layer, the fee, each reserve) is rounded half up to the cent, then added. Break-even ROAS is not rounded.",
+  };
+}
+
+export type ProductProfit = Awaited<ReturnType<typeof productProfit>>;
+
+/**
+ * What the product page's calculator needs: the duty layers for this seller's code and origin today (the page
+ * recomputes the duty for whatever cost the seller types), fees and reserves with their sources. null without
+ * paid access; `unavailable` with the sentence when no duty can be figured (e.g. no MFN rate for the code).
+ */
+export async function landedCostView(db: Db, input: { userId: string; objectID: string; access: ResearchAccess; costCents: number | null; now?: Date }) {
+  if (!input.access.insights) return null;
+  try {
+    // An unknown cost still gets the layers: the duty on $0 is only the per-item part, and the page refigures it.
+    const answer = await productProfit(db, { ...input, query: input.costCents === null ? { costCents: 0 } : {} });
+    return { duty: answer.duty, reserves: answer.reserves, fees: answer.fees, unavailable: null };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422) return { duty: null, reserves: null, fees: null, unavailable: error.message };
+    throw error;
+  }
+}
+
+export type LandedCostView = NonNullable<Awaited<ReturnType<typeof landedCostView>>>;
+
+/** Keeps the seller's own HTS code and origin with their saved product (null puts back the guess). */
+export async function setTariffChoice(db: Db, input: { userId: string; objectID: string; htsCode: string | null; origin: string | null }) {
+  const product = await findProduct(db, input.objectID);
+  const htsCode = input.htsCode === null ? null : formatHtsCode(parseHtsCode(input.htsCode));
+  const originCountry = input.origin === null ? null : parseOrigin(input.origin);
+  const updated = await db.savedProduct.updateMany({ where: { userId: input.userId, productId: product.id }, data: { htsCode, originCountry } });
+  if (updated.count === 0) throw new AppError(409, "Save this product first: your HTS code and origin are kept with your saved product.");
+  return { objectID: input.objectID, htsCode, origin: originCountry };
+}
+
+export interface LandedMargin {
+  /** (price - cost - shipping - duty - Shopify Payments fees) / price, basis points. */
+  marginBps: number;
+  dutyCents: number;
+  feesCents: number;
+  /** "duty 38.4% = MFN ... as of ...; fees $1.17 (Shopify Payments 2.9% + 30c)" */
+  explanation: string;
+  warning: string | null;
+}
+
+/**
+ * Margin after duty and fees for the grid's cards (decision 052): each product's code and origin as the
+ * profit answer chooses them (the seller's own, else the guesses), today's layers, Shopify Payments' fees, no
+ * reserves or ads. Products without a known cost, or whose code has no MFN rate, are left out (the card keeps
+ * "Add your cost" or its gross margin).
+ */
+export async function landedMargins(db: Db, input: { userId: string; objectIDs: readonly string[]; access: ResearchAccess; now?: Date }): Promise<Record<string, LandedMargin>> {
+  if (!input.access.insights || input.objectIDs.length === 0) return {};
+  const rows = await db.product.findMany({ where: { objectID: { in: [...input.objectIDs] } }, select: { ...productSelect, objectID: true } });
+  const saved = await db.savedProduct.findMany({
+    where: { userId: input.userId, productId: { in: rows.map((r) => r.id) } },
+    select: { productId: true, htsCode: true, originCountry: true },
+  });
+  const savedBy = new Map(saved.map((s) => [s.productId, s]));
+  const asOf = dayOf(input.now ?? new Date());
+  const fees = feeSettings("shopify-payments");
+  const tables = new Map<string, Awaited<ReturnType<typeof tariffRowsFor>>>();
+  const out: Record<string, LandedMargin> = {};
+  for (const p of rows) {
+    if (p.costCents === null || p.priceCents <= 0) continue;
+    const own = savedBy.get(p.id);
+    const guess = guessHtsCode(parseStringList(p.niches), nicheHtsTable());
+    const code = own?.htsCode ?? guess?.htsCode;
+    if (!code) continue;
+    const hts = parseHtsCode(code);
+    const origin = own?.originCountry ?? originFromSupplier(p.supplierName, p.supplierUrl).origin;
+    if (!tables.has(hts)) tables.set(hts, await tariffRowsFor(db, hts));
+    let duty;
+    try {
+      duty = dutyFor({ rows: tables.get(hts)!, hts, origin, asOf, valueCents: p.costCents });
+    } catch (error) {
+      if (error instanceof AppError) continue;
+      throw error;
+    }
+    const profit = profitOf({ priceCents: p.priceCents, costCents: p.costCents, shippingCents: p.shippingCents, dutyCents: duty.dutyCents, fees, reserves: { refundRateBp: 0, chargebackRateBp: 0, chargebackFeeCents: 0 } });
+    out[p.objectID] = {
+      marginBps: profit.marginBps,
+      dutyCents: duty.dutyCents,
+      feesCents: profit.parts.feesCents,
+      explanation: `${duty.explanation}; fees ${(profit.parts.feesCents / 100).toFixed(2)} USD (${FEE_PRESETS[fees.preset].label} 2.9% + 30c)`,
+      warning: duty.warning ?? null,
+    };
+  }
+  return out;
+}

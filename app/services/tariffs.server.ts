@@ -1,0 +1,145 @@
+// The US duty table (decision 052): dated rows in TariffLayer, never constants in code. Owns loading the
+// starter table (content/tariffs/, when the table is empty), importing a layers file or a full USITC revision
+// (`npm run tariffs -- import FILE`), and reading the rows that can apply to one HTS code.
+import { readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import type { Db } from "~/db.server";
+import { CsvLineReader } from "~/domain/product-import";
+import { parseHtsCode, type NicheHtsGuess, type TariffKind, type TariffRow } from "~/domain/landed-cost";
+import { LayersFileSchema, layerRows, usitcCsvColumns, usitcJsonLines, usitcRows, type LayersFile, type UsitcLine } from "~/domain/tariff-file";
+
+export const STARTER_TARIFF_FILE = path.resolve("content/tariffs/us-starter-2026-11-26.json");
+
+let starter: LayersFile | null = null;
+
+/** The starter table as shipped (read once). */
+export function starterTable(): LayersFile {
+  starter ??= LayersFileSchema.parse(JSON.parse(readFileSync(STARTER_TARIFF_FILE, "utf8")));
+  return starter;
+}
+
+/** HTS guesses per niche, with their reasons (from the starter table's `niches`). */
+export function nicheHtsTable(): Record<string, NicheHtsGuess> {
+  return starterTable().niches;
+}
+
+const COLUMNS = ["kind", "series", "name", "htsPrefix", "origins", "exemptPrefixes", "rateBp", "perItemCents", "validFrom", "validTo", "source", "revision"] as const;
+const BATCH = 500;
+
+function values(row: TariffRow, revision: string): unknown[] {
+  return [row.kind, row.series, row.name, row.htsPrefix, JSON.stringify(row.origins), JSON.stringify(row.exemptPrefixes), row.rateBp, row.perItemCents, row.validFrom, row.validTo, row.source, revision];
+}
+
+async function insertRows(db: Db, rows: readonly TariffRow[], revision: string, onlyIfEmpty = false): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    const placeholders = batch.map(() => `(${COLUMNS.map(() => "?").join(",")})`).join(",");
+    const params = batch.flatMap((r) => values(r, revision));
+    // The starter load is one statement that only inserts into an empty table, so two processes starting at once load it once.
+    inserted += onlyIfEmpty
+      ? await db.$executeRawUnsafe(
+          `INSERT INTO "TariffLayer" (${COLUMNS.map((c) => `"${c}"`).join(",")}) SELECT * FROM (VALUES ${placeholders}) WHERE NOT EXISTS (SELECT 1 FROM "TariffLayer")`,
+          ...params,
+        )
+      : await db.$executeRawUnsafe(`INSERT INTO "TariffLayer" (${COLUMNS.map((c) => `"${c}"`).join(",")}) VALUES ${placeholders}`, ...params);
+  }
+  return inserted;
+}
+
+/** Loads the starter table when the duty table is empty (first use after migration 027). */
+export async function ensureTariffTable(db: Db): Promise<void> {
+  const any = await db.tariffLayer.findFirst({ select: { id: true } });
+  if (any) return;
+  const file = starterTable();
+  const rows = layerRows(file);
+  if (rows.length > BATCH) throw new Error("the starter tariff table must fit one statement");
+  await insertRows(db, rows, file.edition, true);
+}
+
+/** Every row that could apply to these HTS digits (any origin, any date): the domain picks among them. */
+export async function tariffRowsFor(db: Db, htsDigits: string): Promise<TariffRow[]> {
+  await ensureTariffTable(db);
+  const prefixes = [""];
+  for (let n = 2; n <= htsDigits.length; n += 2) prefixes.push(htsDigits.slice(0, n));
+  const rows = await db.tariffLayer.findMany({
+    where: { htsPrefix: { in: prefixes } },
+    select: { kind: true, series: true, name: true, htsPrefix: true, origins: true, exemptPrefixes: true, rateBp: true, perItemCents: true, validFrom: true, validTo: true, source: true },
+  });
+  return rows.map((r) => ({ ...r, kind: r.kind as TariffKind, origins: JSON.parse(r.origins) as string[], exemptPrefixes: JSON.parse(r.exemptPrefixes) as string[] }));
+}
+
+export class TariffFileError extends Error {}
+
+export interface TariffImportSummary {
+  format: "layers" | "usitc-json" | "usitc-csv";
+  revision: string;
+  inserted: number;
+  /** MFN rows of earlier revisions closed on the new revision's first day. */
+  closed: number;
+  skipped: { htsno: string; general: string }[];
+}
+
+/**
+ * Imports a tariff file. A layers file (our JSON: { edition, layers }) adds its rows as they are. A USITC
+ * revision (JSON or CSV as USITC publishes it) adds an MFN row per line with a general rate, valid from
+ * `validFrom`, and closes the open MFN rows of earlier tables on that day, so a line the new revision dropped is
+ * flagged instead of silently kept. Nothing is written when the file cannot be read.
+ */
+export async function importTariffFile(db: Db, file: string, options: { validFrom: string; revision?: string }): Promise<TariffImportSummary> {
+  await ensureTariffTable(db);
+  const lower = file.toLowerCase();
+  if (lower.endsWith(".csv")) {
+    const lines = await readUsitcCsv(file);
+    return importUsitc(db, lines, "usitc-csv", options.revision ?? path.basename(file), options.validFrom);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new TariffFileError(`${file} is not readable JSON or CSV: ${(error as Error).message}`);
+  }
+  const usitc = usitcJsonLines(data);
+  if (usitc) return importUsitc(db, usitc, "usitc-json", options.revision ?? path.basename(file), options.validFrom);
+  const parsed = LayersFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TariffFileError(`${file} is neither a USITC export (htsno, general) nor a layers file: ${issue.path.join(".") || "file"} ${issue.message}`);
+  }
+  for (const niche of Object.values(parsed.data.niches)) parseHtsCode(niche.htsCode);
+  const inserted = await insertRows(db, layerRows(parsed.data), options.revision ?? parsed.data.edition);
+  return { format: "layers", revision: options.revision ?? parsed.data.edition, inserted, closed: 0, skipped: [] };
+}
+
+async function importUsitc(db: Db, lines: UsitcLine[], format: "usitc-json" | "usitc-csv", revision: string, validFrom: string): Promise<TariffImportSummary> {
+  const { rows, skipped } = usitcRows(lines, revision, validFrom);
+  if (rows.length === 0) throw new TariffFileError(`no HTS line in ${revision} has a general rate we can read`);
+  const closed = await db.tariffLayer.updateMany({
+    where: { kind: "mfn", validTo: null, validFrom: { lt: validFrom } },
+    data: { validTo: validFrom },
+  });
+  const inserted = await insertRows(db, rows, revision);
+  return { format, revision, inserted, closed: closed.count, skipped };
+}
+
+async function readUsitcCsv(file: string): Promise<UsitcLine[]> {
+  const input = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
+  const reader = new CsvLineReader();
+  let columns: { htsno: number; general: number } | null = null;
+  const lines: UsitcLine[] = [];
+  for await (const line of input) {
+    const fields = reader.push(line);
+    if (!fields) continue;
+    if (!columns) {
+      columns = usitcCsvColumns(fields);
+      if (!columns) throw new TariffFileError(`${file} has no "HTS Number" and "General Rate of Duty" columns (the USITC CSV export's header)`);
+      continue;
+    }
+    lines.push({ htsno: fields[columns.htsno] ?? "", general: fields[columns.general] ?? "" });
+  }
+  if (!columns) throw new TariffFileError(`${file} is empty`);
+  return lines;
+}

@@ -1,0 +1,222 @@
+// GET /api/products/{objectID}/profit and POST /api/products/{objectID}/tariff (decision 052) on a real
+// migrated database: the starter tariff table loaded on first use, the contract's JSON shape, the flagged
+// lapsed layer, 400s with a sentence, 422 "Add your cost", the seller's own code and origin kept with their
+// saved product, and `npm run tariffs -- import` of a USITC CSV replacing an MFN rate.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { action as productAction } from "~/routes/api.products.$objectID";
+import { loader as profitApi } from "~/routes/api.products.$objectID.profit";
+import { loader as gridPage } from "~/routes/dashboard.products._index";
+import { action as tariffApi } from "~/routes/api.products.$objectID.tariff";
+import { runScript } from "../helpers/cli";
+import { insertProducts, type FixtureProduct } from "../helpers/products";
+import { call } from "../helpers/routes";
+import { importTariffFile } from "~/services/tariffs.server";
+import { createSignedInUser } from "../helpers/site-users";
+
+const base: Omit<FixtureProduct, "objectID" | "title" | "niches"> = {
+  priceCents: 2999,
+  costCents: 640,
+  marginBps: 7866,
+  orders: 100,
+  revenueCents: 299900,
+  likes: 1,
+  comments: 1,
+  shares: 1,
+  views: 10,
+  storesSelling: 3,
+  firstSeenAt: "2026-10-01T00:00:00.000Z",
+  randomSortKey: 1,
+  winningScore: 50,
+  lifecycleStage: "rising",
+  trendingScore: 1,
+};
+
+let seller: Awaited<ReturnType<typeof createSignedInUser>>;
+
+beforeAll(async () => {
+  await insertProducts(db, [
+    { ...base, objectID: "lc-gadget", title: "Garlic press", niches: ["kitchen"] },
+    { ...base, objectID: "lc-nocost", title: "Rival lamp", niches: ["lighting"] },
+  ]);
+  await db.product.update({ where: { objectID: "lc-gadget" }, data: { shippingCents: 450 } });
+  await db.product.update({ where: { objectID: "lc-nocost" }, data: { costCents: null, marginBps: null } });
+  seller = await createSignedInUser({ userSubscribed: "yes" });
+});
+
+async function profit(objectID: string, query = "", cookie = seller.cookie) {
+  return call(profitApi, `/api/products/${objectID}/profit${query}`, { cookie, params: { objectID } });
+}
+
+type Answer = {
+  currency: string;
+  landedCostCents: number;
+  parts: Record<string, number>;
+  duty: { htsCode: string; htsReason: string; origin: string; ratePercent: number; layers: { name: string; ratePercent?: number; validFrom: string; validTo: string | null; source: string; expired?: boolean }[]; asOf: string; warning?: string; explanation: string };
+  netProfitCents: number;
+  marginBps: number;
+  breakEvenCpaCents: number;
+  breakEvenRoas: number | null;
+  priceForTargetMarginCents?: number | null;
+};
+
+describe("GET /api/products/{objectID}/profit", () => {
+  it("answers the contract's shape from the starter table, with the lapsed surcharge counted and flagged", async () => {
+    const res = await profit("lc-gadget", "?priceCents=2999&cpaCents=800&fees=shopify-payments&targetMarginBps=3000");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as Answer;
+    // Starter table, kitchen -> 3924.10.40, origin CN (no supplier known): MFN 3.4% (22c) + Section 301 List 3 25%
+    // (160c) + Section 122 10% (64c, ended 2026-07-24, nothing newer loaded) = 246c. Then as in the unit test's
+    // worked example: fees 117c, reserves 601c, landed 2054c, break-even CPA 945c, net 145c, margin 483 bps.
+    expect(body).toMatchObject({
+      currency: "USD",
+      landedCostCents: 2054,
+      parts: { costCents: 640, shippingCents: 450, dutyCents: 246, feesCents: 117, reservesCents: 601 },
+      duty: { htsCode: "3924.10.40", origin: "CN", ratePercent: 38.4 },
+      netProfitCents: 145,
+      marginBps: 483,
+      breakEvenCpaCents: 945,
+    });
+    expect(body.duty.htsReason).toContain('niche "kitchen"');
+    expect(body.duty.layers.map((l) => [l.name, l.ratePercent, l.validFrom, l.validTo, l.expired ?? false])).toEqual([
+      ["MFN (column 1)", 3.4, "2026-01-01", null, false],
+      ["Section 301 (List 3)", 25, "2019-05-10", null, false],
+      ["Section 122 temporary import surcharge", 10, "2026-02-24", "2026-07-24", true],
+    ]);
+    for (const layer of body.duty.layers) expect(layer.source.length).toBeGreaterThan(10);
+    expect(body.duty.warning).toMatch(/valid until 2026-07-24; no newer layer is loaded/);
+    expect(body.breakEvenRoas! * body.breakEvenCpaCents).toBeCloseTo(2999, 6);
+    expect(body.priceForTargetMarginCents).toBeGreaterThan(2999);
+  });
+
+  it("refuses malformed codes, prices and parameters with a sentence (400) and unknown codes with 422", async () => {
+    for (const [query, sentence] of [
+      ["?hts=39x4", "is not an HTS code"],
+      ["?priceCents=29.99", "priceCents must be a whole number of cents"],
+      ["?priceCents=0", "priceCents must be between 1"],
+      ["?origin=China", "is not a country"],
+      ["?fees=visa", "fees must be one of shopify-payments, paypal, stripe"],
+      ["?priceCents=1&priceCents=2", "priceCents is given twice"],
+      ["?colour=red", "Unknown parameter: colour"],
+    ] as const) {
+      const res = await profit("lc-gadget", query);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toContain(sentence);
+    }
+    const unknown = await profit("lc-gadget", "?hts=8471.30.01");
+    expect(unknown.status).toBe(422);
+    expect(((await unknown.json()) as { error: string }).error).toContain("no MFN (column 1) rate for HTS 8471.30.01");
+  });
+
+  it("a product without a known cost answers 422 'Add your cost', or takes costCents", async () => {
+    const res = await profit("lc-nocost");
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^Add your cost/);
+    const withCost = await profit("lc-nocost", "?costCents=500");
+    expect(withCost.status).toBe(200);
+    expect(((await withCost.json()) as Answer).duty.htsCode).toBe("9405.42.84");
+  });
+
+  it("is part of paid research access (403 with the reason otherwise)", async () => {
+    const free = await createSignedInUser();
+    const res = await profit("lc-gadget", "", free.cookie);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("POST /api/products/{objectID}/tariff", () => {
+  it("keeps the seller's code and origin with their saved product, and the profit uses them", async () => {
+    const unsaved = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { htsCode: "3924.90.56", origin: "vn" } });
+    expect(unsaved.status).toBe(409);
+
+    const saved = await call(productAction, "/api/products/lc-gadget", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { intent: "save" } });
+    expect(saved.status).toBe(200);
+    const set = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { htsCode: "39249056", origin: "vn" } });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect(await set.json()).toEqual({ objectID: "lc-gadget", htsCode: "3924.90.56", origin: "VN" });
+
+    const body = (await (await profit("lc-gadget")).json()) as Answer & { duty: { originReason: string } };
+    // From Vietnam: no Section 301; MFN 3.4% (22c) + the lapsed Section 122 10% (64c).
+    expect(body.duty).toMatchObject({ htsCode: "3924.90.56", origin: "VN", ratePercent: 13.4 });
+    expect(body.duty.htsReason).toBe("your code, kept with your saved product");
+    expect(body.duty.originReason).toBe("your origin, kept with your saved product");
+
+    const bad = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { htsCode: "12", origin: null } });
+    expect(bad.status).toBe(400);
+    const reset = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { htsCode: null, origin: null } });
+    expect(reset.status).toBe(200);
+    expect(((await (await profit("lc-gadget")).json()) as Answer).duty.htsCode).toBe("3924.10.40");
+  });
+});
+
+describe("the product grid", () => {
+  it("shows each card's margin after duty and fees, with the sum and the lapsed-layer warning", async () => {
+    const res = await call(gridPage, "/dashboard/products?q=garlic", { cookie: seller.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: { items: { objectID: string }[]; landedMargins: Record<string, { marginBps: number; dutyCents: number; feesCents: number; explanation: string; warning: string | null }> } };
+    expect(body.results.items.map((p) => p.objectID)).toContain("lc-gadget");
+    // 2999 - 640 cost - 450 shipping - 246 duty - 117 fees = 1546c; 1546 / 2999 = 51.55% -> 5155 bps (gross: 63.65%)
+    expect(body.results.landedMargins["lc-gadget"]).toMatchObject({ marginBps: 5155, dutyCents: 246, feesCents: 117 });
+    expect(body.results.landedMargins["lc-gadget"].explanation).toContain("duty 38.4% = MFN (column 1) 3.4% + Section 301 (List 3) 25%");
+    expect(body.results.landedMargins["lc-gadget"].warning).toContain("valid until 2026-07-24");
+  });
+});
+
+describe("npm run tariffs -- import", () => {
+  it("loads a USITC CSV revision: its rate replaces the starter's from its first day, with its source", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tariffs-"));
+    const file = path.join(dir, "hts_2026_revision_99.csv");
+    writeFileSync(
+      file,
+      [
+        '"HTS Number","Indent","Description","Unit of Quantity","General Rate of Duty","Special Rate of Duty","Column 2 Rate of Duty","Quota Quantity","Additional Duties"',
+        '"3924","0","Tableware, kitchenware, other household articles ... of plastics:","","","","","",""',
+        '"3924.10.40","1","Other","","4%","Free (A,AU)","80%","",""',
+        '"3924.10.40.00","2","Other","[""kg""]","","","","",""',
+        '"0201.10.10","1","Beef","","26.4¢/kg","Free","30.8¢/kg","",""',
+      ].join("\n"),
+    );
+    const result = await runScript("tariffs", ["import", file, "--valid-from", "2026-11-01", "--revision", "2026 HTS Revision 99"], { timeout: 120_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("1 line skipped");
+    const body = (await (await profit("lc-gadget")).json()) as Answer;
+    expect(body.duty.layers[0]).toMatchObject({ name: "MFN (column 1)", ratePercent: 4, validFrom: "2026-11-01", source: expect.stringContaining("2026 HTS Revision 99") });
+
+    const broken = path.join(dir, "broken.csv");
+    writeFileSync(broken, '"Code","Rate"\n"3924.10.40","4%"\n');
+    const refused = await runScript("tariffs", ["import", broken], { timeout: 120_000 });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('no "HTS Number" and "General Rate of Duty" columns');
+  }, 300_000);
+});
+
+describe("importing layers and USITC JSON through the tariffs service", () => {
+  it("a layers file with an explicit 0% from the lapse ends the warning; a USITC JSON revision is read by its field names", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tariffs-json-"));
+    const layers = path.join(dir, "no-surcharge.json");
+    writeFileSync(
+      layers,
+      JSON.stringify({
+        edition: "test-no-surcharge",
+        layers: [{ kind: "surcharge", series: "none", name: "No general surcharge", htsPrefix: "", origins: ["*"], ratePercent: 0, validFrom: "2026-07-24", source: "test: the operator checked that nothing replaced Section 122" }],
+      }),
+    );
+    expect(await importTariffFile(db, layers, { validFrom: "2026-11-26" })).toMatchObject({ format: "layers", inserted: 1 });
+    const after = (await (await profit("lc-gadget")).json()) as Answer;
+    expect(after.duty.warning).toBeUndefined();
+    expect(after.duty.layers.map((l) => l.name)).toContain("No general surcharge");
+
+    const usitc = path.join(dir, "hts.json");
+    writeFileSync(usitc, JSON.stringify([{ htsno: "3924.90.56", indent: "2", description: "Other", superior: null, units: [], general: "3.5%", special: "Free (A+,AU)", other: "80%", footnotes: [], quotaQuantity: "", additionalDuties: "" }]));
+    expect(await importTariffFile(db, usitc, { validFrom: "2026-11-03", revision: "JSON revision" })).toMatchObject({ format: "usitc-json", inserted: 1 });
+    const other = (await (await profit("lc-gadget", "?hts=3924.90.56")).json()) as Answer;
+    expect(other.duty.layers[0]).toMatchObject({ ratePercent: 3.5, source: expect.stringContaining("JSON revision") });
+
+    const bad = path.join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ edition: "x", layers: [{ kind: "surcharge" }] }));
+    await expect(importTariffFile(db, bad, { validFrom: "2026-11-26" })).rejects.toThrow(/neither a USITC export .* nor a layers file/);
+  });
+});
