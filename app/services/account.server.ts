@@ -140,7 +140,8 @@ export function createAccount(deps: AccountDeps) {
     });
     if ((await db.user.count({ where: { email } })) > 0) throw taken;
     try {
-      await db.user.update({ where: { id: userId }, data: { email }, select: { id: true } });
+      // The new address is confirmed again (decision 051): the caller sends the link.
+      await db.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null }, select: { id: true } });
     } catch (error) {
       // Someone took it a moment ago: the unique index decides.
       if ((error as { code?: string }).code === "P2002") throw taken;
