@@ -60,9 +60,15 @@ for (const size of SIZES) {
 
     test("an unconfirmed account is reminded, can resend, and the e-mailed link confirms it", async ({ page }, testInfo) => {
       const email = uniqueEmail(`verify-${size.name}`);
-      await open(page, "/signup");
+      await open(page, "/signup?plan=pro&billing=monthly");
+      await expect(page.getByRole("link", { name: "Refund policy" })).toBeVisible();
       await submitSignup(page, email);
-      await expect(page).toHaveURL(/\/choose-plan$/);
+      // The checkout says what is charged when, and links the refund terms.
+      await expect(page).toHaveURL(/\/pay\?plan=pro&billing=monthly$/);
+      await expect(page.getByText("What is charged when")).toBeVisible();
+      await expect(page.getByText(/your trial ends and your card is charged \$39\.99 for the first month/)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Refund policy" })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`checkout-${size.width}.png`), fullPage: true });
 
       await open(page, "/dashboard/account");
       await expect(page.getByText("Confirm your e-mail address")).toBeVisible();
