@@ -1,7 +1,7 @@
 // The mail job (issue 25 item 2, decision 051): the built-in mailer writes a real MIME message (nodemailer's stream
 // transport) as an .eml file the operator page lists; a send that fails is retried by the job system, and the
 // request never sends anything itself.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,17 +11,18 @@ import { createAccountEmails, PASSWORD_RESET_JOB } from "~/services/account-emai
 import { createJobs } from "~/services/jobs.server";
 import { createRateLimits } from "~/services/rate-limits.server";
 import { loader as operatorMailLoader } from "~/routes/dashboard.operator_.mail";
-import { linkIn, mailsTo } from "../helpers/mail";
+import { startFakeSmtp } from "../helpers/fake-smtp";
+import { linkIn, mailsTo, parseMail } from "../helpers/mail";
 import { call } from "../helpers/routes";
 import { createSignedInUser, createUser, uniqueIp } from "../helpers/site-users";
 
-function setup(outboxDir: string) {
+function setup(outboxDir: string, smtpUrl?: string) {
   let clock = new Date();
   const jobs = createJobs({ db, ownerId: `mail-test-${Math.random()}`, now: () => clock, random: () => 0 });
   const emails = createAccountEmails({
     db,
     jobs,
-    mailer: createMailer({ from: "Winning Products <no-reply@example.com>", outboxDir }),
+    mailer: createMailer({ from: "Winning Products <no-reply@example.com>", outboxDir, smtpUrl }),
     limits: createRateLimits({ db }),
     appUrl: "https://app.example.com",
     resetTtlMinutes: 30,
@@ -87,5 +88,30 @@ describe("the account e-mail job and the built-in mailer", () => {
     expect(await res.json()).toMatchObject({ mode: "outbox", messages: expect.any(Array) });
     const seller = await createSignedInUser();
     expect((await call(operatorMailLoader, "/dashboard/operator/mail", { cookie: seller.cookie })).status).toBe(404);
+  });
+
+  it("with SMTP_URL, sends over SMTP (a server on 127.0.0.1) and writes no file; a refused send is retried", async () => {
+    const smtp = await startFakeSmtp();
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "mail-")), "unused");
+    const { jobs, emails, advance } = setup(dir, smtp.url);
+    const user = await createUser();
+    smtp.failNext(1);
+    await emails.requestPasswordReset(user.email, { ip: uniqueIp() });
+    expect(await jobs.runDue({ kinds: [PASSWORD_RESET_JOB] })).toMatchObject({ retrying: 1 });
+    expect(smtp.received).toHaveLength(0);
+
+    advance(3600_000);
+    expect(await jobs.runDue({ kinds: [PASSWORD_RESET_JOB] })).toMatchObject({ done: 1 });
+    expect(smtp.received).toHaveLength(1);
+    const [sent] = smtp.received;
+    expect(sent.from).toBe("no-reply@example.com");
+    expect(sent.to).toEqual([user.email]);
+    // The same MIME message the outbox would hold: read the link from it.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "smtp-")), "sent.eml");
+    writeFileSync(file, sent.data);
+    const token = new URL(linkIn(parseMail(file), "/reset-password")).searchParams.get("token")!;
+    await expect(emails.resetPassword({ token, password: "the new password 1" })).resolves.toMatchObject({ userId: user.id });
+    expect(existsSync(dir)).toBe(false);
+    await smtp.close();
   });
 });
