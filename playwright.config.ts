@@ -8,6 +8,7 @@ import {
   E2E_FAKE_ADMIN_PORT,
   E2E_FAKE_MARKETING_PORT,
   E2E_FAKE_STORE_PORT,
+  E2E_MAIL_DIR,
   E2E_PORT,
   E2E_SESSION_SECRET,
 } from "./tests/e2e/support/constants";
@@ -74,6 +75,8 @@ export default defineConfig({
       PADDLE_LOCAL_CHECKOUT: "true",
       // Rendered AI ads go with the throw-away database, not into ./data/videos.
       VIDEO_STORAGE_DIR: `${E2E_DB_DIR}/videos`,
+      // The built-in mailer's .eml files (decision 051), which the password reset spec reads the link from.
+      MAIL_OUTBOX_DIR: E2E_MAIL_DIR,
       // Full HD at 30 fps is the production default (decision 033); the browser tests render the small size.
       VIDEO_SIZE: "540x960",
       VIDEO_FPS: "15",

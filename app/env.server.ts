@@ -175,6 +175,26 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 
+    // E-mail (docs/decisions/051): password reset and address verification links, sent by the job system
+    // through nodemailer. With SMTP_URL (smtp://user:pass@host:587 or smtps://...:465) over SMTP; without
+    // it each message is written as an .eml file under MAIL_OUTBOX_DIR, listed on the operator page.
+    SMTP_URL: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol)), {
+      message: "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465",
+    }),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(3)
+      .max(200)
+      .refine((v) => /^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/.test(v), {
+        message: 'must be an address, or a name and an address: "Winning Products <support@example.com>"',
+      })
+      .default("Winning Products <no-reply@winningproducts.test>"),
+    MAIL_OUTBOX_DIR: z.string().trim().min(1).default("./data/mail"),
+    // How long a password reset link works (minutes, default 60) and an e-mail confirmation link (hours, default 72).
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+    EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(72),
+
     // AI text (docs/decisions/015): any OpenAI-compatible chat-completions endpoint; without base URL
     // and model the built-in writer composes product pages from the product's own data.
     AI_BASE_URL: optionalUrl,

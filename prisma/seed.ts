@@ -3,16 +3,26 @@
 // deployment gets no demo account, and one left from an earlier start is locked.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { db } from "~/db.server";
-import { localDemo } from "~/env.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "~/services/demo-account.server";
+import { localCheckoutEnabled, localDemo } from "~/env.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID, seedDemoAccount } from "~/services/demo-account.server";
 import { syncCourseContent } from "~/services/course-content.server";
 import { recomputeStaleInsights } from "~/services/product-import.server";
 import { seedProductsIfEmpty } from "../scripts/lib/seed-products";
 
 const DEMO_LOGIN_FILE = "data/demo-login.txt";
 
+async function startDemoTrial(userId: string) {
+  // Loaded only here: the composition root binds billing to this database and the local checkout.
+  const { auth, billing } = await import("~/services/index.server");
+  return billing.completeLocalCheckout(await auth.loadUser(userId), DEMO_PLAN_ID);
+}
+
 async function main() {
-  const demo = await seedDemoAccount(db, { localDemo: localDemo() });
+  // The demo's trial is bought through the local checkout, as a visitor would (decision 051).
+  const demo = await seedDemoAccount(db, {
+    localDemo: localDemo(),
+    startTrial: localCheckoutEnabled() ? startDemoTrial : undefined,
+  });
   if (demo !== "ready") {
     rmSync(DEMO_LOGIN_FILE, { force: true });
     console.log(
@@ -33,7 +43,7 @@ async function main() {
     `Course: ${course.modules} modules, ${course.lessons} lessons (${course.created} new, ${course.updated} updated, ${course.removed} removed).`,
   );
   if (demo === "ready") {
-    const text = `Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`;
+    const text = `Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (a ${DEMO_PLAN_ID} plan trial with credits)\n`;
     mkdirSync("data", { recursive: true });
     writeFileSync(DEMO_LOGIN_FILE, text);
     console.log(text.trim());

@@ -8,7 +8,7 @@ import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { currentSessionId, logout } from "~/pages/site-session.server";
-import { account, auth } from "~/services/index.server";
+import { account, accountEmails, auth } from "~/services/index.server";
 
 export const ACCOUNT_INTENTS = ["change-password", "change-email", "delete-account", "sign-out-everywhere"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
@@ -64,7 +64,8 @@ export async function accountPageAction(request: Request, user: User) {
           password: text(form, "password"),
           newEmail: text(form, "newEmail"),
         });
-        return done(`Your e-mail address is now ${email}. Use it to log in.`);
+        await accountEmails.requestEmailVerification(user.id);
+        return done(`Your e-mail address is now ${email}. Use it to log in. We have sent a link to confirm it.`);
       }
       case "delete-account": {
         await account.deleteAccount(user.id, {

@@ -5,6 +5,7 @@
 // (app/pages/http.server.ts) instead.
 import { data } from "@remix-run/node";
 import { AppError } from "~/domain/errors";
+import { errorHeaders } from "~/pages/http.server";
 
 /** The AppError a form should show; anything else is rethrown untouched. */
 export function expectedFailure(error: unknown): AppError {
@@ -15,5 +16,8 @@ export function expectedFailure(error: unknown): AppError {
 /** A form's answer for an expected failure: `{ error, ...details }` (never `cause`) with its status. */
 export function formError(error: unknown) {
   const failure = expectedFailure(error);
-  return data(failure.toJSON() as { error: string } & Record<string, unknown>, { status: failure.status });
+  return data(failure.toJSON() as { error: string } & Record<string, unknown>, {
+    status: failure.status,
+    headers: errorHeaders(failure),
+  });
 }

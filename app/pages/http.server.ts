@@ -109,8 +109,14 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /** The one mapper from an expected failure to a JSON answer: its status, `{ error, ...details }`. */
+/** A 429's Retry-After (details.retryAfterSeconds, set by app/services/rate-limits.server.ts). */
+export function errorHeaders(error: AppError): Record<string, string> | undefined {
+  const seconds = error.details.retryAfterSeconds;
+  return typeof seconds === "number" ? { "Retry-After": String(seconds) } : undefined;
+}
+
 export function toErrorResponse(error: AppError): Response {
-  return Response.json(error.toJSON(), { status: error.status });
+  return Response.json(error.toJSON(), { status: error.status, headers: errorHeaders(error) });
 }
 
 /** Runs a service call; an AppError is thrown as its JSON answer (toErrorResponse). Anything else is a defect. */

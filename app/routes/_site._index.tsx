@@ -112,7 +112,9 @@ export default function Landing() {
             })}
           />
           <Text as="p" tone="subdued">
-            Prices in USD; your checkout shows the price in your currency. Already a member?{" "}
+            Prices in USD; your checkout shows the price in your currency. Cancel during the free trial and you pay
+            nothing: see the <Link to="/refunds">refund policy</Link>, the <Link to="/terms">terms</Link> and how we
+            handle your data in the <Link to="/privacy">privacy policy</Link>. Already a member?{" "}
             <Link to={loginHref}>Log in</Link>.
           </Text>
         </BlockStack>

@@ -60,6 +60,11 @@ export default function Login() {
           <Text as="h1" variant="headingLg">
             Log in
           </Text>
+          {params.get("reset") === "1" && !actionData ? (
+            <Banner tone="success">
+              <p>Your password is changed and every device was signed out. Log in with your new password.</p>
+            </Banner>
+          ) : null}
           {actionData?.formError ? (
             <Banner tone="critical">
               <p>{actionData.formError}</p>
@@ -102,6 +107,9 @@ export default function Login() {
               <Button submit variant="primary" loading={navigation.state === "submitting"} fullWidth>
                 Log in
               </Button>
+              <Text as="p">
+                <Link to="/forgot-password">Forgot your password?</Link>
+              </Text>
             </BlockStack>
           </Form>
           <Text as="p">

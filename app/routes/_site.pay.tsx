@@ -1,9 +1,10 @@
 import { AppError } from "~/domain/errors";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
 import { planStatusLine } from "~/domain/billing";
+import { chargeSchedule } from "~/domain/checkout-terms";
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
 import { getEnv, localCheckoutEnabled, publicEnv } from "~/env.server";
 import { requireUser } from "~/pages/site-session.server";
@@ -45,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Where the plan they already have stands, instead of a checkout summary for one they cannot buy.
     current: alreadySubscribed && current ? { planName: current.planName, line: planStatusLine(current) } : null,
     alreadyInnerCircle: plan.id === "inner-circle" && user.innerCircle,
+    // What is charged when, from today (decision 051).
+    schedule: chargeSchedule(plan, prices[plan.priceKey], new Date()),
   };
 }
 
@@ -108,7 +111,7 @@ function AlreadyOwned({
 }
 
 export default function Pay() {
-  const { plan, displayPrice, priceSource, paddle, localCheckout, user, alreadySubscribed, alreadyInnerCircle, current } =
+  const { plan, displayPrice, priceSource, paddle, localCheckout, user, alreadySubscribed, alreadyInnerCircle, current, schedule } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -144,6 +147,23 @@ export default function Pay() {
             {priceSource === "paddle"
               ? "Price shown in your currency, before tax; the checkout adds tax where it applies."
               : `Prices in USD (${formatUsd(plan.priceCents)}), before tax.`}
+          </Text>
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingSm">
+              What is charged when
+            </Text>
+            <List>
+              {schedule.lines.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Text as="p" tone="subdued">
+              {schedule.refundTerms} Full terms: <Link to="/refunds">Refund policy</Link> · <Link to="/terms">Terms</Link> ·{" "}
+              <Link to="/privacy">Privacy</Link>.
+            </Text>
+          </BlockStack>
+          <Text as="h2" variant="headingSm">
+            Included
           </Text>
           <List>
             {plan.features.map((f) => (

@@ -9,7 +9,7 @@ import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
 import { readForm } from "~/pages/http.server";
 import type { loader as rootLoader } from "~/root";
 import { createUserSession, requireAnonymous } from "~/pages/site-session.server";
-import { auth } from "~/services/index.server";
+import { accountEmails, auth } from "~/services/index.server";
 import { GoogleButton } from "~/ui/google-button";
 
 export const meta: MetaFunction = () => [{ title: "Start your free trial · Winning Products" }];
@@ -41,6 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const failure = expectedFailure(error);
     return data({ errors: { [String(failure.details.field ?? "email")]: failure.message }, values }, { status: failure.status });
   }
+  // The confirmation link goes out as a job; the account works meanwhile (decision 051).
+  await accountEmails.requestEmailVerification(result.userId);
   const cookie = await createUserSession(result.userId, request);
   const to = plan
     ? `/pay?${new URLSearchParams({ plan, billing: billing ?? "" }).toString()}`
@@ -116,6 +118,10 @@ export default function Signup() {
               </Button>
             </BlockStack>
           </Form>
+          <Text as="p" tone="subdued">
+            By creating an account you accept the <Link to="/terms">Terms</Link> and the{" "}
+            <Link to="/privacy">Privacy policy</Link>. Trials and refunds: <Link to="/refunds">Refund policy</Link>.
+          </Text>
           <Text as="p">
             Already have an account? <Link to="/login">Log in</Link>
           </Text>

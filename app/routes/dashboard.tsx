@@ -20,18 +20,26 @@ import {
   TargetIcon,
 } from "@shopify/polaris-icons";
 import { useState } from "react";
+import { isDemoAccount } from "~/domain/demo-account";
 import { requireUser } from "~/pages/site-session.server";
 import { loadNotificationsBell } from "~/pages/notifications.server";
+import { AccountBanners } from "~/ui/account-banners";
+import { LegalFooter } from "~/ui/legal-pages";
 import { NotificationsBell } from "~/ui/notifications-bell";
 import { PolarisProvider } from "~/ui/site-shell";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email, notifications: await loadNotificationsBell(user.id) };
+  return {
+    email: user.email,
+    notifications: await loadNotificationsBell(user.id),
+    emailVerified: user.emailVerifiedAt !== null,
+    demo: isDemoAccount(user.email),
+  };
 }
 
 export default function DashboardLayout() {
-  const { email, notifications } = useLoaderData<typeof loader>();
+  const { email, notifications, emailVerified, demo } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -139,7 +147,9 @@ export default function DashboardLayout() {
         onNavigationDismiss={() => setNavOpen(false)}
         logo={{ topBarSource: "/favicon.svg", width: 28, url: "/", accessibilityLabel: "Winning Products" }}
       >
+        <AccountBanners email={email} emailVerified={emailVerified} demo={demo} />
         <Outlet />
+        <LegalFooter />
       </Frame>
     </PolarisProvider>
   );

@@ -140,7 +140,8 @@ export function createAccount(deps: AccountDeps) {
     });
     if ((await db.user.count({ where: { email } })) > 0) throw taken;
     try {
-      await db.user.update({ where: { id: userId }, data: { email }, select: { id: true } });
+      // The new address is confirmed again (decision 051): the caller sends the link.
+      await db.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null }, select: { id: true } });
     } catch (error) {
       // Someone took it a moment ago: the unique index decides.
       if ((error as { code?: string }).code === "P2002") throw taken;
@@ -350,6 +351,9 @@ export function createAccount(deps: AccountDeps) {
       const { klaviyoId } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { klaviyoId: true } });
       await eraseOutboxPerson(tx, { userId, email: user.email, klaviyoId });
       await tx.loginFailure.deleteMany({ where: { key: { in: [`email:${user.email}`, failureKey(userId)] } } });
+      // Reset and confirmation links (hashes), and the rate-limit counters keyed by the address (decision 051).
+      await tx.authToken.deleteMany({ where });
+      await tx.rateLimit.deleteMany({ where: { key: { endsWith: `:${user.email}` } } });
       await tx.paddleEvent.deleteMany({ where });
       // Rows without a relation to User (no cascade), then the user (sessions, subscriptions, hand-offs,
       // AI ads and glitches cascade), then the ledger, which accepts deletes only once its user is gone

@@ -35,6 +35,7 @@ export const userSelect = {
   extendedTrial: true,
   innerCircle: true,
   aiAdsFirstUse: true,
+  emailVerifiedAt: true,
 } as const;
 
 async function loadUser(db: Db, userId: string) {
@@ -93,6 +94,7 @@ const USER_COLUMNS: { [K in keyof typeof userSelect]: "text" | "optionalText" | 
   extendedTrial: "boolean",
   innerCircle: "boolean",
   aiAdsFirstUse: "boolean",
+  emailVerifiedAt: "optionalDate",
 };
 const USER_FIELDS = Object.keys(USER_COLUMNS) as (keyof typeof userSelect)[];
 const SESSION_USER_SQL =
@@ -252,7 +254,8 @@ export async function googleAuth(db: Db, identity: GoogleIdentity, mode: "signin
     }
     const user = await writeTransaction(db, async (tx) => {
       const created = await tx.user.create({
-        data: { email: identity.email, googleUid: identity.uid, lastLoginAt: new Date() },
+        // Google has confirmed the address (signing up needs a verified one).
+        data: { email: identity.email, googleUid: identity.uid, lastLoginAt: new Date(), emailVerifiedAt: new Date() },
         select: { id: true, email: true },
       });
       await writeOutbox(tx, outboxRows.signup(created, "google"));

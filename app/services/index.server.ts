@@ -27,8 +27,10 @@ import { createTrackerReads } from "~/integrations/tracker-storefront.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
+import { createMailer, listOutbox } from "~/integrations/mailer.server";
 import { childLogger } from "~/logger.server";
 import { createAccount } from "~/services/account.server";
+import { createAccountEmails } from "~/services/account-emails.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createAssistant } from "~/services/assistant.server";
 import * as authFns from "~/services/auth.server";
@@ -51,6 +53,7 @@ import { createNotifications } from "~/services/notifications.server";
 import { createMarketing } from "~/services/marketing.server";
 import { createOutbox, outboxWritten } from "~/services/outbox.server";
 import { createProductDrops } from "~/services/product-drops.server";
+import { createRateLimits } from "~/services/rate-limits.server";
 import { getProductImage } from "~/services/product-images.server";
 import { createStoredImages } from "~/services/stored-images.server";
 import { createProductPages, storeAccessFrom } from "~/services/product-pages.server";
@@ -121,6 +124,32 @@ export const account = lazy(() =>
     },
     maxFailures: env.LOGIN_MAX_FAILURES,
     windowMinutes: env.LOGIN_WINDOW_MINUTES,
+  }),
+);
+
+/** Limits shared by every process (counters in the database, decision 051): reset requests, confirmation e-mails. */
+export const rateLimits = lazy(() => createRateLimits({ db }));
+
+/** Sending e-mail: SMTP with SMTP_URL, else .eml files under MAIL_OUTBOX_DIR (decision 051). */
+const mailer = lazy(() => createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }));
+
+/** The built-in outbox's newest messages, for the operator page (empty when mail goes over SMTP). */
+export const mailOutbox = lazy(() => ({
+  mode: () => mailer.mode,
+  dir: () => env.MAIL_OUTBOX_DIR,
+  list: (limit?: number) => (mailer.mode === "outbox" ? listOutbox(env.MAIL_OUTBOX_DIR, limit) : Promise.resolve([])),
+}));
+
+/** Password reset by e-mail and confirming the account's address (decision 051), sent as jobs. */
+export const accountEmails = lazy(() =>
+  createAccountEmails({
+    db,
+    jobs,
+    mailer,
+    limits: rateLimits,
+    appUrl: env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`,
+    resetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
+    verificationTtlHours: env.EMAIL_VERIFICATION_TTL_HOURS,
   }),
 );
 
@@ -292,6 +321,7 @@ export const jobs = lazy(() => {
   productDrops.registerJobs(built);
   savedSearchAlerts.registerJobs(built);
   outbox.registerJobs(built);
+  accountEmails.registerJobs(built);
   return built;
 });
 

@@ -6,6 +6,7 @@ import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@sh
 import type { SettingsLoaderData } from "~/pages/settings-page.server";
 import { CommunityCard } from "~/ui/course-community";
 import { HandoffNoticeSection, useHandoff } from "~/ui/handoff";
+import { EmbeddedLegalFooter } from "~/ui/legal-pages";
 import { LinkedAccountCard } from "~/ui/link-shop";
 import { DisconnectStoreButton, ZendropCheckbox } from "~/ui/stores-list";
 import { TitledCard } from "~/ui/titled-card";
@@ -75,6 +76,7 @@ export function EmbeddedSettingsPage({ data, notice }: { data: SettingsData; not
           />
         </Layout.Section>
       </Layout>
+      <EmbeddedLegalFooter />
     </Page>
   );
 }

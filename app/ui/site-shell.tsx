@@ -4,6 +4,7 @@ import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json";
 import type { ReactNode } from "react";
 import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/redirect-to";
+import { LegalLinks } from "~/ui/legal-pages";
 
 export function PolarisProvider({ children }: { children: ReactNode }) {
   return (
@@ -58,7 +59,8 @@ export function SiteShell({ signedIn, children }: { signedIn: boolean; children:
       </header>
       <main className="site-main">{children}</main>
       <footer className="site-footer">
-        Winning Products · Serving sellers from Ontario, Canada · Every number shows where it comes from.
+        <p>Winning Products · Serving sellers from Ontario, Canada · Every number shows where it comes from.</p>
+        <LegalLinks />
       </footer>
     </PolarisProvider>
   );

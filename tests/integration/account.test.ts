@@ -120,6 +120,11 @@ async function userWithEverything() {
   await db.handoffToken.create({
     data: { userId, tokenHash: `handoff-${tag}`, shop: installed.shop, target: "/dashboard", expiresAt: new Date(Date.now() + 60_000) },
   });
+  // A reset link asked for, and its rate-limit counter keyed by the address (decision 051).
+  await db.authToken.create({
+    data: { userId, purpose: "password-reset", email, tokenHash: `reset-${tag}`, expiresAt: new Date(Date.now() + 60_000) },
+  });
+  await db.rateLimit.create({ data: { key: `password-reset:email:${email}`, points: 1, expire: new Date(Date.now() + 60_000) } });
   await db.glitch.create({
     data: {
       userId,
@@ -199,6 +204,8 @@ async function rowsOwnedBy(user: { id: string; email: string }, shops: string[])
     Notification: await db.notification.count({ where }),
     ProductPage: await db.productPage.count({ where }),
     HandoffToken: await db.handoffToken.count({ where }),
+    AuthToken: await db.authToken.count({ where }),
+    RateLimit: await db.rateLimit.count({ where: { key: { endsWith: `:${user.email}` } } }),
     Glitch: await db.glitch.count({ where }),
     AiAd: await db.aiAd.count({ where }),
     AiAdPreview: await db.aiAdPreview.count({ where }),
@@ -406,7 +413,7 @@ describe("delete my account (through the page, local Paddle checkout)", () => {
     // Every table with a userId column is counted (Shopify's Session has one too: the staff member's id;
     // its rows are counted by the user's shops).
     expect(await tablesWithUserId()).toEqual(
-      Object.keys(await rowsOwnedBy(victim, [])).filter((t) => !["User", "LoginFailure"].includes(t)).sort(),
+      Object.keys(await rowsOwnedBy(victim, [])).filter((t) => !["User", "LoginFailure", "RateLimit"].includes(t)).sort(),
     );
     const before = await rowsOwnedBy(victim, [victim.shop]);
     // The fixture has at least one row in each, so "0 after" means something.

@@ -11,7 +11,8 @@ if (!tmpDir) throw new Error("TEST_TMP_DIR is not set: run the tests through vit
 const dbFile = path.join(tmpDir, `test-${randomUUID()}.db`);
 copyFileSync(path.join(tmpDir, "template.db"), dbFile);
 
-Object.assign(process.env, TEST_ENV, { DATABASE_URL: `file:${dbFile}` });
+// Each test file's own mail outbox (the built-in mailer writes .eml files there, decision 051).
+Object.assign(process.env, TEST_ENV, { DATABASE_URL: `file:${dbFile}`, MAIL_OUTBOX_DIR: path.join(tmpDir, `mail-${randomUUID()}`) });
 process.env.TEST_DB_FILE = dbFile;
 
 beforeEach(() => {

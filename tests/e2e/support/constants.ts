@@ -6,6 +6,8 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** Removed before every run; start.mjs migrates and seeds it again. */
 export const E2E_DB_DIR = "tests/.tmp-e2e";
 export const E2E_DB_URL = `file:./${E2E_DB_DIR}/app.db`;
+/** Where the server's built-in mailer writes its .eml files (MAIL_OUTBOX_DIR; decision 051). */
+export const E2E_MAIL_DIR = `${E2E_DB_DIR}/mail`;
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 
 /** Seeded by prisma/seed.ts. */

@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
+import { PrivacyPage } from "~/ui/legal-pages";
+
+export const meta: MetaFunction = () => [{ title: "Privacy Policy · Winning Products" }];
+
+export default function Route() {
+  return <PrivacyPage />;
+}

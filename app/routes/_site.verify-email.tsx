@@ -1,0 +1,44 @@
+// Confirming the account's e-mail address from the link we sent (GET), and "Resend" from the reminder (POST).
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
+import { TOKEN_PAGE_HEADERS, verifyEmailAction, verifyEmailLoader } from "~/pages/account-emails-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Confirm your e-mail · Winning Products" }, { name: "referrer", content: "no-referrer" }];
+
+export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return verifyEmailLoader(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return verifyEmailAction(request);
+}
+
+export default function VerifyEmail() {
+  const result = useLoaderData<typeof loader>();
+  return (
+    <div className="narrow">
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {result.confirmed ? "Your e-mail address is confirmed" : "This link does not work any more"}
+          </Text>
+          {result.confirmed ? (
+            <Banner tone="success">
+              <p>Thank you: {result.email} is confirmed. Password reset links and subscription notices go there.</p>
+            </Banner>
+          ) : (
+            <Banner tone="critical">
+              <p>{result.error}</p>
+            </Banner>
+          )}
+          <Text as="p">
+            {result.signedIn ? <Link to="/dashboard?location=dashboard">Go to your dashboard</Link> : <Link to="/login">Log in</Link>}
+          </Text>
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}

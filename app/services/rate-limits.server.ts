@@ -1,0 +1,113 @@
+// Rate limits (docs/decisions/051): rate-limiter-flexible's counters kept in the database (RateLimiterPrisma on
+// the RateLimit table), so every server process and every worker shares one count. A limit is a name, a number
+// of tries and a window; `consume` counts one try against each subject given (an e-mail, a client address, a
+// user) and refuses with AppError 429, a sentence saying when to try again and `retryAfterSeconds` (the page
+// layer turns it into a Retry-After header). Anything that needs throttling (reset requests, confirmation
+// e-mails, later the public API) declares its limit here and calls `consume`; nothing here knows HTTP.
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import type { Db } from "~/db.server";
+import { AppError } from "~/domain/errors";
+
+export interface RateLimitRule {
+  /** Unique among the limits: the key prefix of its counters. */
+  name: string;
+  /** Tries allowed per subject in a window. */
+  points: number;
+  windowSeconds: number;
+  /** The sentence of the 429, given when to try again ("in 12 minutes"). */
+  refusal: (retryIn: string) => string;
+}
+
+export interface RateLimit {
+  readonly rule: RateLimitRule;
+  /** Counts one try for every subject (null subjects are skipped); 429 if any of them is over the limit. */
+  consume(...subjects: (string | null | undefined)[]): Promise<void>;
+  /** Forgets a subject's count (e.g. after it succeeded). */
+  reset(subject: string): Promise<void>;
+}
+
+/** "in 1 minute", "in 12 minutes", "in 2 hours": when the window lets the next try through. */
+export function retryInWords(seconds: number): string {
+  if (seconds <= 60) return "in 1 minute";
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `in ${minutes} minutes`;
+  return `in ${Math.ceil(minutes / 60)} hours`;
+}
+
+/** The limits the app has; each one's counters live under its name. */
+export const RATE_LIMITS = {
+  /** Reset e-mails asked for one address: a handful an hour stops mail-bombing someone. */
+  passwordResetPerEmail: {
+    name: "password-reset:email",
+    points: 3,
+    windowSeconds: 3600,
+    refusal: (retryIn) => `Too many reset links were asked for this address. Try again ${retryIn}.`,
+  },
+  /** Reset e-mails asked from one client address, whatever the addresses. */
+  passwordResetPerIp: {
+    name: "password-reset:ip",
+    points: 10,
+    windowSeconds: 3600,
+    refusal: (retryIn) => `Too many reset links were asked from your network. Try again ${retryIn}.`,
+  },
+  /** New confirmation links a signed-in user may ask for. */
+  emailVerificationResend: {
+    name: "email-verification:user",
+    points: 3,
+    windowSeconds: 3600,
+    refusal: (retryIn) => `We have sent several confirmation links already. Check your inbox and spam folder, or try again ${retryIn}.`,
+  },
+} as const satisfies Record<string, RateLimitRule>;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
+
+export function createRateLimits(deps: { db: Db }) {
+  const made = new Map<string, RateLimit>();
+
+  function limit(rule: RateLimitRule): RateLimit {
+    const existing = made.get(rule.name);
+    if (existing) return existing;
+    const limiter = new RateLimiterPrisma({
+      storeClient: deps.db,
+      tableName: "rateLimit",
+      keyPrefix: rule.name,
+      points: rule.points,
+      duration: rule.windowSeconds,
+    });
+
+    async function consumeOne(subject: string): Promise<RateLimiterRes | null> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await limiter.consume(subject);
+          return null;
+        } catch (error) {
+          if (error instanceof RateLimiterRes) return error;
+          // Two first tries at the same moment both create the counter: the loser counts again.
+          if (isUniqueViolation(error) && attempt < 2) continue;
+          throw error;
+        }
+      }
+    }
+
+    const built: RateLimit = {
+      rule,
+      async consume(...subjects) {
+        const refused = (await Promise.all(subjects.filter((s): s is string => Boolean(s)).map(consumeOne))).filter(
+          (r): r is RateLimiterRes => r !== null,
+        );
+        if (refused.length === 0) return;
+        const seconds = Math.max(1, Math.ceil(Math.max(...refused.map((r) => r.msBeforeNext)) / 1000));
+        throw new AppError(429, rule.refusal(retryInWords(seconds)), { retryAfterSeconds: seconds });
+      },
+      async reset(subject) {
+        await limiter.delete(subject);
+      },
+    };
+    made.set(rule.name, built);
+    return built;
+  }
+
+  return { limit };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
