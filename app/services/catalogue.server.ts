@@ -54,9 +54,19 @@ export function createCatalogue(deps: CatalogueDeps) {
   const matching = createCatalogueMatching({ db: deps.db, sql: deps.sql, now });
   const materialise = createCatalogueMaterialise({ db: deps.db, now });
 
+  /**
+   * Asks for a refresh. A keyed job that is already running is left alone by enqueue, so a store read that lands
+   * while a refresh runs would wait for the next read: it queues a follow-up under a second key instead, which
+   * runs once the first is done (or beside it in another process: both compute the same products).
+   */
+  async function requestRefresh(): Promise<void> {
+    const first = await deps.jobs.enqueue(PICTURES_JOB, {}, { key: PICTURES_JOB });
+    if (!first.created) await deps.jobs.enqueue(PICTURES_JOB, {}, { key: `${PICTURES_JOB}:next`, runAt: new Date(now().getTime() + 2_000) });
+  }
+
   /** After a store read: its new or changed listings' pictures, then matching. */
   async function storeRead(): Promise<void> {
-    await deps.jobs.enqueue(PICTURES_JOB, {}, { key: PICTURES_JOB });
+    await requestRefresh();
   }
 
   /** Fetches pending pictures (a bounded number), then matches and recomputes what changed. */
@@ -73,7 +83,7 @@ export function createCatalogue(deps: CatalogueDeps) {
     const match = await matching.run();
     const products = await materialise.run(match.changed);
     log.info({ fetched, remaining, mode: match.mode, listings: match.listings, products: match.products, changed: match.changed.length, removed: match.removed, ms: match.ms + products.ms }, "catalogue refreshed");
-    if (remaining > 0 && !signal?.aborted) await deps.jobs.enqueue(PICTURES_JOB, {}, { key: PICTURES_JOB });
+    if (remaining > 0 && !signal?.aborted) await requestRefresh();
     return { fetched, remaining, match, products };
   }
 

@@ -86,6 +86,8 @@ export interface FakeShopifyStore {
   /** One-shot answers for `host` + `pathname`, used in order before the store's normal answer. */
   queue(host: string, pathname: string, ...steps: FakeStep[]): void;
   requests: RecordedShopRequest[];
+  /** Pictures served at /pictures/{name} on every host (a store's product images), as JPEG bytes. */
+  pictures: Map<string, Buffer>;
   /** Bytes written by "endless" answers, and whether the client hung up on them. */
   endless: { bytesWritten: number; clientClosed: boolean };
   close(): Promise<void>;
@@ -156,6 +158,7 @@ export async function startFakeShopifyStore(options: { port?: number } = {}): Pr
   const steps = new Map<string, FakeStep[]>();
   const requests: RecordedShopRequest[] = [];
   const endless = { bytesWritten: 0, clientClosed: false };
+  const pictures = new Map<string, Buffer>();
 
   const send = (res: ServerResponse, status: number, body: string, contentType = "application/json; charset=utf-8", headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": contentType, "content-length": Buffer.byteLength(body), ...headers });
@@ -254,6 +257,12 @@ export async function startFakeShopifyStore(options: { port?: number } = {}): Pr
     const queued = steps.get(`${host}${url.pathname}`);
     const step = queued?.shift();
     if (step) return runStep(step, req, res);
+    if (url.pathname.startsWith("/pictures/")) {
+      const picture = pictures.get(url.pathname.slice("/pictures/".length));
+      if (!picture) return send(res, 404, NOT_FOUND_HTML, "text/html");
+      res.writeHead(200, { "content-type": "image/jpeg", "content-length": picture.length });
+      return void res.end(picture);
+    }
     const shop = shops.get(host);
     if (!shop) {
       // A plain website: a home page and nothing at /products.json.
@@ -269,6 +278,7 @@ export async function startFakeShopifyStore(options: { port?: number } = {}): Pr
     port,
     origin: `http://127.0.0.1:${port}`,
     shops,
+    pictures,
     addShop(host, partial = {}) {
       const shop: FakeShop = {
         name: host,
