@@ -79,8 +79,9 @@ test("following four stores makes one measured product sold by 3 stores, with it
   await expect(async () => {
     await open(page, grid);
     await expect(page.getByText("Sold by 3 stores").first()).toBeVisible({ timeout: 1_000 });
+    // The look-alike is a product of its own, sold by one store (and one store is not a trend).
+    await expect(page.getByText("Sold by 1 store").first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: PIPELINE_TIMEOUT, intervals: [2_000] });
-  await expect(page.getByText("Sold by 1 store").first()).toBeVisible();
   await photograph(page, "catalogue-grid");
 
   // The product sold by 3 stores: its three listings, each with a link to the store's page, and why they are one product.
@@ -115,5 +116,6 @@ test("inside Shopify admin the same measured product is listed and opens with it
   await expect(page).toHaveURL(/\/app\/products\/measured-\d+/);
   await expect(page.getByRole("heading", { name: "Listings (3)" })).toBeVisible();
   await expect(page.getByText("first listing of this product")).toBeVisible();
-  await expect(page.getByRole("link", { name: new RegExp(hosts[0]) }).first()).toBeVisible();
+  // (Store names carry this run's tag; a retried test may have a new one, so any alpha store will do.)
+  await expect(page.getByRole("link", { name: /^alpha-\w+\.test/ }).first()).toBeVisible();
 });
