@@ -124,7 +124,6 @@ async function saveSearch(form: Record<string, unknown>, user: User) {
     const search = await products.saveSearch(user.id, { name: parsed.data.name, params });
     return data<SaveSearchResult>({ ok: true, message: `Saved “${search.name}”.`, id: search.id });
   } catch (error) {
-    if (error instanceof QueryError) return data<SaveSearchResult>({ ok: false, message: error.message }, { status: 400 });
     const failure = expectedFailure(error);
     return data<SaveSearchResult>({ ok: false, message: failure.message }, { status: failure.status });
   }
