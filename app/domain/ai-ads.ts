@@ -238,3 +238,7 @@ export function brandColour(niche: string): string {
   for (let i = 0; i < niche.length; i++) h = (h * 31 + niche.charCodeAt(i)) >>> 0;
   return BRAND_COLOURS[h % BRAND_COLOURS.length];
 }
+
+/** Why a user without a paid plan or trial cannot write or render ads (403, and the page's locked notice). */
+export const AI_ADS_LOCKED_REASON =
+  "AI video ads are part of every plan: start your free trial to write and render ads from products.";

@@ -12,7 +12,7 @@ import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { products, savedSearchAlerts, tiktoks } from "~/services/index.server";
-import { searchResultPage } from "~/services/products.server";
+import type { searchProducts } from "~/services/products.server";
 
 // ---------- the product grid ----------
 // Every bit of state is in the URL (text, filters, sort, page, the shuffle seed and an opened saved
@@ -42,6 +42,21 @@ function seedCookie(seed: number, request: Request): string {
 
 const SavedSearchId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const GONE_SEARCH = "That saved search no longer exists. These are the products its link searched for.";
+
+/** What callers of a search see (GET /api/products, the product grids): the page, not the plan. */
+export function searchResultPage(result: Awaited<ReturnType<typeof searchProducts>>) {
+  return {
+    items: result.items,
+    total: result.total,
+    totalIsEstimate: result.totalIsEstimate,
+    page: result.page,
+    pageSize: result.pageSize,
+    hasMore: result.hasMore,
+    /** "Showing results for {correctedQuery}" (the built-in engine's spelling correction); null when none. */
+    correctedQuery: result.correctedQuery,
+    originalQuery: result.originalQuery,
+  };
+}
 
 export async function loadProductGrid(request: Request, user: User) {
   const url = new URL(request.url);

@@ -5,9 +5,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { researchAccess } from "~/domain/research-access";
 import { handleServiceErrors } from "~/pages/http.server";
+import { searchResultPage } from "~/pages/research-pages.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { products } from "~/services/index.server";
-import { searchResultPage } from "~/services/products.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

@@ -28,6 +28,7 @@ import { childLogger } from "~/logger.server";
 import { createAccount } from "~/services/account.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createAssistant } from "~/services/assistant.server";
+import { recordPageEvent, type PageEvent } from "~/services/analytics.server";
 import * as authFns from "~/services/auth.server";
 import { createBrandKits } from "~/services/brand-kits.server";
 import { createBilling } from "~/services/billing.server";
@@ -133,6 +134,9 @@ export const handoff = lazy(() => bindDb(db, { create: handoffFns.createHandoff,
 export const health = lazy(() => ({ check: () => checkHealth(db, dbReady) }));
 
 export const analytics = lazy(() => createAnalytics({ db, env, onRecorded: outboxWritten }));
+
+/** Page views and leaves from both surfaces (POST /api/analytics). */
+export const pageEvents = lazy(() => ({ record: (event: PageEvent, user: authFns.User | null) => recordPageEvent(analytics, event, user) }));
 
 // ---------- billing and credits (decisions 006, 008, 009) ----------
 
