@@ -404,3 +404,6 @@ export function planStatus(me: PlanStatusInput): {
   if (me.userSubscribed === "yes") return { label: "Active", tone: "success" };
   return { label: "No plan yet", tone: undefined };
 }
+
+/** Where a completed checkout lands: the dashboard, which says the trial or purchase has started. */
+export const CHECKOUT_SUCCESS_URL = "/dashboard?location=dashboard&checkout=success";
