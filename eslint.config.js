@@ -135,7 +135,6 @@ const boundaries = [
 export const PENDING_PORTS = {
   "app/services/billing.server.ts": "builds the local test checkout (createLocalPaddle) around its own webhook handler",
   "app/services/billing-events.server.ts": "verifies and reads Paddle notifications with the adapter's unmarshalWebhook / normalizeEvent",
-  "app/services/brand-kits.server.ts": "draws an uploaded logo with the adapter's inspectLogo",
   "app/services/product-pages/push.server.ts": "builds a Shopify Admin client per store (createShopifyAdmin, productSet)",
   "app/services/shopify-billing.server.ts": "calls the Shopify Billing GraphQL adapter's functions (being split by job)",
   "app/services/shopify-stores.server.ts": "seals and opens store tokens with the process-wide getTokenCrypto",

@@ -24,6 +24,7 @@ import { createTrackerStorefront } from "~/integrations/tracker-storefront.serve
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
+import { inspectLogo } from "~/integrations/logo-image.server";
 import { childLogger } from "~/logger.server";
 import { createAccount } from "~/services/account.server";
 import { createAiAds } from "~/services/ai-ads.server";
@@ -387,6 +388,7 @@ export const aiAds = lazy(() => {
 export const brandKits = lazy(() =>
   createBrandKits({
     db,
+    inspectLogo,
     urlSecret: createHmac("sha256", sessionSecret(env)).update("brand-kit-logo-links").digest("hex"),
   }),
 );
