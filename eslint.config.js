@@ -138,7 +138,6 @@ export const PENDING_PORTS = {
   "app/services/product-pages/push.server.ts": "builds a Shopify Admin client per store (createShopifyAdmin, productSet)",
   "app/services/shopify-billing.server.ts": "calls the Shopify Billing GraphQL adapter's functions (being split by job)",
   "app/services/shopify-stores.server.ts": "seals and opens store tokens with the process-wide getTokenCrypto",
-  "app/services/stored-images.server.ts": "draws a fetched photo as SVG with the adapter's photoAsSvg",
   "app/integrations/algolia.server.ts": "loads the product rows behind Algolia's hits and records",
   "app/integrations/analytics.server.ts": "writes its outbox rows itself",
 };
