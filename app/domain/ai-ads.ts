@@ -238,3 +238,12 @@ export function brandColour(niche: string): string {
   for (let i = 0; i < niche.length; i++) h = (h * 31 + niche.charCodeAt(i)) >>> 0;
   return BRAND_COLOURS[h % BRAND_COLOURS.length];
 }
+
+/** Why a user without a paid plan or trial cannot write or render ads (403, and the page's locked notice). */
+export const AI_ADS_LOCKED_REASON =
+  "AI video ads are part of every plan: start your free trial to write and render ads from products.";
+
+/** The paid render: full HD 9:16 at 30 fps (docs/decisions/033). */
+export const DEFAULT_VIDEO = { width: 1080, height: 1920, fps: 30 } as const;
+/** The small size: 540x960 at 15 fps (about 8 times less work). */
+export const PREVIEW_VIDEO = { width: 540, height: 960, fps: 15 } as const;

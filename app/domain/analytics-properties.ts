@@ -1,4 +1,5 @@
 // Person properties sent to product analytics when a signed-in user is identified (seed §4).
+import { z } from "zod";
 
 export interface AnalyticsPersonInput {
   userSubscribed?: string | null;
@@ -34,3 +35,12 @@ export function analyticsPersonProperties(user: AnalyticsPersonInput): Analytics
     shopify_connected: Boolean(user.shopifyStoreName) || (user.linkedShopCount ?? 0) > 0,
   };
 }
+
+/** A page view or leave the browser reports (POST /api/analytics). */
+export const PageEventSchema = z.object({
+  event: z.enum(["$pageview", "$pageleave"]),
+  path: z.string().min(1).max(2000).regex(/^\/(?![/\\])/, "must be a path on this site, like /dashboard"),
+  anonymousId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "anonymousId must be 8-64 letters, digits or dashes"),
+  referrer: z.string().max(2000).optional(),
+});
+export type PageEvent = z.infer<typeof PageEventSchema>;

@@ -371,3 +371,39 @@ export function planView(sub: PlanViewSubscription, options: PlanViewOptions): P
     },
   };
 }
+
+export interface PlanStatusInput {
+  userSubscribed: string;
+  trialing: boolean;
+  subscriptionCancelled: boolean;
+  chargeDeclined: boolean;
+  innerCircle: boolean;
+}
+
+/** The fields planStatus reads, picked from a user (so a loader sends nothing else to the browser). */
+export function planStatusInput(user: PlanStatusInput): PlanStatusInput {
+  return {
+    userSubscribed: user.userSubscribed,
+    trialing: user.trialing,
+    subscriptionCancelled: user.subscriptionCancelled,
+    chargeDeclined: user.chargeDeclined,
+    innerCircle: user.innerCircle,
+  };
+}
+
+/** The account's plan in words and a badge tone: the site's dashboard and the embedded linked-account card. */
+export function planStatus(me: PlanStatusInput): {
+  label: string;
+  tone: "success" | "info" | "warning" | "critical" | undefined;
+} {
+  if (me.innerCircle) return { label: "Inner Circle", tone: "success" };
+  if (me.chargeDeclined) return { label: "Payment declined", tone: "critical" };
+  if (me.userSubscribed === "yes" && me.trialing) return { label: "Free trial", tone: "info" };
+  if (me.userSubscribed === "yes" && me.subscriptionCancelled)
+    return { label: "Cancelled, active until period end", tone: "warning" };
+  if (me.userSubscribed === "yes") return { label: "Active", tone: "success" };
+  return { label: "No plan yet", tone: undefined };
+}
+
+/** Where a completed checkout lands: the dashboard, which says the trial or purchase has started. */
+export const CHECKOUT_SUCCESS_URL = "/dashboard?location=dashboard&checkout=success";

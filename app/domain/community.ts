@@ -158,3 +158,6 @@ export function applyPopupAction(
 export function popupMoment(popup: PopupNumber): Moment {
   return POPUP_MOMENTS[popup - 1];
 }
+
+/** What a join or prompt says when this server has no community invite link. */
+export const NOT_CONFIGURED_MESSAGE = "The community link is not configured on this server yet.";

@@ -188,3 +188,7 @@ export function priceDropAlert(storeName: string, drops: readonly PriceChange[])
 export function retryAfterSeconds(oldestMs: number, windowMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((oldestMs + windowMs - nowMs) / 1000));
 }
+
+/** The job that reads one store, and its key: one read queued or running per store at a time. */
+export const CHECK_JOB = "competitor.check";
+export const checkJobKey = (storeId: number) => `competitor.check:${storeId}`;

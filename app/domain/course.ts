@@ -1,5 +1,6 @@
 // Course progress rules (seed §3 user_courses, §4 "complete when completed is true", §9 "lessons
 // completed divided by 78"). Pure: no I/O, so both surfaces and the tests share one definition.
+import { AppError } from "~/domain/errors";
 
 /** Lessons are numbered 1..TOTAL_LESSONS across the whole course. */
 export const TOTAL_LESSONS = 78;
@@ -113,4 +114,16 @@ export function neighbourLessons(lessonNumber: number): { previous: number | nul
 /** "1 of 78 lessons · 1.3%": the same words on both surfaces. */
 export function progressLabel(progress: Pick<CourseProgress, "lessonsCompleted" | "progressPercentage">): string {
   return `${progress.lessonsCompleted} of ${TOTAL_LESSONS} lessons · ${progress.progressPercentage}%`;
+}
+
+export function unknownLessonMessage(raw: string | number | undefined | null): string {
+  const asked = String(raw ?? "").slice(0, 20);
+  return `${asked ? `There is no lesson ${asked}.` : "There is no such lesson."} Lessons are numbered 1 to ${TOTAL_LESSONS}.`;
+}
+
+/** A lesson number from a route parameter, or AppError 404 naming what was asked for. */
+export function requireLessonNumber(raw: string | undefined): number {
+  const n = parseLessonNumber(raw);
+  if (n === null) throw new AppError(404, unknownLessonMessage(raw));
+  return n;
 }

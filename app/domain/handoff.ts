@@ -63,3 +63,7 @@ export const HANDOFF_REFUSALS: Record<HandoffRefusal, { status: 400 | 401; title
       "The store that created this link was unlinked from its Winning Products account. Open the app in your Shopify admin to link it again, or log in on the website.",
   },
 };
+
+/** Why a shop's request is refused (401) while the shop is not linked to a site account. */
+export const UNLINKED = (shop: string) =>
+  `The store ${shop} is not linked to a Winning Products account yet. Open Winning Products in your Shopify admin and sign in to link the store.`;

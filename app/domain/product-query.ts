@@ -1,6 +1,7 @@
 // The product grid's query: free text, filters, sort and page, parsed from URL parameters (shareable,
 // back button works) for both surfaces and GET /api/products. Invalid parameters are refused with a
 // message that names the parameter.
+import { AppError } from "~/domain/errors";
 
 export const SORTS = [
   "winning-score",
@@ -74,12 +75,16 @@ export interface ProductQuery {
   literal: boolean;
 }
 
-export class QueryError extends Error {
+/**
+ * A URL parameter the grid cannot take: an AppError (400) naming it, answered `{ error, param }` by the one
+ * mapper. Its own class only so a page can show the grid under the message instead of an error page.
+ */
+export class QueryError extends AppError {
   constructor(
-    public readonly param: string,
+    readonly param: string,
     message: string,
   ) {
-    super(`${param}: ${message}`);
+    super(400, `${param}: ${message}`, { param });
     this.name = "QueryError";
   }
 }

@@ -50,6 +50,8 @@ export class ImageFetchError extends Error {
 
 export interface ImageFetcher {
   fetch(url: string): Promise<FetchedImage>;
+  /** A kept photo drawn as an SVG an ad frame can embed (photoAsSvg); null for a type it cannot draw. */
+  photoAsSvg(bytes: Uint8Array, contentType: string): string | null;
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -83,6 +85,7 @@ export async function inspectImage(bytes: Buffer, limits: ImageFetchLimits = IMA
 export function createImageFetcher(options: { fetcher: SafeFetcher; limits?: Partial<ImageFetchLimits> }): ImageFetcher {
   const limits = { ...IMAGE_FETCH_LIMITS, ...options.limits };
   return {
+    photoAsSvg: (bytes, contentType) => photoAsSvg(bytes, contentType),
     async fetch(url) {
       let response;
       try {

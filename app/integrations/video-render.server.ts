@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
-import { fitCaption, sceneFrames, type AdScene, type CaptionFit } from "~/domain/ai-ads";
+import { DEFAULT_VIDEO, fitCaption, PREVIEW_VIDEO, sceneFrames, type AdScene, type CaptionFit } from "~/domain/ai-ads";
 import { fontMetrics } from "~/integrations/font-metrics.server";
 import { escapeHtml } from "~/domain/product-page";
 import { childLogger } from "~/logger.server";
@@ -89,10 +89,7 @@ export class VideoRenderError extends Error {
   }
 }
 
-/** The paid render: full HD 9:16 at 30 fps (docs/decisions/033). */
-export const DEFAULT_VIDEO = { width: 1080, height: 1920, fps: 30 } as const;
-/** The small size: 540x960 at 15 fps (about 8 times less work). */
-export const PREVIEW_VIDEO = { width: 540, height: 960, fps: 15 } as const;
+export { DEFAULT_VIDEO, PREVIEW_VIDEO };
 
 // ---- Frame layout (pure: a frame's SVG from the spec and the moment) -------------------------------
 

@@ -8,7 +8,7 @@ import { AppError } from "~/domain/errors";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { CHECK_JOB, checkJobKey } from "~/services/competitors.server";
+import { CHECK_JOB, checkJobKey } from "~/domain/competitors";
 import { competitors, jobs } from "~/services/index.server";
 
 const notFollowed = () => Response.json({ error: "You do not follow that store." }, { status: 404 });

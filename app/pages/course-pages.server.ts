@@ -4,14 +4,32 @@
 // is a thrown 404 { error } (the surface's error boundary shows it).
 import { AppError } from "~/domain/errors";
 import { handleServiceErrors, readForm, toErrorResponse } from "~/pages/http.server";
-import * as courseRules from "~/services/course.server";
+import { requireLessonNumber as lessonNumberOrAppError } from "~/domain/course";
 import type { User } from "~/services/auth.server";
+import type { CourseView } from "~/services/course.server";
 import { course } from "~/services/index.server";
+
+/** GET /api/course, exactly: modules with lessons (number, name, completed), progress, latest lesson. */
+export function courseJson(view: CourseView) {
+  return {
+    modules: view.modules.map((m) => ({
+      number: m.number,
+      name: m.name,
+      lessons: m.lessons.map((l) => ({ number: l.number, name: l.name, completed: l.completed })),
+    })),
+    progressPercentage: view.progressPercentage,
+    completed: view.completed,
+    latestModuleName: view.latestModuleName,
+    latestModuleNumber: view.latestModuleNumber,
+    latestLessonName: view.latestLessonName,
+    latestLessonNumber: view.latestLessonNumber,
+  };
+}
 
 /** A lesson number from a route parameter, or a thrown 404 { error } naming what was asked for. */
 export function requireLessonNumber(raw: string | undefined): number {
   try {
-    return courseRules.requireLessonNumber(raw);
+    return lessonNumberOrAppError(raw);
   } catch (error) {
     if (error instanceof AppError) throw toErrorResponse(error);
     throw error;

@@ -12,7 +12,7 @@ import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { landedCost, products, savedSearchAlerts, tiktoks } from "~/services/index.server";
-import { searchResultPage } from "~/services/products.server";
+import type { searchProducts } from "~/services/products.server";
 
 // ---------- the product grid ----------
 // Every bit of state is in the URL (text, filters, sort, page, the shuffle seed and an opened saved
@@ -42,6 +42,21 @@ function seedCookie(seed: number, request: Request): string {
 
 const SavedSearchId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const GONE_SEARCH = "That saved search no longer exists. These are the products its link searched for.";
+
+/** What callers of a search see (GET /api/products, the product grids): the page, not the plan. */
+export function searchResultPage(result: Awaited<ReturnType<typeof searchProducts>>) {
+  return {
+    items: result.items,
+    total: result.total,
+    totalIsEstimate: result.totalIsEstimate,
+    page: result.page,
+    pageSize: result.pageSize,
+    hasMore: result.hasMore,
+    /** "Showing results for {correctedQuery}" (the built-in engine's spelling correction); null when none. */
+    correctedQuery: result.correctedQuery,
+    originalQuery: result.originalQuery,
+  };
+}
 
 export async function loadProductGrid(request: Request, user: User) {
   const url = new URL(request.url);
@@ -127,7 +142,6 @@ async function saveSearch(form: Record<string, unknown>, user: User) {
     const search = await products.saveSearch(user.id, { name: parsed.data.name, params });
     return data<SaveSearchResult>({ ok: true, message: `Saved “${search.name}”.`, id: search.id });
   } catch (error) {
-    if (error instanceof QueryError) return data<SaveSearchResult>({ ok: false, message: error.message }, { status: 400 });
     const failure = expectedFailure(error);
     return data<SaveSearchResult>({ ok: false, message: failure.message }, { status: failure.status });
   }

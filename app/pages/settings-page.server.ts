@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { readForm } from "~/pages/http.server";
 import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { billing, community, stores } from "~/services/index.server";
-import { planStatusInput } from "~/ui/link-shop";
+import { planStatusInput } from "~/domain/billing";
 
 export async function settingsLoader({ request }: LoaderFunctionArgs) {
   const { session, user } = await requireEmbeddedUser(request);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, Checkbox, Divider, Text, TextField } from "@shopify/polaris";
+import { Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Card, Checkbox, Divider, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { fieldErrors, LoginSchema } from "~/domain/auth";
 import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/redirect-to";
@@ -10,6 +10,7 @@ import { clientIp, readForm } from "~/pages/http.server";
 import type { loader as rootLoader } from "~/root";
 import { createUserSession, requireAnonymous } from "~/pages/site-session.server";
 import { auth } from "~/services/index.server";
+import { EmailPasswordForm } from "~/ui/email-password-form";
 import { GoogleButton } from "~/ui/google-button";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Winning Products" }];
@@ -47,8 +48,6 @@ export default function Login() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(actionData?.values.email ?? "");
-  const [password, setPassword] = useState("");
   const [innerCircle, setInnerCircle] = useState(params.get("innerCircle") === "1");
   const redirectTo = safeRedirectPath(params.get(REDIRECT_TO_PARAM));
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
@@ -76,42 +75,25 @@ export default function Login() {
               <Divider />
             </>
           ) : null}
-          <Form method="post" noValidate>
-            {redirectTo ? <input type="hidden" name={REDIRECT_TO_PARAM} value={redirectTo} /> : null}
-            <BlockStack gap="300">
-              <TextField
-                label="E-mail"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={setEmail}
-                error={errors.email}
-              />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={setPassword}
-                error={errors.password}
-              />
-              <Checkbox
-                label="Take me to the Inner Circle offer after I log in"
-                name="innerCircle"
-                value="1"
-                checked={innerCircle}
-                onChange={setInnerCircle}
-              />
-              <Button submit variant="primary" loading={navigation.state === "submitting"} fullWidth>
-                Log in
-              </Button>
-              <Text as="p">
-                <Link to="/forgot-password">Forgot your password?</Link>
-              </Text>
-            </BlockStack>
-          </Form>
+          <EmailPasswordForm
+            mode="login"
+            initialEmail={actionData?.values.email ?? ""}
+            errors={errors}
+            submitLabel="Log in"
+            submitting={navigation.state === "submitting"}
+            hidden={redirectTo ? <input type="hidden" name={REDIRECT_TO_PARAM} value={redirectTo} /> : null}
+          >
+            <Checkbox
+              label="Take me to the Inner Circle offer after I log in"
+              name="innerCircle"
+              value="1"
+              checked={innerCircle}
+              onChange={setInnerCircle}
+            />
+          </EmailPasswordForm>
+          <Text as="p">
+            <Link to="/forgot-password">Forgot your password?</Link>
+          </Text>
           <Text as="p">
             New here? <Link to="/signup">Start your free trial</Link>
           </Text>

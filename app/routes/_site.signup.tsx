@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { BlockStack, Button, Card, Divider, Text, TextField } from "@shopify/polaris";
-import { useState } from "react";
-import { fieldErrors, PASSWORD_MIN_LENGTH, SignupSchema } from "~/domain/auth";
+import { Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { BlockStack, Card, Divider, Text } from "@shopify/polaris";
+import { fieldErrors, SignupSchema } from "~/domain/auth";
 import { findPlan, formatUsd, isValidPlanChoice } from "~/domain/plans";
 import { readForm } from "~/pages/http.server";
 import type { loader as rootLoader } from "~/root";
 import { createUserSession, requireAnonymous } from "~/pages/site-session.server";
 import { accountEmails, auth } from "~/services/index.server";
+import { EmailPasswordForm } from "~/ui/email-password-form";
 import { GoogleButton } from "~/ui/google-button";
 
 export const meta: MetaFunction = () => [{ title: "Start your free trial · Winning Products" }];
@@ -58,8 +58,6 @@ export default function Signup() {
   const plan = params.get("plan") ?? undefined;
   const billing = params.get("billing") ?? undefined;
   const chosen = findPlan(plan);
-  const [email, setEmail] = useState(actionData?.values.email ?? params.get("email") ?? "");
-  const [password, setPassword] = useState("");
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
 
   return (
@@ -85,39 +83,21 @@ export default function Signup() {
               <Divider />
             </>
           ) : null}
-          <Form method="post" noValidate>
-            <BlockStack gap="300">
-              <TextField
-                label="E-mail"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={setEmail}
-                error={errors.email}
-              />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={setPassword}
-                helpText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-                error={errors.password}
-              />
-              {plan ? <input type="hidden" name="plan" value={plan} /> : null}
-              {billing ? <input type="hidden" name="billing" value={billing} /> : null}
-              {errors.plan ? (
-                <Text as="p" tone="critical">
-                  {errors.plan}
-                </Text>
-              ) : null}
-              <Button submit variant="primary" loading={navigation.state === "submitting"} fullWidth>
-                Create account
-              </Button>
-            </BlockStack>
-          </Form>
+          <EmailPasswordForm
+            mode="signup"
+            initialEmail={actionData?.values.email ?? params.get("email") ?? ""}
+            errors={errors}
+            submitLabel="Create account"
+            submitting={navigation.state === "submitting"}
+          >
+            {plan ? <input type="hidden" name="plan" value={plan} /> : null}
+            {billing ? <input type="hidden" name="billing" value={billing} /> : null}
+            {errors.plan ? (
+              <Text as="p" tone="critical">
+                {errors.plan}
+              </Text>
+            ) : null}
+          </EmailPasswordForm>
           <Text as="p" tone="subdued">
             By creating an account you accept the <Link to="/terms">Terms</Link> and the{" "}
             <Link to="/privacy">Privacy policy</Link>. Trials and refunds: <Link to="/refunds">Refund policy</Link>.

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJsonOrNull } from "~/pages/http.server";
 import { getUser } from "~/pages/site-session.server";
-import { analytics } from "~/services/index.server";
-import { PageEventSchema, recordPageEvent } from "~/services/analytics.server";
+import { PageEventSchema } from "~/domain/analytics-properties";
+import { pageEvents } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readJsonOrNull(request);
@@ -12,6 +12,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: `${issue?.path.join(".") || "body"}: ${issue?.message}` }, { status: 400 });
   }
   const user = await getUser(request);
-  await recordPageEvent(analytics, parsed.data, user);
+  await pageEvents.record(parsed.data, user);
   return new Response(null, { status: 204 });
 }

@@ -1,7 +1,7 @@
 // POST /api/community/join: the user clicked through to the Discord invite (card or prompt). Records
 // it (no more prompts) and answers { joined: true, inviteUrl }; 404 when no invite link is configured.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { NOT_CONFIGURED_MESSAGE } from "~/services/community.server";
+import { NOT_CONFIGURED_MESSAGE } from "~/domain/community";
 import { methodNotAllowed } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { community } from "~/services/index.server";

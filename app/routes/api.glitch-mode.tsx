@@ -3,20 +3,14 @@
 // Without paid access the rows carry titles only. A bad page -> 400 naming it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseGlitchListQuery } from "~/domain/glitch";
-import { QueryError } from "~/domain/product-query";
-import { methodNotAllowed } from "~/pages/http.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { glitchMode } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  try {
-    const { page } = parseGlitchListQuery(new URL(request.url).searchParams);
-    return Response.json(await glitchMode.list(user, page), { headers: { "Cache-Control": "private, no-store" } });
-  } catch (error) {
-    if (error instanceof QueryError) return Response.json({ error: error.message, param: error.param }, { status: 400 });
-    throw error;
-  }
+  const list = await handleServiceErrors(async () => glitchMode.list(user, parseGlitchListQuery(new URL(request.url).searchParams).page));
+  return Response.json(list, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export function action() {

@@ -3,21 +3,16 @@
 // correctedQuery / originalQuery: set when the built-in engine searched a spelling correction of q
 // instead of q (literal=1 searches q as typed); null otherwise, and always with Algolia.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { QueryError } from "~/domain/product-query";
 import { researchAccess } from "~/domain/research-access";
+import { handleServiceErrors } from "~/pages/http.server";
+import { searchResultPage } from "~/pages/research-pages.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { products } from "~/services/index.server";
-import { searchResultPage } from "~/services/products.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const params = new URL(request.url).searchParams;
   params.delete("uid");
-  try {
-    const result = await products.search({ userId: user.id, access: researchAccess(user), params });
-    return Response.json(searchResultPage(result), { headers: { "Cache-Control": "private, no-store" } });
-  } catch (error) {
-    if (error instanceof QueryError) return Response.json({ error: error.message, param: error.param }, { status: 400 });
-    throw error;
-  }
+  const result = await handleServiceErrors(() => products.search({ userId: user.id, access: researchAccess(user), params }));
+  return Response.json(searchResultPage(result), { headers: { "Cache-Control": "private, no-store" } });
 }

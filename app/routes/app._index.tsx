@@ -3,14 +3,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import { paidState } from "~/domain/billing";
+import { paidState, planStatusInput } from "~/domain/billing";
 import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { billing, course, credits } from "~/services/index.server";
 import { coursePaths } from "~/ui/course-pages";
 import { ContinueCourseCard } from "~/ui/course-progress";
 import { CreditsCard } from "~/ui/credits-card";
 import { EMBEDDED_PAGES } from "~/ui/embedded-pages";
-import { LinkedAccountCard, planStatusInput } from "~/ui/link-shop";
+import { LinkedAccountCard } from "~/ui/link-shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, user } = await requireEmbeddedUser(request);

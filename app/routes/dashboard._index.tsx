@@ -1,138 +1,18 @@
+// /dashboard: the site's overview (controller app/pages/dashboard-home-page.server.ts, component
+// app/ui/dashboard-home.tsx).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
+import { loadDashboardHome } from "~/pages/dashboard-home-page.server";
 import { requireUser } from "~/pages/site-session.server";
-import { community, course, productDrops, users } from "~/services/index.server";
-import { CommunityCard, CommunityPopup, discordNotice } from "~/ui/course-community";
-import { ContinueCourseCard } from "~/ui/course-progress";
-import { CreditsCard } from "~/ui/credits-card";
-import { DropCountdown } from "~/ui/product-drops-page";
+import { DashboardHome } from "~/ui/dashboard-home";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [me, courseSummary, communityOverview, nextDropDate] = await Promise.all([
-    users.describeMe(user),
-    course.getCourseSummary(user.id),
-    community.overview(user),
-    productDrops.nextDropDate(),
-  ]);
-  return { me, course: courseSummary, community: communityOverview, drop: { nextDropDate, now: new Date().toISOString() } };
-}
-
-function statusBadge(me: { userSubscribed: string; trialing: boolean; subscriptionCancelled: boolean; chargeDeclined: boolean; innerCircle: boolean }) {
-  if (me.innerCircle) return <Badge tone="success">Inner Circle</Badge>;
-  if (me.chargeDeclined) return <Badge tone="critical">Payment declined</Badge>;
-  if (me.userSubscribed === "yes" && me.trialing) return <Badge tone="info">Free trial</Badge>;
-  if (me.userSubscribed === "yes" && me.subscriptionCancelled) return <Badge tone="warning">Cancelled, active until period end</Badge>;
-  if (me.userSubscribed === "yes") return <Badge tone="success">Active</Badge>;
-  return <Badge>No plan yet</Badge>;
+  return loadDashboardHome(await requireUser(request));
 }
 
 export default function DashboardIndex() {
-  const { me, course: courseSummary, community: communityOverview, drop } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const hasPlan = me.paid.paid;
-  const discord = discordNotice(params.get("discord"));
-  return (
-    <Page title="Overview" subtitle={`Signed in as ${me.email}`}>
-      <Layout>
-        {params.get("checkout") === "success" ? (
-          <Layout.Section>
-            <Banner tone="success" title="You're in">
-              <p>
-                {me.trialing
-                  ? "Your free trial has started and your trial credits are ready."
-                  : "Your purchase is complete. Thank you!"}
-              </p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {discord ? (
-          <Layout.Section>
-            <Banner tone={discord.tone} title={discord.title}>
-              <p>{discord.message}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        <Layout.Section>
-          <ContinueCourseCard progress={courseSummary} lessonUrl={(n) => `/dashboard/course/${n}`} courseUrl="/dashboard/course" />
-        </Layout.Section>
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Your plan
-              </Text>
-              <div>{statusBadge(me)}</div>
-              {hasPlan ? (
-                <BlockStack gap="200">
-                  <Text as="p" tone="subdued">
-                    {me.trialing
-                      ? "Your free trial is on. Research, AI ads and the course are open to you."
-                      : "Your plan is on. Research, AI ads and the course are open to you."}
-                  </Text>
-                  <div>
-                    <Button url="/dashboard/billing">Manage billing</Button>
-                  </div>
-                </BlockStack>
-              ) : (
-                <BlockStack gap="200">
-                  <Text as="p" tone="subdued">
-                    Pick a plan to unlock winning scores, trend charts and AI credits. Monthly plans start with a 7-day
-                    free trial.
-                  </Text>
-                  <div>
-                    <Button url="/choose-plan" variant="primary">
-                      Choose a plan
-                    </Button>
-                  </div>
-                </BlockStack>
-              )}
-            </BlockStack>
-          </Card>
-        </Layout.Section>
-        <Layout.Section>
-          <DropCountdown nextDropDate={drop.nextDropDate} now={drop.now} dropsUrl="/dashboard/drops" />
-        </Layout.Section>
-        <Layout.Section>
-          <CreditsCard credits={me.credits} />
-        </Layout.Section>
-        <Layout.Section>
-          <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  Shopify
-                </Text>
-                <Text as="p" tone="subdued">
-                  {me.shopifyStoreName
-                    ? `Connected store: ${me.shopifyStoreName}`
-                    : "Install the app from your Shopify admin to research and push products without leaving Shopify. It uses this same account and subscription."}
-                </Text>
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  Account
-                </Text>
-                <Text as="p" tone="subdued">
-                  Manage where you are signed in.
-                </Text>
-                <div>
-                  <Button url="/dashboard/account">Open account settings</Button>
-                </div>
-              </BlockStack>
-            </Card>
-          </InlineGrid>
-        </Layout.Section>
-        <Layout.Section>
-          <CommunityCard community={communityOverview} />
-        </Layout.Section>
-      </Layout>
-      <CommunityPopup popup={communityOverview.popup} inviteUrl={communityOverview.inviteUrl} />
-    </Page>
-  );
+  return <DashboardHome data={useLoaderData<typeof loader>()} params={params} />;
 }

@@ -1,196 +1,22 @@
-// /dashboard/feedback: a feedback form (message, optional rating 1-5) and a bug report form
-// (description; the page the user came from and the browser's user agent are attached automatically,
-// and the form says so). Text is stored as typed; limits and messages live in feedback.server.ts.
+// /dashboard/feedback: a feedback form and a bug report form (controller app/pages/feedback-page.server.ts,
+// component app/ui/feedback-page.tsx). Limits and messages live in feedback.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
-import { useEffect, useState } from "react";
-import { BUG_MAX_CHARS, FEEDBACK_MAX_CHARS } from "~/domain/feedback";
-import { AppError } from "~/domain/errors";
-import { readForm } from "~/pages/http.server";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { feedbackAction, loadFeedbackPage } from "~/pages/feedback-page.server";
 import { requireUser } from "~/pages/site-session.server";
-import { feedback } from "~/services/index.server";
+import { FeedbackPage } from "~/ui/feedback-page";
 
 export const meta: MetaFunction = () => [{ title: "Feedback · Winning Products" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { operator: await feedback.isOperator(user.id) };
-}
-
-type ActionResult = { form: "feedback" | "bug"; ok: boolean; field: string | null; message: string };
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return loadFeedbackPage(await requireUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const reply = (result: ActionResult, status = 200) => data(result, { status });
-  // A refused message names the field to fix (feedback.server.ts throws AppError 400 with { field }).
-  const refused = (which: ActionResult["form"], error: unknown) => {
-    if (!(error instanceof AppError)) throw error;
-    const field = typeof error.details.field === "string" ? error.details.field : null;
-    return reply({ form: which, ok: false, field, message: error.message }, error.status);
-  };
-
-  if (intent === "feedback") {
-    const ratingRaw = text(form, "rating").trim();
-    const rating = ratingRaw === "" ? null : Number(ratingRaw);
-    try {
-      await feedback.submitFeedback(user.id, {
-        message: text(form, "message"),
-        rating: rating !== null && Number.isNaN(rating) ? -1 : rating,
-        pageUrl: text(form, "pageUrl") || null,
-      });
-    } catch (error) {
-      return refused("feedback", error);
-    }
-    return reply({ form: "feedback", ok: true, field: null, message: "Thank you! Your feedback was sent to the team." });
-  }
-  if (intent === "bug") {
-    try {
-      await feedback.submitBugReport(user.id, {
-        description: text(form, "description"),
-        pageUrl: text(form, "pageUrl") || null,
-        // The browser fills this in; without JavaScript the request's own header says the same.
-        userAgent: text(form, "userAgent") || request.headers.get("user-agent"),
-      });
-    } catch (error) {
-      return refused("bug", error);
-    }
-    return reply({ form: "bug", ok: true, field: null, message: "Thank you! The bug report was sent. We read every one." });
-  }
-  return reply({ form: "feedback", ok: false, field: null, message: "Unknown form." }, 400);
+  return feedbackAction(request, await requireUser(request));
 }
 
-const RATING_OPTIONS = [
-  { label: "No rating", value: "" },
-  { label: "5 - Excellent", value: "5" },
-  { label: "4 - Good", value: "4" },
-  { label: "3 - OK", value: "3" },
-  { label: "2 - Poor", value: "2" },
-  { label: "1 - Bad", value: "1" },
-];
-
-/** Where the user was before opening this page (?from=/path, set by the nav), as an absolute URL. */
-function usePageContext() {
-  const [params] = useSearchParams();
-  const [context, setContext] = useState({ pageUrl: "", userAgent: "" });
-  const from = params.get("from");
-  useEffect(() => {
-    const origin = window.location.origin;
-    const safeFrom = from && from.startsWith("/") && !from.startsWith("//") ? origin + from : null;
-    setContext({ pageUrl: safeFrom ?? (document.referrer || window.location.href), userAgent: navigator.userAgent });
-  }, [from]);
-  return context;
-}
-
-export default function FeedbackPage() {
+export default function Feedback() {
   const { operator } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const context = usePageContext();
-  const [message, setMessage] = useState("");
-  const [rating, setRating] = useState("");
-  const [description, setDescription] = useState("");
-  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-
-  // Clear a form once it was sent.
-  useEffect(() => {
-    if (result?.ok && result.form === "feedback") {
-      setMessage("");
-      setRating("");
-    }
-    if (result?.ok && result.form === "bug") setDescription("");
-  }, [result]);
-
-  const banner = (form: "feedback" | "bug") =>
-    result && result.form === form ? (
-      <Banner tone={result.ok ? "success" : "critical"}>
-        <p>{result.message}</p>
-      </Banner>
-    ) : null;
-
-  return (
-    <Page
-      title="Feedback"
-      subtitle="Tell us what to improve, or report something that is broken."
-      backAction={{ content: "Overview", url: "/dashboard?location=dashboard" }}
-      secondaryActions={operator ? [{ content: "Operator inbox", url: "/dashboard/operator" }] : undefined}
-    >
-      <Layout>
-        <Layout.Section variant="oneHalf">
-          <Card>
-            <Form method="post">
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  Send feedback
-                </Text>
-                {banner("feedback")}
-                <input type="hidden" name="intent" value="feedback" />
-                <input type="hidden" name="pageUrl" value={context.pageUrl} />
-                <TextField
-                  label="Your feedback"
-                  name="message"
-                  value={message}
-                  onChange={setMessage}
-                  multiline={5}
-                  autoComplete="off"
-                  maxLength={FEEDBACK_MAX_CHARS}
-                  showCharacterCount
-                  error={result && !result.ok && result.form === "feedback" && result.field === "message" ? result.message : undefined}
-                />
-                <Select label="How would you rate the app? (optional)" name="rating" options={RATING_OPTIONS} value={rating} onChange={setRating} />
-                <div>
-                  <Button submit variant="primary" loading={busy("feedback")}>
-                    Send feedback
-                  </Button>
-                </div>
-              </BlockStack>
-            </Form>
-          </Card>
-        </Layout.Section>
-        <Layout.Section variant="oneHalf">
-          <Card>
-            <Form method="post">
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  Report a bug
-                </Text>
-                {banner("bug")}
-                <input type="hidden" name="intent" value="bug" />
-                <input type="hidden" name="pageUrl" value={context.pageUrl} />
-                <input type="hidden" name="userAgent" value={context.userAgent} />
-                <TextField
-                  label="What happened, and what did you expect?"
-                  name="description"
-                  value={description}
-                  onChange={setDescription}
-                  multiline={6}
-                  autoComplete="off"
-                  maxLength={BUG_MAX_CHARS}
-                  showCharacterCount
-                  error={result && !result.ok && result.form === "bug" && result.field === "description" ? result.message : undefined}
-                />
-                <Text as="p" variant="bodySm" tone="subdued">
-                  Attached automatically: the page you came from
-                  {context.pageUrl ? ` (${context.pageUrl})` : ""} and your browser&apos;s user agent.
-                </Text>
-                <div>
-                  <Button submit variant="primary" loading={busy("bug")}>
-                    Send bug report
-                  </Button>
-                </div>
-              </BlockStack>
-            </Form>
-          </Card>
-        </Layout.Section>
-      </Layout>
-    </Page>
-  );
+  return <FeedbackPage operator={operator} result={useActionData<typeof action>()} />;
 }

@@ -11,11 +11,11 @@
 // - video-files.server.ts  the stored files and the links the video route opens them by.
 // Every query is scoped to the ad's owner.
 import type { Db } from "~/db.server";
-import { AI_ADS_FEATURE, FREE_PREVIEWS_PER_DAY } from "~/domain/ai-ads";
+import { AI_ADS_FEATURE, DEFAULT_VIDEO, FREE_PREVIEWS_PER_DAY, PREVIEW_VIDEO } from "~/domain/ai-ads";
 import { creditCost } from "~/domain/credits";
 import type { AiText } from "~/integrations/ai-text.server";
 import type { FileStorage } from "~/integrations/file-storage.server";
-import { DEFAULT_VIDEO, PREVIEW_VIDEO, type VideoRenderer } from "~/integrations/video-render.server";
+import type { VideoRenderer } from "~/integrations/video-render.server";
 import { createPreviews } from "~/services/ai-ads/previews.server";
 import { createProduction } from "~/services/ai-ads/production.server";
 import { createRenderQueue } from "~/services/ai-ads/queue.server";

@@ -6,6 +6,7 @@
 // Nothing else writes subscription state; the account part (billing-account.server.ts) reads it. The
 // user's flags follow from the rows through billing-flags.server.ts, the rule both rails share.
 import { currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/billing";
+import { AppError } from "~/domain/errors";
 import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { normalizeEvent, unmarshalWebhook, WebhookSignatureError, type BillingEvent } from "~/integrations/paddle.server";
@@ -281,31 +282,32 @@ export function createBillingEvents(deps: BillingEventsDeps) {
   }
 
   /**
-   * POST /webhooks/paddle. 401 for a bad, missing, expired or future-dated signature (nothing changes); 200 once
-   * the event is applied (or was already, or is stale); 400 when a correctly signed body cannot be
-   * parsed; 500 when applying failed, so Paddle retries.
+   * POST /webhooks/paddle: `{ ok: true, outcome }` once the event is applied (or was already, or is stale).
+   * AppError 401 for a bad, missing, expired or future-dated signature and 400 when a correctly signed body
+   * cannot be read (nothing changes); a failure while applying is thrown on as it is (the error handler's
+   * 500, logged), so Paddle retries.
    */
-  async function handleWebhook(rawBody: string, signature: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+  async function handleWebhook(rawBody: string, signature: string | null): Promise<{ ok: true; outcome: WebhookOutcome }> {
     let event: BillingEvent;
     try {
       event = normalizeEvent(await unmarshalWebhook(rawBody, deps.webhookSecret, signature));
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         log.warn({ reason: error.reason }, "paddle notification refused: Paddle-Signature");
-        return { status: 401, body: { error: error.message } };
+        throw new AppError(401, error.message);
       }
       // Authentic but unreadable (e.g. a payload shape this SDK version does not know): nothing is
       // applied, and a non-2xx answer keeps it in Paddle's retries until a fix is deployed.
       log.error({ err: error }, "paddle notification could not be read");
-      return { status: 400, body: { error: "The notification could not be read." } };
+      throw new AppError(400, "The notification could not be read.");
     }
     try {
       const outcome = await applyEvent(event);
       log.info({ eventId: event.eventId, eventType: event.eventType, outcome }, "paddle event");
-      return { status: 200, body: { ok: true, outcome } };
+      return { ok: true, outcome };
     } catch (error) {
       log.error({ err: error, eventId: event.eventId, eventType: event.eventType }, "paddle event failed; Paddle will retry");
-      return { status: 500, body: { error: "The event could not be applied; it will be retried." } };
+      throw error;
     }
   }
 

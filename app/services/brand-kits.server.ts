@@ -18,13 +18,15 @@ import {
   type ContrastWarning,
 } from "~/domain/brand-kits";
 import { AppError, type AppErrorStatus } from "~/domain/errors";
-import { inspectLogo, LogoError, type DrawingBudget, type Logo } from "~/integrations/logo-image.server";
+import { LogoError, type DrawingBudget, type Logo } from "~/integrations/logo-image.server";
 
 export interface BrandKitsDeps {
   db: Db;
   /** Signs logo links for pages inside Shopify admin (an <img> there carries no cookie). */
   urlSecret: string;
   signedUrlTtlMs?: number;
+  /** The logo adapter's check and drawing (decision 040): `inspectLogo` from logo-image.server. */
+  inspectLogo: (bytes: LogoUpload, budget?: DrawingBudget) => Promise<Logo>;
   /** The time and memory a logo's drawing may take (decision 040); the adapter's defaults otherwise. */
   logoDrawing?: DrawingBudget;
 }
@@ -106,9 +108,9 @@ function invalid(fieldErrors: Record<string, string>): AppError {
  * The logo upload checked, or the AppError a person reads (413 too large, 415 wrong type, 503 too many logos
  * being drawn at once, 422 otherwise: unsafe, too costly to draw, unreadable).
  */
-async function checkLogo(bytes: LogoUpload, budget: DrawingBudget | undefined): Promise<Logo> {
+async function checkLogo(deps: BrandKitsDeps, bytes: LogoUpload): Promise<Logo> {
   try {
-    return await inspectLogo(bytes, budget);
+    return await deps.inspectLogo(bytes, deps.logoDrawing);
   } catch (error) {
     if (!(error instanceof LogoError)) throw error;
     const status: AppErrorStatus =
@@ -164,7 +166,7 @@ export function createBrandKits(deps: BrandKitsDeps) {
   async function create(userId: string, input: unknown, logo?: LogoUpload | null): Promise<BrandKitView> {
     const parsed = BrandKitFieldsSchema.safeParse(input);
     if (!parsed.success) throw invalid(kitFieldErrors(parsed.error));
-    const checkedLogo = logo ? await checkLogo(logo, deps.logoDrawing) : null;
+    const checkedLogo = logo ? await checkLogo(deps, logo) : null;
     const fields = parsed.data;
     const id = await db.$transaction(async (tx) => {
       const count = await tx.brandKit.count({ where: { userId } });
@@ -189,7 +191,7 @@ export function createBrandKits(deps: BrandKitsDeps) {
     const parsed = BrandKitPatchSchema.safeParse(input);
     if (!parsed.success) throw invalid(kitFieldErrors(parsed.error));
     const { isDefault, ...fields } = parsed.data;
-    const checkedLogo = logo instanceof Uint8Array ? await checkLogo(logo, deps.logoDrawing) : null;
+    const checkedLogo = logo instanceof Uint8Array ? await checkLogo(deps, logo) : null;
     await db.$transaction(async (tx) => {
       const data: Prisma.BrandKitUpdateManyMutationInput = {
         ...fields,

@@ -13,6 +13,7 @@ import {
   type PopupAction,
   type PopupNumber,
   type PopupState,
+  NOT_CONFIGURED_MESSAGE,
 } from "~/domain/community";
 import { DiscordError, type DiscordOAuth } from "~/integrations/discord.server";
 import { countCompletedLessons } from "~/services/course.server";
@@ -49,7 +50,7 @@ export interface PopupView {
   last: boolean;
 }
 
-export const NOT_CONFIGURED_MESSAGE = "The community link is not configured on this server yet.";
+export { NOT_CONFIGURED_MESSAGE };
 
 const profileSelect = {
   discordId: true,

@@ -10,22 +10,13 @@ import {
   continueLessonNumber,
   courseProgress,
   neighbourLessons,
-  parseLessonNumber,
+  requireLessonNumber,
   TOTAL_LESSONS,
+  unknownLessonMessage,
   type CourseProgress,
 } from "~/domain/course";
 
-export function unknownLessonMessage(raw: string | number | undefined | null): string {
-  const asked = String(raw ?? "").slice(0, 20);
-  return `${asked ? `There is no lesson ${asked}.` : "There is no such lesson."} Lessons are numbered 1 to ${TOTAL_LESSONS}.`;
-}
-
-/** A lesson number from a route parameter, or AppError 404 naming what was asked for. */
-export function requireLessonNumber(raw: string | undefined): number {
-  const n = parseLessonNumber(raw);
-  if (n === null) throw new AppError(404, unknownLessonMessage(raw));
-  return n;
-}
+export { requireLessonNumber, unknownLessonMessage };
 
 async function completedNumbers(db: Db, userId: string): Promise<number[]> {
   const rows = await db.lessonCompletion.findMany({
@@ -105,23 +96,6 @@ export async function getCourse(db: Db, userId: string): Promise<CourseView> {
     ...courseProgress(doneSet),
     ...latest,
     continueLesson,
-  };
-}
-
-/** GET /api/course, exactly: modules with lessons (number, name, completed), progress, latest lesson. */
-export function courseJson(view: CourseView) {
-  return {
-    modules: view.modules.map((m) => ({
-      number: m.number,
-      name: m.name,
-      lessons: m.lessons.map((l) => ({ number: l.number, name: l.name, completed: l.completed })),
-    })),
-    progressPercentage: view.progressPercentage,
-    completed: view.completed,
-    latestModuleName: view.latestModuleName,
-    latestModuleNumber: view.latestModuleNumber,
-    latestLessonName: view.latestLessonName,
-    latestLessonNumber: view.latestLessonNumber,
   };
 }
 

@@ -28,11 +28,13 @@ import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
 import { createMailer, listOutbox } from "~/integrations/mailer.server";
+import { inspectLogo } from "~/integrations/logo-image.server";
 import { childLogger } from "~/logger.server";
 import { createAccount } from "~/services/account.server";
 import { createAccountEmails } from "~/services/account-emails.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createAssistant } from "~/services/assistant.server";
+import { recordPageEvent, type PageEvent } from "~/services/analytics.server";
 import * as authFns from "~/services/auth.server";
 import { createBrandKits } from "~/services/brand-kits.server";
 import { createBilling } from "~/services/billing.server";
@@ -159,6 +161,9 @@ export const handoff = lazy(() => bindDb(db, handoffFns.useCases));
 export const health = lazy(() => ({ check: () => checkHealth(db, dbReady) }));
 
 export const analytics = lazy(() => createAnalytics({ db, env, onRecorded: outboxWritten }));
+
+/** Page views and leaves from both surfaces (POST /api/analytics). */
+export const pageEvents = lazy(() => ({ record: (event: PageEvent, user: authFns.User | null) => recordPageEvent(analytics, event, user) }));
 
 // ---------- billing and credits (decisions 006, 008, 009) ----------
 
@@ -349,6 +354,7 @@ export const aiAds = lazy(() => {
 export const brandKits = lazy(() =>
   createBrandKits({
     db,
+    inspectLogo,
     urlSecret: createHmac("sha256", sessionSecret(env)).update("brand-kit-logo-links").digest("hex"),
   }),
 );

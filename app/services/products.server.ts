@@ -292,21 +292,6 @@ export async function searchProducts(
   };
 }
 
-/** What callers of a search see (GET /api/products, the product grids): the page, not the plan. */
-export function searchResultPage(result: Awaited<ReturnType<typeof searchProducts>>) {
-  return {
-    items: result.items,
-    total: result.total,
-    totalIsEstimate: result.totalIsEstimate,
-    page: result.page,
-    pageSize: result.pageSize,
-    hasMore: result.hasMore,
-    /** "Showing results for {correctedQuery}" (the built-in engine's spelling correction); null when none. */
-    correctedQuery: result.correctedQuery,
-    originalQuery: result.originalQuery,
-  };
-}
-
 /** An objectID that names no product: AppError 404. */
 function productNotFound(objectID: string): AppError {
   return new AppError(404, `No product with objectID ${objectID}.`);

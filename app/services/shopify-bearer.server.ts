@@ -6,6 +6,7 @@ import { AppError } from "~/domain/errors";
 import type { Db } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { findLinkedUserId } from "~/services/shopify-stores.server";
+import { UNLINKED } from "~/domain/handoff";
 
 /** The shop a valid Shopify session token (HS256 with our secret, our client id as aud, not expired) was issued for. */
 async function verifyShopifySessionToken(token: string): Promise<{ shop: string } | null> {
@@ -29,8 +30,7 @@ async function verifyShopifySessionToken(token: string): Promise<{ shop: string 
   }
 }
 
-export const UNLINKED = (shop: string) =>
-  `The store ${shop} is not linked to a Winning Products account yet. Open Winning Products in your Shopify admin and sign in to link the store.`;
+export { UNLINKED };
 
 /** The id of the user the token's shop is linked to; AppError 401 for a bad or expired token or an unlinked shop. */
 export async function shopifyTokenUserId(db: Db, token: string): Promise<string> {

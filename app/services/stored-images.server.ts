@@ -15,7 +15,7 @@ import { z } from "zod";
 import { createHash } from "node:crypto";
 import { retryBusy, writeTransaction, type Db } from "~/db.server";
 import type { FileStorage } from "~/integrations/file-storage.server";
-import { ImageFetchError, photoAsSvg, type ImageFetcher } from "~/integrations/image-fetch.server";
+import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
 import { childLogger } from "~/logger.server";
 import { createJobs, defaultOwnerId, type Jobs } from "~/services/jobs.server";
 
@@ -407,7 +407,7 @@ export function createStoredImages(deps: StoredImagesDeps) {
         if (!image.startsWith(STORED_IMAGE_PATH)) continue;
         try {
           const file = await getFile(image.slice(STORED_IMAGE_PATH.length));
-          const svg = file ? photoAsSvg(file.bytes, file.contentType) : null;
+          const svg = file ? fetcher.photoAsSvg(file.bytes, file.contentType) : null;
           if (svg) return svg;
         } catch (error) {
           log.warn({ image, err: error }, "stored photo not drawn; the ad uses the category drawing");

@@ -3,37 +3,17 @@
 // its SHA-256 hash; creating again for a theme rotates (the old token is revoked). The licence check
 // answers only requests from the token's whitelisted origins (docs/decisions/014).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import type { Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
+import { ThemeTokenInputSchema, type ThemeTokenInput } from "~/domain/theme-tokens";
 import { childLogger } from "~/logger.server";
 import { connectedShops } from "~/services/shopify-stores.server";
 
 const log = childLogger("theme-tokens");
 
 export const TOKEN_PREFIX = "wpt_";
-const MAX_ORIGINS = 20;
 
-export const ThemeTokenInputSchema = z.object({
-  themeId: z
-    .string({ error: "is required" })
-    .trim()
-    .regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be 1-100 letters, digits, dots, dashes or underscores (e.g. 123456789)"),
-  selectedStore: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required"),
-  whitelistedUrls: z
-    .array(z.string({ error: "must be a list of URLs" }), { error: "must be a list of URLs" })
-    .min(1, "must list at least one origin, e.g. https://your-store.com")
-    .max(MAX_ORIGINS, `may list at most ${MAX_ORIGINS} origins`),
-  version: z.string({ error: "is required" }).trim().min(1, "is required").max(40, "must be at most 40 characters"),
-  /** What the theme block shows (optional; the merchant's own words). */
-  blockMessage: z
-    .string()
-    .trim()
-    .max(200, "must be at most 200 characters")
-    .nullish()
-    .transform((v) => (v ? v : null)),
-});
-export type ThemeTokenInput = z.infer<typeof ThemeTokenInputSchema>;
+export { ThemeTokenInputSchema, type ThemeTokenInput };
 
 export interface ThemeTokenEntry {
   themeId: string;

@@ -1,21 +1,21 @@
 // The embedded app's linking screen (a shop not linked to a site account yet) and the linked-account
 // card of the embedded home and Settings. Polaris, inside app.tsx's AppProvider.
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import {
   Badge,
   Banner,
   BlockStack,
-  Button,
   Card,
   InlineStack,
   Layout,
   Page,
   Tabs,
   Text,
-  TextField,
 } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
+import { planStatus, type PlanStatusInput } from "~/domain/billing";
 import { subscriptionLine, type SubscriptionDates } from "~/ui/billing-page";
+import { EmailPasswordForm } from "~/ui/email-password-form";
 import { TitledCard } from "~/ui/titled-card";
 
 export type LinkMode = "login" | "signup";
@@ -31,8 +31,6 @@ export interface LinkScreenProps {
 export function LinkShopScreen(props: LinkScreenProps) {
   const navigation = useNavigation();
   const [mode, setMode] = useState<LinkMode>(props.mode);
-  const [email, setEmail] = useState(props.email);
-  const [password, setPassword] = useState("");
   const tabs = [
     { id: "login", content: "I have an account", panelID: "link-login" },
     { id: "signup", content: "Create an account", panelID: "link-signup" },
@@ -61,33 +59,14 @@ export function LinkShopScreen(props: LinkScreenProps) {
                 onSelect={(i) => setMode(i === 0 ? "login" : "signup")}
               >
                 <div style={{ paddingTop: "var(--p-space-400)" }}>
-                  <Form method="post" noValidate>
-                    <input type="hidden" name="intent" value={mode} />
-                    <BlockStack gap="300">
-                      <TextField
-                        label="E-mail"
-                        name="email"
-                        type="email"
-                        autoComplete="email"
-                        value={email}
-                        onChange={setEmail}
-                        error={props.errors.email}
-                      />
-                      <TextField
-                        label="Password"
-                        name="password"
-                        type="password"
-                        autoComplete={mode === "login" ? "current-password" : "new-password"}
-                        value={password}
-                        onChange={setPassword}
-                        error={props.errors.password}
-                        helpText={mode === "signup" ? "At least 8 characters." : undefined}
-                      />
-                      <Button submit variant="primary" loading={submitting} fullWidth>
-                        {mode === "login" ? "Sign in and link store" : "Create account and link store"}
-                      </Button>
-                    </BlockStack>
-                  </Form>
+                  <EmailPasswordForm
+                    mode={mode}
+                    initialEmail={props.email}
+                    errors={props.errors}
+                    submitLabel={mode === "login" ? "Sign in and link store" : "Create account and link store"}
+                    submitting={submitting}
+                    hidden={<input type="hidden" name="intent" value={mode} />}
+                  />
                 </div>
               </Tabs>
             </Card>
@@ -101,39 +80,6 @@ export function LinkShopScreen(props: LinkScreenProps) {
       </Layout>
     </Page>
   );
-}
-
-export interface PlanStatusInput {
-  userSubscribed: string;
-  trialing: boolean;
-  subscriptionCancelled: boolean;
-  chargeDeclined: boolean;
-  innerCircle: boolean;
-}
-
-/** The fields planStatus reads, picked from a user (so a loader sends nothing else to the browser). */
-export function planStatusInput(user: PlanStatusInput): PlanStatusInput {
-  return {
-    userSubscribed: user.userSubscribed,
-    trialing: user.trialing,
-    subscriptionCancelled: user.subscriptionCancelled,
-    chargeDeclined: user.chargeDeclined,
-    innerCircle: user.innerCircle,
-  };
-}
-
-/** The account's plan in words, as the site's dashboard shows it. */
-export function planStatus(me: PlanStatusInput): {
-  label: string;
-  tone: "success" | "info" | "warning" | "critical" | undefined;
-} {
-  if (me.innerCircle) return { label: "Inner Circle", tone: "success" };
-  if (me.chargeDeclined) return { label: "Payment declined", tone: "critical" };
-  if (me.userSubscribed === "yes" && me.trialing) return { label: "Free trial", tone: "info" };
-  if (me.userSubscribed === "yes" && me.subscriptionCancelled)
-    return { label: "Cancelled, active until period end", tone: "warning" };
-  if (me.userSubscribed === "yes") return { label: "Active", tone: "success" };
-  return { label: "No plan yet", tone: undefined };
 }
 
 /**

@@ -4,6 +4,7 @@
 // line on stdin, delivers every body (all at once), prints one JSON line { statuses, outcomes }.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { AppError } from "~/domain/errors";
 import { db, dbReady } from "~/db.server";
 import { signWebhook } from "~/integrations/paddle.server";
 import { createBilling } from "~/services/billing.server";
@@ -35,9 +36,10 @@ const results = await Promise.all(
   bodies.map(async (raw) => {
     try {
       const res = await billing.handleWebhook(raw, signWebhook(raw, secret));
-      return { status: res.status, outcome: String(res.body.outcome ?? res.body.error) };
+      return { status: 200, outcome: res.outcome };
     } catch (error) {
-      return { status: -1, outcome: String((error as Error).message) };
+      // What the route answers: an AppError's status through the one mapper, anything else the error handler's 500.
+      return { status: error instanceof AppError ? error.status : 500, outcome: String((error as Error).message) };
     }
   }),
 );

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
+import { inspectLogo } from "~/integrations/logo-image.server";
 import { loader as logoRoute } from "~/routes/brand-kits.$id.logo[.]png";
 import { action as kitAction } from "~/routes/api.brand-kits.$id";
 import { action as createRoute } from "~/routes/api.brand-kits";
@@ -103,7 +104,7 @@ describe("SVG logos that would cost too much to draw", () => {
 
   it("cuts a logo the static check allows when drawing it takes longer than the time budget (422, nothing saved)", async () => {
     const user = await createSignedInUser();
-    const kits = createBrandKits({ db, urlSecret: "test", logoDrawing: { timeBudgetMs: 150 } });
+    const kits = createBrandKits({ db, inspectLogo, urlSecret: "test", logoDrawing: { timeBudgetMs: 150 } });
     const error = await kits.create(user.id, FIELDS, svgBytes(SLOW_BUT_ALLOWED)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/^This logo takes too long to draw \(more than 0\.15 s\)/) });
@@ -112,7 +113,7 @@ describe("SVG logos that would cost too much to draw", () => {
 
   it("cuts a logo the static check allows when drawing it uses more CPU time than the CPU budget (422, nothing saved)", async () => {
     const user = await createSignedInUser();
-    const kits = createBrandKits({ db, urlSecret: "test", logoDrawing: { cpuBudgetS: 1, timeBudgetMs: 60_000 } });
+    const kits = createBrandKits({ db, inspectLogo, urlSecret: "test", logoDrawing: { cpuBudgetS: 1, timeBudgetMs: 60_000 } });
     const error = await kits.create(user.id, FIELDS, svgBytes(SLOW_BUT_ALLOWED)).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/^This logo takes too long to draw \(more than 1 s of drawing\)/) });
     expect(await db.brandKit.count({ where: { userId: user.id } })).toBe(0);
@@ -122,11 +123,11 @@ describe("SVG logos that would cost too much to draw", () => {
     const user = await createSignedInUser();
     // A 4000x4000 PNG (allowed: up to 4096 px) decodes to 64 MB of pixels.
     const big = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><rect width="4000" height="4000" fill="#0b6e4f"/></svg>`).render().asPng();
-    const kits = createBrandKits({ db, urlSecret: "test", logoDrawing: { memoryBudgetMb: 96 } });
+    const kits = createBrandKits({ db, inspectLogo, urlSecret: "test", logoDrawing: { memoryBudgetMb: 96 } });
     const error = await kits.create(user.id, FIELDS, big).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/^This logo needs too much memory to draw \(more than 96 MB\)/) });
     expect(await db.brandKit.count({ where: { userId: user.id } })).toBe(0);
-    const roomy = createBrandKits({ db, urlSecret: "test" });
+    const roomy = createBrandKits({ db, inspectLogo, urlSecret: "test" });
     expect((await roomy.create(user.id, FIELDS, big)).logo).toMatchObject({ source: "png", width: 512, height: 512 });
   });
 });

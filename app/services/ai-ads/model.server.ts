@@ -3,15 +3,14 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { parseJsonList } from "~/db.server";
-import type { AdScene } from "~/domain/ai-ads";
+import { AI_ADS_LOCKED_REASON, type AdScene } from "~/domain/ai-ads";
 import { paidState, type PaidStateInput } from "~/domain/billing";
 import { AppError } from "~/domain/errors";
 
+export { AI_ADS_LOCKED_REASON };
+
 /** Who is asking: the user's id, paid state and the seed's aiAds.firstUse. */
 export type AiAdsUser = PaidStateInput & { id: string; aiAdsFirstUse: boolean };
-
-export const AI_ADS_LOCKED_REASON =
-  "AI video ads are part of every plan: start your free trial to write and render ads from products.";
 
 export function requirePaid(user: AiAdsUser) {
   if (!paidState(user).paid) throw new AppError(403, AI_ADS_LOCKED_REASON);

@@ -5,16 +5,15 @@ import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db.server";
 import { primarySubscription, type PaidStateInput } from "~/domain/billing";
 import type { CatalogueChange } from "~/domain/competitor-insights";
-import { competitorAccess, type CompetitorAccess } from "~/domain/competitors";
+import { CHECK_JOB, checkJobKey, competitorAccess, type CompetitorAccess } from "~/domain/competitors";
 import { AppError } from "~/domain/errors";
 import type { VariantSnapshot } from "~/domain/store-snapshot";
 import type { Jobs } from "~/services/jobs.server";
 
-export const CHECK_JOB = "competitor.check";
+export { CHECK_JOB, checkJobKey };
 export const DUE_JOB = "competitor.check-due";
 /** Every 10 minutes, the stores whose next read is due are queued. */
 export const DUE_SCHEDULE = { name: "competitor-checks", pattern: "*/10 * * * *" } as const;
-export const checkJobKey = (storeId: number) => `competitor.check:${storeId}`;
 export const RETENTION_JOB = "competitor.retention";
 /** Daily at 03:41 UTC: old checks thinned, very old checks and changes deleted (decision 047). */
 export const RETENTION_SCHEDULE = { name: "competitor-retention", pattern: "41 3 * * *" } as const;
