@@ -5,12 +5,10 @@
 import { AppError } from "~/domain/errors";
 import type { ShopifyWebhookTopic } from "~/domain/shopify-webhooks";
 import { methodNotAllowed, toErrorResponse } from "~/pages/http.server";
-import { childLogger } from "~/logger.server";
+import { shopifyWebhookLog as webhookLog } from "~/services/index.server";
 import { verifyWebhook, type VerifiedWebhook } from "~/shopify.server";
 
 /** The loader of every webhook route: a GET is not a webhook. */
-const webhookLog = childLogger("shopify-webhooks");
-
 export function webhookLoader() {
   return methodNotAllowed("POST");
 }

@@ -515,3 +515,6 @@ export function stopBackgroundWork(): Promise<void> {
   backgroundStarted = false;
   return jobs.stop();
 }
+
+/** Every line about Shopify webhooks, the refusals the page layer logs included (one logger, so tests read them all). */
+export { webhookLog as shopifyWebhookLog } from "~/services/shopify-webhooks.server";
