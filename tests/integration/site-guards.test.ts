@@ -97,6 +97,9 @@ describe("dashboard loaders", () => {
       email: user.email,
       // The bell's list (competitor and later alerts): empty for a new account.
       notifications: { items: [], unread: 0 },
+      // A new address is not confirmed yet (the dashboard reminds them; decision 051), and this is not the demo.
+      emailVerified: false,
+      demo: false,
     });
     const { me } = await (
       await call(dashboardIndexLoader, "/dashboard?location=dashboard", { cookie: user.cookie })
