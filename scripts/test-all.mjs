@@ -2,7 +2,7 @@
 // `npm test`: every test. Vitest (unit + integration on real SQLite), then Playwright end to end in
 // Debian's Chromium. Each runner prints its own report; the last line sums both, in the plain form
 // "tests: N passed, N failed, N skipped", so a run that executed nothing is visible.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
@@ -26,18 +26,54 @@ function run(cmd, args, extraEnv = {}) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRunners = [];
 
+/** Like run(), printing the output as it comes and keeping a copy to read afterwards. */
+function runKeepingOutput(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["inherit", "pipe", "pipe"], env: process.env });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      process.stdout.write(d);
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      process.stderr.write(d);
+      output += d;
+    });
+    child.on("close", (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
+/**
+ * Vitest exits 1 on any unhandled error, tests or not. One of them is its own: a worker's progress report
+ * ("Timeout calling onTaskUpdate") that the main process did not acknowledge within 60 s on a busy machine,
+ * after every test passed. Only when the JSON report says every test and file passed, and every error the
+ * run counted is that one, is the run taken as passed (with a line saying so); anything else fails it.
+ */
+function onlyVitestRpcTimeouts(report, output) {
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes are what this removes
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const counted = /^\s+Errors\s+(\d+) errors?/m.exec(plain);
+  const rpc = plain.match(/\[vitest-worker\]: Timeout calling "onTaskUpdate"/g)?.length ?? 0;
+  return report.success && report.numFailedTests === 0 && report.numFailedTestSuites === 0 && counted !== null && Number(counted[1]) === rpc;
+}
+
 console.log("\n=== Unit and integration tests (Vitest) ===");
-const vitestStatus = run(bin("vitest"), [
+const vitest = await runKeepingOutput(bin("vitest"), [
   "run",
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${vitestJson}`,
 ]);
+let vitestStatus = vitest.status;
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  if (vitestStatus !== 0 && onlyVitestRpcTimeouts(r, vitest.output)) {
+    console.log("\nEvery test passed; the only errors were Vitest's own progress-report timeouts on a busy machine.");
+    vitestStatus = 0;
+  }
 }
 if (vitestStatus !== 0) failedRunners.push("vitest");
 
