@@ -22,7 +22,7 @@ import {
   type FeePresetId,
 } from "~/domain/landed-cost";
 import type { ResearchAccess } from "~/domain/research-access";
-import { nicheHtsTable, tariffRowsFor } from "~/services/tariffs.server";
+import { nicheHtsTable, tariffRowsFor, tariffRowsForMany } from "~/services/tariffs.server";
 
 export interface ProfitQuery {
   priceCents?: number;
@@ -189,17 +189,19 @@ export async function landedMargins(db: Db, input: { userId: string; objectIDs: 
   const savedBy = new Map(saved.map((s) => [s.productId, s]));
   const asOf = dayOf(input.now ?? new Date());
   const fees = feeSettings("shopify-payments");
-  const tables = new Map<string, Awaited<ReturnType<typeof tariffRowsFor>>>();
-  const out: Record<string, LandedMargin> = {};
+  const priced: Array<{ p: (typeof rows)[number] & { costCents: number }; hts: string; origin: string }> = [];
   for (const p of rows) {
     if (p.costCents === null || p.priceCents <= 0) continue;
     const own = savedBy.get(p.id);
     const guess = guessHtsCode(parseStringList(p.niches), nicheHtsTable());
     const code = own?.htsCode ?? guess?.htsCode;
     if (!code) continue;
-    const hts = parseHtsCode(code);
-    const origin = own?.originCountry ?? originFromSupplier(p.supplierName, p.supplierUrl).origin;
-    if (!tables.has(hts)) tables.set(hts, await tariffRowsFor(db, hts));
+    priced.push({ p: { ...p, costCents: p.costCents }, hts: parseHtsCode(code), origin: own?.originCountry ?? originFromSupplier(p.supplierName, p.supplierUrl).origin });
+  }
+  // One query for every card's duty layers.
+  const tables = await tariffRowsForMany(db, [...new Set(priced.map((x) => x.hts))]);
+  const out: Record<string, LandedMargin> = {};
+  for (const { p, hts, origin } of priced) {
     let duty;
     try {
       duty = dutyFor({ rows: tables.get(hts)!, hts, origin, asOf, valueCents: p.costCents });

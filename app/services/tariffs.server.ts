@@ -60,16 +60,33 @@ export async function ensureTariffTable(db: Db): Promise<void> {
   await insertRows(db, rows, file.edition, true);
 }
 
-/** Every row that could apply to these HTS digits (any origin, any date): the domain picks among them. */
-export async function tariffRowsFor(db: Db, htsDigits: string): Promise<TariffRow[]> {
-  await ensureTariffTable(db);
+const prefixesOf = (htsDigits: string) => {
   const prefixes = [""];
   for (let n = 2; n <= htsDigits.length; n += 2) prefixes.push(htsDigits.slice(0, n));
-  const rows = await db.tariffLayer.findMany({
-    where: { htsPrefix: { in: prefixes } },
-    select: { kind: true, series: true, name: true, htsPrefix: true, origins: true, exemptPrefixes: true, rateBp: true, perItemCents: true, validFrom: true, validTo: true, source: true },
-  });
-  return rows.map((r) => ({ ...r, kind: r.kind as TariffKind, origins: JSON.parse(r.origins) as string[], exemptPrefixes: JSON.parse(r.exemptPrefixes) as string[] }));
+  return prefixes;
+};
+
+/** Every row that could apply to these HTS digits (any origin, any date): the domain picks among them. */
+export async function tariffRowsFor(db: Db, htsDigits: string): Promise<TariffRow[]> {
+  return (await tariffRowsForMany(db, [htsDigits])).get(htsDigits) ?? [];
+}
+
+/** tariffRowsFor for several codes at once: one query for a grid page's cards instead of one per code. */
+export async function tariffRowsForMany(db: Db, htsCodes: readonly string[]): Promise<Map<string, TariffRow[]>> {
+  await ensureTariffTable(db);
+  const prefixes = [...new Set(htsCodes.flatMap(prefixesOf))];
+  const rows = (
+    await db.tariffLayer.findMany({
+      where: { htsPrefix: { in: prefixes } },
+      select: { kind: true, series: true, name: true, htsPrefix: true, origins: true, exemptPrefixes: true, rateBp: true, perItemCents: true, validFrom: true, validTo: true, source: true },
+    })
+  ).map((r) => ({ ...r, kind: r.kind as TariffKind, origins: JSON.parse(r.origins) as string[], exemptPrefixes: JSON.parse(r.exemptPrefixes) as string[] }));
+  return new Map(
+    htsCodes.map((hts) => {
+      const own = new Set(prefixesOf(hts));
+      return [hts, rows.filter((r) => own.has(r.htsPrefix))];
+    }),
+  );
 }
 
 export class TariffFileError extends Error {}
