@@ -2,31 +2,6 @@
 // through: the adapter never queries the database, the search service passes it a source
 // (app/services/search/algolia-rows.server.ts) that loads them with an explicit select.
 
-/** A hit's current figures, read back after Algolia's search: the database has the last word. */
-export interface AlgoliaHitRow {
-  id: number;
-  objectID: string;
-  niches: string;
-  lifecycleStage: string;
-  priceCents: number;
-  costCents: number | null;
-  marginBps: number | null;
-  orders: number;
-  revenueCents: bigint;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  storesSelling: number;
-  firstSeenAt: Date;
-  amazonPriceCents: number | null;
-  winningScore: number;
-  trendingScore: number;
-  randomSortKey: number;
-  source: string;
-  storesAdded7d: number;
-}
-
 /** What a product's record is rebuilt from when it is pushed to the index. */
 export interface AlgoliaRecordRow {
   objectID: string;
@@ -56,6 +31,11 @@ export interface AlgoliaRecordRow {
   source: string;
   storesAdded7d: number;
 }
+
+/** A hit's current figures, read back after Algolia's search: the database has the last word. */
+export type AlgoliaHitRow = Omit<AlgoliaRecordRow, "title" | "description" | "primaryNiche" | "tags" | "images" | "lastUpdatedAt"> & {
+  id: number;
+};
 
 /** Loads the rows for these objectIDs (those no longer in the database are simply absent). */
 export interface AlgoliaRowSource {

@@ -3,14 +3,15 @@
 import type { Db } from "~/db.server";
 import type { AlgoliaRowSource } from "~/domain/algolia-rows";
 
-const hitSelect = {
-  id: true,
+/** The figures a hit is filtered and ordered on again, which a record also carries. */
+const figureSelect = {
   objectID: true,
   niches: true,
   lifecycleStage: true,
   priceCents: true,
   costCents: true,
   marginBps: true,
+  amazonPriceCents: true,
   orders: true,
   revenueCents: true,
   likes: true,
@@ -19,7 +20,6 @@ const hitSelect = {
   views: true,
   storesSelling: true,
   firstSeenAt: true,
-  amazonPriceCents: true,
   winningScore: true,
   trendingScore: true,
   randomSortKey: true,
@@ -27,33 +27,16 @@ const hitSelect = {
   storesAdded7d: true,
 } as const;
 
+const hitSelect = { id: true, ...figureSelect } as const;
+
 const recordSelect = {
-  objectID: true,
+  ...figureSelect,
   title: true,
   description: true,
-  niches: true,
   primaryNiche: true,
   tags: true,
   images: true,
-  priceCents: true,
-  costCents: true,
-  marginBps: true,
-  amazonPriceCents: true,
-  orders: true,
-  revenueCents: true,
-  likes: true,
-  comments: true,
-  shares: true,
-  views: true,
-  storesSelling: true,
-  lifecycleStage: true,
-  firstSeenAt: true,
-  winningScore: true,
-  trendingScore: true,
-  randomSortKey: true,
   lastUpdatedAt: true,
-  source: true,
-  storesAdded7d: true,
 } as const;
 
 export function algoliaRowSource(db: Db): AlgoliaRowSource {
