@@ -126,27 +126,6 @@ const boundaries = [
   },
 ];
 
-/**
- * Modules that still construct or call an adapter themselves (or, for two adapters, query the database)
- * instead of taking a port from the composition root. Each is a known debt with its way out; the list only
- * shrinks (tests/unit/architecture-lint.test.ts checks that nothing else breaks the rule). A file here keeps
- * every other boundary of its part.
- */
-export const PENDING_PORTS = {
-  "app/services/billing.server.ts": "builds the local test checkout (createLocalPaddle) around its own webhook handler",
-  "app/services/billing-events.server.ts": "verifies and reads Paddle notifications with the adapter's unmarshalWebhook / normalizeEvent",
-  "app/services/product-pages/push.server.ts": "builds a Shopify Admin client per store (createShopifyAdmin, productSet)",
-  "app/services/shopify-billing/subscriptions.server.ts": "calls the Shopify Billing GraphQL adapter's functions",
-  "app/services/shopify-billing/top-ups.server.ts": "calls the Shopify Billing GraphQL adapter's functions",
-  "app/services/shopify-billing/webhooks.server.ts": "calls the Shopify Billing GraphQL adapter's functions",
-  "app/services/shopify-stores.server.ts": "seals and opens store tokens with the process-wide getTokenCrypto",
-  "app/integrations/algolia.server.ts": "loads the product rows behind Algolia's hits and records",
-  "app/integrations/analytics.server.ts": "writes its outbox rows itself",
-};
-
-const pendingServices = Object.keys(PENDING_PORTS).filter((f) => f.startsWith("app/services/"));
-const pendingAdapters = Object.keys(PENDING_PORTS).filter((f) => f.startsWith("app/integrations/"));
-
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "public/build/", "tests/.tmp*/", "test-results/", "playwright-report/", "extensions/**/assets/", ".cache/", "tests/fixtures/lint/**"] },
   js.configs.recommended,
@@ -177,32 +156,6 @@ export default tseslint.config(
     ...(ignores ? { ignores } : {}),
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
   })),
-  {
-    // PENDING_PORTS: the service boundaries without the ports rule; the adapters' boundary with the database allowed.
-    files: pendingServices,
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: boundaries.find((b) => b.files[0] === "app/services/**").patterns.filter((p) => p.regex !== "^~/integrations/") },
-      ],
-    },
-  },
-  {
-    files: pendingAdapters,
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: onlyFrom(["integrations/", "domain/", "env.server", "logger.server", "db.server"]),
-              message: `Adapters to outside services import only ~/domain, env.server, logger.server and other adapters. ${ARCH}`,
-            },
-          ],
-        },
-      ],
-    },
-  },
   {
     // No import cycles anywhere in the app: a cycle means two parts each own half of one thing. (The lint
     // fixtures are ignored above; tests/unit/architecture-lint.test.ts lints them with ignoring turned off.)

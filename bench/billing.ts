@@ -109,6 +109,7 @@ export async function runBillingBench(options: { webhooks?: number; spends?: num
   const { db, dbReady } = await import("~/db.server");
   const { createBilling } = await import("~/services/billing.server");
   const paddle = await import("~/integrations/paddle.server");
+  const { createLocalPaddle } = await import("~/integrations/paddle-local.server");
   const credits = await import("~/services/credits.server");
   const { findPlan } = await import("~/domain/plans");
   await dbReady;
@@ -126,6 +127,8 @@ export async function runBillingBench(options: { webhooks?: number; spends?: num
     webhookSecret: secret,
     retentionDiscountId: "dsc_bench",
     localCheckout: false,
+    paddle: { local: createLocalPaddle },
+    readNotification: paddle.readPaddleNotification,
   });
 
   // ---------- webhooks ----------

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createClient } from "@libsql/client";
+import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -89,29 +89,6 @@ async function startServer() {
       await exited;
     },
   };
-}
-
-/** Signs up through the form, as a browser would, and gives the account a paid subscription (as tests/e2e does). */
-async function signInPaidUser(): Promise<string> {
-  const email = `bench-load-${Date.now().toString(36)}@example.com`;
-  const response = await fetch(`${BASE}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
-    body: new URLSearchParams({ email, password: "correct-horse-battery" }),
-  });
-  const setCookie = response.headers.get("set-cookie");
-  if (response.status !== 302 || !setCookie) throw new Error(`sign-up answered ${response.status}`);
-  const db = createClient({ url: DB_URL });
-  try {
-    await db.execute({
-      sql: `UPDATE "User" SET "subscription_id" = ?, "userSubscribed" = 'yes' WHERE "email" = ?`,
-      args: [`sub_bench_${Date.now()}`, email],
-    });
-  } finally {
-    db.close();
-  }
-  return setCookie.split(";")[0];
 }
 
 /** The mix: as many page requests as API requests, the pages a signed-in seller moves between. */
@@ -263,7 +240,7 @@ async function main() {
   const server = await startServer();
   let window = { fromMs: 0, toMs: Infinity };
   try {
-    const cookie = await signInPaidUser();
+    const cookie = await signInPaidUser(BASE, DB_URL, "bench-load");
     const mix = await targets(cookie);
     for (const t of mix) {
       const response = await fetch(BASE + t.path, { headers: { cookie } });

@@ -13,9 +13,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Flags } from "lighthouse";
+import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const BASE = `http://localhost:${PORT}`;
@@ -77,29 +77,6 @@ async function waitForHealth(server: ChildProcess, timeoutMs = 300_000) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("the server did not answer /healthz in time");
-}
-
-/** Signs up through the form (as a browser would) and gives the account a paid subscription, as tests/e2e does. */
-async function signInPaidUser(): Promise<string> {
-  const email = `bench-pages-${Date.now().toString(36)}@example.com`;
-  const response = await fetch(`${BASE}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
-    body: new URLSearchParams({ email, password: "correct-horse-battery" }),
-  });
-  const setCookie = response.headers.get("set-cookie");
-  if (response.status !== 302 || !setCookie) throw new Error(`sign-up answered ${response.status}`);
-  const db = createClient({ url: DB_URL });
-  try {
-    await db.execute({
-      sql: `UPDATE "User" SET "subscription_id" = ?, "userSubscribed" = 'yes' WHERE "email" = ?`,
-      args: [`sub_bench_${Date.now()}`, email],
-    });
-  } finally {
-    db.close();
-  }
-  return setCookie.split(";")[0];
 }
 
 async function firstProductPath(cookie: string): Promise<string> {
@@ -164,7 +141,7 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForHealth(server);
-    const cookie = await signInPaidUser();
+    const cookie = await signInPaidUser(BASE, DB_URL, "bench-pages");
     const pages: PageToMeasure[] = [
       { name: "landing", path: "/", signedIn: false },
       { name: "dashboard", path: "/dashboard", signedIn: true },

@@ -4,7 +4,8 @@
 //
 // 1. the query becomes one Algolia search: text + the filters as a `filters` string, up to 1,000 hits,
 //    objectID only (the seed's "search query against a product index, up to 1000 hits, objectID only");
-// 2. the hits' products are read from our database in ONE `objectID IN (...)` query. The seed read
+// 2. the hits' products are read from our database in ONE `objectID IN (...)` query (through the row source
+//    the composition root passes in, app/services/search/algolia-rows.server.ts). The seed read
 //    them 30 at a time because Firestore's `in` takes at most 30 values; SQLite takes 32,766 bound
 //    values, so 1,000 fit in one statement and one round trip;
 // 3. the database, not the index, has the last word: hits that are gone from the database are dropped,
@@ -21,10 +22,10 @@
 // partialUpdateObjects could); objectIDs no longer in the database are deleted from the index.
 // The package's typings also list `searchClient`, but its Node build exports only `algoliasearch`.
 import { algoliasearch, type SearchClient } from "algoliasearch";
-import type { Db } from "~/db.server";
 import type { ProductQuery, Range, Stage } from "~/domain/product-query";
 import type { SearchEngine } from "~/domain/product-query";
 import type { AlgoliaHost } from "~/domain/algolia-hosts";
+import type { AlgoliaHitRow as HitRow, AlgoliaRecordRow as RecordRow, AlgoliaRowSource } from "~/domain/algolia-rows";
 import { hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter } from "~/domain/measured-product";
 
 export { parseAlgoliaHosts, type AlgoliaHost } from "~/domain/algolia-hosts";
@@ -47,7 +48,8 @@ export interface AlgoliaEngineOptions {
   indexName: string;
   /** Overrides Algolia's hosts (tests point this at a local server). */
   hosts?: AlgoliaHost[];
-  db: Db;
+  /** Our current rows behind the hits and the records (app/services/search/algolia-rows.server.ts): the adapter reads no database. */
+  rows: AlgoliaRowSource;
 }
 
 
@@ -95,34 +97,6 @@ export interface AlgoliaProductRecord {
   lastUpdatedAt: number;
 }
 
-const recordSelect = {
-  objectID: true,
-  title: true,
-  description: true,
-  niches: true,
-  primaryNiche: true,
-  tags: true,
-  images: true,
-  priceCents: true,
-  costCents: true,
-  marginBps: true,
-  amazonPriceCents: true,
-  orders: true,
-  revenueCents: true,
-  likes: true,
-  comments: true,
-  shares: true,
-  views: true,
-  storesSelling: true,
-  lifecycleStage: true,
-  firstSeenAt: true,
-  winningScore: true,
-  trendingScore: true,
-  randomSortKey: true,
-  lastUpdatedAt: true,
-  source: true,
-  storesAdded7d: true,
-} as const;
 
 function jsonStrings(text: string): string[] {
   try {
@@ -133,34 +107,6 @@ function jsonStrings(text: string): string[] {
   }
 }
 
-type RecordRow = {
-  objectID: string;
-  title: string;
-  description: string;
-  niches: string;
-  primaryNiche: string;
-  tags: string;
-  images: string;
-  priceCents: number;
-  costCents: number | null;
-  marginBps: number | null;
-  amazonPriceCents: number | null;
-  orders: number;
-  revenueCents: bigint;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  storesSelling: number;
-  lifecycleStage: string;
-  firstSeenAt: Date;
-  winningScore: number;
-  trendingScore: number;
-  randomSortKey: number;
-  lastUpdatedAt: Date;
-  source: string;
-  storesAdded7d: number;
-};
 
 /** A product added from a tracked store or measured: its sales columns are placeholders (docs/decisions/026, 046). */
 function hasSalesData(p: { source: string }): boolean {
@@ -266,53 +212,7 @@ export function algoliaFilters(q: ProductQuery): string {
 
 // ---------- database side: re-filter and sort ----------
 
-const hitSelect = {
-  id: true,
-  objectID: true,
-  niches: true,
-  lifecycleStage: true,
-  priceCents: true,
-  costCents: true,
-  marginBps: true,
-  orders: true,
-  revenueCents: true,
-  likes: true,
-  comments: true,
-  shares: true,
-  views: true,
-  storesSelling: true,
-  firstSeenAt: true,
-  amazonPriceCents: true,
-  winningScore: true,
-  trendingScore: true,
-  randomSortKey: true,
-  source: true,
-  storesAdded7d: true,
-} as const;
 
-interface HitRow {
-  id: number;
-  objectID: string;
-  niches: string;
-  lifecycleStage: string;
-  priceCents: number;
-  costCents: number | null;
-  marginBps: number | null;
-  orders: number;
-  revenueCents: bigint;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  storesSelling: number;
-  firstSeenAt: Date;
-  amazonPriceCents: number | null;
-  winningScore: number;
-  trendingScore: number;
-  randomSortKey: number;
-  source: string;
-  storesAdded7d: number;
-}
 
 /** A range with no bound matches anything; a bounded one never matches a figure we do not have (null). */
 function within(v: number | null, r: Range): boolean {
@@ -419,7 +319,7 @@ function unique(values: string[]): string[] {
 }
 
 export function createAlgoliaEngine(options: AlgoliaEngineOptions): AlgoliaEngine {
-  const { db, indexName } = options;
+  const { rows: source, indexName } = options;
   const reader: SearchClient = algoliasearch(options.appId, options.apiKey, clientOptions(options.hosts));
   const writer = options.adminApiKey ? algoliasearch(options.appId, options.adminApiKey, clientOptions(options.hosts)) : null;
   let configured: Promise<void> | null = null;
@@ -451,7 +351,7 @@ export function createAlgoliaEngine(options: AlgoliaEngineOptions): AlgoliaEngin
       });
       const objectIDs = unique(response.hits.map((h) => h.objectID)).slice(0, MAX_HITS);
       const rows: HitRow[] =
-        objectIDs.length > 0 ? await db.product.findMany({ where: { objectID: { in: objectIDs } }, select: hitSelect }) : [];
+        objectIDs.length > 0 ? await source.hits(objectIDs) : [];
       const byObjectID = new Map(rows.map((r) => [r.objectID, r]));
       const current = objectIDs
         .map((o) => byObjectID.get(o))
@@ -492,7 +392,7 @@ export function createAlgoliaEngine(options: AlgoliaEngineOptions): AlgoliaEngin
       const ids = unique(objectIDs);
       for (let i = 0; i < ids.length; i += WRITE_BATCH) {
         const chunk = ids.slice(i, i + WRITE_BATCH);
-        const rows = await db.product.findMany({ where: { objectID: { in: chunk } }, select: recordSelect });
+        const rows = await source.records(chunk);
         const records = rows.map(toAlgoliaRecord);
         const found = new Set(rows.map((r) => r.objectID));
         const gone = chunk.filter((o) => !found.has(o));
@@ -513,13 +413,4 @@ export function createAlgoliaEngine(options: AlgoliaEngineOptions): AlgoliaEngin
 
     configureIndex,
   };
-}
-
-/** For the importer: push these products' records with the admin key (see createAlgoliaEngine). */
-export async function syncProductsToAlgolia(
-  db: Db,
-  objectIDs: string[],
-  config: Omit<AlgoliaEngineOptions, "db">,
-): Promise<SyncResult> {
-  return createAlgoliaEngine({ ...config, db }).syncProducts(objectIDs);
 }

@@ -188,6 +188,15 @@ export async function unmarshalWebhook(rawBody: string, secret: string, signatur
   }
 }
 
+/**
+ * The port billing-events reads Paddle's notifications through: the signature verified (unmarshalWebhook),
+ * then the event in our terms (normalizeEvent). Throws WebhookSignatureError or WebhookPayloadError.
+ */
+export type PaddleNotificationReader = (rawBody: string, secret: string, signature: string | null) => Promise<BillingEvent>;
+
+export const readPaddleNotification: PaddleNotificationReader = async (rawBody, secret, signature) =>
+  normalizeEvent(await unmarshalWebhook(rawBody, secret, signature));
+
 function date(value: string | null | undefined): Date | null {
   return value ? new Date(value) : null;
 }

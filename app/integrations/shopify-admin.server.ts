@@ -241,3 +241,18 @@ export async function productSet(admin: ShopifyAdmin, input: ProductSetInput, pr
   });
   return { ...result.data.productSet, attempts: result.attempts, cost: result.cost };
 }
+
+/** The Admin API settings a product writer uses for every store (the shop and its token come with each call). */
+export type ShopifyProductWriterConfig = Pick<ShopifyAdminConfig, "apiVersion" | "baseUrl" | "maxAttempts" | "maxWaitMs" | "onRetry" | "timeoutMs">;
+
+/** One product created or updated (productSet) in a store, on a client made for that store's token. */
+export type ShopifyProductWriter = (
+  store: { shop: string; accessToken: string },
+  input: ProductSetInput,
+  productId: string | null,
+) => Promise<ProductSetResult>;
+
+/** The port product pages push through (the composition root builds it; tests point baseUrl at a local server). */
+export function shopifyProductWriter(config: ShopifyProductWriterConfig): ShopifyProductWriter {
+  return (store, input, productId) => productSet(createShopifyAdmin({ ...config, shop: store.shop, accessToken: store.accessToken }), input, productId);
+}

@@ -174,3 +174,14 @@ export async function currentAppInstallation(admin: ShopifyAdmin) {
   }>(CURRENT_APP_INSTALLATION);
   return data.currentAppInstallation;
 }
+
+/** Shopify's Billing calls as one port: the composition root hands it to the Shopify billing service. */
+export const shopifyBillingApi = {
+  appSubscriptionCreate,
+  appSubscriptionCancel,
+  appSubscriptionTrialExtend,
+  appPurchaseOneTimeCreate,
+  currentAppInstallation,
+};
+
+export type ShopifyBillingApi = typeof shopifyBillingApi;

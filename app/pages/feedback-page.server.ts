@@ -4,7 +4,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
-import { readForm } from "~/pages/http.server";
+import { formFields, readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { feedback } from "~/services/index.server";
 
@@ -34,11 +34,6 @@ export async function loadFeedbackPage(user: User) {
   return { operator: await feedback.isOperator(user.id) };
 }
 
-/** The first value of each field, as FormData.get reads it. */
-function firstValues(form: FormData): Record<string, unknown> {
-  return Object.fromEntries([...new Set(form.keys())].map((key) => [key, form.get(key)]));
-}
-
 export async function feedbackAction(request: Request, user: User) {
   const form = await readForm(request);
   const reply = (result: FeedbackResult, status = 200) => data(result, { status });
@@ -49,7 +44,7 @@ export async function feedbackAction(request: Request, user: User) {
     return reply({ form: which, ok: false, field, message: error.message }, error.status);
   };
 
-  const parsed = FeedbackForms.safeParse(firstValues(form));
+  const parsed = FeedbackForms.safeParse(formFields(form));
   if (!parsed.success) return reply({ form: "feedback", ok: false, field: null, message: "Unknown form." }, 400);
   const input = parsed.data;
   if (input.intent === "feedback") {

@@ -108,6 +108,11 @@ export async function readForm(request: Request): Promise<FormData> {
   return form;
 }
 
+/** A form's fields for a zod schema: the first value of each, as FormData.get reads it (a missing field is absent). */
+export function formFields(form: FormData): Record<string, unknown> {
+  return Object.fromEntries([...new Set(form.keys())].map((key) => [key, form.get(key)]));
+}
+
 /** The one mapper from an expected failure to a JSON answer: its status, `{ error, ...details }`. */
 /** A 429's Retry-After (details.retryAfterSeconds, set by app/services/rate-limits.server.ts). */
 export function errorHeaders(error: AppError): Record<string, string> | undefined {

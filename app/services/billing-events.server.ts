@@ -9,7 +9,7 @@ import { currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/bi
 import { AppError } from "~/domain/errors";
 import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
-import { normalizeEvent, unmarshalWebhook, WebhookSignatureError, type BillingEvent } from "~/integrations/paddle.server";
+import { WebhookSignatureError, type BillingEvent, type PaddleNotificationReader } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
 import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
 import { readMarketingFlags, syncUserFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
@@ -25,6 +25,8 @@ export interface BillingEventsDeps {
   prices: PriceIds;
   webhookSecret: string;
   retentionDiscountId: string;
+  /** Verifies a notification's Paddle-Signature and reads its event (the Paddle adapter's readPaddleNotification). */
+  readNotification: PaddleNotificationReader;
 }
 
 export function createBillingEvents(deps: BillingEventsDeps) {
@@ -290,7 +292,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
   async function handleWebhook(rawBody: string, signature: string | null): Promise<{ ok: true; outcome: WebhookOutcome }> {
     let event: BillingEvent;
     try {
-      event = normalizeEvent(await unmarshalWebhook(rawBody, deps.webhookSecret, signature));
+      event = await deps.readNotification(rawBody, deps.webhookSecret, signature);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         log.warn({ reason: error.reason }, "paddle notification refused: Paddle-Signature");

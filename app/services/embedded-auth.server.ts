@@ -4,14 +4,16 @@
 // (docs/decisions/014). A bearer token sent to the JSON APIs is judged by shopify-bearer.server.ts.
 import type { Db } from "~/db.server";
 import type { User } from "~/services/auth.server";
-import { findLinkedUserId, syncStoreToken } from "~/services/shopify-stores.server";
+import { findLinkedUserId, syncStoreToken, type StoreTokenDeps } from "~/services/shopify-stores.server";
 
 export interface EmbeddedAuthDeps {
   db: Db;
+  /** Seals the shop's offline token onto its store row (the token crypto port). */
+  tokens: StoreTokenDeps["tokens"];
   loadUser: (db: Db, userId: string) => Promise<User>;
 }
 
-export function createEmbeddedAuth({ db, loadUser }: EmbeddedAuthDeps) {
+export function createEmbeddedAuth({ db, tokens, loadUser }: EmbeddedAuthDeps) {
   return {
     /**
      * The user a shop Shopify has just authenticated is linked to, or null when it is not linked yet.
@@ -20,7 +22,7 @@ export function createEmbeddedAuth({ db, loadUser }: EmbeddedAuthDeps) {
     async linkedUser(shop: string): Promise<User | null> {
       const userId = await findLinkedUserId(db, shop);
       if (!userId) return null;
-      await syncStoreToken(db, shop);
+      await syncStoreToken({ db, tokens }, shop);
       return loadUser(db, userId);
     },
 

@@ -15,12 +15,14 @@ import type { PictureFingerprinter } from "~/domain/catalogue-hash";
 import type { SearchEngine } from "~/domain/product-query";
 import { createAiText } from "~/integrations/ai-text.server";
 import { createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
-import { createAnalytics } from "~/integrations/analytics.server";
 import { createMarketingSenders } from "~/integrations/marketing.server";
 import { createDiscordOAuth } from "~/integrations/discord.server";
 import { InvalidIdTokenError, verifyFirebaseIdToken } from "~/integrations/firebase.server";
-import { createPaddleApi } from "~/integrations/paddle.server";
-import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
+import { createPaddleApi, readPaddleNotification } from "~/integrations/paddle.server";
+import { createLocalPaddle } from "~/integrations/paddle-local.server";
+import { createShopifyAdmin, shopifyProductWriter } from "~/integrations/shopify-admin.server";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
+import { shopifyBillingApi } from "~/integrations/shopify-billing.server";
 import { createSafeFetcher, parseAllowHosts } from "~/integrations/safe-fetch.server";
 import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
 import { createTrackerReads } from "~/integrations/tracker-storefront.server";
@@ -34,11 +36,12 @@ import { createAccount } from "~/services/account.server";
 import { createAccountEmails } from "~/services/account-emails.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createAssistant } from "~/services/assistant.server";
-import { recordPageEvent, type PageEvent } from "~/services/analytics.server";
+import { createAnalytics, recordPageEvent, type PageEvent } from "~/services/analytics.server";
 import * as authFns from "~/services/auth.server";
 import { createBrandKits } from "~/services/brand-kits.server";
 import { createBilling } from "~/services/billing.server";
-import { bindDb, lazy } from "~/services/bind";
+import { bindDb, bindDeps, lazy } from "~/services/bind";
+import { algoliaRowSource } from "~/services/search/algolia-rows.server";
 import { createCommunity } from "~/services/community.server";
 import { createCatalogue } from "~/services/catalogue.server";
 import { createCompetitors } from "~/services/competitors.server";
@@ -111,7 +114,7 @@ export const googleSignIn = lazy(() =>
 );
 
 /** The shop -> user link behind the embedded pages (the guards are in app/pages/embedded-session.server.ts). */
-export const embeddedAuth = lazy(() => createEmbeddedAuth({ db, loadUser: authFns.loadUser }));
+export const embeddedAuth = lazy(() => createEmbeddedAuth({ db, tokens: getTokenCrypto(), loadUser: authFns.loadUser }));
 
 /** The account page: password, e-mail, data export, deletion. */
 export const account = lazy(() =>
@@ -183,7 +186,8 @@ export const billing = lazy(() =>
     paddle:
       paddleMode(env) === "paddle"
         ? createPaddleApi({ apiKey: env.PADDLE_API_KEY!, environment: env.PADDLE_ENVIRONMENT, baseUrl: env.PADDLE_API_BASE_URL })
-        : undefined,
+        : { local: createLocalPaddle },
+    readNotification: readPaddleNotification,
     webhookSecret: paddleWebhookSecret(env),
     retentionDiscountId: env.PADDLE_RETENTION_DISCOUNT_ID,
     localCheckout: localCheckoutEnabled(env),
@@ -202,7 +206,7 @@ function algoliaEngine(): AlgoliaEngine | null {
   const { ALGOLIA_APP_ID: appId, ALGOLIA_SEARCH_KEY: apiKey, ALGOLIA_INDEX: indexName } = env;
   algolia =
     appId && apiKey && indexName
-      ? createAlgoliaEngine({ appId, apiKey, adminApiKey: env.ALGOLIA_ADMIN_KEY, indexName, hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS), db })
+      ? createAlgoliaEngine({ appId, apiKey, adminApiKey: env.ALGOLIA_ADMIN_KEY, indexName, hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS), rows: algoliaRowSource(db) })
       : null;
   return algolia;
 }
@@ -269,7 +273,10 @@ export const feedback = lazy(() => bindDb(db, feedbackFns.useCases));
 
 // ---------- Shopify: linked stores, theme tokens, webhooks, product pages (decisions 014, 015) ----------
 
-export const stores = lazy(() => bindDb(db, storeFns.useCases));
+/** The stored Shopify tokens are sealed with the process's token crypto (decision 014). */
+const storeTokens = lazy(() => ({ db, tokens: getTokenCrypto() }));
+
+export const stores = lazy(() => ({ ...bindDb(db, storeFns.useCases), ...bindDeps(storeTokens, storeFns.tokenUseCases) }));
 
 export const themeTokens = lazy(() => bindDb(db, themeTokenFns.useCases));
 
@@ -299,9 +306,9 @@ export const productPages = lazy(() =>
       } catch (error) {
         if (!(error instanceof SessionNotFoundError)) throw error;
       }
-      return storeFns.getStoreAccessToken(db, store.userId, store.shop);
+      return storeFns.getStoreAccessToken(storeTokens, store.userId, store.shop);
     }),
-    shopify: { apiVersion: SHOPIFY_API_VERSION },
+    writeProduct: shopifyProductWriter({ apiVersion: SHOPIFY_API_VERSION }),
     publicUrl: env.APP_URL ?? env.SHOPIFY_APP_URL ?? null,
     // The default brand kit's tone of voice (decision 033).
     voiceFor: async (userId) => {
@@ -478,6 +485,7 @@ export const shopifyBilling = lazy(() =>
       if (env.SHOPIFY_ADMIN_API_URL && env.NODE_ENV === "production") warnAdminApiUrlOnce();
       return createShopifyAdmin({ shop, accessToken, apiVersion: SHOPIFY_API_VERSION, baseUrl: env.SHOPIFY_ADMIN_API_URL });
     },
+    api: shopifyBillingApi,
     syncUserFlags: (tx, userId) => billing.syncUserFlags(tx, userId),
     returnUrlFor: (shop) => `${storeFns.adminUrlFor(shop)}/apps/${env.SHOPIFY_API_KEY}/app/billing`,
     test: shopifyTestCharges(env),

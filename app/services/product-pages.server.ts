@@ -10,10 +10,11 @@
 // - push.server.ts: a page to Shopify; automatic-mode.server.ts: generate + push, charged once.
 import type { Db } from "~/db.server";
 import type { AiText, ProductFacts } from "~/integrations/ai-text.server";
+import type { ShopifyProductWriter } from "~/integrations/shopify-admin.server";
 import { childLogger } from "~/logger.server";
 import { bindDb, bindDeps } from "~/services/bind";
 import { runAutomaticMode } from "~/services/product-pages/automatic-mode.server";
-import { push, type ShopifyPushConfig } from "~/services/product-pages/push.server";
+import { push } from "~/services/product-pages/push.server";
 import { listStores, type StoreAccessResolver } from "~/services/product-pages/stores.server";
 import { getPage, listPages } from "~/services/product-pages/views.server";
 import { generate, remove, update } from "~/services/product-pages/writing.server";
@@ -28,7 +29,8 @@ export interface ProductPagesDeps {
   db: Db;
   ai: AiText;
   resolveStoreAccess: StoreAccessResolver;
-  shopify: ShopifyPushConfig;
+  /** Writes a product into a store (the Shopify Admin adapter's shopifyProductWriter). */
+  writeProduct: ShopifyProductWriter;
   /** The app's public URL, to make local image paths absolute for Shopify; null when there is none. */
   publicUrl: string | null;
   /** A page left "pushing" longer than this (a crashed process) may be pushed again. Default 5 min. */

@@ -13,6 +13,7 @@
 import { AppError } from "~/domain/errors";
 import type { Db, DbClient } from "~/db.server";
 import type { ShopifyAdmin } from "~/integrations/shopify-admin.server";
+import type { ShopifyBillingApi } from "~/integrations/shopify-billing.server";
 import { bindDeps } from "~/services/bind";
 import { rails } from "~/services/shopify-billing/rails.server";
 import type { ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
@@ -29,6 +30,8 @@ export interface ShopifyBillingDeps {
    * for the shop (the merchant is asked to open the app from that store once). May throw an AppError.
    */
   adminFor: (shop: string) => Promise<ShopifyAdmin | null>;
+  /** Shopify's Billing GraphQL calls (the adapter's shopifyBillingApi). */
+  api: ShopifyBillingApi;
   /** Recomputes a user's flags from all their subscription rows (billing-events' syncUserFlags). */
   syncUserFlags: (tx: DbClient, userId: string) => Promise<{ id: string } | null>;
   /** Where Shopify sends the merchant back after the confirmation page (/app/billing inside the admin). */
@@ -47,6 +50,7 @@ export function createShopifyBilling(deps: ShopifyBillingDeps) {
       if (!admin) throw new AppError(409, "Open Winning Products from this store's Shopify admin once, then try again.");
       return admin;
     },
+    api: deps.api,
     syncUserFlags: deps.syncUserFlags,
     returnUrlFor: deps.returnUrlFor,
     test: deps.test,

@@ -6,9 +6,16 @@
 import type { Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { childLogger } from "~/logger.server";
-import { getTokenCrypto, isSealed } from "~/integrations/token-crypto.server";
+import type { TokenCrypto } from "~/integrations/token-crypto.server";
 
 const log = childLogger("shopify-stores");
+
+/** What linking, syncing and reading a store's token need: the database and the token crypto port (decision 014). */
+export interface StoreTokenDeps {
+  db: Db;
+  /** Seals and opens stored tokens (the token-crypto adapter, given by the composition root). */
+  tokens: Pick<TokenCrypto, "encrypt" | "decrypt" | "keyIdOf">;
+}
 
 /** The id Shopify's library gives a shop's offline session. */
 export function offlineSessionId(shop: string): string {
@@ -124,12 +131,13 @@ export const SHOP_LINKED_ELSEWHERE =
  * be taken over (the shop may have changed hands after an uninstall). Atomic: two users linking the
  * same shop at once cannot both win.
  */
-export async function linkShop(db: Db, input: { shop: string; userId: string }): Promise<Linked> {
+export async function linkShop(deps: StoreTokenDeps, input: { shop: string; userId: string }): Promise<Linked> {
+  const { db } = deps;
   const { shop, userId } = input;
-  const encrypted_app_token = await sealedOfflineToken(db, shop);
+  const encrypted_app_token = await sealedOfflineToken(deps, shop);
   const existing = await db.shopifyStore.findUnique({ where: { shop }, select: { userId: true, connected: true } });
   if (existing?.connected && existing.userId === userId) {
-    await syncStoreToken(db, shop);
+    await syncStoreToken(deps, shop);
     return { alreadyLinked: true };
   }
   if (!existing) {
@@ -143,7 +151,7 @@ export async function linkShop(db: Db, input: { shop: string; userId: string }):
     } catch (error) {
       if ((error as { code?: string }).code !== "P2002") throw error;
       // Someone linked it a moment ago: decide again against their row.
-      return linkShop(db, input);
+      return linkShop(deps, input);
     }
   }
   const { count } = await db.shopifyStore.updateMany({
@@ -164,20 +172,20 @@ export async function linkShop(db: Db, input: { shop: string; userId: string }):
 }
 
 /** The shop's offline token as stored in the Session table (sealed), sealed now if it is legacy plaintext. */
-async function sealedOfflineToken(db: Db, shop: string): Promise<string | null> {
+async function sealedOfflineToken({ db, tokens }: StoreTokenDeps, shop: string): Promise<string | null> {
   const session = await db.session.findUnique({ where: { id: offlineSessionId(shop) }, select: { accessToken: true } });
   if (!session?.accessToken) return null;
-  return isSealed(session.accessToken) ? session.accessToken : getTokenCrypto().encrypt(session.accessToken);
+  return tokens.keyIdOf(session.accessToken) !== null ? session.accessToken : tokens.encrypt(session.accessToken);
 }
 
 /**
  * Offline tokens expire hourly and the library refreshes them in the Session table; the store row
  * keeps a copy of the current sealed token. Called on each embedded request; writes only on change.
  */
-export async function syncStoreToken(db: Db, shop: string): Promise<void> {
-  const sealed = await sealedOfflineToken(db, shop);
+export async function syncStoreToken(deps: StoreTokenDeps, shop: string): Promise<void> {
+  const sealed = await sealedOfflineToken(deps, shop);
   if (!sealed) return;
-  await db.shopifyStore.updateMany({
+  await deps.db.shopifyStore.updateMany({
     where: { shop, connected: true, OR: [{ encrypted_app_token: null }, { encrypted_app_token: { not: sealed } }] },
     data: { encrypted_app_token: sealed },
   });
@@ -225,16 +233,16 @@ export async function setZendropConnected(
  * API outside an embedded request (the library's `unauthenticated.admin(shop)` is preferred: it
  * refreshes expired tokens). Scoped to the owner; null when the store is not connected.
  */
-export async function getStoreAccessToken(db: Db, userId: string, shop: string): Promise<string | null> {
+export async function getStoreAccessToken({ db, tokens }: StoreTokenDeps, userId: string, shop: string): Promise<string | null> {
   if (shop === LEGACY_STORE_KEY) {
     const user = await db.user.findUnique({ where: { id: userId }, select: { legacyEncryptedShopifyToken: true } });
-    return user?.legacyEncryptedShopifyToken ? getTokenCrypto().decrypt(user.legacyEncryptedShopifyToken) : null;
+    return user?.legacyEncryptedShopifyToken ? tokens.decrypt(user.legacyEncryptedShopifyToken) : null;
   }
   const row = await db.shopifyStore.findFirst({
     where: { shop, userId, connected: true },
     select: { encrypted_app_token: true },
   });
-  return row?.encrypted_app_token ? getTokenCrypto().decrypt(row.encrypted_app_token) : null;
+  return row?.encrypted_app_token ? tokens.decrypt(row.encrypted_app_token) : null;
 }
 
 /** The use cases the composition root binds to the one database (app/services/index.server.ts): listed here, they are there. */
@@ -242,8 +250,12 @@ export const useCases = {
   listStores,
   connectedShops,
   findLinkedUserId,
-  linkShop,
   disconnectStore,
   setZendropConnected,
+};
+
+/** The use cases that seal or open a token, bound to the database and the token crypto port. */
+export const tokenUseCases = {
+  linkShop,
   getStoreAccessToken,
 };

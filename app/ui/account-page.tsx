@@ -61,13 +61,43 @@ function IntentForm(props: {
 /** How the account confirms a change: its password, or (signing in only with Google) its e-mail address. */
 type Confirm = { label: string; type: "password" | "email"; autoComplete: string };
 
-/** The field that confirms a form with the password (or the e-mail address, see Confirm). */
+/** Whether the last submit of a form was refused because of this field. */
+function refusedField(outcome: AccountOutcome | undefined, field: string): boolean {
+  return Boolean(outcome?.error) && outcome?.field === field;
+}
+
+/** A field of a form, shown as refused when the form's last outcome names it. */
+function OutcomeField(props: {
+  outcome: AccountOutcome | undefined;
+  name: string;
+  label: string;
+  type?: "password" | "email";
+  autoComplete: string;
+  helpText?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={props.label}
+      name={props.name}
+      type={props.type}
+      autoComplete={props.autoComplete}
+      helpText={props.helpText}
+      value={props.value}
+      onChange={props.onChange}
+      error={refusedField(props.outcome, props.name) || undefined}
+    />
+  );
+}
+
+/** The field that confirms a form with the password (or the e-mail address, see Confirm); refused as "confirmation". */
 function ConfirmField(props: {
   confirm: Confirm;
+  outcome: AccountOutcome | undefined;
   name: string;
   value: string;
   onChange: (value: string) => void;
-  invalid: boolean;
 }) {
   return (
     <TextField
@@ -77,8 +107,19 @@ function ConfirmField(props: {
       autoComplete={props.confirm.autoComplete}
       value={props.value}
       onChange={props.onChange}
-      error={props.invalid ? true : undefined}
+      error={refusedField(props.outcome, "confirmation") || undefined}
     />
+  );
+}
+
+/** A confirmed form's body: the outcome of its last submit, its fields, and its submit button. */
+function ConfirmedFields({ outcome, submit, children }: { outcome: AccountOutcome | undefined; submit: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <Outcome outcome={outcome} />
+      <FormLayout>{children}</FormLayout>
+      <Box>{submit}</Box>
+    </>
   );
 }
 
@@ -116,9 +157,6 @@ export function AccountPage({ overview, actionData }: { overview: AccountPageDat
     if (actionData.intent === "delete-account") setDeleteConfirm("");
   }, [actionData]);
 
-  const fieldError = (outcome: AccountOutcome | undefined, field: string) =>
-    Boolean(outcome?.error) && outcome?.field === field;
-
   return (
     <Page title="Account" backAction={{ content: "Overview", url: "/dashboard?location=dashboard" }}>
       <Layout>
@@ -147,16 +185,17 @@ export function AccountPage({ overview, actionData }: { overview: AccountPageDat
               <Text as="p" tone="subdued">
                 Every other device is signed out; this one stays signed in.
               </Text>
-              <Outcome outcome={password} />
-              <FormLayout>
-                <ConfirmField
-                  confirm={confirm}
-                  name="currentPassword"
-                  value={currentPassword}
-                  onChange={setCurrentPassword}
-                  invalid={fieldError(password, "confirmation")}
-                />
-                <TextField
+              <ConfirmedFields
+                outcome={password}
+                submit={
+                  <Button submit variant="primary" loading={submitting("change-password")}>
+                    {overview.hasPassword ? "Change password" : "Set password"}
+                  </Button>
+                }
+              >
+                <ConfirmField confirm={confirm} outcome={password} name="currentPassword" value={currentPassword} onChange={setCurrentPassword} />
+                <OutcomeField
+                  outcome={password}
                   label="New password"
                   name="newPassword"
                   type="password"
@@ -164,41 +203,30 @@ export function AccountPage({ overview, actionData }: { overview: AccountPageDat
                   helpText="At least 8 characters."
                   value={newPassword}
                   onChange={setNewPassword}
-                  error={fieldError(password, "newPassword") || undefined}
                 />
-              </FormLayout>
-              <Box>
-                <Button submit variant="primary" loading={submitting("change-password")}>
-                  {overview.hasPassword ? "Change password" : "Set password"}
-                </Button>
-              </Box>
+              </ConfirmedFields>
             </IntentForm>
 
             <IntentForm intent="change-email" title="Change e-mail" noValidate>
-              <Outcome outcome={email} />
-              <FormLayout>
-                <TextField
+              <ConfirmedFields
+                outcome={email}
+                submit={
+                  <Button submit loading={submitting("change-email")}>
+                    Change e-mail
+                  </Button>
+                }
+              >
+                <OutcomeField
+                  outcome={email}
                   label="New e-mail address"
                   name="newEmail"
                   type="email"
                   autoComplete="email"
                   value={newEmail}
                   onChange={setNewEmail}
-                  error={fieldError(email, "newEmail") || undefined}
                 />
-                <ConfirmField
-                  confirm={confirm}
-                  name="password"
-                  value={emailConfirm}
-                  onChange={setEmailConfirm}
-                  invalid={fieldError(email, "confirmation")}
-                />
-              </FormLayout>
-              <Box>
-                <Button submit loading={submitting("change-email")}>
-                  Change e-mail
-                </Button>
-              </Box>
+                <ConfirmField confirm={confirm} outcome={email} name="password" value={emailConfirm} onChange={setEmailConfirm} />
+              </ConfirmedFields>
             </IntentForm>
 
             <DownloadData confirm={confirm} />
@@ -222,29 +250,24 @@ export function AccountPage({ overview, actionData }: { overview: AccountPageDat
                   ? "Your subscription is cancelled first, so you are never charged again. Then your account, your credits, saved products, product pages, ads, store links and everything else we hold about you are erased. This cannot be undone."
                   : "Your account, your credits, saved products, product pages, ads, store links and everything else we hold about you are erased. This cannot be undone."}
               </Text>
-              <Outcome outcome={deletion} />
-              <FormLayout>
-                <ConfirmField
-                  confirm={confirm}
-                  name="confirmation"
-                  value={deleteConfirm}
-                  onChange={setDeleteConfirm}
-                  invalid={fieldError(deletion, "confirmation")}
-                />
-                <TextField
+              <ConfirmedFields
+                outcome={deletion}
+                submit={
+                  <Button submit tone="critical" variant="primary" loading={submitting("delete-account")}>
+                    Delete my account
+                  </Button>
+                }
+              >
+                <ConfirmField confirm={confirm} outcome={deletion} name="confirmation" value={deleteConfirm} onChange={setDeleteConfirm} />
+                <OutcomeField
+                  outcome={deletion}
                   label="Type DELETE to confirm"
                   name="typedWord"
                   autoComplete="off"
                   value={typedWord}
                   onChange={setTypedWord}
-                  error={fieldError(deletion, "typedWord") || undefined}
                 />
-              </FormLayout>
-              <Box>
-                <Button submit tone="critical" variant="primary" loading={submitting("delete-account")}>
-                  Delete my account
-                </Button>
-              </Box>
+              </ConfirmedFields>
             </IntentForm>
           </BlockStack>
         </Layout.Section>
@@ -294,6 +317,8 @@ function DownloadData({ confirm }: { confirm: Confirm }) {
     }
   }
 
+  // Any refusal of the download is the confirmation's.
+  const shown: AccountOutcome | undefined = outcome ? { intent: null, field: "confirmation", ...outcome } : undefined;
   return (
     <Card>
       <Form
@@ -314,21 +339,16 @@ function DownloadData({ confirm }: { confirm: Confirm }) {
             saved and tracked products, searches, course progress, feedback, linked stores, product pages, ads
             and glitches. Never your password or tokens.
           </Text>
-          {outcome ? <Outcome outcome={{ intent: null, field: null, ...outcome }} /> : null}
-          <FormLayout>
-            <ConfirmField
-              confirm={confirm}
-              name="confirmation"
-              value={value}
-              onChange={setValue}
-              invalid={Boolean(outcome?.error)}
-            />
-          </FormLayout>
-          <Box>
-            <Button submit loading={busy}>
-              Download my data
-            </Button>
-          </Box>
+          <ConfirmedFields
+            outcome={shown}
+            submit={
+              <Button submit loading={busy}>
+                Download my data
+              </Button>
+            }
+          >
+            <ConfirmField confirm={confirm} outcome={shown} name="confirmation" value={value} onChange={setValue} />
+          </ConfirmedFields>
         </BlockStack>
       </Form>
     </Card>

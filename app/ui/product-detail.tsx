@@ -7,6 +7,7 @@ import { isDemoSupplier } from "~/domain/demo-catalogue";
 import { GLITCH_MIN_AMAZON_PRICE_CENTS, glitchQualifies } from "~/domain/glitch";
 import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
 import type { ProductDetail } from "~/services/products.server";
+import { FiguresCard } from "~/ui/figures-card";
 import { formatBps, formatChange, formatDay, formatGrowth, formatMoney, formatMoneyRounded, ProductImage, StageBadge } from "~/ui/product-card";
 
 export type { ProductDetail };
@@ -83,23 +84,6 @@ function ProductMetricsWithoutSales({ product, note }: { product: ProductDetail;
     ["First seen", formatDay(product.firstSeenAt), updated],
   ];
   return <FiguresCard rows={rows} note={`${note}: only its price and dates are known.`} />;
-}
-
-/** The "Figures" card: one row per figure with its value and when it was last updated, and how they are read. */
-function FiguresCard({ rows, note }: { rows: [string, string, string][]; note: string }) {
-  return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          Figures
-        </Text>
-        <DataTable columnContentTypes={["text", "numeric", "text"]} headings={["Figure", "Value", "Last updated"]} rows={rows} />
-        <Text as="p" variant="bodySm" tone="subdued">
-          {note}
-        </Text>
-      </BlockStack>
-    </Card>
-  );
 }
 
 const NO_SALES_DATA_HOW =

@@ -3,9 +3,11 @@
 // currency, availability, a link to the store's page, first seen); stores selling over time; and the evidence
 // of each match. Nothing here names who follows a store.
 import { Badge, BlockStack, Card, DataTable, InlineGrid, InlineStack, Link, List, Text } from "@shopify/polaris";
+import type { ReactNode } from "react";
 import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
 import { figureKind, soldByStores, type ShownFigure } from "~/domain/measured-product";
 import type { ProductDetail } from "~/services/products.server";
+import { FiguresCard } from "~/ui/figures-card";
 import { formatDay, StageBadge } from "~/ui/product-card";
 import { TrendChart } from "~/ui/trend-chart";
 
@@ -62,18 +64,26 @@ export function MeasuredFigures({ figures, signals, currency }: { figures: Measu
   rows.push(figureRow("First seen anywhere", figures.firstSeenAt, formatDay(figures.firstSeenAt.value)));
   rows.push(["Orders", "Not measured", "Stores publish their listings, not their sales"]);
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          Figures
-        </Text>
-        <DataTable columnContentTypes={["text", "numeric", "text"]} headings={["Figure", "Value", "How we know"]} rows={rows} />
-        <Text as="p" variant="bodySm" tone="subdued">
-          Measured: counted from the listings of the stores we observe, on the day shown. Orders are not measured: a store's
-          public catalogue shows its products and prices, never its sales.
-        </Text>
-      </BlockStack>
-    </Card>
+    <FiguresCard
+      rows={rows}
+      how="How we know"
+      note="Measured: counted from the listings of the stores we observe, on the day shown. Orders are not measured: a store's public catalogue shows its products and prices, never its sales."
+    />
+  );
+}
+
+/** One derived figure under its label, badged as an estimate. */
+function EstimateTile({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="h3" variant="headingSm">
+        {label}
+      </Text>
+      {children}
+      <InlineStack>
+        <Badge tone="info">Estimate</Badge>
+      </InlineStack>
+    </BlockStack>
   );
 }
 
@@ -103,39 +113,21 @@ export function MeasuredInsights({ product, figures }: { product: ProductDetail;
           </List>
         ) : null}
         <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
-          <BlockStack gap="100">
-            <Text as="h3" variant="headingSm">
-              {INSIGHT_NOTES.winningScore.label}
-            </Text>
+          <EstimateTile label={INSIGHT_NOTES.winningScore.label}>
             <Text as="p" variant="headingLg">
               {`${figures.winningScore.value}/100`}
             </Text>
-            <InlineStack>
-              <Badge tone="info">Estimate</Badge>
-            </InlineStack>
-          </BlockStack>
-          <BlockStack gap="100">
-            <Text as="h3" variant="headingSm">
-              {INSIGHT_NOTES.lifecycleStage.label}
-            </Text>
+          </EstimateTile>
+          <EstimateTile label={INSIGHT_NOTES.lifecycleStage.label}>
             <InlineStack>
               <StageBadge stage={figures.lifecycleStage.value} />
             </InlineStack>
-            <InlineStack>
-              <Badge tone="info">Estimate</Badge>
-            </InlineStack>
-          </BlockStack>
-          <BlockStack gap="100">
-            <Text as="h3" variant="headingSm">
-              {INSIGHT_NOTES.saturation.label}
-            </Text>
+          </EstimateTile>
+          <EstimateTile label={INSIGHT_NOTES.saturation.label}>
             <Text as="p" variant="headingLg">
               {`${figures.saturation.value}/100`}
             </Text>
-            <InlineStack>
-              <Badge tone="info">Estimate</Badge>
-            </InlineStack>
-          </BlockStack>
+          </EstimateTile>
         </InlineGrid>
         <Text as="p" variant="bodySm" tone="subdued">
           {`Estimated from measured counts only (stores adding it, stores selling it, restocks, how new it is), as of ${asOf}. No order or margin figure goes into them.`}

@@ -160,13 +160,14 @@ export async function algoliaSyncFromEnv(db: import("~/db.server").Db) {
   const indexName = env.ALGOLIA_INDEX?.trim();
   if (!appId || !adminApiKey || !indexName) return undefined;
   const { createAlgoliaEngine, parseAlgoliaHosts } = await import("~/integrations/algolia.server");
+  const { algoliaRowSource } = await import("~/services/search/algolia-rows.server");
   const engine = createAlgoliaEngine({
     appId,
     apiKey: env.ALGOLIA_SEARCH_KEY?.trim() || adminApiKey,
     adminApiKey,
     indexName,
     hosts: parseAlgoliaHosts(env.ALGOLIA_HOSTS),
-    db,
+    rows: algoliaRowSource(db),
   });
   process.stderr.write(`Syncing imported products to the Algolia index "${indexName}"\n`);
   return async (objectIDs: string[]) => {

@@ -7,6 +7,7 @@ import { linkShop } from "~/services/shopify-stores.server";
 import { sessionStorage } from "~/shopify.server";
 import { offlineSessionRow, uniqueShop } from "./shopify";
 import { createSignedInUser } from "./site-users";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 
 /** A shop with the app installed: its offline session, stored as the library stores it. Returns the plaintext tokens. */
 export async function installShop(options: { shop?: string; expires?: Date } = {}) {
@@ -32,6 +33,6 @@ export async function installShop(options: { shop?: string; expires?: Date } = {
 export async function linkedShop(options: { shop?: string; expires?: Date } = {}) {
   const installed = await installShop(options);
   const user = await createSignedInUser();
-  await linkShop(db, { shop: installed.shop, userId: user.id });
+  await linkShop({ db, tokens: getTokenCrypto() }, { shop: installed.shop, userId: user.id });
   return { ...installed, user };
 }

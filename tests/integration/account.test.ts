@@ -31,6 +31,7 @@ import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { createSignedInUser, signInAs, TEST_PASSWORD, uniqueIp } from "../helpers/site-users";
 import { linkShop } from "~/services/shopify-stores.server";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
@@ -65,7 +66,7 @@ async function userWithEverything() {
   const user = await createSignedInUser();
   const { id: userId, email } = user;
   const installed = await installShop();
-  await linkShop(db, { shop: installed.shop, userId });
+  await linkShop({ db, tokens: getTokenCrypto() }, { shop: installed.shop, userId });
 
   const sub = trialSnapshot(userId);
   expect((await deliver(subscriptionEvent("subscription.created", sub, new Date()))).status).toBe(200);

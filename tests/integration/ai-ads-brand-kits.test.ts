@@ -19,6 +19,7 @@ import { createJobs } from "~/services/jobs.server";
 import { startFakeAi, type FakeAi } from "../helpers/fake-ai";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { createUser } from "../helpers/site-users";
+import { shopifyProductWriter } from "~/integrations/shopify-admin.server";
 
 const [PRODUCT] = fixtureCatalogue(1, 91).map((p) => ({ ...p, objectID: "kit-ad-product", orders: 5120 }));
 const { Resvg } = createRequire(import.meta.url)("@resvg/resvg-js") as typeof import("@resvg/resvg-js");
@@ -142,7 +143,7 @@ describe("AI product pages with a brand kit", () => {
       resolveStoreAccess: async () => {
         throw new Error("no store in this test");
       },
-      shopify: { apiVersion: "2026-10" },
+      writeProduct: shopifyProductWriter({ apiVersion: "2026-10" }),
       publicUrl: null,
       voiceFor: async (userId) => {
         const kit = await brandKits.applied(userId, null);

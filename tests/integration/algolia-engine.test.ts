@@ -11,6 +11,7 @@ import { searchProducts } from "~/services/products.server";
 import { startFakeAlgolia, type FakeAlgolia } from "../helpers/algolia-server";
 import { fixtureCatalogue, insertProducts, type FixtureProduct } from "../helpers/products";
 import { createUser } from "../helpers/site-users";
+import { algoliaRowSource } from "~/services/search/algolia-rows.server";
 
 const APP_ID = "TESTAPP42";
 const SEARCH_KEY = "search-only-key";
@@ -50,7 +51,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.requests.length = 0;
   fake.records.clear();
-  engine = createAlgoliaEngine({ appId: APP_ID, apiKey: SEARCH_KEY, adminApiKey: ADMIN_KEY, indexName: INDEX, hosts: fake.hosts, db });
+  engine = createAlgoliaEngine({ appId: APP_ID, apiKey: SEARCH_KEY, adminApiKey: ADMIN_KEY, indexName: INDEX, hosts: fake.hosts, rows: algoliaRowSource(db) });
 });
 
 const query = (params: Record<string, string>) => parseProductQuery(new URLSearchParams(params));
@@ -234,7 +235,7 @@ describe("Algolia sync", () => {
   });
 
   it("refuses to write without the admin key, with a message that names it", async () => {
-    const readOnly = createAlgoliaEngine({ appId: APP_ID, apiKey: SEARCH_KEY, indexName: INDEX, hosts: fake.hosts, db });
+    const readOnly = createAlgoliaEngine({ appId: APP_ID, apiKey: SEARCH_KEY, indexName: INDEX, hosts: fake.hosts, rows: algoliaRowSource(db) });
     await expect(readOnly.syncProducts(["al-1"])).rejects.toThrow("ALGOLIA_ADMIN_KEY");
     expect(fake.requests).toHaveLength(0);
   });

@@ -5,7 +5,7 @@
 import { AppError } from "~/domain/errors";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { createPaddleApi, signWebhook } from "~/integrations/paddle.server";
+import { createPaddleApi, readPaddleNotification, signWebhook } from "~/integrations/paddle.server";
 import { createBilling, type Billing } from "~/services/billing.server";
 import { getEnv } from "~/env.server";
 import type { User } from "~/services/auth.server";
@@ -192,6 +192,7 @@ describe("the billing service on the real adapter", () => {
       webhookSecret: WEBHOOK_SECRET,
       retentionDiscountId: RETENTION,
       localCheckout: false,
+      readNotification: readPaddleNotification,
     });
   }
 
@@ -255,6 +256,7 @@ describe("the billing service on the real adapter", () => {
       webhookSecret: WEBHOOK_SECRET,
       retentionDiscountId: RETENTION,
       localCheckout: false,
+      readNotification: readPaddleNotification,
     });
     expect(await billing.previewPrices({ customerIp: null, countryCode: null })).toMatchObject({
       source: "default",

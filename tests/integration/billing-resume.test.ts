@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { planView, type PlanViewSubscription } from "~/domain/billing";
-import { createPaddleApi, signWebhook } from "~/integrations/paddle.server";
+import { createPaddleApi, readPaddleNotification, signWebhook } from "~/integrations/paddle.server";
 import { action as billingAction, loader as billingLoader } from "~/routes/dashboard.billing";
 import { action as pay, loader as payLoader } from "~/routes/_site.pay";
 import { createBilling, type Billing } from "~/services/billing.server";
@@ -299,6 +299,7 @@ function billingOnFake(): Billing {
     webhookSecret: WEBHOOK_SECRET,
     retentionDiscountId: RETENTION,
     localCheckout: false,
+    readNotification: readPaddleNotification,
   });
 }
 

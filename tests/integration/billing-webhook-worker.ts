@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { AppError } from "~/domain/errors";
 import { db, dbReady } from "~/db.server";
-import { signWebhook } from "~/integrations/paddle.server";
+import { readPaddleNotification, signWebhook } from "~/integrations/paddle.server";
+import { createLocalPaddle } from "~/integrations/paddle-local.server";
 import { createBilling } from "~/services/billing.server";
 
 const bodies = JSON.parse(readFileSync(process.env.WEBHOOK_BODIES_FILE!, "utf8")) as string[];
@@ -23,6 +24,8 @@ const billing = createBilling({
   webhookSecret: secret,
   retentionDiscountId: "dsc_local_retention",
   localCheckout: false,
+  paddle: { local: createLocalPaddle },
+  readNotification: readPaddleNotification,
 });
 
 await dbReady;

@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createDb, db, tuneSqlite } from "~/db.server";
 import { findPlan, UNLIMITED_THRESHOLD } from "~/domain/plans";
-import { eventJson, signWebhook, subscriptionJson } from "~/integrations/paddle.server";
+import { eventJson, readPaddleNotification, signWebhook, subscriptionJson } from "~/integrations/paddle.server";
+import { createLocalPaddle } from "~/integrations/paddle-local.server";
 import { createBilling } from "~/services/billing.server";
 import { getEnv } from "~/env.server";
 import {
@@ -505,6 +506,8 @@ describe("when applying fails", () => {
       webhookSecret: webhookSecret(),
       retentionDiscountId: env.PADDLE_RETENTION_DISCOUNT_ID,
       localCheckout: true,
+      paddle: { local: createLocalPaddle },
+      readNotification: readPaddleNotification,
     });
     const user = await scratch.user.create({ data: { email: `${randomUUID()}@example.com` }, select: { id: true } });
     const cleanup = async () => {

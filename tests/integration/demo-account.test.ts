@@ -13,6 +13,8 @@ import { priceIds, webhookSecret } from "../helpers/paddle";
 import { verifyPassword } from "~/services/passwords.server";
 import { signInAs } from "../helpers/site-users";
 import { DEMO_EMAIL as README_EMAIL, DEMO_PASSWORD as README_PASSWORD } from "../e2e/support/constants";
+import { readPaddleNotification } from "~/integrations/paddle.server";
+import { createLocalPaddle } from "~/integrations/paddle-local.server";
 
 const PUBLIC = { NODE_ENV: "production", APP_URL: "https://shop.example.com" } as const;
 
@@ -61,6 +63,8 @@ describe("the demo account", () => {
       webhookSecret: webhookSecret(),
       retentionDiscountId: getEnv().PADDLE_RETENTION_DISCOUNT_ID,
       localCheckout: true,
+      paddle: { local: createLocalPaddle },
+      readNotification: readPaddleNotification,
     });
     const startTrial = async (userId: string) => billing.completeLocalCheckout(await loadUser(db, userId), DEMO_PLAN_ID);
     expect(await seedDemoAccount(db, { localDemo: true, startTrial })).toBe("ready");

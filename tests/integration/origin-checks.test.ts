@@ -17,6 +17,7 @@ import { call, makeRequest } from "../helpers/routes";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
 import { createSignedInUser } from "../helpers/site-users";
 import { TEST_APP_URL } from "../helpers/test-env";
+import { getTokenCrypto } from "~/integrations/token-crypto.server";
 
 const EVIL = "https://evil.example";
 // An AI ad costs 5 credits.
@@ -78,7 +79,7 @@ describe("POST /api/feature-credits/substract with the victim's cookie", () => {
   it("with a Shopify session token instead of the cookie, a foreign Origin is not refused (the embedded app)", async () => {
     const user = await userWithCredits();
     const shop = uniqueShop();
-    await linkShop(db, { shop, userId: user.id });
+    await linkShop({ db, tokens: getTokenCrypto() }, { shop, userId: user.id });
     const res = await spend(
       { id: user.id, cookie: null },
       { origin: "https://admin.shopify.com", authorization: `Bearer ${await signSessionToken({ shop })}` },

@@ -5,7 +5,7 @@
 // parking and retrying, no keys, and erasure.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { createAnalytics } from "~/integrations/analytics.server";
+import { createAnalytics } from "~/services/analytics.server";
 import { createMarketingSenders, type MarketingSenders } from "~/integrations/marketing.server";
 import { login, signup } from "~/services/auth.server";
 import { syncCourseContent } from "~/services/course-content.server";

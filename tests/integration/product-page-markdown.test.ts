@@ -20,6 +20,7 @@ import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { uniqueShop } from "../helpers/shopify";
 import { createSignedInUser } from "../helpers/site-users";
+import { shopifyProductWriter } from "~/integrations/shopify-admin.server";
 
 const PRODUCT = "md-brush";
 let admin: FakeAdminGraphql;
@@ -28,8 +29,8 @@ function service() {
   return createProductPages({
     db,
     ai: builtInWriter,
-    resolveStoreAccess: storeAccessFrom((store) => getStoreAccessToken(db, store.userId, store.shop)),
-    shopify: { apiVersion: "2026-10", baseUrl: admin.url, maxAttempts: 2, maxWaitMs: 50 },
+    resolveStoreAccess: storeAccessFrom((store) => getStoreAccessToken({ db, tokens: getTokenCrypto() }, store.userId, store.shop)),
+    writeProduct: shopifyProductWriter({ apiVersion: "2026-10", baseUrl: admin.url, maxAttempts: 2, maxWaitMs: 50 }),
     publicUrl: "https://app.winning-products.example.com",
   });
 }

@@ -24,6 +24,7 @@ import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { uniqueShop } from "../helpers/shopify";
 import { createSignedInUser } from "../helpers/site-users";
+import { shopifyProductWriter } from "~/integrations/shopify-admin.server";
 
 const PUBLIC_URL = "https://app.winning-products.example.com";
 const PRODUCT = "pp-brush";
@@ -36,14 +37,14 @@ function service(overrides: Partial<ProductPagesDeps> = {}) {
   return createProductPages({
     db,
     ai: builtInWriter,
-    resolveStoreAccess: storeAccessFrom((store) => getStoreAccessToken(db, store.userId, store.shop)),
-    shopify: {
+    resolveStoreAccess: storeAccessFrom((store) => getStoreAccessToken({ db, tokens: getTokenCrypto() }, store.userId, store.shop)),
+    writeProduct: shopifyProductWriter({
       apiVersion: "2026-10",
       baseUrl: admin.url,
       maxAttempts: 4,
       maxWaitMs: 200,
       onRetry: (r) => retries.push(r),
-    },
+    }),
     publicUrl: PUBLIC_URL,
     ...overrides,
   });

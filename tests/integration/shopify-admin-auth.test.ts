@@ -26,7 +26,7 @@ async function installedShop(options: { expires?: Date } = {}) {
   const row = offlineSessionRow(shop, options);
   await db.session.create({ data: row, select: { id: true } });
   const user = await createUser();
-  await linkShop(db, { shop, userId: user.id });
+  await linkShop({ db, tokens: getTokenCrypto() }, { shop, userId: user.id });
   return { shop, row };
 }
 

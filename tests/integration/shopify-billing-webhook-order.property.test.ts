@@ -18,6 +18,8 @@ import { applyOnce } from "~/services/shopify-webhooks.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
 import { linkedShop } from "../helpers/linked-shops";
 import { balancesOf, userBilling } from "../helpers/paddle";
+import { readPaddleNotification } from "~/integrations/paddle.server";
+import { shopifyBillingApi } from "~/integrations/shopify-billing.server";
 
 const HOUR = 3600_000;
 const T0 = Date.parse("2026-09-01T10:00:00Z");
@@ -29,9 +31,11 @@ const events = createBillingEvents({
   prices: { basic: "pri_b", pro: "pri_p", innerCircle: "pri_ic", caseStudy: "pri_cs" },
   webhookSecret: "unused",
   retentionDiscountId: "dsc_unused",
+  readNotification: readPaddleNotification,
 });
 const shopifyBilling = createShopifyBilling({
   db,
+  api: shopifyBillingApi,
   adminFor: async (shop) => createShopifyAdmin({ shop, accessToken: admin.accessToken, apiVersion: "2026-10", baseUrl: admin.url, maxAttempts: 1 }),
   syncUserFlags: events.syncUserFlags,
   returnUrlFor: () => "https://admin.shopify.com/store/x/apps/k/app/billing",

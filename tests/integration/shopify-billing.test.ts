@@ -20,6 +20,8 @@ import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-ad
 import { linkedShop } from "../helpers/linked-shops";
 import { TEST_PASSWORD } from "../helpers/site-users";
 import { balancesOf, userBilling } from "../helpers/paddle";
+import { readPaddleNotification } from "~/integrations/paddle.server";
+import { shopifyBillingApi } from "~/integrations/shopify-billing.server";
 
 const RETURN_URL = "https://admin.shopify.com/store/x/apps/test-api-key/app/billing";
 
@@ -29,11 +31,13 @@ const events = createBillingEvents({
   prices: { basic: "pri_b", pro: "pri_p", innerCircle: "pri_ic", caseStudy: "pri_cs" },
   webhookSecret: "unused",
   retentionDiscountId: "dsc_unused",
+  readNotification: readPaddleNotification,
 });
 
 function service() {
   return createShopifyBilling({
     db,
+    api: shopifyBillingApi,
     adminFor: async (shop) => createShopifyAdmin({ shop, accessToken: admin.accessToken, apiVersion: "2026-10", baseUrl: admin.url, maxAttempts: 1 }),
     syncUserFlags: events.syncUserFlags,
     returnUrlFor: () => RETURN_URL,
@@ -423,6 +427,7 @@ describe("deleting the account", () => {
     // The shop's session is gone (as after a token is revoked): Shopify cannot be asked.
     const unreachable = createShopifyBilling({
       db,
+      api: shopifyBillingApi,
       adminFor: async () => {
         throw new AppError(409, "Open Winning Products from this store's Shopify admin once, then try again.");
       },

@@ -69,7 +69,7 @@ describe("GET /api/stores", () => {
       linkedAt: null,
       disconnectedAt: null,
     });
-    expect(await getStoreAccessToken(db, user.id, "legacy")).toBe("shpat_legacy");
+    expect(await getStoreAccessToken({ db, tokens: getTokenCrypto() }, user.id, "legacy")).toBe("shpat_legacy");
   });
 
   it("shows a legacy store that was later linked through the app once", async () => {
@@ -116,7 +116,7 @@ describe("POST /api/stores/{shop}/disconnect", () => {
       select: { encrypted_app_token: true, connected: true },
     });
     expect(row).toEqual({ encrypted_app_token: null, connected: false });
-    expect(await getStoreAccessToken(db, user.id, shop)).toBeNull();
+    expect(await getStoreAccessToken({ db, tokens: getTokenCrypto() }, user.id, shop)).toBeNull();
   });
 
   it("cannot disconnect another user's store (404), which stays connected", async () => {
@@ -194,7 +194,7 @@ describe("the store row keeps the shop's current offline token", () => {
     await requireEmbeddedUser(
       makeRequest("/app", { headers: { authorization: `Bearer ${await signSessionToken({ shop })}` } }),
     );
-    expect(await getStoreAccessToken(db, user.id, shop)).toBe("shpat_refreshed_token");
+    expect(await getStoreAccessToken({ db, tokens: getTokenCrypto() }, user.id, shop)).toBe("shpat_refreshed_token");
   });
 });
 

@@ -34,6 +34,7 @@ import { startFakeAlgolia, type FakeAlgolia } from "../helpers/algolia-server";
 import { runScript } from "../helpers/cli";
 import { png } from "../helpers/png";
 import { createUser } from "../helpers/site-users";
+import { algoliaRowSource } from "~/services/search/algolia-rows.server";
 
 /** Every "/same-*.png" answers these bytes: two URLs, one content-addressed file. */
 const SHARED_PNG = png(10, 10, [0, 128, 255]);
@@ -296,7 +297,7 @@ describe("fetched images in search results", () => {
     });
 
     it("pushes the changed products' records with the stored image right after the fetch", async () => {
-      const engine = createAlgoliaEngine({ appId: "TESTAPP42", apiKey: "search-key", adminApiKey: "admin-key", indexName: "products_purge", hosts: fake.hosts, db });
+      const engine = createAlgoliaEngine({ appId: "TESTAPP42", apiKey: "search-key", adminApiKey: "admin-key", indexName: "products_purge", hosts: fake.hosts, rows: algoliaRowSource(db) });
       const withSync = createStoredImages({
         db,
         fetcher: createImageFetcher({ fetcher }),

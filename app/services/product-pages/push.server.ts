@@ -5,19 +5,17 @@
 import { parseStringList } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { centsToDecimal, composeProductBodyHtml, planMedia, type MediaPlan } from "~/domain/product-page";
-import { createShopifyAdmin, productSet, ShopifyAdminError, type ProductSetInput, type ShopifyAdminConfig } from "~/integrations/shopify-admin.server";
+import { ShopifyAdminError, type ProductSetInput, type ShopifyProductWriter } from "~/integrations/shopify-admin.server";
 import { childLogger } from "~/logger.server";
 import { accessTo, loadStore, type LinkedStore, type StoreAccess, type StoreAccessResolver } from "~/services/product-pages/stores.server";
 import { getPage, markdownOf, ownRow, type PageRow, type ProductPageView, type ViewsDeps } from "~/services/product-pages/views.server";
 
 const log = childLogger("product-pages");
 
-/** The Admin API settings a push uses (the shop and its token come from the resolver). */
-export type ShopifyPushConfig = Pick<ShopifyAdminConfig, "apiVersion" | "baseUrl" | "maxAttempts" | "maxWaitMs" | "onRetry" | "timeoutMs">;
-
 export interface PushDeps extends ViewsDeps {
   resolveStoreAccess: StoreAccessResolver;
-  shopify: ShopifyPushConfig;
+  /** Writes the product into a store with that store's token (the Shopify Admin adapter's shopifyProductWriter). */
+  writeProduct: ShopifyProductWriter;
   /** A page left "pushing" longer than this (a crashed process) may be pushed again. */
   stalePushMs: number;
 }
@@ -74,11 +72,10 @@ export async function sendClaimed(
   const media = planMedia(product ? parseStringList(product.images) : [], deps.publicUrl);
   // Update the product this page made in this store before; anywhere else, create one.
   const productId = row.storeId === store.id ? row.shopifyProductId : null;
-  const admin = createShopifyAdmin({ ...deps.shopify, shop: storeAccess.shop, accessToken: storeAccess.accessToken });
   let failure: { status: 422 | 502; error: string } | null = null;
   let shopifyProductId: string | null = null;
   try {
-    const result = await productSet(admin, productSetInput(row, media, shopifyStatus), productId);
+    const result = await deps.writeProduct(storeAccess, productSetInput(row, media, shopifyStatus), productId);
     if (result.userErrors.length > 0 || !result.product) {
       const messages = result.userErrors.map((e) =>
         e.field?.length ? `${e.field.join(".")}: ${e.message}` : e.message,

@@ -15,6 +15,8 @@ export interface ShopifyBillingRuntime {
   db: Db;
   /** The Admin GraphQL client for a shop, on its offline session (AppError when the shop has none). */
   adminFor: (shop: string) => Promise<ShopifyAdmin>;
+  /** Shopify's Billing GraphQL calls on that client (the adapter's shopifyBillingApi). */
+  api: api.ShopifyBillingApi;
   /** Recomputes a user's flags from all their subscription rows (billing-events' syncUserFlags). */
   syncUserFlags: (tx: DbClient, userId: string) => Promise<{ id: string } | null>;
   /** Where Shopify sends the merchant back after the confirmation page (/app/billing inside the admin). */

@@ -6,7 +6,6 @@ import { AppError } from "~/domain/errors";
 import { findPlan, OFFERS } from "~/domain/plans";
 import { billingErrorSentence, decimalAmount, shopifySubscriptionName } from "~/domain/shopify-billing";
 import { writeTransaction, type DbClient } from "~/db.server";
-import * as api from "~/integrations/shopify-billing.server";
 import type { User } from "~/services/auth.server";
 import { ask, factsFrom, log, ON, rowsOf, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
 import { applyFacts, endRow } from "~/services/shopify-billing/state.server";
@@ -42,7 +41,7 @@ export async function subscribe(rt: ShopifyBillingRuntime, user: User, shop: str
   const hadTrial = rows.length > 0;
   const admin = await rt.adminFor(shop);
   const result = await ask("start the subscription", () =>
-    api.appSubscriptionCreate(admin, {
+    rt.api.appSubscriptionCreate(admin, {
       name: shopifySubscriptionName(plan),
       priceAmount: decimalAmount(plan.priceCents),
       currencyCode: plan.currency,
@@ -68,7 +67,7 @@ export async function subscribe(rt: ShopifyBillingRuntime, user: User, shop: str
  */
 export async function syncFromShopify(rt: ShopifyBillingRuntime, user: User, shop: string): Promise<{ activeIds: string[]; purchaseIds: string[] }> {
   const admin = await rt.adminFor(shop);
-  const installation = await ask("read your subscription", () => api.currentAppInstallation(admin));
+  const installation = await ask("read your subscription", () => rt.api.currentAppInstallation(admin));
   const at = rt.now();
   const activeIds = installation.activeSubscriptions.map((s) => s.id);
   const approved = installation.oneTimePurchases.nodes.filter((p) => p.status.toUpperCase() === "ACTIVE");
@@ -103,7 +102,7 @@ async function ownShopifyRow(rt: ShopifyBillingRuntime, user: Pick<User, "id">, 
 export async function cancel(rt: ShopifyBillingRuntime, user: Pick<User, "id">, subscriptionId: string) {
   const row = await ownShopifyRow(rt, user, subscriptionId);
   const admin = await rt.adminFor(row.shop);
-  const result = await ask("cancel the subscription", () => api.appSubscriptionCancel(admin, row.id));
+  const result = await ask("cancel the subscription", () => rt.api.appSubscriptionCancel(admin, row.id));
   if (result.userErrors.length > 0) throw new AppError(422, billingErrorSentence(result.userErrors, "change"));
   await writeTransaction(rt.db, (tx) => endRow(rt, tx, user.id, row.id, rt.now()));
 }
@@ -115,7 +114,7 @@ export async function extendTrial(rt: ShopifyBillingRuntime, user: User, subscri
   if (user.extendedTrial || row.trialExtended) throw new AppError(409, "Your trial has already been extended once.");
   const admin = await rt.adminFor(row.shop);
   const result = await ask("extend the trial", () =>
-    api.appSubscriptionTrialExtend(admin, row.id, OFFERS.trialExtensionDays),
+    rt.api.appSubscriptionTrialExtend(admin, row.id, OFFERS.trialExtensionDays),
   );
   if (result.userErrors.length > 0 || !result.appSubscription) {
     throw new AppError(422, billingErrorSentence(result.userErrors, "change"));

@@ -5,7 +5,6 @@ import { AppError } from "~/domain/errors";
 import { CREDIT_TOP_UPS, findTopUp, UNLIMITED_THRESHOLD } from "~/domain/plans";
 import { billingErrorSentence, decimalAmount, topUpPurchaseName } from "~/domain/shopify-billing";
 import type { DbClient } from "~/db.server";
-import * as api from "~/integrations/shopify-billing.server";
 import type { User } from "~/services/auth.server";
 import { ask, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
 
@@ -48,7 +47,7 @@ export async function buyTopUp(rt: ShopifyBillingRuntime, user: User, shop: stri
   if (user.innerCircle) throw new AppError(409, "Inner Circle credits are unlimited; there is nothing to top up.");
   const admin = await rt.adminFor(shop);
   const result = await ask("start the purchase", () =>
-    api.appPurchaseOneTimeCreate(admin, {
+    rt.api.appPurchaseOneTimeCreate(admin, {
       name: topUpPurchaseName(topUp.name),
       priceAmount: decimalAmount(topUp.priceCents),
       currencyCode: "USD",

@@ -6,7 +6,6 @@
 import { AppError } from "~/domain/errors";
 import { AppPurchaseWebhookSchema, AppSubscriptionWebhookSchema, centsOf, trialDaysFor } from "~/domain/shopify-billing";
 import { writeTransaction } from "~/db.server";
-import * as api from "~/integrations/shopify-billing.server";
 import { applyFacts } from "~/services/shopify-billing/state.server";
 import {
   adminOrNull,
@@ -34,7 +33,7 @@ async function liveSubscription(
   if (!["ACTIVE", "FROZEN"].includes(status.toUpperCase())) return "not-asked";
   const admin = await adminOrNull(rt, shop, "read the subscription");
   if (!admin) return "not-asked";
-  const installation = await ask("read the subscription", () => api.currentAppInstallation(admin));
+  const installation = await ask("read the subscription", () => rt.api.currentAppInstallation(admin));
   const live = installation.activeSubscriptions.find((sub) => sub.id === id);
   return { listed: Boolean(live), trialDays: live?.trialDays ?? null };
 }
@@ -102,7 +101,7 @@ export async function applyPurchaseWebhook(rt: ShopifyBillingRuntime, shop: stri
   if (p.status.toUpperCase() !== "ACTIVE") return "ignored";
   const admin = await adminOrNull(rt, shop, "confirm the purchase");
   if (!admin) return "unmatched"; // no session: the app is not installed there
-  const installation = await ask("confirm the purchase", () => api.currentAppInstallation(admin));
+  const installation = await ask("confirm the purchase", () => rt.api.currentAppInstallation(admin));
   const listed = installation.oneTimePurchases.nodes.find((n) => n.id === p.admin_graphql_api_id && n.status.toUpperCase() === "ACTIVE");
   if (!listed) {
     log.warn({ shop, purchase: p.admin_graphql_api_id }, "app purchase update ignored: the shop's Shopify does not list it as approved");

@@ -1,0 +1,71 @@
+// The site's log-in page: Google (when configured), the e-mail/password form, the Inner Circle box, and where a
+// reset password or a redirect sends the visitor. Answers come from app/pages/auth-pages.server.ts.
+import { Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Card, Checkbox, Divider, Text } from "@shopify/polaris";
+import { useState } from "react";
+import type { FieldErrors } from "~/domain/auth";
+import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/redirect-to";
+import type { PublicEnv } from "~/env.server";
+import { EmailPasswordForm } from "~/ui/email-password-form";
+import { GoogleButton } from "~/ui/google-button";
+
+/** A refused log-in: the fields' sentences, or the form's own, and the address as typed. */
+export type LoginActionData = { errors: FieldErrors; formError: string | null; values: { email: string } };
+
+export function LoginPage({ actionData, firebase }: { actionData: LoginActionData | undefined; firebase: PublicEnv["firebase"] }) {
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [innerCircle, setInnerCircle] = useState(params.get("innerCircle") === "1");
+  const redirectTo = safeRedirectPath(params.get(REDIRECT_TO_PARAM));
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+
+  return (
+    <div className="narrow">
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            Log in
+          </Text>
+          {params.get("reset") === "1" && !actionData ? (
+            <Banner tone="success">
+              <p>Your password is changed and every device was signed out. Log in with your new password.</p>
+            </Banner>
+          ) : null}
+          {actionData?.formError ? (
+            <Banner tone="critical">
+              <p>{actionData.formError}</p>
+            </Banner>
+          ) : null}
+          {firebase ? (
+            <>
+              <GoogleButton config={firebase} mode="signin" />
+              <Divider />
+            </>
+          ) : null}
+          <EmailPasswordForm
+            mode="login"
+            initialEmail={actionData?.values.email ?? ""}
+            errors={errors}
+            submitLabel="Log in"
+            submitting={navigation.state === "submitting"}
+            hidden={redirectTo ? <input type="hidden" name={REDIRECT_TO_PARAM} value={redirectTo} /> : null}
+          >
+            <Checkbox
+              label="Take me to the Inner Circle offer after I log in"
+              name="innerCircle"
+              value="1"
+              checked={innerCircle}
+              onChange={setInnerCircle}
+            />
+          </EmailPasswordForm>
+          <Text as="p">
+            <Link to="/forgot-password">Forgot your password?</Link>
+          </Text>
+          <Text as="p">
+            New here? <Link to="/signup">Start your free trial</Link>
+          </Text>
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}
