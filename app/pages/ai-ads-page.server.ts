@@ -6,7 +6,7 @@
 import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { adFieldLabel, AI_ADS_FEATURE, type AdErrors } from "~/domain/ai-ads";
+import { adFieldLabel, AI_ADS_FEATURE, isAdFormat, type AdErrors } from "~/domain/ai-ads";
 import { paidState } from "~/domain/billing";
 import { aiAdsUpsellOpen } from "~/domain/credits";
 import { researchAccess } from "~/domain/research-access";
@@ -160,6 +160,7 @@ export async function aiAdsPageAction(request: Request, user: User) {
         title: input.title,
         scenes: edits.scenes.length > 0 ? edits.scenes : undefined,
         brandKitId: typeof raw.brandKitId === "string" ? kitIdOf(raw.brandKitId) : undefined,
+        format: isAdFormat(raw.format) ? raw.format : undefined,
       });
       return result(200, true, "Saved.", { adId: id.data });
     }

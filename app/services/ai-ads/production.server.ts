@@ -2,10 +2,10 @@
 // (the product's fetched photo or its category drawing, decision 028; the ad's brand kit or the user's
 // default one, decision 033), the renderer's progress written every few percent, and the file stored.
 import { parseStringList, type Db } from "~/db.server";
-import { brandColour } from "~/domain/ai-ads";
+import { brandColour, captionProblem, sizeInFormat, type AdErrors } from "~/domain/ai-ads";
 import { VideoRenderError, type RenderResult, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
 import { childLogger } from "~/logger.server";
-import { productSelect, scenesOf, type AdRow, type ProductRow } from "~/services/ai-ads/model.server";
+import { formatOf, productSelect, scenesOf, type AdRow, type ProductRow } from "~/services/ai-ads/model.server";
 import type { VideoFiles } from "~/services/ai-ads/video-files.server";
 import type { AppliedBrand, BrandKits } from "~/services/brand-kits.server";
 import { parseProductImageFile, renderProductSvg } from "~/services/product-images.server";
@@ -81,7 +81,7 @@ export function createProduction(deps: {
     try {
       const photoSvg = product && deps.productPhotoSvg ? await deps.productPhotoSvg(parseStringList(product.images)) : null;
       const kit = (await deps.brandKits?.applied(row.userId, row.brandKitId)) ?? null;
-      const spec = { ...specFor(row, product, photoSvg, kit), ...options.size, watermark: options.watermark ?? null };
+      const spec = { ...specFor(row, product, photoSvg, kit), ...sizeInFormat(options.size, formatOf(row)), watermark: options.watermark ?? null };
       result = await deps.renderer.render(spec, { onProgress });
     } catch (error) {
       await writes;
@@ -93,5 +93,22 @@ export function createProduction(deps: {
     return stored.ok ? { ok: true, result } : { ok: false, stage: "store", detail: stored.detail };
   }
 
-  return { produce };
+  /**
+   * Why the saved script cannot be shown whole on its video at `size` in its shape and with its kit's font, per
+   * scene field ("scenes.2.text": a sentence); empty when every caption fits. Asked before a render or preview
+   * is paid for or queued: text is never cut to fit.
+   */
+  async function fitErrors(row: AdRow, size: { width: number; height: number; fps: number }): Promise<AdErrors> {
+    const kit = (await deps.brandKits?.applied(row.userId, row.brandKitId)) ?? null;
+    const frame = sizeInFormat(size, formatOf(row));
+    const fits = deps.renderer.captionFits({ width: frame.width, height: frame.height, scenes: scenesOf(row), brand: brandOf(kit) });
+    const errors: AdErrors = {};
+    fits.forEach((fit, i) => {
+      const problem = captionProblem(fit);
+      if (problem) errors[`scenes.${i}.text`] = problem;
+    });
+    return errors;
+  }
+
+  return { produce, fitErrors };
 }
