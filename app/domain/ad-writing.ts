@@ -1,4 +1,4 @@
-// The built-in ad writer's words (seed ai-ads; docs/decisions/053-ad-text-fit-hooks-and-tone.md): the tone a brand
+// The built-in ad writer's words (seed ai-ads; docs/decisions/062-ads-worth-posting.md): the tone a brand
 // kit asks for, read from its free text; three hooks per product to pick from, varied by product and tone; the
 // problem and call-to-action lines in that tone; and phrases that fit the frame by choosing shorter wording,
 // never by cutting a sentence with "...". Pure: no I/O, deterministic for the same product.

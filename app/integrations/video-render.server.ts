@@ -125,7 +125,7 @@ const layouts = new Map<string, CaptionFit & { maxChars: number; panelWidth: num
 
 /**
  * Where a frame's parts go, in units of a 540-wide frame (multiply by `s`), by the frame's shape: the 9:16
- * layout (decision 033), and shorter ones for 4:5 and 1:1 (decision 053) with a smaller picture and a
+ * layout (decision 033), and shorter ones for 4:5 and 1:1 (decision 062) with a smaller picture and a
  * shorter caption panel, so nothing overlaps.
  */
 export function frameLayout(width: number, height: number) {

@@ -399,7 +399,7 @@ describe("who may", () => {
   });
 });
 
-describe("text that would not fit on the video (decision 053)", () => {
+describe("text that would not fit on the video (decision 062)", () => {
   it("a render or preview is refused before any credit is spent, naming the scene; nothing is cut or queued", async () => {
     const user = await seller(10);
     const ad = await createAd(user.cookie);

@@ -1,4 +1,4 @@
-// The built-in ad writer (app/domain/ad-writing.ts, decision 053): every line it writes fits the frame's limit by
+// The built-in ad writer (app/domain/ad-writing.ts, decision 062): every line it writes fits the frame's limit by
 // choosing shorter words, never by cutting with "..."; each product gets three hooks to pick from, varied by
 // product and by the brand kit's tone; a script a model wrote too long is shortened by sentence or clause only.
 import fc from "fast-check";

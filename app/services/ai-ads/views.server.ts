@@ -53,7 +53,7 @@ export interface AiAdView {
   brandKitId: number | null;
   /** The newest free preview render (docs/decisions/036), or null when none was asked for. */
   previewVideo: AdPreviewView | null;
-  /** Up to three hooks the seller may pick for the first scene (decision 053). */
+  /** Up to three hooks the seller may pick for the first scene (decision 062). */
   hookOptions: string[];
   /** The video's shape. */
   format: AdFormat;

@@ -1,3 +1,3 @@
--- AI ads (docs/decisions/053): up to three hooks the seller may pick for the first scene, and the video's shape.
+-- AI ads (docs/decisions/062): up to three hooks the seller may pick for the first scene, and the video's shape.
 ALTER TABLE "AiAd" ADD COLUMN "hookOptions" TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE "AiAd" ADD COLUMN "format" TEXT NOT NULL DEFAULT '9:16';
