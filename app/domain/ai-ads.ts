@@ -63,7 +63,8 @@ function seconds(ms: number): string {
 export function adFieldLabel(field: string): string {
   const m = /^scenes\.(\d+)\.(text|durationMs)$/.exec(field);
   if (m) return `Scene ${Number(m[1]) + 1} ${m[2] === "text" ? "text" : "duration"}`;
-  return field === "title" ? "Title" : field === "scenes" ? "Scenes" : field;
+  const names: Record<string, string> = { title: "Title", scenes: "Scenes", voiceOver: "Voice-over", musicTrack: "Music", format: "Video shape" };
+  return names[field] ?? field;
 }
 
 /** Checks a whole script (after an edit, or from a writer): texts squished, lengths and durations in bounds. */
@@ -251,6 +252,41 @@ export function captionProblem(fit: CaptionFit): string | null {
   if (fit.overflowsHeight)
     return `Too long to show whole on the video, even at the smallest text size (${fit.lines.length} lines): shorten it.`;
   return null;
+}
+
+/** A voice-over clip placed on the ad: when it starts, and how much faster it is read to fit its scene. */
+export interface VoicePlacement {
+  atMs: number;
+  /** 1 = as spoken; up to VOICE_MAX_TEMPO when the clip is a little longer than its scene allows. */
+  tempo: number;
+}
+
+/** The fastest a voice clip is sped up to fit its scene (beyond it speech sounds hurried). */
+export const VOICE_MAX_TEMPO = 1.35;
+const VOICE_LEAD_MS = 150;
+const VOICE_TAIL_MS = 150;
+
+/**
+ * Each scene's voice clip placed at the scene's start (+150 ms) and read faster (at most 1.35x) when it would run
+ * past the scene's end (-150 ms); a clip that would need more names its scene in a sentence, for the seller to
+ * lengthen the scene or shorten its text. Never cut: a clip is always heard whole.
+ */
+export function placeVoice(scenes: Pick<AdScene, "durationMs">[], clipMs: number[]): { ok: true; clips: VoicePlacement[] } | { ok: false; scene: number; problem: string } {
+  const clips: VoicePlacement[] = [];
+  let start = 0;
+  for (let i = 0; i < scenes.length; i++) {
+    const room = Math.max(1, scenes[i].durationMs - VOICE_LEAD_MS - VOICE_TAIL_MS);
+    const tempo = clipMs[i] > room ? clipMs[i] / room : 1;
+    if (tempo > VOICE_MAX_TEMPO)
+      return {
+        ok: false,
+        scene: i,
+        problem: `scene ${i + 1}'s voice-over lasts ${seconds(clipMs[i])}, longer than its ${seconds(scenes[i].durationMs)} allow: lengthen the scene or shorten its text.`,
+      };
+    clips.push({ atMs: start + VOICE_LEAD_MS, tempo: Math.round(tempo * 1000) / 1000 });
+    start += scenes[i].durationMs;
+  }
+  return { ok: true, clips };
 }
 
 /** The video shapes an ad renders in: vertical for TikTok, Reels and Stories; 4:5 and square for feeds. */

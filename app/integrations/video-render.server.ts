@@ -9,7 +9,7 @@
 import { spawn, spawnSync, type ChildProcessByStdio } from "node:child_process";
 import { once } from "node:events";
 import { accessSync, constants as fsConstants } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -47,6 +47,15 @@ export interface RenderSpec {
   brand?: RenderBrand | null;
   /** A label drawn on every frame, top right under the brand bar (e.g. "Preview" on a free small render). */
   watermark?: string | null;
+  /** Sound (decision 062): voice clips (WAV) placed on the timeline and a music bed, mixed into an AAC track. */
+  audio?: RenderAudio | null;
+}
+
+export interface RenderAudio {
+  /** One WAV file per voiced scene, started at atMs and read at `tempo` (1 = as spoken). */
+  voice: { wav: Uint8Array; atMs: number; tempo: number }[];
+  /** A music file from the operator's folder, looped under the voice and faded out at the end. */
+  musicPath: string | null;
 }
 
 export interface RenderBrand {
@@ -691,6 +700,81 @@ function resolveEncoder(encoder: VideoEncoder, ffmpegPath: string | undefined, l
   return choice;
 }
 
+/**
+ * The filter graph that mixes the sound of an ad of `totalMs`: a silent base as long as the video (so the track is
+ * exactly the video's length), each voice clip resampled to 44.1 kHz stereo, sped up by its tempo and delayed to
+ * its place, and the music bed (input `musicInput`) looped, quieter under a voice, faded in and out. amix divides by
+ * its input count, so the sum is scaled back up. Inputs: 0 is the video, 1..n the clips, then the music.
+ */
+export function audioFilterGraph(audio: RenderAudio, totalMs: number): string {
+  const T = (totalMs / 1000).toFixed(3);
+  const fmt = "aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo";
+  const graph = [`anullsrc=r=44100:cl=stereo,atrim=duration=${T}[base]`];
+  const labels = ["[base]"];
+  audio.voice.forEach((clip, i) => {
+    const tempo = clip.tempo > 1.0005 ? `,atempo=${clip.tempo.toFixed(3)}` : "";
+    const at = Math.max(0, Math.round(clip.atMs));
+    graph.push(`[${i + 1}:a]${fmt}${tempo},adelay=${at}|${at},apad[v${i}]`);
+    labels.push(`[v${i}]`);
+  });
+  if (audio.musicPath) {
+    const level = audio.voice.length > 0 ? 0.18 : 0.5;
+    const fadeAt = Math.max(0, totalMs / 1000 - 1.2).toFixed(3);
+    graph.push(`[${audio.voice.length + 1}:a]${fmt},volume=${level},afade=t=in:st=0:d=0.4,afade=t=out:st=${fadeAt}:d=1.2,apad[music]`);
+    labels.push("[music]");
+  }
+  graph.push(`${labels.join("")}amix=inputs=${labels.length}:duration=first:dropout_transition=0,volume=${labels.length}[aout]`);
+  return graph.join(";");
+}
+
+/**
+ * Adds the ad's sound to an encoded (silent) MP4 with ffmpeg: the video stream copied as it is, the mix encoded as
+ * AAC 128 kb/s, the index first (+faststart). Runs in a folder made for it (removed after), killed on abort.
+ */
+async function addAudio(ffmpegPath: string, video: Uint8Array, audio: RenderAudio, totalMs: number, signal?: AbortSignal): Promise<Uint8Array> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "ad-audio-"));
+  try {
+    await writeFile(path.join(dir, "video.mp4"), video);
+    const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", "video.mp4"];
+    for (let i = 0; i < audio.voice.length; i++) {
+      await writeFile(path.join(dir, `voice-${i}.wav`), audio.voice[i].wav);
+      args.push("-i", `voice-${i}.wav`);
+    }
+    if (audio.musicPath) args.push("-stream_loop", "-1", "-i", audio.musicPath);
+    args.push(
+      "-filter_complex", audioFilterGraph(audio, totalMs),
+      "-map", "0:v", "-map", "[aout]",
+      "-c:v", "copy", "-c:a", "aac", "-b:a", "128k",
+      "-t", (totalMs / 1000).toFixed(3),
+      "-movflags", "+faststart",
+      "out.mp4",
+    );
+    const child = spawn(ffmpegPath, args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"], windowsHide: true });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    };
+    signal?.addEventListener("abort", kill, { once: true });
+    try {
+      const [code] = (await Promise.race([once(child, "exit"), once(child, "error").then(([e]) => Promise.reject(e))])) as [number | null];
+      if (signal?.aborted) throw new VideoRenderError("The render was stopped.");
+      if (code !== 0) throw new VideoRenderError(`the sound could not be added (ffmpeg: ${stderrTail(stderr) || `exit ${code}`}).`);
+    } catch (error) {
+      if (error instanceof VideoRenderError) throw error;
+      throw new VideoRenderError(`the sound could not be added: ffmpeg could not start (${(error as Error).message}).`);
+    } finally {
+      signal?.removeEventListener("abort", kill);
+    }
+    return new Uint8Array(await readFile(path.join(dir, "out.mp4")));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const ENCODER_NAMES = { ffmpeg: "built-in renderer (ffmpeg libx264)", wasm: "built-in renderer (WebAssembly x264)" } as const;
 
 export interface BuiltInRendererOptions {
@@ -765,7 +849,13 @@ export function createBuiltInRenderer(options: BuiltInRendererOptions = {}): Vid
           await yieldToEventLoop();
         }
         if (signal?.aborted) throw stopped();
-        const bytes = await sink.finish();
+        let bytes = await sink.finish();
+        if (spec.audio && (spec.audio.voice.length > 0 || spec.audio.musicPath)) {
+          // Sound needs ffmpeg even when the frames were encoded in WebAssembly.
+          const ffmpeg = choice.kind === "ffmpeg" ? choice.path : (options.ffmpegPath ?? installerFfmpeg());
+          if (!ffmpeg) throw new VideoRenderError("this server has no ffmpeg to add sound with (see FFMPEG_PATH).");
+          bytes = await addAudio(ffmpeg, bytes, spec.audio, totalMs, signal);
+        }
         onProgress?.(1);
         return { bytes, durationMs: Math.round(totalMs), width: spec.width, height: spec.height, frames: frames.length };
       } catch (error) {

@@ -22,6 +22,7 @@ import {
   Page,
   ProgressBar,
   Select,
+  Checkbox,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -130,6 +131,7 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
             kits={data.brandKits}
             previews={data.previews}
             fullSize={`${data.sizes.video.width}x${data.sizes.video.height}`}
+            sound={data.sound}
           />
         ) : (
           <>
@@ -344,7 +346,9 @@ function AdEditor({
   kits,
   previews,
   fullSize,
+  sound,
 }: {
+  sound: AiAdsPageData["sound"];
   ad: AiAdView;
   cost: number;
   canRender: boolean;
@@ -355,6 +359,8 @@ function AdEditor({
 }) {
   const [kit, setKit] = useState(ad.brandKitId === null ? "" : String(ad.brandKitId));
   const [format, setFormat] = useState<string>(ad.format);
+  const [voice, setVoice] = useState(ad.voiceOver);
+  const [music, setMusic] = useState(ad.musicTrack ?? "");
   const save = useFetcher<AiAdsActionResult>();
   const render = useFetcher<AiAdsActionResult>();
   const preview = useFetcher<AiAdsActionResult>();
@@ -368,6 +374,8 @@ function AdEditor({
     setTexts(ad.scenes.map((s) => s.text));
     setSecs(ad.scenes.map((s) => String(s.durationMs / 1000)));
     setFormat(ad.format);
+    setVoice(ad.voiceOver);
+    setMusic(ad.musicTrack ?? "");
     setDirty(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved ad changes
   }, [ad.updatedAt]);
@@ -547,6 +555,44 @@ function AdEditor({
                     setDirty(true);
                   }}
                   helpText="The shorter shapes have room for fewer lines of text per scene."
+                />
+                <input type="hidden" name="sound" value="1" />
+                <Checkbox
+                  label="Voice-over"
+                  name="voiceOver"
+                  value="on"
+                  checked={voice}
+                  disabled={!editable || (!sound.voice && !voice)}
+                  onChange={(v) => {
+                    setVoice(v);
+                    setDirty(true);
+                  }}
+                  helpText={
+                    sound.voice
+                      ? `Each scene is read aloud (${sound.voice}) on the rendered video; the free preview has no sound.`
+                      : "No voice on this server yet: the operator sets AI_BASE_URL, AI_API_KEY and AI_SPEECH_MODEL (an OpenAI-compatible speech endpoint, for example OpenAI's tts-1) to add one."
+                  }
+                  error={fieldErrors.voiceOver}
+                />
+                <Select
+                  label="Music"
+                  name="musicTrack"
+                  disabled={!editable || (sound.musicTracks.length === 0 && !music)}
+                  options={[
+                    { label: "No music", value: "" },
+                    ...[...new Set([...sound.musicTracks, ...(music ? [music] : [])])].map((t) => ({ label: t, value: t })),
+                  ]}
+                  value={music}
+                  onChange={(v) => {
+                    setMusic(v);
+                    setDirty(true);
+                  }}
+                  helpText={
+                    sound.musicTracks.length > 0
+                      ? "Played quietly under the voice, faded out at the end, on the rendered video."
+                      : `No music tracks on this server: the operator can put audio files whose licence allows use in ads in ${sound.musicDir ?? "the music folder"}.`
+                  }
+                  error={fieldErrors.musicTrack}
                 />
                 <TextField
                   label="Title"

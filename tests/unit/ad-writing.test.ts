@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { adHookOptions, adShortName, adTone, type AdWordsFacts } from "~/domain/ad-writing";
-import { AD_LIMITS, captionProblem, fitAdScript, fitCaption, shortenToFit } from "~/domain/ai-ads";
+import { AD_LIMITS, captionProblem, fitAdScript, fitCaption, placeVoice, shortenToFit } from "~/domain/ai-ads";
 import { writeBuiltInAdScript, type AdFacts } from "~/integrations/ai-text.server";
 
 const base: AdFacts = {
@@ -119,5 +119,24 @@ describe("fitting a writer's script", () => {
     expect(captionProblem(wide)).toMatch(/"Supercalifragilisticexpialidocious" is too wide for one line/);
     const tall = fitCaption("word ".repeat(60), box, measure);
     expect(captionProblem(tall)).toMatch(/^Too long to show whole on the video, even at the smallest text size \(\d+ lines\)/);
+  });
+});
+
+describe("placing the voice-over", () => {
+  it("starts each clip 150 ms into its scene, speeds a slightly long one up, and names a scene whose clip is far too long", () => {
+    const scenes = [{ durationMs: 3000 }, { durationMs: 2000 }, { durationMs: 3000 }];
+    expect(placeVoice(scenes, [1000, 2040, 2700])).toEqual({
+      ok: true,
+      clips: [
+        { atMs: 150, tempo: 1 },
+        { atMs: 3150, tempo: 1.2 },
+        { atMs: 5150, tempo: 1 },
+      ],
+    });
+    expect(placeVoice(scenes, [1000, 3000, 1000])).toEqual({
+      ok: false,
+      scene: 1,
+      problem: "scene 2's voice-over lasts 3 s, longer than its 2 s allow: lengthen the scene or shorten its text.",
+    });
   });
 });

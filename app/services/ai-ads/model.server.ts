@@ -45,6 +45,8 @@ export const adSelect = {
   brandKitId: true,
   hookOptions: true,
   format: true,
+  voiceOver: true,
+  musicTrack: true,
 } as const;
 
 export type AdRow = Prisma.AiAdGetPayload<{ select: typeof adSelect }>;

@@ -98,6 +98,7 @@ export function createPreviews(deps: {
     const out = await deps.production.produce(row, key, {
       size: deps.size,
       watermark: PREVIEW_WATERMARK,
+      silent: true,
       // A short render: a progress row every 5%.
       step: 5,
       writeProgress: (progress) => db.aiAdPreview.updateMany({ where: { id: previewId, status: "rendering" }, data: { progress } }),

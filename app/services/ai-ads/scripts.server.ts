@@ -20,6 +20,10 @@ export interface AdEdit {
   scenes?: { text?: string; durationMs?: number }[];
   /** The video's shape. */
   format?: AdFormat;
+  /** A voice-over read by the AI speech endpoint. */
+  voiceOver?: boolean;
+  /** A music track's file name from the operator's folder, or null for none. */
+  musicTrack?: string | null;
 }
 
 function factsOf(p: ProductRow): AdFacts {
@@ -42,6 +46,8 @@ export function createScripts(deps: {
   files: Pick<VideoFiles, "removeFile" | "dropPreviewFile">;
   brandKits?: Pick<BrandKits, "applied" | "requireOwn">;
   references?: (userId: string, objectID: string) => Promise<TikTokReference[]>;
+  /** Why sound settings cannot be rendered on this server (production.soundErrors). */
+  sound?: (ad: { voiceOver: boolean; musicTrack: string | null }) => Promise<AdErrors>;
 }) {
   const { db, views } = deps;
 
@@ -115,7 +121,10 @@ export function createScripts(deps: {
       })),
     };
     const checked = validateAdScript(merged);
-    if (!checked.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: checked.errors });
+    const sound = { voiceOver: edit.voiceOver ?? row.voiceOver, musicTrack: edit.musicTrack === undefined ? row.musicTrack : edit.musicTrack };
+    const soundErrors = edit.voiceOver !== undefined || edit.musicTrack !== undefined ? ((await deps.sound?.(sound)) ?? {}) : {};
+    if (!checked.ok || Object.keys(soundErrors).length > 0)
+      throw new AppError(422, "Some fields need attention.", { fieldErrors: { ...(checked.ok ? {} : checked.errors), ...soundErrors } });
     const brandKitId =
       edit.brandKitId === undefined ? undefined : deps.brandKits ? await deps.brandKits.requireOwn(userId, edit.brandKitId) : null;
     const { count } = await db.aiAd.updateMany({
@@ -127,6 +136,8 @@ export function createScripts(deps: {
         errors: "[]",
         ...(brandKitId !== undefined ? { brandKitId } : {}),
         ...(edit.format ? { format: edit.format } : {}),
+        voiceOver: sound.voiceOver,
+        musicTrack: sound.musicTrack,
       },
     });
     if (count === 0) throw new AppError(409, "This ad started rendering; edit it when that is done.");

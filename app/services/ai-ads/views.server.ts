@@ -57,6 +57,9 @@ export interface AiAdView {
   hookOptions: string[];
   /** The video's shape. */
   format: AdFormat;
+  /** Sound on the rendered video (decision 062): a voice-over, and a music track's name or null. */
+  voiceOver: boolean;
+  musicTrack: string | null;
 }
 
 export interface AdPreviewView {
@@ -158,6 +161,8 @@ export function createAdViews(deps: { db: Db; ready: () => Promise<void> }) {
         previewVideo: previewView(r, previews.get(r.id)),
         hookOptions: parseStringList(r.hookOptions),
         format: formatOf(r),
+        voiceOver: r.voiceOver,
+        musicTrack: r.musicTrack,
       };
     });
   }
