@@ -201,6 +201,13 @@ const EnvSchema = z
     AI_API_KEY: optionalString,
     AI_MODEL: optionalString,
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+    // Voice-overs for AI ads (docs/decisions/062): the speech model at {AI_BASE_URL}/audio/speech (OpenAI's shape), and
+    // its voice; without a speech model ads have no voice and the ads page says how to get one.
+    AI_SPEECH_MODEL: optionalString,
+    AI_SPEECH_VOICE: z.string().trim().min(1).max(60).regex(/^[\w.-]+$/, "must be a voice name such as alloy").default("alloy"),
+    // Music beds for AI ads (docs/decisions/062): the folder of audio files (mp3, m4a, aac, wav, ogg, flac) the operator
+    // puts there, whose licence allows use in ads. None ship with the product.
+    AD_MUSIC_DIR: z.string().trim().min(1).default("./data/music"),
     // AI video ads (docs/decisions/019): the folder the rendered MP4s are written to and served from.
     VIDEO_STORAGE_DIR: z.string().trim().min(1).default("./data/videos"),
     // Frame size (WIDTHxHEIGHT, even numbers) and frame rate of rendered (paid) ads: full HD 9:16 at 30 fps by
@@ -406,6 +413,9 @@ const EnvSchema = z
           path: [env.AI_BASE_URL ? "AI_MODEL" : "AI_BASE_URL"],
           message: "AI text needs AI_BASE_URL and AI_MODEL together (AI_API_KEY is optional and only used with them)",
         });
+      }
+      if (env.AI_SPEECH_MODEL && !env.AI_BASE_URL) {
+        ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "AI_SPEECH_MODEL needs AI_BASE_URL (the endpoint that serves /audio/speech)" });
       }
       if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
         ctx.addIssue({

@@ -31,6 +31,8 @@ export interface AdScene {
 export interface AdScript {
   title: string;
   scenes: AdScene[];
+  /** Hooks the seller may pick for the first scene instead of its text (the first is the scene's own). */
+  hooks?: string[];
 }
 
 export const AD_LIMITS = {
@@ -61,7 +63,8 @@ function seconds(ms: number): string {
 export function adFieldLabel(field: string): string {
   const m = /^scenes\.(\d+)\.(text|durationMs)$/.exec(field);
   if (m) return `Scene ${Number(m[1]) + 1} ${m[2] === "text" ? "text" : "duration"}`;
-  return field === "title" ? "Title" : field === "scenes" ? "Scenes" : field;
+  const names: Record<string, string> = { title: "Title", scenes: "Scenes", voiceOver: "Voice-over", musicTrack: "Music", format: "Video shape" };
+  return names[field] ?? field;
 }
 
 /** Checks a whole script (after an edit, or from a writer): texts squished, lengths and durations in bounds. */
@@ -89,19 +92,43 @@ export function validateAdScript(input: AdScript): { ok: true; script: AdScript 
   return { ok: true, script: { title, scenes } };
 }
 
+/**
+ * A text that fits `max` characters by saying less, never by cutting mid-sentence: the text itself, else its
+ * leading sentences, else its first clause (before a comma, semicolon, colon or dash); null when even that is
+ * too long (the caller words it another way).
+ */
+export function shortenToFit(text: string, max: number): string | null {
+  const t = squish(text);
+  if (t.length <= max) return t;
+  const sentences = t.match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g)?.map(squish) ?? [t];
+  let lead = "";
+  for (const s of sentences) {
+    const next = lead ? `${lead} ${s}` : s;
+    if (next.length > max) break;
+    lead = next;
+  }
+  if (lead) return lead;
+  // The first clause; failing that, the words before its first "with" or "and" (a phrase that still says something).
+  const clause = squish(sentences[0].split(/\s*[,;:]\s+|\s+[–—-]\s+/)[0]).replace(/[.!?]+$/, "");
+  for (const candidate of [clause, squish(clause.split(/\s+(?:with|and)\s+/i)[0])])
+    if (candidate.length >= AD_LIMITS.textMin && candidate.length <= max) return candidate;
+  return null;
+}
+
 function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
 }
 
 /**
- * A writer's scenes made valid where that can be done without changing what they say: texts trimmed
- * at a word, durations rounded to 100 ms, held per scene and scaled so the total is in bounds, extra
+ * A writer's scenes made valid where that can be done without changing what they say: a text too long
+ * is shortened to its leading sentences or first clause (never cut mid-sentence with "..."; one that cannot be
+ * is kept, for the editor to ask for a shorter one), durations rounded to 100 ms, held per scene and scaled so the total is in bounds, extra
  * scenes dropped (keeping the call to action last). Too few scenes or empty texts stay invalid.
  */
 export function fitAdScript(script: AdScript): AdScript {
   const L = AD_LIMITS;
   let scenes = script.scenes
-    .map((s) => ({ kind: s.kind, text: truncateAtWord(squish(s.text), L.textMax), durationMs: s.durationMs }))
+    .map((s) => ({ kind: s.kind, text: shortenToFit(s.text, L.textMax) ?? squish(s.text), durationMs: s.durationMs }))
     .filter((s) => s.text.length > 0);
   if (scenes.length > L.scenesMax) {
     const last = scenes[scenes.length - 1];
@@ -123,7 +150,7 @@ export function fitAdScript(script: AdScript): AdScript {
       diff -= step;
     }
   }
-  return { title: truncateAtWord(squish(script.title), L.titleMax), scenes };
+  return { title: truncateAtWord(squish(script.title), L.titleMax), scenes, ...(script.hooks ? { hooks: script.hooks } : {}) };
 }
 
 /** Greedy word wrap into lines of at most maxChars (a longer word is cut). */
@@ -158,6 +185,8 @@ export interface CaptionFit {
   widths: number[];
   /** True when even the smallest size needed more height than the panel has (the lines still fit its width). */
   overflowsHeight: boolean;
+  /** A word wider than a whole line at the size chosen (it would be drawn split between two lines), or null. */
+  splitWord: string | null;
 }
 
 /** Greedy word wrap by measured width; a word wider than a line is split between characters. */
@@ -190,9 +219,10 @@ export function wrapByWidth(text: string, maxWidth: number, width: (s: string) =
 }
 
 /**
- * The largest of `sizes` (largest first) at which the text, wrapped to maxWidth, also fits maxHeight
- * (lines x size x lineHeight); the smallest size otherwise. `measure(line, size)` is the line's width
- * in the caption font. Every returned line is at most maxWidth wide.
+ * The largest of `sizes` (largest first) at which the text, wrapped to maxWidth, fits maxHeight (lines x size
+ * x lineHeight) with every word whole on its line; the smallest size otherwise (then overflowsHeight or
+ * splitWord says what does not fit). `measure(line, size)` is the line's width in the caption font. Every
+ * returned line is at most maxWidth wide.
  */
 export function fitCaption(
   text: string,
@@ -205,10 +235,78 @@ export function fitCaption(
     const lines = wrapByWidth(text, box.maxWidth, (l) => measure(l, fontSize));
     const widths = lines.map((l) => measure(l, fontSize));
     const fits = lines.length * fontSize * box.lineHeight <= box.maxHeight;
-    last = { fontSize, lines, widths, overflowsHeight: !fits };
-    if (fits) return last;
+    const splitWord = squish(text).split(" ").find((w) => w && measure(w, fontSize) > box.maxWidth) ?? null;
+    last = { fontSize, lines, widths, overflowsHeight: !fits, splitWord };
+    if (fits && !splitWord) return last;
   }
-  return last ?? { fontSize: 0, lines: [], widths: [], overflowsHeight: false };
+  return last ?? { fontSize: 0, lines: [], widths: [], overflowsHeight: false, splitWord: null };
+}
+
+/**
+ * Why a scene's text cannot be shown whole on the video, in a sentence for its field, or null when it fits.
+ * A render is refused with these before any credit is spent: text is never cut to fit.
+ */
+export function captionProblem(fit: CaptionFit): string | null {
+  if (fit.splitWord)
+    return `"${fit.splitWord}" is too wide for one line of the video: shorten it or break it into two words.`;
+  if (fit.overflowsHeight)
+    return `Too long to show whole on the video, even at the smallest text size (${fit.lines.length} lines): shorten it.`;
+  return null;
+}
+
+/** A voice-over clip placed on the ad: when it starts, and how much faster it is read to fit its scene. */
+export interface VoicePlacement {
+  atMs: number;
+  /** 1 = as spoken; up to VOICE_MAX_TEMPO when the clip is a little longer than its scene allows. */
+  tempo: number;
+}
+
+/** The fastest a voice clip is sped up to fit its scene (beyond it speech sounds hurried). */
+export const VOICE_MAX_TEMPO = 1.35;
+const VOICE_LEAD_MS = 150;
+const VOICE_TAIL_MS = 150;
+
+/**
+ * Each scene's voice clip placed at the scene's start (+150 ms) and read faster (at most 1.35x) when it would run
+ * past the scene's end (-150 ms); a clip that would need more names its scene in a sentence, for the seller to
+ * lengthen the scene or shorten its text. Never cut: a clip is always heard whole.
+ */
+export function placeVoice(scenes: Pick<AdScene, "durationMs">[], clipMs: number[]): { ok: true; clips: VoicePlacement[] } | { ok: false; scene: number; problem: string } {
+  const clips: VoicePlacement[] = [];
+  let start = 0;
+  for (let i = 0; i < scenes.length; i++) {
+    const room = Math.max(1, scenes[i].durationMs - VOICE_LEAD_MS - VOICE_TAIL_MS);
+    const tempo = clipMs[i] > room ? clipMs[i] / room : 1;
+    if (tempo > VOICE_MAX_TEMPO)
+      return {
+        ok: false,
+        scene: i,
+        problem: `scene ${i + 1}'s voice-over lasts ${seconds(clipMs[i])}, longer than its ${seconds(scenes[i].durationMs)} allow: lengthen the scene or shorten its text.`,
+      };
+    clips.push({ atMs: start + VOICE_LEAD_MS, tempo: Math.round(tempo * 1000) / 1000 });
+    start += scenes[i].durationMs;
+  }
+  return { ok: true, clips };
+}
+
+/** The video shapes an ad renders in: vertical for TikTok, Reels and Stories; 4:5 and square for feeds. */
+export const AD_FORMATS = ["9:16", "4:5", "1:1"] as const;
+export type AdFormat = (typeof AD_FORMATS)[number];
+export const AD_FORMAT_LABELS: Record<AdFormat, string> = {
+  "9:16": "9:16 vertical (TikTok, Reels, Stories)",
+  "4:5": "4:5 portrait (Instagram and Facebook feed)",
+  "1:1": "1:1 square (feeds)",
+};
+
+export function isAdFormat(value: unknown): value is AdFormat {
+  return typeof value === "string" && (AD_FORMATS as readonly string[]).includes(value);
+}
+
+/** A render size in another shape: the same width and rate, the height from the shape, rounded up to even. */
+export function sizeInFormat<T extends { width: number; height: number; fps: number }>(size: T, format: AdFormat): T {
+  const [w, h] = format.split(":").map(Number);
+  const height = Math.ceil((size.width * h) / w / 2) * 2;
+  return { ...size, height };
 }
 
 /** Frames a scene gets at `fps` (at least one). */

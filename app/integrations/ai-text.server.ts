@@ -4,6 +4,7 @@
 // Either way the answer is plain text that app/domain/product-page.ts turns into safe HTML; model
 // HTML is never passed on without sanitising.
 import { AD_LIMITS, fitAdScript, SCENE_KINDS, type AdScene, type AdScript, type SceneKind } from "~/domain/ai-ads";
+import { adCtaLine, adHookOptions, adProblemLine, adProductLine, adShortName, type AdWordsFacts } from "~/domain/ad-writing";
 import { formatCount } from "~/domain/insights";
 import {
   BUILT_IN_WRITER,
@@ -208,47 +209,45 @@ export function writeBuiltInCopy(facts: ProductFacts): PageCopy {
   });
 }
 
-/** The short name an ad uses on screen: the title's first words, at most 32 characters. */
-function shortName(title: string): string {
-  return truncateAtWord(cleanTitle(title).replace(/\s*(?:[,(|]|\s[–-]\s).*$/, ""), 32);
+function wordsFacts(facts: AdFacts): AdWordsFacts {
+  return {
+    title: facts.title,
+    description: facts.description,
+    niches: facts.niches,
+    tags: facts.tags,
+    orders: facts.orders,
+    storesSelling: facts.storesSelling,
+    priceCents: facts.priceCents,
+    tone: facts.voice?.tone ?? null,
+    savedHooks: facts.references?.map((r) => r.hook) ?? [],
+  };
 }
 
 /**
- * An ad script from the product's own data with templates. Deterministic. Social proof quotes only
+ * An ad script from the product's own data with templates in the kit's tone (app/domain/ad-writing.ts), with
+ * three hooks to pick from. Deterministic. Every line is worded to fit, never cut. Social proof quotes only
  * real figures (30-day orders, stores selling); without any, the ad has four scenes and no proof.
  */
 export function writeBuiltInAdScript(facts: AdFacts): AdScript {
-  const name = shortName(facts.title);
-  const niche = facts.niches.map(humanNiche).find(Boolean);
-  const sentences = (squish(facts.description).match(/[^.!?]+[.!?]*/g) ?? []).map(squish).filter(Boolean);
-  const benefit = sentences[0] ? truncateAtWord(sentences[0].replace(/[.!?]+$/, ""), 60) : "made to make every day easier";
-  // A hook that worked on TikTok for this product (the seller saved it) opens the ad instead of ours.
-  const saved = facts.references?.find((r) => r.hook.length >= AD_LIMITS.textMin)?.hook;
+  const words = wordsFacts(facts);
+  const hooks = adHookOptions(words);
   const scenes: AdScene[] = [
-    {
-      kind: "hook",
-      text: saved ? truncateAtWord(saved, AD_LIMITS.textMax) : niche ? `Stop scrolling: new in ${niche}` : `Stop scrolling: you need to see this`,
-      durationMs: 2500,
-    },
-    {
-      kind: "problem",
-      text: niche ? `Most products in ${niche} promise a lot and deliver little` : "Most products promise a lot and deliver little",
-      durationMs: 3000,
-    },
-    { kind: "product", text: `Meet the ${name}: ${benefit}`, durationMs: 4500 },
+    { kind: "hook", text: hooks[0], durationMs: 2500 },
+    { kind: "problem", text: adProblemLine(words), durationMs: 3000 },
+    { kind: "product", text: adProductLine(words), durationMs: 4500 },
   ];
   if (facts.orders > 0) {
-    scenes.push({ kind: "proof", text: `${formatCount(facts.orders)} orders in the last 30 days`, durationMs: 3000 });
+    scenes.push({ kind: "proof", text: `${formatCount(facts.orders)} ${facts.orders === 1 ? "order" : "orders"} in the last 30 days`, durationMs: 3000 });
   } else if (facts.storesSelling > 1) {
     scenes.push({ kind: "proof", text: `Already sold by ${formatCount(facts.storesSelling)} stores`, durationMs: 3000 });
   }
-  const free = facts.tags.some((t) => /free shipping/i.test(t)) ? " with free shipping" : "";
-  scenes.push({
-    kind: "cta",
-    text: facts.priceCents > 0 ? `Get yours today for $${centsToDecimal(facts.priceCents)}${free}` : `Get yours today${free}`,
-    durationMs: 3000,
-  });
-  return fitAdScript({ title: `${name} ad`, scenes });
+  scenes.push({ kind: "cta", text: adCtaLine(words), durationMs: 3000 });
+  return fitAdScript({ title: `${adShortName(facts.title)} ad`, scenes, hooks });
+}
+
+/** Hooks for the seller to pick from when the writer gave none (a model's script): the built-in writer's. */
+export function builtInHookOptions(facts: AdFacts): string[] {
+  return adHookOptions(wordsFacts(facts));
 }
 
 export const builtInWriter: AiText = {
@@ -295,7 +294,8 @@ const AD_SYSTEM_PROMPT = [
   `"scenes" (array of ${AD_LIMITS.scenesMin} to ${AD_LIMITS.scenesMax} objects in this order: a "hook", a "problem",`,
   'the "product" and its benefits, "proof" (social proof), a "cta" (call to action); each object has',
   `"kind" (one of ${SCENE_KINDS.map((k) => `"${k}"`).join(", ")}), "text" (the on-screen text, at most ${AD_LIMITS.textMax} characters)`,
-  `and "seconds" (how long it shows, ${AD_LIMITS.sceneMinMs / 1000} to ${AD_LIMITS.sceneMaxMs / 1000}).`,
+  `and "seconds" (how long it shows, ${AD_LIMITS.sceneMinMs / 1000} to ${AD_LIMITS.sceneMaxMs / 1000});`,
+  `"hooks" (array of 2 other hooks, each at most ${AD_LIMITS.textMax} characters, for the seller to pick from).`,
   `The whole ad lasts ${AD_LIMITS.totalMinMs / 1000} to ${AD_LIMITS.totalMaxMs / 1000} seconds.`,
   "Use only the facts given. Social proof may quote only the figures in 'figures'; leave the proof scene out",
   "when there are none. Never invent reviews, ratings, guarantees or discounts.",
@@ -353,7 +353,15 @@ export function parseModelAdScript(content: unknown): AdScript {
     );
   }
   const title = typeof o.title === "string" && squish(o.title) ? o.title : "Video ad";
-  return fitAdScript({ title, scenes });
+  const hooks = Array.isArray(o.hooks)
+    ? (o.hooks as unknown[])
+        .filter((h): h is string => typeof h === "string")
+        .map(squish)
+        .filter((h) => h.length >= AD_LIMITS.textMin && h.length <= AD_LIMITS.textMax)
+    : [];
+  const first = scenes.find((sc) => sc.kind === "hook")?.text;
+  const options = [...new Set([...(first ? [first] : []), ...hooks])].slice(0, 3);
+  return fitAdScript({ title, scenes, ...(options.length > 1 ? { hooks: options } : {}) });
 }
 
 interface ChatCompletionResponse {

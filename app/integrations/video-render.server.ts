@@ -9,15 +9,16 @@
 import { spawn, spawnSync, type ChildProcessByStdio } from "node:child_process";
 import { once } from "node:events";
 import { accessSync, constants as fsConstants } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
-import { DEFAULT_VIDEO, fitCaption, PREVIEW_VIDEO, sceneFrames, type AdScene, type CaptionFit } from "~/domain/ai-ads";
+import { adShortName } from "~/domain/ad-writing";
+import { DEFAULT_VIDEO, fitCaption, PREVIEW_VIDEO, sceneFrames, wrapByWidth, type AdScene, type CaptionFit } from "~/domain/ai-ads";
 import { fontMetrics } from "~/integrations/font-metrics.server";
-import { escapeHtml } from "~/domain/product-page";
+import { escapeHtml, squish } from "~/domain/product-page";
 import { childLogger } from "~/logger.server";
 
 // All three are CommonJS (a native addon, a WebAssembly bundle, a path finder): loaded with require so
@@ -46,6 +47,15 @@ export interface RenderSpec {
   brand?: RenderBrand | null;
   /** A label drawn on every frame, top right under the brand bar (e.g. "Preview" on a free small render). */
   watermark?: string | null;
+  /** Sound (decision 062): voice clips (WAV) placed on the timeline and a music bed, mixed into an AAC track. */
+  audio?: RenderAudio | null;
+}
+
+export interface RenderAudio {
+  /** One WAV file per voiced scene, started at atMs and read at `tempo` (1 = as spoken). */
+  voice: { wav: Uint8Array; atMs: number; tempo: number }[];
+  /** A music file from the operator's folder, looped under the voice and faded out at the end. */
+  musicPath: string | null;
 }
 
 export interface RenderBrand {
@@ -80,6 +90,8 @@ export interface VideoRenderer {
   /** Who renders, for logs and the decision record ("built-in renderer"). */
   readonly name: string;
   render(spec: RenderSpec, options?: RenderOptions): Promise<RenderResult>;
+  /** Each scene's caption as it would be laid out on this spec's frame (checked before a render is paid for). */
+  captionFits(spec: Pick<RenderSpec, "width" | "height" | "scenes" | "brand">): CaptionFit[];
 }
 
 export class VideoRenderError extends Error {
@@ -121,15 +133,30 @@ export function boldFontFile(family: string): string {
 const layouts = new Map<string, CaptionFit & { maxChars: number; panelWidth: number; padding: number }>();
 
 /**
+ * Where a frame's parts go, in units of a 540-wide frame (multiply by `s`), by the frame's shape: the 9:16
+ * layout (decision 033), and shorter ones for 4:5 and 1:1 (decision 062) with a smaller picture and a
+ * shorter caption panel, so nothing overlaps.
+ */
+export function frameLayout(width: number, height: number) {
+  const s = width / 540;
+  const u = height / s;
+  const common = { s, units: u, logoHeight: Math.min(88, u * 0.092) };
+  if (u >= 900) return { ...common, imageTop: 90, imageBig: 420, imageSmall: 360, textTop: 600, textMaxH: 250, footerY: u - 48, dashY: u - 30 };
+  if (u >= 640) return { ...common, imageTop: 46, imageBig: 280, imageSmall: 240, textTop: 350, textMaxH: 180, footerY: u - 44, dashY: u - 26 };
+  return { ...common, imageTop: 34, imageBig: 200, imageSmall: 172, textTop: 262, textMaxH: 140, footerY: u - 40, dashY: u - 22 };
+}
+
+/**
  * How the text of a scene is laid out on its panel: measured with the caption font's own advance widths
  * (font-metrics.server.ts), wrapped to the panel's inner width, at the largest size whose lines also fit
- * the panel's height; never wider than the panel (a word too long for a line is split).
+ * the panel's height with every word whole; when none does, `captionProblem` (domain) says why, and a
+ * render is refused before it is paid for (text is never cut).
  */
-export function textLayout(text: string, width: number, fontFamily = "DejaVu Sans") {
-  const key = `${width}|${fontFamily}|${text}`;
+export function textLayout(text: string, width: number, fontFamily = "DejaVu Sans", height = (width * 16) / 9) {
+  const key = `${width}|${height}|${fontFamily}|${text}`;
   const known = layouts.get(key);
   if (known) return known;
-  const s = width / 540;
+  const { s, textMaxH } = frameLayout(width, height);
   const metrics = fontMetrics(boldFontFile(fontFamily));
   const panelWidth = width - 48 * s;
   const padding = 26 * s;
@@ -138,7 +165,7 @@ export function textLayout(text: string, width: number, fontFamily = "DejaVu San
     {
       // 3% kept back for kerning and rounding, which the advance widths do not include.
       maxWidth: (panelWidth - 2 * padding) * 0.97,
-      maxHeight: 250 * s,
+      maxHeight: textMaxH * s,
       sizes: [46, 42, 38, 34, 30, 27, 24].map((px) => n1(px * s)),
       lineHeight: 1.25,
     },
@@ -148,6 +175,37 @@ export function textLayout(text: string, width: number, fontFamily = "DejaVu San
   if (layouts.size > 500) layouts.clear();
   layouts.set(key, out);
   return out;
+}
+
+/** Each scene's caption laid out on the frame of `spec` (its size and its kit's font), for the fit check before a render. */
+export function sceneCaptionFits(spec: Pick<RenderSpec, "width" | "height" | "scenes" | "brand">): CaptionFit[] {
+  return spec.scenes.map((scene) => textLayout(scene.text, spec.width, spec.brand?.fontFamily ?? "DejaVu Sans", spec.height));
+}
+
+/**
+ * The product's name at the foot of the frame, whole: one line at the largest of 22-16 px (at 540 wide) that
+ * fits, else wrapped on two lines at 16 px; a name that needs more than two lines is shown by its short form
+ * (the words before a comma or dash, at most 32 characters), which always fits. Never cut mid-word.
+ */
+export function footerLines(title: string, width: number): { size: number; lines: string[] } {
+  const s = width / 540;
+  const regular = fontMetrics(boldFontFile("DejaVu Sans").replace("-Bold.ttf", ".ttf"));
+  const maxWidth = (width - 64 * s) * 0.97;
+  for (const name of [squish(title), adShortName(title)]) {
+    for (const px of [22, 20, 18, 16]) if (regular.width(name, px * s) <= maxWidth) return { size: n1(px * s), lines: [name] };
+    const lines = wrapByWidth(name, maxWidth, (l) => regular.width(l, 16 * s));
+    if (lines.length <= 2 && !name.split(" ").some((w) => regular.width(w, 16 * s) > maxWidth)) return { size: n1(16 * s), lines };
+  }
+  return { size: n1(14 * s), lines: wrapByWidth(adShortName(title), maxWidth, (l) => regular.width(l, 14 * s)).slice(0, 2) };
+}
+
+/** A colour made darker (share 0-1 of its brightness kept), for the end card's background in the kit's colour. */
+function darker(hex: string, keep: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return "#111827";
+  const n = parseInt(m[1], 16);
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(v * keep));
+  return `#${c.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**
@@ -166,12 +224,16 @@ export function frameSvg(
   const brand = spec.brand ?? null;
   // With a kit: its primary colour on the bar and panels, its accent on the call to action.
   const brandColour = brand?.primaryColour ?? spec.brandColour;
-  const s = W / 540;
+  const L = frameLayout(W, H);
+  const s = L.s;
   const scene = spec.scenes[index];
   const enter = easeOut(intoMs / 450);
+  const cta = scene.kind === "cta";
   const parts: string[] = [];
+  // The end card takes the kit's colours: its background in the kit's primary colour, darker towards the foot.
+  const [bgTop, bgBottom] = cta && brand ? [brand.primaryColour, darker(brand.primaryColour, 0.75)] : ["#111827", "#1f2937"];
   parts.push(
-    `<defs><linearGradient id="ad-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#111827"/><stop offset="1" stop-color="#1f2937"/></linearGradient></defs>`,
+    `<defs><linearGradient id="ad-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${bgTop}"/><stop offset="1" stop-color="${bgBottom}"/></linearGradient></defs>`,
     `<rect width="${W}" height="${H}" fill="url(#ad-bg)"/>`,
   );
   // The brand bar: its colour at the top, filling left to right as the ad plays.
@@ -182,24 +244,25 @@ export function frameSvg(
   // The renderer paints the filled part itself on a frame it reuses (progress: false).
   if (options.progress !== false)
     parts.push(`<rect class="brand-bar-progress" x="0" y="0" width="${progressWidth(W, atMs, totalMs)}" height="${barH}" fill="${brandColour}"/>`);
-  // The product picture, bigger on the product scene.
+  // The product picture, bigger on the product scene; on the end card it stays clear of the kit's logo.
+  const logo = cta && brand?.logoPng ? brand.logoPng : null;
   if (spec.product.imageSvg) {
-    const size = (scene.kind === "product" ? 420 : 360) * s * (0.9 + 0.1 * enter);
-    const nested = nestSvg(
-      spec.product.imageSvg,
-      { x: n1((W - size) / 2), y: n1(90 * s + (420 * s - size) / 2), size: n1(size) },
-      "product-",
-    );
+    let size = (scene.kind === "product" ? L.imageBig : L.imageSmall) * s * (0.9 + 0.1 * enter);
+    let y = L.imageTop * s + (L.imageBig * s - size) / 2;
+    if (logo) {
+      y = Math.max(y, (24 + L.logoHeight + 4) * s);
+      size = Math.min(size, (L.imageTop + L.imageBig) * s - y);
+    }
+    const nested = nestSvg(spec.product.imageSvg, { x: n1((W - size) / 2), y: n1(y), size: n1(size) }, "product-");
     if (nested) parts.push(`<g class="product-image" opacity="${n1(0.4 + 0.6 * enter)}">${nested}</g>`);
   }
   // The scene's text on a panel (white on dark, or the kit's text colour on its primary colour); the call to
   // action sits on a button in the brand (or the kit's accent) colour. The text is measured to fit the panel.
   const fontFamily = brand?.fontFamily ?? "DejaVu Sans";
-  const { fontSize, lines } = textLayout(scene.text, W, fontFamily);
+  const { fontSize, lines } = textLayout(scene.text, W, fontFamily, H);
   const lineH = fontSize * 1.25;
   const blockH = lines.length * lineH;
-  const top = 600 * s + (1 - enter) * 40 * s;
-  const cta = scene.kind === "cta";
+  const top = L.textTop * s + (1 - enter) * 40 * s;
   const panelFill = cta ? (brand?.accentColour ?? brandColour) : (brand?.primaryColour ?? "#000000");
   const panelOpacity = cta ? 1 : brand ? 0.92 : 0.45;
   const textFill = brand?.textColour ?? "#ffffff";
@@ -212,23 +275,28 @@ export function frameSvg(
     ),
     `</g>`,
   );
-  // The end card: the kit's logo above the picture and its tagline under the button.
-  if (cta && brand?.logoPng) {
-    const href = `data:image/png;base64,${Buffer.from(brand.logoPng).toString("base64")}`;
+  // The end card: the kit's logo above the picture and its tagline under the button, in the kit's text colour.
+  if (logo) {
+    const href = `data:image/png;base64,${Buffer.from(logo).toString("base64")}`;
     parts.push(
-      `<image class="brand-logo" x="${n1(W / 2 - 140 * s)}" y="${n1(24 * s)}" width="${n1(280 * s)}" height="${n1(88 * s)}" preserveAspectRatio="xMidYMid meet" opacity="${n1(enter)}" href="${href}"/>`,
+      `<image class="brand-logo" x="${n1(W / 2 - 140 * s)}" y="${n1(24 * s)}" width="${n1(280 * s)}" height="${n1(L.logoHeight * s)}" preserveAspectRatio="xMidYMid meet" opacity="${n1(enter)}" href="${href}"/>`,
     );
   }
   if (cta && brand?.tagline) {
     const size = taglineSize(brand.tagline, W, fontFamily);
     parts.push(
-      `<text class="brand-tagline" x="${n1(W / 2)}" y="${n1(top + blockH + 24 * s + 44 * s)}" text-anchor="middle" font-family="${escapeHtml(fontFamily)}" font-size="${size}" fill="#e5e7eb" opacity="${n1(enter)}">${escapeHtml(brand.tagline)}</text>`,
+      `<text class="brand-tagline" x="${n1(W / 2)}" y="${n1(top + blockH + 24 * s + 44 * s)}" text-anchor="middle" font-family="${escapeHtml(fontFamily)}" font-size="${size}" fill="${brand.textColour}" opacity="${n1(enter)}">${escapeHtml(brand.tagline)}</text>`,
     );
   }
-  // The product's name at the bottom, and which scene this is.
+  // The product's name at the foot (whole, on one or two lines), and the accent dash under it.
+  const foot = footerLines(spec.product.title, W);
+  const footLineH = foot.size * 1.2;
   parts.push(
-    `<text x="${n1(W / 2)}" y="${n1(H - 48 * s)}" text-anchor="middle" font-family="DejaVu Sans" font-size="${n1(22 * s)}" fill="#d1d5db">${escapeHtml(spec.product.title.slice(0, 40))}</text>`,
-    `<rect x="${n1(W / 2 - 60 * s)}" y="${n1(H - 30 * s)}" width="${n1(120 * s)}" height="${n1(6 * s)}" rx="${n1(3 * s)}" fill="${brand?.accentColour ?? brandColour}"/>`,
+    ...foot.lines.map(
+      (line, i) =>
+        `<text class="product-name" x="${n1(W / 2)}" y="${n1(L.footerY * s - (foot.lines.length - 1 - i) * footLineH)}" text-anchor="middle" font-family="DejaVu Sans" font-size="${foot.size}" fill="${cta && brand ? brand.textColour : "#d1d5db"}">${escapeHtml(line)}</text>`,
+    ),
+    `<rect x="${n1(W / 2 - 60 * s)}" y="${n1(L.dashY * s)}" width="${n1(120 * s)}" height="${n1(6 * s)}" rx="${n1(3 * s)}" fill="${brand?.accentColour ?? brandColour}"/>`,
   );
   // Last, so nothing covers it: on every frame, including the stills the renderer reuses.
   if (spec.watermark?.trim()) parts.push(watermarkSvg(spec.watermark.trim(), W, barH));
@@ -632,6 +700,81 @@ function resolveEncoder(encoder: VideoEncoder, ffmpegPath: string | undefined, l
   return choice;
 }
 
+/**
+ * The filter graph that mixes the sound of an ad of `totalMs`: a silent base as long as the video (so the track is
+ * exactly the video's length), each voice clip resampled to 44.1 kHz stereo, sped up by its tempo and delayed to
+ * its place, and the music bed (input `musicInput`) looped, quieter under a voice, faded in and out. amix divides by
+ * its input count, so the sum is scaled back up. Inputs: 0 is the video, 1..n the clips, then the music.
+ */
+export function audioFilterGraph(audio: RenderAudio, totalMs: number): string {
+  const T = (totalMs / 1000).toFixed(3);
+  const fmt = "aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo";
+  const graph = [`anullsrc=r=44100:cl=stereo,atrim=duration=${T}[base]`];
+  const labels = ["[base]"];
+  audio.voice.forEach((clip, i) => {
+    const tempo = clip.tempo > 1.0005 ? `,atempo=${clip.tempo.toFixed(3)}` : "";
+    const at = Math.max(0, Math.round(clip.atMs));
+    graph.push(`[${i + 1}:a]${fmt}${tempo},adelay=${at}|${at},apad[v${i}]`);
+    labels.push(`[v${i}]`);
+  });
+  if (audio.musicPath) {
+    const level = audio.voice.length > 0 ? 0.18 : 0.5;
+    const fadeAt = Math.max(0, totalMs / 1000 - 1.2).toFixed(3);
+    graph.push(`[${audio.voice.length + 1}:a]${fmt},volume=${level},afade=t=in:st=0:d=0.4,afade=t=out:st=${fadeAt}:d=1.2,apad[music]`);
+    labels.push("[music]");
+  }
+  graph.push(`${labels.join("")}amix=inputs=${labels.length}:duration=first:dropout_transition=0,volume=${labels.length}[aout]`);
+  return graph.join(";");
+}
+
+/**
+ * Adds the ad's sound to an encoded (silent) MP4 with ffmpeg: the video stream copied as it is, the mix encoded as
+ * AAC 128 kb/s, the index first (+faststart). Runs in a folder made for it (removed after), killed on abort.
+ */
+async function addAudio(ffmpegPath: string, video: Uint8Array, audio: RenderAudio, totalMs: number, signal?: AbortSignal): Promise<Uint8Array> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "ad-audio-"));
+  try {
+    await writeFile(path.join(dir, "video.mp4"), video);
+    const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", "video.mp4"];
+    for (let i = 0; i < audio.voice.length; i++) {
+      await writeFile(path.join(dir, `voice-${i}.wav`), audio.voice[i].wav);
+      args.push("-i", `voice-${i}.wav`);
+    }
+    if (audio.musicPath) args.push("-stream_loop", "-1", "-i", audio.musicPath);
+    args.push(
+      "-filter_complex", audioFilterGraph(audio, totalMs),
+      "-map", "0:v", "-map", "[aout]",
+      "-c:v", "copy", "-c:a", "aac", "-b:a", "128k",
+      "-t", (totalMs / 1000).toFixed(3),
+      "-movflags", "+faststart",
+      "out.mp4",
+    );
+    const child = spawn(ffmpegPath, args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"], windowsHide: true });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    };
+    signal?.addEventListener("abort", kill, { once: true });
+    try {
+      const [code] = (await Promise.race([once(child, "exit"), once(child, "error").then(([e]) => Promise.reject(e))])) as [number | null];
+      if (signal?.aborted) throw new VideoRenderError("The render was stopped.");
+      if (code !== 0) throw new VideoRenderError(`the sound could not be added (ffmpeg: ${stderrTail(stderr) || `exit ${code}`}).`);
+    } catch (error) {
+      if (error instanceof VideoRenderError) throw error;
+      throw new VideoRenderError(`the sound could not be added: ffmpeg could not start (${(error as Error).message}).`);
+    } finally {
+      signal?.removeEventListener("abort", kill);
+    }
+    return new Uint8Array(await readFile(path.join(dir, "out.mp4")));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const ENCODER_NAMES = { ffmpeg: "built-in renderer (ffmpeg libx264)", wasm: "built-in renderer (WebAssembly x264)" } as const;
 
 export interface BuiltInRendererOptions {
@@ -670,6 +813,7 @@ export function createBuiltInRenderer(options: BuiltInRendererOptions = {}): Vid
 
   return {
     name: ENCODER_NAMES[choice.kind],
+    captionFits: sceneCaptionFits,
     async render(spec, { onProgress, signal } = {}) {
       if (spec.width % 2 !== 0 || spec.height % 2 !== 0 || spec.width < 16 || spec.height < 16)
         throw new VideoRenderError(`The video size must be even and at least 16x16 (was ${spec.width}x${spec.height}).`);
@@ -705,7 +849,13 @@ export function createBuiltInRenderer(options: BuiltInRendererOptions = {}): Vid
           await yieldToEventLoop();
         }
         if (signal?.aborted) throw stopped();
-        const bytes = await sink.finish();
+        let bytes = await sink.finish();
+        if (spec.audio && (spec.audio.voice.length > 0 || spec.audio.musicPath)) {
+          // Sound needs ffmpeg even when the frames were encoded in WebAssembly.
+          const ffmpeg = choice.kind === "ffmpeg" ? choice.path : (options.ffmpegPath ?? installerFfmpeg());
+          if (!ffmpeg) throw new VideoRenderError("this server has no ffmpeg to add sound with (see FFMPEG_PATH).");
+          bytes = await addAudio(ffmpeg, bytes, spec.audio, totalMs, signal);
+        }
         onProgress?.(1);
         return { bytes, durationMs: Math.round(totalMs), width: spec.width, height: spec.height, frames: frames.length };
       } catch (error) {

@@ -6,7 +6,7 @@
 import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { adFieldLabel, AI_ADS_FEATURE, type AdErrors } from "~/domain/ai-ads";
+import { adFieldLabel, AI_ADS_FEATURE, isAdFormat, type AdErrors } from "~/domain/ai-ads";
 import { paidState } from "~/domain/billing";
 import { aiAdsUpsellOpen } from "~/domain/credits";
 import { researchAccess } from "~/domain/research-access";
@@ -45,13 +45,14 @@ export async function loadAiAdsPage(user: User, request: Request, surface: Surfa
   const url = new URL(request.url);
   const objectID = url.searchParams.get("product")?.trim().slice(0, 200) ?? "";
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const [list, balance, selectedProduct, results, kits, previews] = await Promise.all([
+  const [list, balance, selectedProduct, results, kits, previews, sound] = await Promise.all([
     aiAds.list(user.id),
     credits.getBalance(user.id, AI_ADS_FEATURE),
     objectID ? aiAds.productSummary(objectID) : Promise.resolve(null),
     findProducts(user, q),
     brandKits.list(user.id),
     aiAds.previewAllowance(user.id),
+    aiAds.sound(),
   ]);
   const paid = paidState(user).paid;
   return {
@@ -67,6 +68,8 @@ export async function loadAiAdsPage(user: User, request: Request, surface: Surfa
     renderer: aiAds.renderer,
     /** The kits an ad may render with (decision 033); none chosen = the default kit. */
     brandKits: kits.map((k) => ({ id: k.id, name: k.name, isDefault: k.isDefault })),
+    /** Sound the rendered video may have here (decision 062): the speech voice (null: none) and the music tracks. */
+    sound: { voice: sound.voice, musicTracks: sound.musicTracks, musicDir: sound.musicDir },
     picker: {
       q,
       results,
@@ -160,6 +163,10 @@ export async function aiAdsPageAction(request: Request, user: User) {
         title: input.title,
         scenes: edits.scenes.length > 0 ? edits.scenes : undefined,
         brandKitId: typeof raw.brandKitId === "string" ? kitIdOf(raw.brandKitId) : undefined,
+        format: isAdFormat(raw.format) ? raw.format : undefined,
+        // The sound fields are on the form only when the page offers them ("sound" marks it).
+        voiceOver: raw.sound === "1" ? raw.voiceOver === "on" : undefined,
+        musicTrack: raw.sound === "1" && typeof raw.musicTrack === "string" ? raw.musicTrack.slice(0, 200) || null : undefined,
       });
       return result(200, true, "Saved.", { adId: id.data });
     }

@@ -1,9 +1,10 @@
 // GET /api/ai-ads/{id} -> the ad (status, progress 0-100 while rendering, errors, storageUrl and
-// downloadUrl once completed); PATCH { title?, brandKitId? (null: the default kit), scenes?: [{ text?, durationMs? }, ...] (one per scene) }
+// downloadUrl once completed); PATCH { title?, brandKitId? (null: the default kit), format? ("9:16" | "4:5" | "1:1"), voiceOver?, musicTrack? (a file name from the server's music folder, or null), scenes?: [{ text?, durationMs? }, ...] (one per scene) }
 // -> the edited ad, or 422 { fieldErrors } naming the fields; DELETE -> { deleted: true } (its video
 // file too). Another user's ad: 404. A rendering ad cannot be edited or deleted (409).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { AD_FORMATS } from "~/domain/ai-ads";
 import { parseAdId as adId } from "~/pages/ai-ads-page.server";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
@@ -19,6 +20,9 @@ const Patch = z
   .object({
     title: z.string().max(1000),
     brandKitId: z.number().int().positive().max(2_147_483_647).nullable(),
+    format: z.enum(AD_FORMATS, { error: `must be one of ${AD_FORMATS.join(", ")}` }),
+    voiceOver: z.boolean(),
+    musicTrack: z.string().min(1).max(200).nullable(),
     scenes: z
       .array(
         z

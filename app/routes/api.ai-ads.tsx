@@ -1,9 +1,10 @@
 // GET /api/ai-ads -> { ads, balance, cost, writer, renderer }: the signed-in user's AI ads (newest
 // first) with their status and render progress, and their ai-ads credits.
-// POST /api/ai-ads { objectID, brandKitId? } -> 201 the new ad with its script, status "preview" (free; paid states
+// POST /api/ai-ads { objectID, brandKitId?, format? ("9:16" default, "4:5", "1:1") } -> 201 the new ad with its script, status "preview" (free; paid states
 // only: 403 otherwise; unknown product 404).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { AD_FORMATS } from "~/domain/ai-ads";
 import { AI_ADS_FEATURE } from "~/domain/ai-ads";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
@@ -15,12 +16,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ ads, balance, cost: aiAds.cost, writer: aiAds.writer, renderer: aiAds.renderer });
 }
 
-const Body = z.object({ objectID: z.string().trim().min(1).max(200), brandKitId: z.number().int().positive().max(2_147_483_647).nullable().optional() });
+const Body = z.object({
+  objectID: z.string().trim().min(1).max(200),
+  brandKitId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  format: z.enum(AD_FORMATS, { error: `must be one of ${AD_FORMATS.join(", ")}` }).optional(),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireApiUser(request);
-  const { objectID, brandKitId } = await readJson(request, Body);
-  const ad = await handleServiceErrors(() => aiAds.create({ user, objectID, brandKitId }));
+  const { objectID, brandKitId, format } = await readJson(request, Body);
+  const ad = await handleServiceErrors(() => aiAds.create({ user, objectID, brandKitId, format }));
   return Response.json(ad, { status: 201 });
 }

@@ -13,7 +13,9 @@
 import type { Db } from "~/db.server";
 import { AI_ADS_FEATURE, DEFAULT_VIDEO, FREE_PREVIEWS_PER_DAY, PREVIEW_VIDEO } from "~/domain/ai-ads";
 import { creditCost } from "~/domain/credits";
+import type { AiSpeech } from "~/integrations/ai-speech.server";
 import type { AiText } from "~/integrations/ai-text.server";
+import type { MusicLibrary } from "~/integrations/music-library.server";
 import type { FileStorage } from "~/integrations/file-storage.server";
 import type { VideoRenderer } from "~/integrations/video-render.server";
 import { createPreviews } from "~/services/ai-ads/previews.server";
@@ -70,6 +72,10 @@ export interface AiAdsDeps {
   references?: (userId: string, objectID: string) => Promise<TikTokReference[]>;
   /** The product's fetched photo as an SVG document, or null (then its category drawing; decision 028). */
   productPhotoSvg?: (images: string[]) => Promise<string | null>;
+  /** The voice-over's speech endpoint (decision 062); null or absent: ads have no voice. */
+  speech?: AiSpeech | null;
+  /** The operator's music beds (decision 062); absent: none. */
+  music?: MusicLibrary;
 }
 
 export function createAiAds(deps: AiAdsDeps) {
@@ -94,8 +100,18 @@ export function createAiAds(deps: AiAdsDeps) {
     brandKits: deps.brandKits,
     productPhotoSvg: deps.productPhotoSvg,
     files,
+    speech: deps.speech ?? null,
+    music: deps.music,
   });
-  const scripts = createScripts({ db, ai: deps.ai, views, files, brandKits: deps.brandKits, references: deps.references });
+  const scripts = createScripts({
+    db,
+    ai: deps.ai,
+    views,
+    files,
+    brandKits: deps.brandKits,
+    references: deps.references,
+    sound: production.soundErrors,
+  });
   const renders = createRenders({ db, cost, video, queue, views, production, files });
   const previews = createPreviews({
     db,
@@ -133,6 +149,8 @@ export function createAiAds(deps: AiAdsDeps) {
       queue.register(jobs, { render: renders.runRender, preview: previews.runPreview }),
     writer: deps.ai.writer,
     renderer: deps.renderer.name,
+    /** What sound ads can have here: the speech model and voice (null: none), the music tracks and their folder. */
+    sound: production.sound,
     /** The paid render's size and rate, and the free preview's. */
     sizes: { video, preview: previewVideo },
     cost,

@@ -13,6 +13,7 @@ import { db, dbReady, sqlReader } from "~/db.server";
 import { getEnv, localCheckoutEnabled, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
 import type { PictureFingerprinter } from "~/domain/catalogue-hash";
 import type { SearchEngine } from "~/domain/product-query";
+import { createAiSpeech } from "~/integrations/ai-speech.server";
 import { createAiText } from "~/integrations/ai-text.server";
 import { createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
 import { createMarketingSenders } from "~/integrations/marketing.server";
@@ -26,6 +27,7 @@ import { shopifyBillingApi } from "~/integrations/shopify-billing.server";
 import { createSafeFetcher, parseAllowHosts } from "~/integrations/safe-fetch.server";
 import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
 import { createTrackerReads } from "~/integrations/tracker-storefront.server";
+import { createMusicLibrary } from "~/integrations/music-library.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
@@ -354,6 +356,8 @@ export const aiAds = lazy(() => {
     brandKits,
     references: (userId, objectID) => tiktoks.references(userId, objectID),
     productPhotoSvg: (images) => storedImages.photoSvg(images),
+    speech: createAiSpeech({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_SPEECH_MODEL, voice: env.AI_SPEECH_VOICE }),
+    music: createMusicLibrary(env.AD_MUSIC_DIR),
   });
 });
 

@@ -22,11 +22,13 @@ import {
   Page,
   ProgressBar,
   Select,
+  Checkbox,
   Text,
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState, type ReactNode } from "react";
-import { AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads";
+import { AD_TONE_HINT } from "~/domain/ad-writing";
+import { AD_FORMAT_LABELS, AD_FORMATS, AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads";
 import { BUILT_IN_WRITER, centsToDecimal } from "~/domain/product-page";
 import { isUnlimited } from "~/domain/credits";
 import { formatCount } from "~/domain/insights";
@@ -129,6 +131,7 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
             kits={data.brandKits}
             previews={data.previews}
             fullSize={`${data.sizes.video.width}x${data.sizes.video.height}`}
+            sound={data.sound}
           />
         ) : (
           <>
@@ -162,7 +165,7 @@ function KitSelect({ kits, value, onChange, disabled }: { kits: KitChoice[]; val
       ]}
       value={value}
       onChange={onChange}
-      helpText="Its logo, colours and font go on the video; its tone of voice into the script."
+      helpText={`Its logo, colours and font go on the video; its tone of voice into the script (the built-in writer reads ${AD_TONE_HINT}; an AI model reads it as written).`}
     />
   );
 }
@@ -343,7 +346,9 @@ function AdEditor({
   kits,
   previews,
   fullSize,
+  sound,
 }: {
+  sound: AiAdsPageData["sound"];
   ad: AiAdView;
   cost: number;
   canRender: boolean;
@@ -353,6 +358,9 @@ function AdEditor({
   fullSize: string;
 }) {
   const [kit, setKit] = useState(ad.brandKitId === null ? "" : String(ad.brandKitId));
+  const [format, setFormat] = useState<string>(ad.format);
+  const [voice, setVoice] = useState(ad.voiceOver);
+  const [music, setMusic] = useState(ad.musicTrack ?? "");
   const save = useFetcher<AiAdsActionResult>();
   const render = useFetcher<AiAdsActionResult>();
   const preview = useFetcher<AiAdsActionResult>();
@@ -365,6 +373,9 @@ function AdEditor({
     setTitle(ad.title);
     setTexts(ad.scenes.map((s) => s.text));
     setSecs(ad.scenes.map((s) => String(s.durationMs / 1000)));
+    setFormat(ad.format);
+    setVoice(ad.voiceOver);
+    setMusic(ad.musicTrack ?? "");
     setDirty(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved ad changes
   }, [ad.updatedAt]);
@@ -377,7 +388,9 @@ function AdEditor({
   const rendering = ad.status === "rendering" || render.state !== "idle";
   const previewing = ad.previewVideo?.status === "rendering" || preview.state !== "idle";
   const previewShowsScript = ad.previewVideo?.status === "completed" && ad.previewVideo.current;
-  const fieldErrors: AdErrors = save.data && !save.data.ok ? save.data.fieldErrors : {};
+  // A save's field errors, or a render's or preview's refusal naming the scenes whose text would not fit.
+  const refused = [render.data, preview.data].find((d) => d && !d.ok && Object.keys(d.fieldErrors).length > 0);
+  const fieldErrors: AdErrors = save.data && !save.data.ok ? save.data.fieldErrors : !dirty && refused ? refused.fieldErrors : {};
   const totalMs = totalDurationMs(secs.map((s) => ({ durationMs: Number(s) * 1000 || 0 })));
 
   return (
@@ -531,6 +544,56 @@ function AdEditor({
                     setDirty(true);
                   }}
                 />
+                <Select
+                  label="Video shape"
+                  name="format"
+                  disabled={!editable}
+                  options={AD_FORMATS.map((f) => ({ label: AD_FORMAT_LABELS[f], value: f }))}
+                  value={format}
+                  onChange={(v) => {
+                    setFormat(v);
+                    setDirty(true);
+                  }}
+                  helpText="The shorter shapes have room for fewer lines of text per scene."
+                />
+                <input type="hidden" name="sound" value="1" />
+                <Checkbox
+                  label="Voice-over"
+                  name="voiceOver"
+                  value="on"
+                  checked={voice}
+                  disabled={!editable || (!sound.voice && !voice)}
+                  onChange={(v) => {
+                    setVoice(v);
+                    setDirty(true);
+                  }}
+                  helpText={
+                    sound.voice
+                      ? `Each scene is read aloud (${sound.voice}) on the rendered video; the free preview has no sound.`
+                      : "No voice on this server yet: the operator sets AI_BASE_URL, AI_API_KEY and AI_SPEECH_MODEL (an OpenAI-compatible speech endpoint, for example OpenAI's tts-1) to add one."
+                  }
+                  error={fieldErrors.voiceOver}
+                />
+                <Select
+                  label="Music"
+                  name="musicTrack"
+                  disabled={!editable || (sound.musicTracks.length === 0 && !music)}
+                  options={[
+                    { label: "No music", value: "" },
+                    ...[...new Set([...sound.musicTracks, ...(music ? [music] : [])])].map((t) => ({ label: t, value: t })),
+                  ]}
+                  value={music}
+                  onChange={(v) => {
+                    setMusic(v);
+                    setDirty(true);
+                  }}
+                  helpText={
+                    sound.musicTracks.length > 0
+                      ? "Played quietly under the voice, faded out at the end, on the rendered video."
+                      : `No music tracks on this server: the operator can put audio files whose licence allows use in ads in ${sound.musicDir ?? "the music folder"}.`
+                  }
+                  error={fieldErrors.musicTrack}
+                />
                 <TextField
                   label="Title"
                   name="title"
@@ -571,6 +634,28 @@ function AdEditor({
                           disabled={!editable}
                           error={fieldErrors[`scenes.${i}.text`]}
                         />
+                        {i === 0 && editable && ad.hookOptions.length > 1 ? (
+                          <BlockStack gap="100">
+                            <Text as="p" variant="bodySm" tone="subdued">
+                              Pick a hook:
+                            </Text>
+                            {ad.hookOptions.map((hook) => (
+                              <Button
+                                key={hook}
+                                variant="plain"
+                                textAlign="left"
+                                pressed={texts[0] === hook}
+                                disabled={texts[0] === hook}
+                                onClick={() => {
+                                  setTexts((t) => t.map((x, j) => (j === 0 ? hook : x)));
+                                  setDirty(true);
+                                }}
+                              >
+                                {texts[0] === hook ? `${hook} (in use)` : hook}
+                              </Button>
+                            ))}
+                          </BlockStack>
+                        ) : null}
                         <TextField
                           label={`Scene ${i + 1} seconds`}
                           name={`seconds${i}`}

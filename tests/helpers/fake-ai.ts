@@ -1,10 +1,12 @@
 // A stand-in for an OpenAI-compatible chat-completions endpoint on 127.0.0.1 (node:http): POST
 // {base}/chat/completions with a Bearer key answers the documented shape
 // ({ id, object: "chat.completion", model, choices: [{ index, message: { role, content }, finish_reason }], usage }),
-// and errors as { error: { message, type, code } }. It records every request (path, headers, parsed
+// and errors as { error: { message, type, code } }. POST {base}/audio/speech { model, input, voice, response_format }
+// answers the speech as a WAV file (a 440 Hz tone, 300 ms a word by default; `speechMs` changes that). It records every request (path, headers, parsed
 // body) and answers from a script, one step per request, then the default answer.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { sineWav } from "./audio";
 
 export interface RecordedAiRequest {
   method: string;
@@ -60,7 +62,9 @@ function completion(model: string, content: string) {
   };
 }
 
-export async function startFakeAi(options: { apiKey?: string; defaultContent?: string } = {}): Promise<FakeAi> {
+export async function startFakeAi(
+  options: { apiKey?: string; defaultContent?: string; speechMs?: (input: string) => number } = {},
+): Promise<FakeAi> {
   const apiKey = options.apiKey ?? "sk-test-fake-ai-key";
   const requests: RecordedAiRequest[] = [];
   let steps: AiStep[] = [];
@@ -82,6 +86,18 @@ export async function startFakeAi(options: { apiKey?: string; defaultContent?: s
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
     requests.push({ method: req.method ?? "", path, headers: req.headers, body });
 
+    if (req.method === "POST" && path === "/v1/audio/speech") {
+      if (req.headers.authorization !== `Bearer ${apiKey}`)
+        return send(res, 401, { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } });
+      if (typeof body.model !== "string" || typeof body.input !== "string" || typeof body.voice !== "string")
+        return send(res, 400, { error: { message: "model, input and voice are required", type: "invalid_request_error", code: null } });
+      const step = steps[0]?.kind === "error" ? steps.shift() : undefined;
+      if (step?.kind === "error") return send(res, step.status, { error: { message: step.message ?? `error ${step.status}`, type: "server_error", code: null } });
+      const ms = options.speechMs?.(body.input) ?? Math.max(600, body.input.split(/\s+/).length * 300);
+      const wav = sineWav(ms);
+      res.writeHead(200, { "content-type": "audio/wav", "content-length": String(wav.length) });
+      return res.end(Buffer.from(wav));
+    }
     if (req.method !== "POST" || path !== "/v1/chat/completions") {
       return send(res, 404, {
         error: { message: `Unknown path ${path}`, type: "invalid_request_error", code: "not_found" },

@@ -46,7 +46,7 @@ afterAll(() => ai.close());
 function recording(): VideoRenderer & { specs: RenderSpec[] } {
   const real = createBuiltInRenderer();
   const specs: RenderSpec[] = [];
-  return { name: real.name, specs, render: (spec, options) => (specs.push(spec), real.render(spec, options)) };
+  return { name: real.name, specs, captionFits: real.captionFits, render: (spec, options) => (specs.push(spec), real.render(spec, options)) };
 }
 
 function service(writer = builtInWriter, renderer: VideoRenderer = createBuiltInRenderer()) {

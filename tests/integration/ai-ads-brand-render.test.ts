@@ -114,6 +114,65 @@ describe("the brand kit on the end card", () => {
     expect(hook).not.toContain("brand-logo");
     expect(hook).toMatch(/class="caption-panel"[^>]*fill="#123a7a"/);
   });
+
+  it("paints the end card's background in the kit's primary colour (the other scenes keep the dark one)", () => {
+    const s = spec({ width: 540, height: 960, fps: 15 });
+    const share = (svg: string) => {
+      const { w, px } = raster(svg);
+      // A strip at the left edge, under the bar and beside the logo: background only.
+      let n = 0;
+      let all = 0;
+      for (let y = 30; y < 200; y++)
+        for (let x = 0; x < 20; x++) {
+          const i = (y * w + x) * 4;
+          all++;
+          if (Math.abs(px[i] - 0x12) < 10 && Math.abs(px[i + 1] - 0x3a) < 10 && Math.abs(px[i + 2] - 0x7a) < 10) n++;
+        }
+      return n / all;
+    };
+    expect(share(frameSvg(s, 1, 800, 1800, 2000))).toBeGreaterThan(0.9);
+    expect(share(frameSvg(s, 0, 800, 800, 2000))).toBe(0);
+    // The tagline is in the kit's text colour, readable on its primary colour.
+    expect(frameSvg(s, 1, 800, 1800, 2000)).toMatch(/class="brand-tagline"[^>]*fill="#ffff00"/);
+  });
+});
+
+describe("the 4:5 and 1:1 shapes", () => {
+  for (const [label, height] of [["4:5", 676], ["1:1", 540]] as const) {
+    it(`${label}: the picture, the caption panel, the tagline and the product's name do not overlap, inside the frame`, () => {
+      const s = { ...spec({ width: 540, height, fps: 15 }), product: { title: "Wombat Brush", imageSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"><rect width="400" height="400" fill="#00ff00"/></svg>' } };
+      for (const [index, kind] of [[0, "hook"], [1, "cta"]] as const) {
+        const scenes = index === 0 ? [{ kind: "product" as const, text: "Meet the Wombat Brush: gentle on fur, tough on tangles", durationMs: 1000 }, s.scenes[1]] : s.scenes;
+        const svg = frameSvg({ ...s, scenes }, index, 800, 800, 2000);
+        const image = /class="product-image"[^>]*><svg x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"/.exec(svg)!;
+        const panel = rectOf(svg, "caption-panel");
+        const nameY = Math.min(...[...svg.matchAll(/class="product-name" x="[\d.]+" y="([\d.]+)"[^>]*font-size="([\d.]+)"/g)].map((m) => Number(m[1]) - Number(m[2])));
+        expect(Number(image[1]) + Number(image[2]), `${kind}: picture above the panel`).toBeLessThanOrEqual(panel.y + 0.5);
+        expect(panel.bottom, `${kind}: panel above the name`).toBeLessThan(nameY);
+        const tagline = /class="brand-tagline" x="[\d.]+" y="([\d.]+)"/.exec(svg);
+        if (tagline) expect(Number(tagline[1]), "tagline above the name").toBeLessThan(nameY);
+        if (kind === "cta") {
+          const logo = rectOf(svg, "brand-logo");
+          expect(logo.bottom, "logo above the picture").toBeLessThanOrEqual(Number(image[1]));
+        }
+      }
+    });
+  }
+});
+
+describe("the product's name at the foot of the frame", () => {
+  it("is shown whole in one or two lines, or by its short name, never cut mid-word (today: the first 40 characters)", () => {
+    const title = "Bladeless Neck Fan, Portable USB Rechargeable Hands-Free Wearable Cooling Fan for Travel and Sports Outdoor Camping 2026";
+    const svg = frameSvg({ ...spec({ width: 540, height: 960, fps: 15 }), product: { title, imageSvg: null } }, 0, 800, 800, 2000);
+    const lines = [...svg.matchAll(/class="product-name"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(2);
+    expect(lines.join(" ")).toBe("Bladeless Neck Fan");
+    const medium = "Bladeless Neck Fan, Portable USB Rechargeable Hands-Free";
+    const two = frameSvg({ ...spec({ width: 540, height: 960, fps: 15 }), product: { title: medium, imageSvg: null } }, 0, 800, 800, 2000);
+    expect([...two.matchAll(/class="product-name"[^>]*>([^<]*)</g)].map((m) => m[1]).join(" ")).toBe(medium);
+    expect(svg + two).not.toContain("…");
+  });
 });
 
 describe("the paid render", () => {

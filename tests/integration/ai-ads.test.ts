@@ -399,6 +399,56 @@ describe("who may", () => {
   });
 });
 
+describe("text that would not fit on the video (decision 062)", () => {
+  it("a render or preview is refused before any credit is spent, naming the scene; nothing is cut or queued", async () => {
+    const user = await seller(10);
+    const ad = await createAd(user.cookie);
+    // Saves (it is under 90 characters), but one word is wider than a whole line of the frame.
+    const word = "Supercalifragilisticexpialidociousbrushes";
+    const patched = await call(adAction, `/api/ai-ads/${ad.id}`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      params: { id: String(ad.id) },
+      json: { scenes: ad.scenes.map((_, i) => (i === 2 ? { text: `Meet the ${word}` } : {})) },
+    });
+    expect(patched.status).toBe(200);
+    const res = await call(renderRoute, `/api/ai-ads/${ad.id}/render`, { method: "POST", cookie: user.cookie, params: { id: String(ad.id) } });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      fieldErrors: { "scenes.2.text": `"${word}" is too wide for one line of the video: shorten it or break it into two words.` },
+    });
+    expect(await balanceOf(user.id)).toBe(10);
+    expect(await aiAdsLedger(user.id)).toEqual([]);
+    expect(await adRow(ad.id)).toMatchObject({ status: "preview", storageKey: null });
+    // The page names the scene; the free preview is refused the same way, and counts nothing.
+    const page = await call(pageAction, "/dashboard/ai-ads", { cookie: user.cookie, form: { intent: "render", id: String(ad.id) } });
+    expect(page.status).toBe(422);
+    expect(await page.json()).toMatchObject({ ok: false, message: "Some fields need attention: Scene 3 text." });
+    const preview = await call(pageAction, "/dashboard/ai-ads", { cookie: user.cookie, form: { intent: "preview", id: String(ad.id) } });
+    expect(preview.status).toBe(422);
+    expect(await db.aiAdPreview.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("offers three hooks, keeps a chosen shape, and renders a 4:5 video at the shape's size", async () => {
+    const user = await seller(10);
+    const ad = await createAd(user.cookie);
+    expect(ad.hookOptions).toHaveLength(3);
+    expect(ad.hookOptions[0]).toBe(ad.scenes[0].text);
+    expect(ad.format).toBe("9:16");
+    const patch = (json: unknown) => call(adAction, `/api/ai-ads/${ad.id}`, { method: "PATCH", cookie: user.cookie, params: { id: String(ad.id) }, json });
+    expect((await patch({ format: "16:9" })).status).toBe(400);
+    const shaped = await patch({ format: "4:5", scenes: ad.scenes.map((_, i) => (i === 0 ? { text: ad.hookOptions[2] } : {})) });
+    expect(shaped.status).toBe(200);
+    expect(await shaped.json()).toMatchObject({ format: "4:5", scenes: [{ text: ad.hookOptions[2] }, {}, {}, {}, {}] });
+    const res = await call(renderRoute, `/api/ai-ads/${ad.id}/render`, { method: "POST", cookie: user.cookie, params: { id: String(ad.id) } });
+    expect(res.status).toBe(202);
+    await aiAds.idle();
+    const done = await (await call(adLoader, `/api/ai-ads/${ad.id}`, { cookie: user.cookie, params: { id: String(ad.id) } })).json();
+    // VIDEO_SIZE is 180x320 here: 4:5 at 180 wide is 180x226 (225, rounded up to even).
+    expect(done).toMatchObject({ status: "completed", width: 180, height: 226 });
+  });
+});
+
 describe("the page", () => {
   it("preselects the product a product page sent, finds products by name, and creates an ad through the form", async () => {
     const user = await seller(5);

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { parseJsonList } from "~/db.server";
-import { AI_ADS_LOCKED_REASON, type AdScene } from "~/domain/ai-ads";
+import { AI_ADS_LOCKED_REASON, isAdFormat, type AdFormat, type AdScene } from "~/domain/ai-ads";
 import { paidState, type PaidStateInput } from "~/domain/billing";
 import { AppError } from "~/domain/errors";
 
@@ -43,6 +43,10 @@ export const adSelect = {
   updatedAt: true,
   renderedAt: true,
   brandKitId: true,
+  hookOptions: true,
+  format: true,
+  voiceOver: true,
+  musicTrack: true,
 } as const;
 
 export type AdRow = Prisma.AiAdGetPayload<{ select: typeof adSelect }>;
@@ -86,7 +90,12 @@ export type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect
 /** An ad's scenes, as stored (validated when written). */
 export const scenesOf = (row: { scenes: string }) => parseJsonList(row.scenes) as AdScene[];
 
-/** What a preview shows: the saved title, scenes and chosen kit (a kit's later look changes are not tracked). */
-export function scriptHash(row: Pick<AdRow, "title" | "scenes" | "brandKitId">): string {
-  return createHash("sha256").update(JSON.stringify([row.title, row.scenes, row.brandKitId])).digest("hex");
+/** What a preview shows: the saved title, scenes, chosen kit and shape (a kit's later look changes are not tracked). */
+export function scriptHash(row: Pick<AdRow, "title" | "scenes" | "brandKitId" | "format">): string {
+  // The 9:16 shape is left out, so previews made before shapes existed stay current.
+  const parts = row.format === "9:16" ? [row.title, row.scenes, row.brandKitId] : [row.title, row.scenes, row.brandKitId, row.format];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
+
+/** The ad's stored shape (anything unknown reads as the default 9:16). */
+export const formatOf = (row: { format: string }): AdFormat => (isAdFormat(row.format) ? row.format : "9:16");

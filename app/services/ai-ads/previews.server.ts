@@ -58,6 +58,8 @@ export function createPreviews(deps: {
     if (row.status === "rendering") throw new AppError(409, "This ad is rendering in full; its video will be here in a moment.");
     const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
     if (!invalid.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
+    const unfit = await deps.production.fitErrors(row, deps.size);
+    if (Object.keys(unfit).length > 0) throw new AppError(422, "Some scene texts do not fit on the video.", { fieldErrors: unfit });
     const known = await views.latestPreviews([row.id]);
     const latest = known.get(row.id);
     if (latest?.status === "rendering") {
@@ -96,6 +98,7 @@ export function createPreviews(deps: {
     const out = await deps.production.produce(row, key, {
       size: deps.size,
       watermark: PREVIEW_WATERMARK,
+      silent: true,
       // A short render: a progress row every 5%.
       step: 5,
       writeProgress: (progress) => db.aiAdPreview.updateMany({ where: { id: previewId, status: "rendering" }, data: { progress } }),

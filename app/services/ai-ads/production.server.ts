@@ -2,10 +2,12 @@
 // (the product's fetched photo or its category drawing, decision 028; the ad's brand kit or the user's
 // default one, decision 033), the renderer's progress written every few percent, and the file stored.
 import { parseStringList, type Db } from "~/db.server";
-import { brandColour } from "~/domain/ai-ads";
-import { VideoRenderError, type RenderResult, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
+import { brandColour, captionProblem, placeVoice, sizeInFormat, type AdErrors } from "~/domain/ai-ads";
+import { AiSpeechError, type AiSpeech } from "~/integrations/ai-speech.server";
+import type { MusicLibrary } from "~/integrations/music-library.server";
+import { VideoRenderError, type RenderAudio, type RenderResult, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
 import { childLogger } from "~/logger.server";
-import { productSelect, scenesOf, type AdRow, type ProductRow } from "~/services/ai-ads/model.server";
+import { formatOf, productSelect, scenesOf, type AdRow, type ProductRow } from "~/services/ai-ads/model.server";
 import type { VideoFiles } from "~/services/ai-ads/video-files.server";
 import type { AppliedBrand, BrandKits } from "~/services/brand-kits.server";
 import { parseProductImageFile, renderProductSvg } from "~/services/product-images.server";
@@ -30,6 +32,8 @@ export function createProduction(deps: {
   brandKits?: Pick<BrandKits, "applied">;
   productPhotoSvg?: (images: string[]) => Promise<string | null>;
   files: Pick<VideoFiles, "store">;
+  speech?: AiSpeech | null;
+  music?: MusicLibrary;
 }) {
   const { db } = deps;
 
@@ -61,6 +65,8 @@ export function createProduction(deps: {
     options: {
       size: { width: number; height: number; fps: number };
       watermark?: string;
+      /** No voice-over or music (the free preview: a voice costs a call to the speech endpoint per scene). */
+      silent?: boolean;
       step: number;
       writeProgress: (pct: number) => Promise<unknown>;
       context: Record<string, number>;
@@ -78,10 +84,17 @@ export function createProduction(deps: {
         .catch((error) => log.warn({ ...options.context, err: error }, "progress not written"));
     };
     let result: RenderResult;
+    const sound = options.silent ? ({ ok: true, audio: null } as const) : await soundFor(row);
+    if (!sound.ok) return { ok: false, stage: "render", detail: sound.detail };
     try {
       const photoSvg = product && deps.productPhotoSvg ? await deps.productPhotoSvg(parseStringList(product.images)) : null;
       const kit = (await deps.brandKits?.applied(row.userId, row.brandKitId)) ?? null;
-      const spec = { ...specFor(row, product, photoSvg, kit), ...options.size, watermark: options.watermark ?? null };
+      const spec = {
+        ...specFor(row, product, photoSvg, kit),
+        ...sizeInFormat(options.size, formatOf(row)),
+        watermark: options.watermark ?? null,
+        audio: sound.audio,
+      };
       result = await deps.renderer.render(spec, { onProgress });
     } catch (error) {
       await writes;
@@ -93,5 +106,64 @@ export function createProduction(deps: {
     return stored.ok ? { ok: true, result } : { ok: false, stage: "store", detail: stored.detail };
   }
 
-  return { produce };
+  /**
+   * Why the saved script cannot be shown whole on its video at `size` in its shape and with its kit's font, per
+   * scene field ("scenes.2.text": a sentence); empty when every caption fits. Asked before a render or preview
+   * is paid for or queued: text is never cut to fit.
+   */
+  async function fitErrors(row: AdRow, size: { width: number; height: number; fps: number }): Promise<AdErrors> {
+    const kit = (await deps.brandKits?.applied(row.userId, row.brandKitId)) ?? null;
+    const frame = sizeInFormat(size, formatOf(row));
+    const fits = deps.renderer.captionFits({ width: frame.width, height: frame.height, scenes: scenesOf(row), brand: brandOf(kit) });
+    const errors: AdErrors = {};
+    fits.forEach((fit, i) => {
+      const problem = captionProblem(fit);
+      if (problem) errors[`scenes.${i}.text`] = problem;
+    });
+    return errors;
+  }
+
+  /** What sound ads can have on this server. */
+  async function sound(): Promise<{ voice: string | null; musicTracks: string[]; musicDir: string | null }> {
+    return { voice: deps.speech?.name ?? null, musicTracks: (await deps.music?.list()) ?? [], musicDir: deps.music?.dir ?? null };
+  }
+
+  /** Why the ad's sound settings cannot be rendered on this server (per field), or {} (checked on save and before a render is paid for). */
+  async function soundErrors(ad: { voiceOver: boolean; musicTrack: string | null }): Promise<AdErrors> {
+    const errors: AdErrors = {};
+    if (ad.voiceOver && !deps.speech)
+      errors.voiceOver = "Voice-over is not set up on this server: it needs an AI speech endpoint (AI_BASE_URL and AI_SPEECH_MODEL).";
+    if (ad.musicTrack && !(await deps.music?.pathOf(ad.musicTrack)))
+      errors.musicTrack = `There is no music track named "${ad.musicTrack}" on this server now: choose another, or none.`;
+    return errors;
+  }
+
+  /**
+   * The ad's sound for a render: each scene read by the speech endpoint and placed on its scene (sped up a little
+   * at most, never cut), and the music bed's file. A failure is a sentence for the ad's failure reasons.
+   */
+  async function soundFor(row: AdRow): Promise<{ ok: true; audio: RenderAudio | null } | { ok: false; detail: string }> {
+    if (!row.voiceOver && !row.musicTrack) return { ok: true, audio: null };
+    const problems = Object.values(await soundErrors(row));
+    if (problems.length > 0) return { ok: false, detail: problems.join(" ") };
+    const scenes = scenesOf(row);
+    const wavs: { wav: Uint8Array; durationMs: number }[] = [];
+    if (row.voiceOver && deps.speech) {
+      for (const [i, scene] of scenes.entries()) {
+        try {
+          wavs.push(await deps.speech.speak(scene.text));
+        } catch (error) {
+          if (!(error instanceof AiSpeechError)) throw error;
+          return { ok: false, detail: `the voice-over of scene ${i + 1} could not be made: ${error.message}` };
+        }
+      }
+    }
+    const placed = placeVoice(scenes, wavs.map((w) => w.durationMs));
+    if (wavs.length > 0 && !placed.ok) return { ok: false, detail: placed.problem };
+    const voice = wavs.length > 0 && placed.ok ? wavs.map((w, i) => ({ wav: w.wav, ...placed.clips[i] })) : [];
+    const musicPath = row.musicTrack ? await deps.music!.pathOf(row.musicTrack) : null;
+    return { ok: true, audio: { voice, musicPath } };
+  }
+
+  return { produce, fitErrors, soundErrors, sound };
 }

@@ -44,6 +44,9 @@ export function createRenders(deps: {
     requirePaid(user);
     const invalid = validateAdScript({ title: row.title, scenes: scenesOf(row) });
     if (!invalid.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: invalid.errors });
+    // Before any credit is spent: a caption that would not fit whole on the video names its scene.
+    const unfit = { ...(await deps.production.fitErrors(row, deps.video)), ...(await deps.production.soundErrors(row)) };
+    if (Object.keys(unfit).length > 0) throw new AppError(422, "Some fields need attention before this video can be rendered.", { fieldErrors: unfit });
     const attempt = row.renderAttempt + 1;
     const spent = await credits.spend(
       db,

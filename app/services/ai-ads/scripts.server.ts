@@ -2,7 +2,8 @@
 // voice of the user's brand kit with their saved TikToks as references (decision 033), edited by the
 // seller until it renders, and deleted with its files.
 import { parseStringList, type Db } from "~/db.server";
-import { validateAdScript, type AdErrors } from "~/domain/ai-ads";
+import { adHookOptions } from "~/domain/ad-writing";
+import { validateAdScript, type AdErrors, type AdFormat } from "~/domain/ai-ads";
 import { AppError } from "~/domain/errors";
 import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.server";
 import { adSelect, requirePaid, scenesOf, type AiAdsUser, type ProductRow } from "~/services/ai-ads/model.server";
@@ -17,6 +18,12 @@ export interface AdEdit {
   brandKitId?: number | null;
   /** One entry per scene, in order; a missing field keeps its value. */
   scenes?: { text?: string; durationMs?: number }[];
+  /** The video's shape. */
+  format?: AdFormat;
+  /** A voice-over read by the AI speech endpoint. */
+  voiceOver?: boolean;
+  /** A music track's file name from the operator's folder, or null for none. */
+  musicTrack?: string | null;
 }
 
 function factsOf(p: ProductRow): AdFacts {
@@ -39,11 +46,13 @@ export function createScripts(deps: {
   files: Pick<VideoFiles, "removeFile" | "dropPreviewFile">;
   brandKits?: Pick<BrandKits, "applied" | "requireOwn">;
   references?: (userId: string, objectID: string) => Promise<TikTokReference[]>;
+  /** Why sound settings cannot be rendered on this server (production.soundErrors). */
+  sound?: (ad: { voiceOver: boolean; musicTrack: string | null }) => Promise<AdErrors>;
 }) {
   const { db, views } = deps;
 
   /** Writes a script for a product and keeps it as a free "preview" ad. Paid states only. */
-  async function create(input: { user: AiAdsUser; objectID: string; brandKitId?: number | null }): Promise<AiAdView> {
+  async function create(input: { user: AiAdsUser; objectID: string; brandKitId?: number | null; format?: AdFormat }): Promise<AiAdView> {
     requirePaid(input.user);
     const product = await views.loadProduct(input.objectID);
     const kitId = deps.brandKits ? await deps.brandKits.requireOwn(input.user.id, input.brandKitId ?? null) : null;
@@ -51,13 +60,14 @@ export function createScripts(deps: {
       deps.brandKits?.applied(input.user.id, kitId) ?? null,
       deps.references?.(input.user.id, product.objectID) ?? [],
     ]);
+    const facts = {
+      ...factsOf(product),
+      voice: kit ? { tone: kit.style.tone, brandName: kit.style.name, tagline: kit.style.tagline } : null,
+      references: references.map((r) => ({ hook: r.hook, author: r.author })),
+    };
     let script;
     try {
-      script = await deps.ai.writeAdScript({
-        ...factsOf(product),
-        voice: kit ? { tone: kit.style.tone, brandName: kit.style.name, tagline: kit.style.tagline } : null,
-        references: references.map((r) => ({ hook: r.hook, author: r.author })),
-      });
+      script = await deps.ai.writeAdScript(facts);
     } catch (error) {
       if (error instanceof AiTextError)
         throw new AppError(502, `The ${deps.ai.writer} could not write this ad: ${error.message}`, { code: error.code });
@@ -69,8 +79,14 @@ export function createScripts(deps: {
         502,
         `The ${deps.ai.writer} wrote a script that does not pass our checks: ${Object.values(checked.errors).join(" ")}`,
       );
+    // Three hooks to pick from: the writer's own, else its first scene's and the built-in writer's in the kit's tone.
+    const first = checked.script.scenes[0]?.text;
+    const builtIn = adHookOptions({ ...facts, tone: facts.voice?.tone ?? null, savedHooks: facts.references.map((r) => r.hook) });
+    const hooks = [...new Set([...(script.hooks ?? []), ...(first ? [first] : []), ...builtIn])].slice(0, 3);
     const row = await db.aiAd.create({
       data: {
+        hookOptions: JSON.stringify(hooks),
+        format: input.format ?? "9:16",
         userId: input.user.id,
         productObjectID: product.objectID,
         title: checked.script.title,
@@ -105,7 +121,10 @@ export function createScripts(deps: {
       })),
     };
     const checked = validateAdScript(merged);
-    if (!checked.ok) throw new AppError(422, "Some fields need attention.", { fieldErrors: checked.errors });
+    const sound = { voiceOver: edit.voiceOver ?? row.voiceOver, musicTrack: edit.musicTrack === undefined ? row.musicTrack : edit.musicTrack };
+    const soundErrors = edit.voiceOver !== undefined || edit.musicTrack !== undefined ? ((await deps.sound?.(sound)) ?? {}) : {};
+    if (!checked.ok || Object.keys(soundErrors).length > 0)
+      throw new AppError(422, "Some fields need attention.", { fieldErrors: { ...(checked.ok ? {} : checked.errors), ...soundErrors } });
     const brandKitId =
       edit.brandKitId === undefined ? undefined : deps.brandKits ? await deps.brandKits.requireOwn(userId, edit.brandKitId) : null;
     const { count } = await db.aiAd.updateMany({
@@ -116,6 +135,9 @@ export function createScripts(deps: {
         status: "preview",
         errors: "[]",
         ...(brandKitId !== undefined ? { brandKitId } : {}),
+        ...(edit.format ? { format: edit.format } : {}),
+        voiceOver: sound.voiceOver,
+        musicTrack: sound.musicTrack,
       },
     });
     if (count === 0) throw new AppError(409, "This ad started rendering; edit it when that is done.");

@@ -1,11 +1,12 @@
 // Reading ads: an ad as callers see it (script, status, video links, product card, newest free preview),
 // the user's list, one ad, and a product to make an ad from. Every read is scoped to the ad's owner.
 import { parseStringList, type Db } from "~/db.server";
-import { totalDurationMs, type AdScene, type AiAdStatus, type PreviewStatus } from "~/domain/ai-ads";
+import { totalDurationMs, type AdFormat, type AdScene, type AiAdStatus, type PreviewStatus } from "~/domain/ai-ads";
 import { AppError } from "~/domain/errors";
 import { hasSalesFigures } from "~/domain/measured-product";
 import {
   adSelect,
+  formatOf,
   previewSelect,
   productSelect,
   scenesOf,
@@ -52,6 +53,13 @@ export interface AiAdView {
   brandKitId: number | null;
   /** The newest free preview render (docs/decisions/036), or null when none was asked for. */
   previewVideo: AdPreviewView | null;
+  /** Up to three hooks the seller may pick for the first scene (decision 062). */
+  hookOptions: string[];
+  /** The video's shape. */
+  format: AdFormat;
+  /** Sound on the rendered video (decision 062): a voice-over, and a music track's name or null. */
+  voiceOver: boolean;
+  musicTrack: string | null;
 }
 
 export interface AdPreviewView {
@@ -151,6 +159,10 @@ export function createAdViews(deps: { db: Db; ready: () => Promise<void> }) {
         product: p ? summary(p) : null,
         brandKitId: r.brandKitId,
         previewVideo: previewView(r, previews.get(r.id)),
+        hookOptions: parseStringList(r.hookOptions),
+        format: formatOf(r),
+        voiceOver: r.voiceOver,
+        musicTrack: r.musicTrack,
       };
     });
   }
