@@ -14,6 +14,7 @@ import { retryBusy, type Db } from "~/db.server";
 import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/catalogue-signals";
 import { compareTitles, normaliseTitle } from "~/domain/catalogue-title";
 import { dayOf, dayString } from "~/domain/insights";
+import { UNKNOWN_CURRENCY } from "~/domain/measured-product";
 import { nicheSlug } from "~/domain/product-import";
 import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
 import { bumpCatalogVersion } from "~/services/product-import.server";
@@ -111,6 +112,8 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
       tags: JSON.stringify([...new Set(listings.flatMap((l) => l.tags))].slice(0, 20)),
       images: JSON.stringify(shown.images.filter((u) => /^https?:\/\//i.test(u)).slice(0, 8)),
       priceCents: price,
+      // Not US dollars (or an unknown currency): kept out of the dollar price filter and sorts (decision 059).
+      priceCurrency: currency === "USD" ? null : (currency ?? UNKNOWN_CURRENCY),
       storesSelling: insights.storesSelling,
       storesAdded7d: insights.storesAdded7d,
       storesAdded30d: insights.storesAdded30d,
