@@ -242,11 +242,18 @@ describe("a store that changes every product on every read", () => {
       churnRead(read);
       await nextRun();
       const refreshed = await catalogue.refresh();
-      // The same pictures under a new ?v=: not fetched again, nothing re-matched.
+      // The same pictures under a new ?v=: not fetched again, nothing re-matched; the store's 10 products recomputed.
       expect(refreshed.match).toMatchObject({ mode: "incremental", changed: [] });
+      expect(refreshed.products.products).toBe(10);
     }
     expect(pictureRequests()).toBe(10);
     expect(await db.product.count({ where: { source: "measured" } })).toBe(products);
+    // Only the products whose listings changed are recomputed, and their prices follow the store's: $13.00 now.
+    const churned = await db.product.findMany({
+      where: { source: "measured", members: { some: { listing: { storeId: store.id } } } },
+      select: { priceCents: true },
+    });
+    expect(churned.map((p) => p.priceCents)).toEqual(Array(10).fill(1300));
     expect(await db.listingPicture.count({ where: { listing: { storeId: store.id }, status: "ok" } })).toBe(10);
     // One product row per listing, one check per read, one change per price that moved.
     expect(await db.competitorProduct.count({ where: { storeId: store.id } })).toBe(10);

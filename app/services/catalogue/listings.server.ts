@@ -233,3 +233,31 @@ export function listingHistory(listing: ListingDetail, rows: readonly ListingCha
     publishedAt: listing.publishedAt?.toISOString() ?? null,
   };
 }
+
+/**
+ * The measured products (objectIDs) with a listing the tracker measured a change of (price, stock, removal,
+ * relaunch ...) after `since`: their figures move although their members did not. The stores read since then
+ * first (a small table), then their changes through the (storeId, at) index, then the listings' products.
+ */
+export async function readProductsChangedSince(db: Db, since: Date): Promise<string[]> {
+  const stores = await db.competitorStore.findMany({ where: { lastCheckedAt: { gt: since } }, select: { id: true } });
+  const out = new Set<string>();
+  for (let i = 0; i < stores.length; i += 500) {
+    const changes = await db.competitorChange.findMany({
+      where: { storeId: { in: stores.slice(i, i + 500).map((s) => s.id) }, at: { gt: since } },
+      distinct: ["storeId", "productId"],
+      select: { storeId: true, productId: true },
+    });
+    const byStore = new Map<number, string[]>();
+    for (const c of changes) byStore.set(c.storeId, [...(byStore.get(c.storeId) ?? []), c.productId]);
+    const pairs = [...byStore];
+    for (let j = 0; j < pairs.length; j += 50) {
+      const listings = await db.competitorProduct.findMany({
+        where: { OR: pairs.slice(j, j + 50).map(([storeId, productIds]) => ({ storeId, productId: { in: productIds } })), member: { isNot: null } },
+        select: { member: { select: { product: { select: { objectID: true } } } } },
+      });
+      for (const l of listings) if (l.member) out.add(l.member.product.objectID);
+    }
+  }
+  return [...out];
+}
