@@ -12,6 +12,8 @@ export interface AlgoliaRecordRow {
   tags: string;
   images: string;
   priceCents: number;
+  /** null: US dollars (decision 059). */
+  priceCurrency?: string | null;
   costCents: number | null;
   marginBps: number | null;
   amazonPriceCents: number | null;

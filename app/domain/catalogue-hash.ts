@@ -191,3 +191,25 @@ export interface PictureFingerprinter {
   /** The picture's 64-bit perceptual hash as 16 hex digits; throws a sentence when the bytes are not a picture. */
   fingerprint(bytes: Buffer): Promise<string>;
 }
+
+/**
+ * Whether two picture URLs name the same file, differing at most in the `v` query parameter: Shopify's CDN puts
+ * the upload time there, and some stores' apps touch every image on every sync, so the URL changes on each read
+ * while the picture does not (a fingerprint is kept rather than fetched again; a replaced file gets a new name).
+ */
+export function samePictureFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  let x: URL;
+  let y: URL;
+  try {
+    x = new URL(a);
+    y = new URL(b);
+  } catch {
+    return false;
+  }
+  const rest = (u: URL) => {
+    const params = [...u.searchParams].filter(([k]) => k !== "v").map(([k, v]) => `${k}=${v}`);
+    return `${u.protocol}//${u.host}${u.pathname}?${params.sort().join("&")}#${u.hash}`;
+  };
+  return rest(x) === rest(y);
+}

@@ -4,6 +4,7 @@
 import { paidState, type PaidStateInput } from "~/domain/billing";
 import { PLANS, findPlan, type Plan } from "~/domain/plans";
 import type { LaunchChange, PriceChange } from "~/domain/competitor-insights";
+import type { StoreSnapshot } from "~/domain/store-snapshot";
 
 export const UPGRADE_URL = "/choose-plan";
 
@@ -93,6 +94,60 @@ export function readIntervalMs(followed: boolean, intervals: { followedMs: numbe
 /** The sentence a parked store shows its followers and the operator. */
 export function parkedSentence(failures: number, lastError: string): string {
   return `Parked after ${failures} failed reads in a row; we stopped reading it. The last one said: ${lastError}`;
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * What a successful read left out or could not use, as sentences a seller understands (the store's readNote,
+ * decision 059); null when it read the whole catalogue cleanly.
+ */
+export function readNote(snapshot: Pick<StoreSnapshot, "products" | "truncated" | "leftOut" | "caps">): string | null {
+  const notes: string[] = [];
+  const left = snapshot.leftOut;
+  if (snapshot.truncated) {
+    const caps = snapshot.caps;
+    const limits = caps
+      ? ` (at most ${count(caps.maxProducts, "product")}, ${count(caps.maxPages, "page")} or ${Math.round(caps.maxBytes / (1024 * 1024))} MB a read)`
+      : "";
+    notes.push(
+      `This catalogue is larger than one read takes: we stopped after ${count(snapshot.products.length, "product")}${limits}. ` +
+        "Products past that point are not tracked, and none of them is counted as removed.",
+    );
+  }
+  if (left && left.unreadable > 0) {
+    notes.push(
+      `${left.unreadable.toLocaleString("en-US")} of ${count(left.listed, "product")} in the catalogue could not be read (no product id or handle) and ${left.unreadable === 1 ? "was" : "were"} left out.`,
+    );
+  }
+  const priceless = snapshot.products.filter((p) => p.variants.length === 0).length;
+  if (priceless > 0) {
+    notes.push(`${count(priceless, "product")} ${priceless === 1 ? "shows" : "show"} no price we could read, so ${priceless === 1 ? "it is" : "they are"} tracked without one.`);
+  }
+  if (left && left.repeatedIds > 0) {
+    notes.push(`${count(left.repeatedIds, "product")} ${left.repeatedIds === 1 ? "repeats" : "repeat"} the id of another product in the same catalogue; we kept the first.`);
+  }
+  const byHandle = new Map<string, number>();
+  for (const p of snapshot.products) byHandle.set(p.handle, (byHandle.get(p.handle) ?? 0) + 1);
+  const shared = [...byHandle].filter(([, n]) => n > 1);
+  if (shared.length === 1) {
+    notes.push(`The handle "${shared[0][0].slice(0, 80)}" is used by ${shared[0][1]} products, so links to it may open the same page.`);
+  } else if (shared.length > 1) {
+    const examples = shared.slice(0, 3).map(([h]) => `"${h.slice(0, 80)}"`).join(", ");
+    notes.push(`${count(shared.length, "handle")} are each used by more than one product (${examples}${shared.length > 3 ? ", ..." : ""}), so links to them may open the same page.`);
+  }
+  return notes.length > 0 ? notes.join(" ") : null;
+}
+
+/**
+ * The store's listing pictures the catalogue could not use, as a sentence with the most common reason; null when
+ * every tried picture worked.
+ */
+export function pictureNote(tried: number, unusable: number, reason: string | null): string | null {
+  if (unusable === 0) return null;
+  const of = unusable === tried ? (unusable === 1 ? "The product picture" : `All ${tried.toLocaleString("en-US")} product pictures`) : `${unusable.toLocaleString("en-US")} of ${count(tried, "product picture")}`;
+  const they = unusable === 1 ? "that product is" : "those products are";
+  return `${of} could not be used, so ${they} not matched until the picture can be read.${reason ? ` ${unusable === 1 ? "The reason" : "The most common reason"}: ${reason}` : ""}`;
 }
 
 export interface CompetitorAccess {

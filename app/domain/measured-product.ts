@@ -169,3 +169,12 @@ export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: str
     series: { startDay: series.startDay, endDay: series.endDay, storesSelling: series.storesSelling, added: series.added, dropped: series.dropped },
   };
 }
+
+/**
+ * Product.priceCurrency of a measured product whose stores publish no currency (ISO 4217's "no currency"): its
+ * price is not known to be in dollars, so it stays out of the dollar price filter too (docs/decisions/059).
+ */
+export const UNKNOWN_CURRENCY = "XXX";
+
+/** Whether a product's price is in US dollars, the currency of the price filter and the price sorts. */
+export const priceInDollars = (priceCurrency: string | null | undefined): boolean => priceCurrency === null || priceCurrency === undefined;

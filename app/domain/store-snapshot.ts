@@ -40,4 +40,15 @@ export interface StoreSnapshot {
   products: ProductSnapshot[];
   /** True when a cap (pages, bytes, products) stopped the read before the catalogue's end. */
   truncated: boolean;
+  /** What the read left out of the catalogue it was sent (absent: nothing, or a snapshot rebuilt from storage). */
+  leftOut?: {
+    /** Entries with no product id or handle (or not an object at all). */
+    unreadable: number;
+    /** Products repeating an id already read in this catalogue (the first is kept). */
+    repeatedIds: number;
+    /** The entries the catalogue's pages listed, readable or not. */
+    listed: number;
+  };
+  /** The caps one read works within, when one stopped it (for the sentence). */
+  caps?: { maxProducts: number; maxPages: number; maxBytes: number };
 }

@@ -26,7 +26,7 @@ import type { ProductQuery, Range, Stage } from "~/domain/product-query";
 import type { SearchEngine } from "~/domain/product-query";
 import type { AlgoliaHost } from "~/domain/algolia-hosts";
 import type { AlgoliaHitRow as HitRow, AlgoliaRecordRow as RecordRow, AlgoliaRowSource } from "~/domain/algolia-rows";
-import { hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter } from "~/domain/measured-product";
+import { hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter, priceInDollars } from "~/domain/measured-product";
 
 export { parseAlgoliaHosts, type AlgoliaHost } from "~/domain/algolia-hosts";
 
@@ -64,7 +64,8 @@ export interface AlgoliaProductRecord {
   primaryNiche: string;
   tags: string[];
   image: string | null;
-  priceCents: number;
+  /** Left out when the price is not in US dollars (docs/decisions/059), so a price filter never matches it. */
+  priceCents?: number;
   /**
    * Left out when the supplier cost is unknown (docs/decisions/026), so a cost or margin filter never
    * matches the product (an absent attribute fails every numeric filter).
@@ -126,7 +127,7 @@ export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
     primaryNiche: p.primaryNiche,
     tags: jsonStrings(p.tags),
     image: jsonStrings(p.images)[0] ?? null,
-    priceCents: p.priceCents,
+    ...(priceInDollars(p.priceCurrency) ? { priceCents: p.priceCents } : {}),
     ...(p.costCents !== null && p.marginBps !== null ? { costCents: p.costCents, marginBps: p.marginBps } : {}),
     ...(p.amazonPriceCents !== null ? { amazonPriceCents: p.amazonPriceCents } : {}),
     source: recordSource(p.source),
@@ -230,7 +231,7 @@ export function matchesFilters(row: HitRow, q: ProductQuery): boolean {
   const sales = hasSalesData(row);
   const stores = hasStoreFigures(row.source);
   if (q.stages.length > 0 && !(stores && q.stages.includes(row.lifecycleStage as Stage))) return false;
-  if (!within(row.priceCents, q.price) || !within(row.costCents, q.cost) || !within(row.marginBps, q.margin)) return false;
+  if (!within(priceInDollars(row.priceCurrency) ? row.priceCents : null, q.price) || !within(row.costCents, q.cost) || !within(row.marginBps, q.margin)) return false;
   const measured = (v: number) => (sales ? v : null);
   if (!within(measured(row.orders), q.orders) || !within(measured(Number(row.revenueCents)), revenueCentsRange(q.revenue))) return false;
   if (!within(measured(row.likes + row.comments + row.shares), q.engagement) || !within(measured(row.views), q.views)) return false;
@@ -262,7 +263,7 @@ function sortKey(sort: ProductQuery["sort"]): ((r: HitRow) => number | bigint) |
       return (r) => r.marginBps ?? UNKNOWN;
     case "price":
     case "price-asc":
-      return (r) => r.priceCents;
+      return (r) => (priceInDollars(r.priceCurrency) ? r.priceCents : UNKNOWN);
     case "newest":
       return (r) => Math.floor(r.firstSeenAt.getTime() / DAY_MS);
     case "trending":
@@ -286,7 +287,11 @@ export function sortHits(rows: HitRow[], q: ProductQuery): HitRow[] {
     const kb = key(b);
     return ka === kb ? b.id - a.id : kb > ka ? 1 : -1;
   });
-  if (q.sort === "price-asc") return desc.reverse();
+  if (q.sort === "price-asc") {
+    // Lowest dollar price first; prices in other currencies still last (docs/decisions/059).
+    const known = desc.filter((r) => priceInDollars(r.priceCurrency));
+    return [...known.reverse(), ...desc.filter((r) => !priceInDollars(r.priceCurrency))];
+  }
   if (q.sort === "random" && desc.length > 0) {
     const offset = q.seed % desc.length;
     return [...desc.slice(offset), ...desc.slice(0, offset)];

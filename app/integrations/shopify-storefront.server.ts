@@ -420,6 +420,7 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
       if (!first.ok) throw new StorefrontError(first.reason, storefrontMessage(first.reason, domain), domain);
       const host = first.host;
       const byId = new Map<string, ProductSnapshot>();
+      const leftOut = { unreadable: 0, repeatedIds: 0, listed: 0 };
       let bytes = 0;
       let truncated = false;
       let page = 1;
@@ -433,12 +434,15 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
         if (read.products.length === 0) break;
         for (const raw of read.products) {
           const product = productFromJson(raw);
-          if (!product) continue;
-          if (byId.size >= cfg.maxProducts && !byId.has(product.id)) {
+          if (product && byId.size >= cfg.maxProducts && !byId.has(product.id)) {
             truncated = true;
             break;
           }
-          byId.set(product.id, product);
+          leftOut.listed++;
+          if (!product) leftOut.unreadable++;
+          // A repeated id (a broken app or a page that shifted while we read): the first one read is kept.
+          else if (byId.has(product.id)) leftOut.repeatedIds++;
+          else byId.set(product.id, product);
         }
         if (truncated) break;
         if (page >= cfg.maxPages || bytes >= cfg.maxBytes) {
@@ -456,7 +460,15 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
       const products = [...byId.values()];
       await fillAvailability(host, products);
       const currency = await readCurrency(host);
-      return { domain: host, takenAt: new Date(clock.now()).toISOString(), currency, products, truncated };
+      return {
+        domain: host,
+        takenAt: new Date(clock.now()).toISOString(),
+        currency,
+        products,
+        truncated,
+        leftOut,
+        ...(truncated ? { caps: { maxProducts: cfg.maxProducts, maxPages: cfg.maxPages, maxBytes: cfg.maxBytes } } : {}),
+      };
     },
   };
 }

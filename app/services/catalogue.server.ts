@@ -12,6 +12,7 @@ import type { ImageFetcher } from "~/integrations/image-fetch.server";
 import { childLogger } from "~/logger.server";
 import { createCatalogueMaterialise } from "~/services/catalogue/materialise.server";
 import { createCatalogueMatching } from "~/services/catalogue/matching.server";
+import { readProductsChangedSince } from "~/services/catalogue/listings.server";
 import { createCataloguePictures } from "~/services/catalogue/pictures.server";
 import type { Jobs } from "~/services/jobs.server";
 
@@ -69,8 +70,19 @@ export function createCatalogue(deps: CatalogueDeps) {
     await requestRefresh();
   }
 
-  /** Fetches pending pictures (a bounded number), then matches and recomputes what changed. */
+  /** When the last refresh of this process started (its reads' changes are recomputed by the next one). */
+  let lastRefreshAt: Date | null = null;
+
+  /**
+   * Fetches pending pictures (a bounded number), then matches, and recomputes the products whose members changed
+   * and those whose listings' prices or stock the tracker measured a change of since the last refresh (the first
+   * refresh of a process looks back a day, the next ones overlap the last by ten minutes; the daily job covers
+   * anything older).
+   */
   async function refresh(signal?: AbortSignal) {
+    const startedAt = now();
+    // Ten minutes of overlap: a read finished just before the last refresh may have been written just after it.
+    const since = new Date(lastRefreshAt ? lastRefreshAt.getTime() - 10 * 60_000 : startedAt.getTime() - 24 * 3_600_000);
     await pictures.queue();
     let fetched = 0;
     let remaining = 0;
@@ -81,8 +93,10 @@ export function createCatalogue(deps: CatalogueDeps) {
       if (batch.fetched + batch.reused + batch.failed === 0 || remaining === 0) break;
     }
     const match = await matching.run();
-    const products = await materialise.run(match.changed);
-    log.info({ fetched, remaining, mode: match.mode, listings: match.listings, products: match.products, changed: match.changed.length, removed: match.removed, ms: match.ms + products.ms }, "catalogue refreshed");
+    const moved = await readProductsChangedSince(deps.db, since);
+    const products = await materialise.run([...new Set([...match.changed, ...moved])]);
+    lastRefreshAt = startedAt;
+    log.info({ fetched, remaining, mode: match.mode, listings: match.listings, products: match.products, changed: match.changed.length, moved: moved.length, removed: match.removed, ms: match.ms + products.ms }, "catalogue refreshed");
     if (remaining > 0 && !signal?.aborted) await requestRefresh();
     return { fetched, remaining, match, products };
   }

@@ -18,6 +18,7 @@ const cardSelect = {
   images: true,
   niches: true,
   priceCents: true,
+  priceCurrency: true,
   costCents: true,
   shippingCents: true,
   marginBps: true,
@@ -55,7 +56,7 @@ type CardRow = {
       ? Date
       : K extends "sourceAddedAt"
         ? Date | null
-        : K extends "sourceStore" | "thinEvidence"
+        : K extends "sourceStore" | "thinEvidence" | "priceCurrency"
           ? string | null
           : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps"
             ? number | null
@@ -164,6 +165,9 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
     image: parseStringList(p.images)[0] ?? null,
     niches: parseStringList(p.niches),
     priceCents: p.priceCents,
+    /** null: US dollars. Otherwise the ISO code (a measured product whose stores sell in euros, or "XXX" unknown): its
+     *  price is kept out of the dollar price filter and sorts (docs/decisions/059). */
+    priceCurrency: p.priceCurrency,
     source: sourceOf(p),
     ...sales,
     measured: measuredFiguresOf(p),

@@ -142,6 +142,11 @@ function ReadCard({ data, surface }: { data: CompetitorStorePageData; surface: S
           {detail.lastError}
         </Text>
       ) : null}
+      {detail.readNote ? (
+        <Text as="p" variant="bodySm" tone="caution">
+          {detail.readNote}
+        </Text>
+      ) : null}
       {check === "done" && !detail.lastError ? (
         <Text as="p" variant="bodySm" tone="success">
           Read finished.

@@ -198,6 +198,11 @@ function StoreRow({
               {store.lastError}
             </Text>
           ) : null}
+          {store.readNote ? (
+            <Text as="p" variant="bodySm" tone="caution">
+              {store.readNote}
+            </Text>
+          ) : null}
           {mode === "rename" ? (
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="rename" />

@@ -126,6 +126,16 @@ export function ObservedStoresList({ stores, FormComponent }: { stores: Observed
                   {s.lastError}
                 </Text>
               ) : null}
+              {s.readNote ? (
+                <Text as="p" variant="bodySm" tone="caution">
+                  {s.readNote}
+                </Text>
+              ) : null}
+              {s.pictureNote ? (
+                <Text as="p" variant="bodySm" tone="caution">
+                  {s.pictureNote}
+                </Text>
+              ) : null}
               <InlineStack gap="200" wrap>
                 {s.paused || s.status === "parked" ? (
                   <StoreAction intent="store-resume" domain={s.domain} label="Resume" FormComponent={FormComponent} />

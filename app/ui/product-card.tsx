@@ -22,6 +22,21 @@ export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/**
+ * A price in its own currency: dollars as "$19.99"; another currency with its code ("€24.95 EUR"), never as
+ * dollars; "XXX" (a store that publishes no currency) as the bare amount saying so (docs/decisions/059).
+ */
+export function formatPrice(cents: number, currency: string | null): string {
+  if (currency === null || currency === "USD") return formatMoney(cents);
+  const amount = (cents / 100).toFixed(2);
+  if (currency === "XXX") return `${amount} (currency unknown)`;
+  try {
+    return `${new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100)} ${currency}`;
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
 /** Whole dollars for large sums: 1234567 cents -> "$12,346". */
 export function formatMoneyRounded(cents: number): string {
   return `${cents < 0 ? "-" : ""}$${formatCount(Math.round(Math.abs(cents) / 100))}`;
@@ -239,8 +254,13 @@ export function ProductCard({
             </Text>
           </Link>
           <Text as="p" variant="headingMd">
-            {formatMoney(product.priceCents)}
+            {formatPrice(product.priceCents, product.priceCurrency)}
           </Text>
+          {product.priceCurrency !== null ? (
+            <Text as="p" variant="bodySm" tone="subdued">
+              {`Priced in ${product.priceCurrency === "XXX" ? "an unknown currency" : product.priceCurrency}: not in the dollar price filter or price sorts.`}
+            </Text>
+          ) : null}
         </BlockStack>
         {product.measured !== null ? (
           <MeasuredCardFigures figures={product.measured} />

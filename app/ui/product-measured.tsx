@@ -8,7 +8,7 @@ import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
 import { figureKind, soldByStores, type ShownFigure } from "~/domain/measured-product";
 import type { ProductDetail } from "~/services/products.server";
 import { FiguresCard } from "~/ui/figures-card";
-import { formatDay, StageBadge } from "~/ui/product-card";
+import { formatDay, formatPrice, StageBadge } from "~/ui/product-card";
 import { TrendChart } from "~/ui/trend-chart";
 
 type Measured = NonNullable<ProductDetail["measured"]>;
@@ -17,18 +17,11 @@ type Signals = NonNullable<ProductDetail["signals"]>;
 
 const dayOf = (day: string) => formatDay(`${day}T00:00:00Z`);
 
-/** A price in the listing's own currency ("€24.95"); without a known currency, the amount alone. */
+/** A price in the listing's own currency, its code after any other than dollars ("€24.95 EUR"); without a known currency, the amount alone. */
 export function formatListedPrice(cents: number | null, currency: string | null): string {
   if (cents === null) return "No price";
-  if (currency) {
-    try {
-      return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
-    } catch {
-      // an unknown code: fall through to the bare amount with the code
-    }
-  }
-  const amount = (cents / 100).toFixed(2);
-  return currency ? `${amount} ${currency}` : amount;
+  if (currency === null) return (cents / 100).toFixed(2);
+  return formatPrice(cents, currency);
 }
 
 function availabilityWords(available: boolean | null): string {

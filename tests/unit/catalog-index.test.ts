@@ -11,6 +11,7 @@ function columns(ids: number[], orders: number[]): CatalogColumns {
     size: n,
     ids: int(ids),
     price: zeros(),
+    dollars: new Uint8Array(n).fill(1),
     cost: zeros(),
     margin: zeros(),
     noSales: new Uint8Array(n),

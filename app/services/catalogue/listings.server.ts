@@ -71,56 +71,107 @@ export interface ListingDetail {
   removedAt: Date | null;
 }
 
-/** The listings of some measured products' members, by listing id. */
+/**
+ * The listings of some measured products' members, by listing id: one query per 500 listings, and one for their
+ * stores' first reads (not one per listing or per store).
+ */
 export async function readListingDetails(db: Db, listingIds: number[]): Promise<Map<number, ListingDetail>> {
   const out = new Map<number, ListingDetail>();
+  const rows = [];
   for (let i = 0; i < listingIds.length; i += 500) {
-    const rows = await db.competitorProduct.findMany({
-      where: { id: { in: listingIds.slice(i, i + 500) } },
-      select: {
-        id: true,
-        storeId: true,
-        productId: true,
-        handle: true,
-        title: true,
-        productType: true,
-        tags: true,
-        images: true,
-        variants: true,
-        priceMinCents: true,
-        available: true,
-        publishedAt: true,
-        firstSeenAt: true,
-        removedAt: true,
-        store: { select: { domain: true, name: true, currency: true, checks: { where: { ok: true }, orderBy: { takenAt: "asc" }, take: 1, select: { takenAt: true } } } },
+    rows.push(
+      ...(await db.competitorProduct.findMany({
+        where: { id: { in: listingIds.slice(i, i + 500) } },
+        select: {
+          id: true,
+          storeId: true,
+          productId: true,
+          handle: true,
+          title: true,
+          productType: true,
+          tags: true,
+          images: true,
+          variants: true,
+          priceMinCents: true,
+          available: true,
+          publishedAt: true,
+          firstSeenAt: true,
+          removedAt: true,
+          store: { select: { domain: true, name: true, currency: true } },
+        },
+      })),
+    );
+  }
+  const storeIds = [...new Set(rows.map((r) => r.storeId))];
+  const firstReads = new Map<number, Date>();
+  for (let i = 0; i < storeIds.length; i += 500) {
+    const reads = await db.competitorCheck.groupBy({
+      by: ["storeId"],
+      where: { ok: true, storeId: { in: storeIds.slice(i, i + 500) } },
+      _min: { takenAt: true },
+    });
+    for (const r of reads) if (r._min.takenAt) firstReads.set(r.storeId, r._min.takenAt);
+  }
+  for (const r of rows) {
+    out.set(r.id, {
+      id: r.id,
+      storeId: r.storeId,
+      storeDomain: r.store.domain,
+      storeName: r.store.name,
+      currency: r.store.currency,
+      storeFirstReadAt: firstReads.get(r.storeId) ?? null,
+      productId: r.productId,
+      handle: r.handle,
+      title: r.title,
+      productType: r.productType,
+      tags: parseStringList(r.tags),
+      images: parseStringList(r.images),
+      variants: parseJsonList(r.variants).flatMap((v) => {
+        const x = v as { id?: unknown; priceCents?: unknown; available?: unknown };
+        return typeof x.id === "string" && typeof x.priceCents === "number"
+          ? [{ id: x.id, priceCents: x.priceCents, available: typeof x.available === "boolean" ? x.available : null }]
+          : [];
+      }),
+      priceMinCents: r.priceMinCents,
+      available: r.available,
+      publishedAt: r.publishedAt,
+      firstSeenAt: r.firstSeenAt,
+      removedAt: r.removedAt,
+    });
+  }
+  return out;
+}
+
+/** A measured change of a listing's price or stock, as the tracker stored it. */
+export interface ListingChangeRow {
+  at: Date;
+  detail: string;
+}
+
+/**
+ * The price and stock changes of many listings, newest first, by listing id: one query per 500 listings (the
+ * listings grouped by store, each store's products as one IN list), never one per listing.
+ */
+export async function readListingChanges(db: Db, listings: ListingDetail[]): Promise<Map<number, ListingChangeRow[]>> {
+  const out = new Map<number, ListingChangeRow[]>(listings.map((l) => [l.id, []]));
+  for (let i = 0; i < listings.length; i += 500) {
+    const chunk = listings.slice(i, i + 500);
+    const byStore = new Map<number, Map<string, number[]>>();
+    for (const l of chunk) {
+      const products = byStore.get(l.storeId) ?? new Map<string, number[]>();
+      products.set(l.productId, [...(products.get(l.productId) ?? []), l.id]);
+      byStore.set(l.storeId, products);
+    }
+    const rows = await db.competitorChange.findMany({
+      where: {
+        kind: { in: ["price-change", "sold-out", "restock"] },
+        OR: [...byStore].map(([storeId, products]) => ({ storeId, productId: { in: [...products.keys()] } })),
       },
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      select: { storeId: true, productId: true, at: true, detail: true },
     });
     for (const r of rows) {
-      out.set(r.id, {
-        id: r.id,
-        storeId: r.storeId,
-        storeDomain: r.store.domain,
-        storeName: r.store.name,
-        currency: r.store.currency,
-        storeFirstReadAt: r.store.checks[0]?.takenAt ?? null,
-        productId: r.productId,
-        handle: r.handle,
-        title: r.title,
-        productType: r.productType,
-        tags: parseStringList(r.tags),
-        images: parseStringList(r.images),
-        variants: parseJsonList(r.variants).flatMap((v) => {
-          const x = v as { id?: unknown; priceCents?: unknown; available?: unknown };
-          return typeof x.id === "string" && typeof x.priceCents === "number"
-            ? [{ id: x.id, priceCents: x.priceCents, available: typeof x.available === "boolean" ? x.available : null }]
-            : [];
-        }),
-        priceMinCents: r.priceMinCents,
-        available: r.available,
-        publishedAt: r.publishedAt,
-        firstSeenAt: r.firstSeenAt,
-        removedAt: r.removedAt,
-      });
+      for (const id of byStore.get(r.storeId)?.get(r.productId) ?? []) out.get(id)!.push({ at: r.at, detail: r.detail });
     }
   }
   return out;
@@ -130,15 +181,10 @@ type VariantChange = Extract<CatalogueChange, { kind: "price-change" | "sold-out
 
 /**
  * A listing's history for the signals: its price and availability over time, rebuilt backwards from its
- * current variants through the tracker's measured changes (newest first: each change's old value is what the
- * variant held before it).
+ * current variants through the tracker's measured changes (`rows`, newest first, from readListingChanges: each
+ * change's old value is what the variant held before it).
  */
-export async function readListingHistory(db: Db, listing: ListingDetail): Promise<ListingHistory> {
-  const rows = await db.competitorChange.findMany({
-    where: { storeId: listing.storeId, productId: listing.productId, kind: { in: ["price-change", "sold-out", "restock"] } },
-    orderBy: { at: "desc" },
-    select: { at: true, detail: true },
-  });
+export function listingHistory(listing: ListingDetail, rows: readonly ListingChangeRow[]): ListingHistory {
   const price = new Map(listing.variants.map((v) => [v.id, v.priceCents]));
   const stock = new Map(listing.variants.map((v) => [v.id, v.available]));
   const minPrice = () => (price.size ? Math.min(...price.values()) : null);
@@ -159,7 +205,7 @@ export async function readListingHistory(db: Db, listing: ListingDetail): Promis
     } catch {
       continue;
     }
-    const at = dateFromDb(row.at).toISOString();
+    const at = (row.at instanceof Date ? row.at : dateFromDb(row.at)).toISOString();
     // The value after this change, then step back to before it.
     const after = { price: minPrice(), available: anyAvailable() };
     if (change.kind === "price-change") price.set(change.variant.id, change.oldCents);
@@ -186,4 +232,32 @@ export async function readListingHistory(db: Db, listing: ListingDetail): Promis
     availability: availability.map((a) => ({ at: a.at < first ? first : a.at, available: a.available })),
     publishedAt: listing.publishedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * The measured products (objectIDs) with a listing the tracker measured a change of (price, stock, removal,
+ * relaunch ...) after `since`: their figures move although their members did not. The stores read since then
+ * first (a small table), then their changes through the (storeId, at) index, then the listings' products.
+ */
+export async function readProductsChangedSince(db: Db, since: Date): Promise<string[]> {
+  const stores = await db.competitorStore.findMany({ where: { lastCheckedAt: { gt: since } }, select: { id: true } });
+  const out = new Set<string>();
+  for (let i = 0; i < stores.length; i += 500) {
+    const changes = await db.competitorChange.findMany({
+      where: { storeId: { in: stores.slice(i, i + 500).map((s) => s.id) }, at: { gt: since } },
+      distinct: ["storeId", "productId"],
+      select: { storeId: true, productId: true },
+    });
+    const byStore = new Map<number, string[]>();
+    for (const c of changes) byStore.set(c.storeId, [...(byStore.get(c.storeId) ?? []), c.productId]);
+    const pairs = [...byStore];
+    for (let j = 0; j < pairs.length; j += 50) {
+      const listings = await db.competitorProduct.findMany({
+        where: { OR: pairs.slice(j, j + 50).map(([storeId, productIds]) => ({ storeId, productId: { in: productIds } })), member: { isNot: null } },
+        select: { member: { select: { product: { select: { objectID: true } } } } },
+      });
+      for (const l of listings) if (l.member) out.add(l.member.product.objectID);
+    }
+  }
+  return [...out];
 }

@@ -1,6 +1,6 @@
 // Measured products as the rest of the product reads them (docs/decisions/046). This module owns the Product rows
 // of source "measured" (their figures) and their ProductSignals rows. For each product it reads its member
-// listings and their history (listings.server.ts), counts the daily series and derives the insights
+// listings and their history (listings.server.ts; a batch of products in a few queries, never one per listing), counts the daily series and derives the insights
 // (app/domain/catalogue-signals.ts), and writes:
 // - title, pictures, niche and tags from its most typical listing (the one whose title shares most words with
 //   the others), the price as the median of its present listings' lowest prices (in their most common currency);
@@ -14,12 +14,16 @@ import { retryBusy, type Db } from "~/db.server";
 import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/catalogue-signals";
 import { compareTitles, normaliseTitle } from "~/domain/catalogue-title";
 import { dayOf, dayString } from "~/domain/insights";
+import { UNKNOWN_CURRENCY } from "~/domain/measured-product";
 import { nicheSlug } from "~/domain/product-import";
-import { readListingDetails, readListingHistory, type ListingDetail } from "~/services/catalogue/listings.server";
+import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
 import { bumpCatalogVersion } from "~/services/product-import.server";
 
 /** Days of signals kept per product (the chart and the 30-day figures). */
 export const SIGNAL_DAYS = 90;
+
+/** Products recomputed together: their listings and histories are read in a few queries, written in one transaction. */
+const PRODUCTS_PER_BATCH = 100;
 
 export interface MaterialiseSummary {
   products: number;
@@ -76,20 +80,14 @@ function median(values: number[]): number | null {
 export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
   const { db, now } = deps;
 
-  async function one(productId: number, objectID: string): Promise<void> {
-    const members = await db.catalogueMember.findMany({ where: { productId }, select: { listingId: true } });
-    const details = await readListingDetails(
-      db,
-      members.map((m) => m.listingId),
-    );
-    const listings = [...details.values()].sort((a, b) => a.id - b.id);
-    if (listings.length === 0) return;
+  /** One product's row and signals, from its listings and their changes (read for the whole batch). */
+  function one(productId: number, objectID: string, listings: ListingDetail[], changes: Map<number, ListingChangeRow[]>) {
+    if (listings.length === 0) return null;
     const present = listings.filter((l) => l.removedAt === null);
     const shown = typicalListing(present.length > 0 ? present : listings);
     const currency = mostCommon(present.map((l) => l.currency)) ?? shown.currency;
     const price = median(present.filter((l) => l.currency === currency && l.priceMinCents !== null).map((l) => l.priceMinCents!)) ?? shown.priceMinCents ?? 0;
-    const histories: ListingHistory[] = [];
-    for (const l of listings) histories.push(await readListingHistory(db, l));
+    const histories: ListingHistory[] = listings.map((l) => listingHistory(l, changes.get(l.id) ?? []));
     const firstSeenAnywhere = listings.reduce<Date>((min, l) => {
       const d = l.publishedAt && l.publishedAt < l.firstSeenAt ? l.publishedAt : l.firstSeenAt;
       return d < min ? d : min;
@@ -114,6 +112,8 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
       tags: JSON.stringify([...new Set(listings.flatMap((l) => l.tags))].slice(0, 20)),
       images: JSON.stringify(shown.images.filter((u) => /^https?:\/\//i.test(u)).slice(0, 8)),
       priceCents: price,
+      // Not US dollars (or an unknown currency): kept out of the dollar price filter and sorts (decision 059).
+      priceCurrency: currency === "USD" ? null : (currency ?? UNKNOWN_CURRENCY),
       storesSelling: insights.storesSelling,
       storesAdded7d: insights.storesAdded7d,
       storesAdded30d: insights.storesAdded30d,
@@ -129,11 +129,34 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
       insightsAt: at,
     };
     const signals = { startDay: series.startDay, endDay: series.endDay, series: JSON.stringify(series), computedAt: at };
+    return { productId, fields, signals };
+  }
+
+  /**
+   * A batch of products: their members, listings and listings' changes in a few queries for the whole batch
+   * (never one per listing), then every product's row and signals in one transaction.
+   */
+  async function batch(products: Array<{ id: number; objectID: string }>): Promise<void> {
+    const members = await db.catalogueMember.findMany({ where: { productId: { in: products.map((p) => p.id) } }, select: { listingId: true, productId: true } });
+    const details = await readListingDetails(
+      db,
+      members.map((m) => m.listingId),
+    );
+    const changes = await readListingChanges(db, [...details.values()]);
+    const byProduct = new Map<number, ListingDetail[]>();
+    for (const m of members) {
+      const detail = details.get(m.listingId);
+      if (detail) byProduct.set(m.productId, [...(byProduct.get(m.productId) ?? []), detail]);
+    }
+    const writes = products.flatMap((p) => one(p.id, p.objectID, (byProduct.get(p.id) ?? []).sort((a, b) => a.id - b.id), changes) ?? []);
+    if (writes.length === 0) return;
     await retryBusy(() =>
-      db.$transaction([
-        db.product.update({ where: { id: productId }, data: fields, select: { id: true } }),
-        db.productSignals.upsert({ where: { productId }, create: { productId, ...signals }, update: signals, select: { productId: true } }),
-      ]),
+      db.$transaction(
+        writes.flatMap(({ productId, fields, signals }) => [
+          db.product.update({ where: { id: productId }, data: fields, select: { id: true } }),
+          db.productSignals.upsert({ where: { productId }, create: { productId, ...signals }, update: signals, select: { productId: true } }),
+        ]),
+      ),
     );
   }
 
@@ -150,7 +173,7 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
         );
       }
     }
-    for (const p of products) await one(p.id, p.objectID);
+    for (let i = 0; i < products.length; i += PRODUCTS_PER_BATCH) await batch(products.slice(i, i + PRODUCTS_PER_BATCH));
     if (products.length > 0) await bumpCatalogVersion(db, now());
     return { products: products.length, ms: Date.now() - started };
   }

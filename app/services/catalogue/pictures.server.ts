@@ -1,13 +1,14 @@
 // Listing pictures for the measured catalogue (docs/decisions/046). This module owns the ListingPicture rows:
 // - queue(): every present listing's main picture (the first image of its CompetitorProduct) gets a row; a new
-//   main picture URL makes the row pending again (the old fingerprint no longer describes the listing);
+//   main picture URL makes the row pending again (the old fingerprint no longer describes the listing), unless
+//   only Shopify's cache-busting `v` parameter changed (the same file: its fingerprint is kept);
 // - fetchBatch(): pending pictures are fetched once each (image-fetch.server.ts: SSRF-safe, size, time and pixel
 //   bounds, type from the bytes) and fingerprinted (the PictureFingerprinter port); a URL another listing already
 //   has a fingerprint for is not fetched again. A failure is recorded with its sentence and retried up to
 //   MAX_PICTURE_ATTEMPTS times; a listing without a picture is simply not matched.
 // Both run in the "catalogue.pictures" job (catalogue.server.ts), never inside a request.
 import { retryBusy, type Db } from "~/db.server";
-import type { PictureFingerprinter } from "~/domain/catalogue-hash";
+import { samePictureFile, type PictureFingerprinter } from "~/domain/catalogue-hash";
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
 
 export const MAX_PICTURE_ATTEMPTS = 3;
@@ -39,8 +40,36 @@ function failureSentence(error: unknown): string | null {
 export function createCataloguePictures(deps: CataloguePicturesDeps) {
   const { db, images, fingerprinter, now } = deps;
 
+  /**
+   * A fingerprinted picture whose URL changed only in Shopify's cache-busting `v` parameter keeps its fingerprint
+   * (domain samePictureFile): its row takes the new URL, so queue() does not make it pending again.
+   */
+  async function followRenamedUrls(): Promise<void> {
+    const moved = await db.$queryRawUnsafe<Array<{ listingId: number | bigint; oldUrl: string; newUrl: string }>>(
+      `SELECT lp."listingId" AS listingId, lp."imageUrl" AS oldUrl, json_extract(cp."images", '$[0]') AS newUrl
+       FROM "ListingPicture" lp JOIN "CompetitorProduct" cp ON cp."id" = lp."listingId"
+       WHERE cp."removedAt" IS NULL AND lp."status" = 'ok'
+         AND json_valid(cp."images") AND json_type(cp."images", '$[0]') = 'text'
+         AND lp."imageUrl" <> json_extract(cp."images", '$[0]')`,
+    );
+    const same = moved.filter((m) => samePictureFile(m.oldUrl, m.newUrl)).map((m) => [Number(m.listingId), m.newUrl]);
+    for (let i = 0; i < same.length; i += 500) {
+      const pairs = JSON.stringify(same.slice(i, i + 500));
+      await retryBusy(() =>
+        db.$executeRawUnsafe(
+          `UPDATE "ListingPicture"
+           SET "imageUrl" = (SELECT json_extract(j.value, '$[1]') FROM json_each(?) j WHERE json_extract(j.value, '$[0]') = "ListingPicture"."listingId")
+           WHERE "listingId" IN (SELECT json_extract(value, '$[0]') FROM json_each(?))`,
+          pairs,
+          pairs,
+        ),
+      );
+    }
+  }
+
   /** Rows for listings whose main picture has none yet or changed; returns how many are pending. */
   async function queue(): Promise<number> {
+    await followRenamedUrls();
     const at = now().toISOString();
     await retryBusy(() =>
       db.$executeRawUnsafe(

@@ -1,9 +1,10 @@
 // The stored catalogue of a rival store (docs/decisions/023): a snapshot's product as a CompetitorProduct row
 // and back, and writing one successful read (new and changed products, removals, the measured changes, the
-// size point and the store's times) in one transaction. Unchanged products are skipped by fingerprint.
+// size point, the store's times and what the read left out, its readNote) in one transaction. Unchanged products are skipped by fingerprint.
 import type { Prisma } from "@prisma/client";
 import { parseStringList, retryBusy, type Db } from "~/db.server";
 import { catalogueSeries, type CatalogueChange } from "~/domain/competitor-insights";
+import { readNote } from "~/domain/competitors";
 import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/store-snapshot";
 import { iso, parseVariants, toDbTime, type ProductRow } from "~/services/competitors/shared.server";
 
@@ -147,6 +148,7 @@ export async function recordRead(
         data: {
           status: "ok",
           lastError: null,
+          readNote: readNote(snapshot),
           failures: 0,
           lastCheckedAt: at,
           fetchDomain: snapshot.domain || store.fetchDomain,

@@ -8,7 +8,7 @@
 // - remove: off the operator's list. A store nobody follows is then deleted with its listings (their pictures and
 //   catalogue memberships cascade), so the catalogue stops counting a store it no longer observes.
 import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
-import { nextSlotMs } from "~/domain/competitors";
+import { nextSlotMs, pictureNote } from "~/domain/competitors";
 import { AppError } from "~/domain/errors";
 import { normaliseStoreDomain } from "~/domain/store-url";
 import type { Jobs } from "~/services/jobs.server";
@@ -33,6 +33,10 @@ export interface ObservedStore {
   status: CompetitorStatus;
   /** Why the last read failed or why it is parked, as a sentence. */
   lastError: string | null;
+  /** What the last successful read left out (past the caps, unreadable or repeated products), as sentences. */
+  readNote: string | null;
+  /** How many of its listing pictures the catalogue could not use, and the most common reason. */
+  pictureNote: string | null;
   parkedAt: string | null;
   lastCheckedAt: string | null;
   nextCheckAt: string | null;
@@ -126,6 +130,38 @@ export async function addStores(deps: ObservedStoresDeps, inputs: readonly strin
   return result;
 }
 
+/** Each store's picture sentence (domain pictureNote), from two grouped queries over every store's listing pictures. */
+async function pictureNotes(db: Db): Promise<Map<number, string>> {
+  const tried = await db.$queryRawUnsafe<Array<{ storeId: number | bigint; tried: number | bigint; unusable: number | bigint }>>(
+    `SELECT cp."storeId" AS storeId, COUNT(*) AS tried,
+            SUM(CASE WHEN lp."status" <> 'ok' AND lp."error" IS NOT NULL THEN 1 ELSE 0 END) AS unusable
+     FROM "ListingPicture" lp JOIN "CompetitorProduct" cp ON cp."id" = lp."listingId"
+     WHERE cp."removedAt" IS NULL AND (lp."status" = 'ok' OR lp."error" IS NOT NULL)
+     GROUP BY cp."storeId"`,
+  );
+  const reasons = await db.$queryRawUnsafe<Array<{ storeId: number | bigint; error: string; n: number | bigint; first: number | bigint }>>(
+    `SELECT cp."storeId" AS storeId, lp."error" AS error, COUNT(*) AS n, MIN(lp."listingId") AS first
+     FROM "ListingPicture" lp JOIN "CompetitorProduct" cp ON cp."id" = lp."listingId"
+     WHERE cp."removedAt" IS NULL AND lp."status" <> 'ok' AND lp."error" IS NOT NULL
+     GROUP BY cp."storeId", lp."error"`,
+  );
+  // The most common reason; a tie goes to the reason of the oldest listing.
+  const top = new Map<number, { error: string; n: number; first: number }>();
+  for (const r of reasons) {
+    const storeId = Number(r.storeId);
+    const best = top.get(storeId);
+    const n = Number(r.n);
+    const first = Number(r.first);
+    if (!best || n > best.n || (n === best.n && first < best.first)) top.set(storeId, { error: r.error, n, first });
+  }
+  const out = new Map<number, string>();
+  for (const t of tried) {
+    const note = pictureNote(Number(t.tried), Number(t.unusable), top.get(Number(t.storeId))?.error ?? null);
+    if (note) out.set(Number(t.storeId), note);
+  }
+  return out;
+}
+
 /** Every store the tracker knows, by domain: followers counted, never named. */
 export async function listStores(db: Db): Promise<ObservedStore[]> {
   const rows = await db.competitorStore.findMany({
@@ -138,11 +174,13 @@ export async function listStores(db: Db): Promise<ObservedStore[]> {
       parkedAt: true,
       status: true,
       lastError: true,
+      readNote: true,
       lastCheckedAt: true,
       nextCheckAt: true,
       _count: { select: { followers: true, products: { where: { removedAt: null } } } },
     },
   });
+  const pictures = await pictureNotes(db);
   return rows.map((r) => ({
     id: r.id,
     domain: r.domain,
@@ -151,6 +189,8 @@ export async function listStores(db: Db): Promise<ObservedStore[]> {
     paused: r.paused,
     status: r.status as CompetitorStatus,
     lastError: r.lastError,
+    readNote: r.readNote,
+    pictureNote: pictures.get(r.id) ?? null,
     parkedAt: iso(r.parkedAt),
     lastCheckedAt: iso(r.lastCheckedAt),
     nextCheckAt: iso(r.nextCheckAt),

@@ -40,6 +40,8 @@ export interface CompetitorSummary {
   nextCheckAt: string | null;
   /** Why the last read failed, as a sentence; null when it worked. */
   lastError: string | null;
+  /** What the last successful read left out or could not use (a catalogue past our caps, unreadable products), as sentences; null when it read everything. */
+  readNote: string | null;
   currency: string | null;
   /** Products in the public catalogue at the last read. */
   productCount: number;
@@ -62,6 +64,7 @@ export const storeSelect = {
   lastCheckedAt: true,
   nextCheckAt: true,
   lastError: true,
+  readNote: true,
   failures: true,
   operatorListed: true,
   paused: true,
@@ -130,6 +133,7 @@ export function summaryOf(f: FollowRow): CompetitorSummary {
     lastCheckedAt: iso(f.store.lastCheckedAt),
     nextCheckAt: iso(f.store.nextCheckAt),
     lastError: f.store.lastError,
+    readNote: f.store.readNote,
     currency: f.store.currency,
     productCount: f.store._count.products,
     followedAt: f.createdAt.toISOString(),

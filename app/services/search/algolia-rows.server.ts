@@ -9,6 +9,7 @@ const figureSelect = {
   niches: true,
   lifecycleStage: true,
   priceCents: true,
+  priceCurrency: true,
   costCents: true,
   marginBps: true,
   amazonPriceCents: true,

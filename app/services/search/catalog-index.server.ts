@@ -24,6 +24,8 @@ export interface CatalogColumns {
   size: number;
   ids: Int32Array;
   price: Int32Array;
+  /** 1 when the price is in US dollars (the price filter's and sorts' currency), 0 otherwise (decision 059). */
+  dollars: Uint8Array;
   /** -1 when the supplier cost is unknown (docs/decisions/026). */
   cost: Int32Array;
   /** UNKNOWN_MARGIN when the cost is unknown. */
@@ -85,6 +87,9 @@ export class CatalogIndex {
       for (let row = 0; row < cols.size; row++) this.rowById[cols.ids[row]] = row;
     }
     for (const key of SORT_KEYS) this.orders.set(key, this.buildOrder(key));
+    let other = 0;
+    for (let r = 0; r < cols.size; r++) if (cols.dollars[r] === 0) other++;
+    this.otherTail = other;
   }
 
   get size() {
@@ -124,7 +129,8 @@ export class CatalogIndex {
       case "margin":
         return (r) => c.margin[r];
       case "price":
-        return (r) => c.price[r];
+        // A price in another currency is not comparable with dollars: after every dollar price (decision 059).
+        return (r) => (c.dollars[r] === 1 ? c.price[r] : UNKNOWN_LAST);
       case "newest":
         return (r) => c.firstSeenDay[r];
       case "trending":
@@ -170,6 +176,7 @@ export class CatalogIndex {
     if (bounded(q.storesAdded7d)) tests.push((r) => c.source[r] === SOURCE_CODES.measured);
     if (q.source === "measured") tests.push((r) => c.source[r] === SOURCE_CODES.measured);
     if (q.source === "sample") tests.push((r) => c.source[r] === SOURCE_CODES.catalog);
+    if (bounded(q.price)) tests.push((r) => c.dollars[r] === 1);
     inRange(c.price, q.price.min, q.price.max);
     inRange(c.cost, q.cost.min, q.cost.max);
     inRange(c.margin, q.margin.min, q.margin.max);
@@ -223,11 +230,17 @@ export class CatalogIndex {
     };
   }
 
-  /** The order to walk for a sort, and whether to walk it backwards (price ascending). */
-  walkOrder(sort: Sort): { order: Int32Array; reverse: boolean; rotate: boolean } {
-    if (sort === "price-asc") return { order: this.orders.get("price")!, reverse: true, rotate: false };
+  /** Products whose price is not in dollars: the tail of the price order, kept last when it is walked backwards. */
+  readonly otherTail: number;
+
+  /**
+   * The order to walk for a sort, and whether to walk it backwards (price ascending). Walking backwards keeps the
+   * last `tail` rows (prices in other currencies) at the end.
+   */
+  walkOrder(sort: Sort): { order: Int32Array; reverse: boolean; rotate: boolean; tail: number } {
+    if (sort === "price-asc") return { order: this.orders.get("price")!, reverse: true, rotate: false, tail: this.otherTail };
     if (sort === "relevance") throw new Error("relevance is ranked by FTS5, not walked");
-    return { order: this.orders.get(sort)!, reverse: false, rotate: sort === "random" };
+    return { order: this.orders.get(sort)!, reverse: false, rotate: sort === "random", tail: 0 };
   }
 
   static async load(sql: SqlReader): Promise<CatalogIndex> {
@@ -240,6 +253,7 @@ export class CatalogIndex {
       size: 0,
       ids: new Int32Array(n),
       price: new Int32Array(n),
+      dollars: new Uint8Array(n),
       cost: new Int32Array(n),
       margin: new Int32Array(n),
       noSales: new Uint8Array(n),
@@ -288,6 +302,7 @@ export class CatalogIndex {
              || ',' || (IFNULL(amazonPriceCents, -1)) || ',' || winningScore || ',' || trendingScore || ',' || randomSortKey
              || ',' || (CASE source WHEN 'tracked-store' THEN ${SOURCE_CODES["tracked-store"]} WHEN 'measured' THEN ${SOURCE_CODES.measured} ELSE ${SOURCE_CODES.catalog} END)
              || ',' || storesAdded7d
+             || ',' || (CASE WHEN priceCurrency IS NULL THEN 1 ELSE 0 END)
              || ',' || replace(replace(replace(replace(niches, '[', ''), ']', ''), '"', ''), ',', '|') AS line
            FROM Product WHERE id > ? ORDER BY id LIMIT ?)`,
         [lastId, CHUNK],
@@ -319,7 +334,8 @@ export class CatalogIndex {
         cols.source[row] = +f[15];
         cols.noSales[row] = cols.source[row] === SOURCE_CODES.catalog ? 0 : 1;
         cols.storesAdded7d[row] = +f[16];
-        const niches = f[17] ? f[17].split("|") : [];
+        cols.dollars[row] = +f[17];
+        const niches = f[18] ? f[18].split("|") : [];
         for (let k = 0; k < niches.length && k < MAX_NICHES_PER_PRODUCT; k++) {
           cols.niches[row * MAX_NICHES_PER_PRODUCT + k] = codeOf(niches[k]);
         }

@@ -239,10 +239,13 @@ export class CatalogSearch {
 
 /** Position i of the walk for this query's sort (backwards for price-asc, rotated for random). */
 function walker(index: CatalogIndex, q: ProductQuery) {
-  const { order, reverse, rotate } = index.walkOrder(q.sort);
+  const { order, reverse, rotate, tail } = index.walkOrder(q.sort);
   const n = order.length;
   const offset = rotate ? q.seed % n : 0;
-  return (i: number) => order[reverse ? n - 1 - i : (i + offset) % n];
+  // Backwards, the tail (prices in other currencies, decision 059) still comes last.
+  const head = n - tail;
+  if (reverse) return (i: number) => order[i < head ? head - 1 - i : i];
+  return (i: number) => order[(i + offset) % n];
 }
 
 function walk(
@@ -301,8 +304,14 @@ function sortedMatches(
     // row, or (price ascending) the exact reverse.
     const ascending = q.sort === "price-asc";
     const value = index.sortValue(ascending ? "price" : (q.sort as IndexedSort));
-    const sign = ascending ? -1 : 1;
-    rows.sort((a, b) => sign * (value(b) - value(a) || b - a));
+    if (ascending) {
+      // Lowest dollar price first, ties to the lower row; prices in other currencies after them (decision 059),
+      // in the order the backwards walk gives them (ties to the higher row).
+      const dollars = index.cols.dollars;
+      rows.sort((a, b) => dollars[b] - dollars[a] || (dollars[a] === 1 ? value(a) - value(b) || a - b : b - a));
+    } else {
+      rows.sort((a, b) => value(b) - value(a) || b - a);
+    }
   }
   const ids = rows.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
   return { ids, total: rows.length, totalIsEstimate: false, hasMore: skip + q.pageSize < rows.length, plan: "sorted-matches" };
