@@ -9,7 +9,9 @@
 // Per setting: stores read (a CompetitorCheck row written before the stop), stores an hour per process, write
 // transactions a second (each read is four: the job's claim, the store's backoff mark, the read's transaction, the
 // job's completion), rows a second (products, changes, checks), and the writes that met SQLite's lock: retried by
-// retryBusy, or given up (the read then fails and is retried by the job system).
+// retryBusy, or given up (the read then fails and is retried by the job system), and the workers' CPU per read: on
+// a busy machine a worker waits for a core, not for the stores or the file, and CPU per read says what a free core
+// would do.
 // Every read here is a store's first (every product is new: the heaviest writes); the stores are reset between
 // settings. Picture fetching and matching are not part of a read (see `npm run bench -- catalogue`).
 import { spawn } from "node:child_process";
@@ -101,11 +103,15 @@ async function run(processes: number, concurrency: number) {
     const retried = reports.reduce((n, r) => n + r.busy.retried, 0);
     const gaveUp = reports.reduce((n, r) => n + r.busy.gaveUp, 0);
     const perHour = (reads / seconds) * 3600;
+    const workerCpuS = reports.reduce((n, r) => n + r.cpuS, 0);
+    const readsReported = reports.reduce((n, r) => n + r.reads.length, 0);
+    const cpuPerReadMs = (workerCpuS / Math.max(1, readsReported)) * 1000;
     console.log(
       `${processes} process${processes === 1 ? "" : "es"} x ${concurrency} reads at once: ${reads} stores read in ${seconds.toFixed(0)} s = ` +
         `${Math.round(perHour)} stores/hour (${Math.round(perHour / processes)} per process; per process ${reports.map((r) => r.reads.length).join(" / ")}), ` +
         `${failed} failed reads; ${((reads * 4) / seconds).toFixed(1)} write transactions/s, ${Math.round((products + changes + reads) / seconds)} rows/s; ` +
-        `busy: ${retried} writes retried, ${gaveUp} given up; stand-in stores' CPU ${((serverCpu.user + serverCpu.system) / 1e6 / seconds).toFixed(2)} cores; ` +
+        `busy: ${retried} writes retried, ${gaveUp} given up; workers' CPU ${cpuPerReadMs.toFixed(0)} ms a read ` +
+        `(${(workerCpuS / seconds).toFixed(2)} cores; one free core would do ${Math.round(3_600_000 / cpuPerReadMs)} reads/hour); stand-in stores' CPU ${((serverCpu.user + serverCpu.system) / 1e6 / seconds).toFixed(2)} cores; ` +
         `load average ${os.loadavg()[0].toFixed(1)}`,
     );
   } finally {

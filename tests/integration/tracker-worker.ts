@@ -5,8 +5,8 @@
 // and JOBS_OWNER, SHOPS_PORT (the stand-in stores on 127.0.0.1), optionally JOBS_POLL_MS (100) and
 // CHECK_CONCURRENCY (store reads at once, the tracker's default 2). It prints "ready" once connected; on a "due"
 // line it queues the due stores (as the scheduled sweep does) and prints how many; on "go" it starts its worker;
-// on "stop" it stops it, prints one JSON line { owner, reads, busy } (store ids it read, told by the after-read
-// hook; writes retried or given up on SQLite's lock) and exits. `npm run bench -- crawl` runs it too.
+// on "stop" it stops it, prints one JSON line { owner, reads, busy, cpuS } (store ids it read, told by the after-read
+// hook; writes retried or given up on SQLite's lock; CPU seconds from "go" to "stop") and exits. `npm run bench -- crawl` runs it too.
 import { createInterface } from "node:readline";
 import { busyCounts, db, dbReady } from "~/db.server";
 import { createSafeFetcher } from "~/integrations/safe-fetch.server";
@@ -23,9 +23,11 @@ export interface TrackerWorkerReport {
   owner: string;
   reads: number[];
   busy: typeof busyCounts;
+  cpuS: number;
 }
 
-const report: TrackerWorkerReport = { owner, reads: [], busy: busyCounts };
+const report: TrackerWorkerReport = { owner, reads: [], busy: busyCounts, cpuS: 0 };
+let cpuAtGo = process.cpuUsage();
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
 const jobs = createJobs({ db, ownerId: owner, pollMs, log: quiet });
 const fetcher = createSafeFetcher({
@@ -53,11 +55,16 @@ process.stdout.write("ready\n");
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (line === "due") process.stdout.write(`${await competitors.enqueueDue()}\n`);
-  if (line === "go") jobs.start();
+  if (line === "go") {
+    cpuAtGo = process.cpuUsage();
+    jobs.start();
+  }
   if (line === "stop") break;
 }
 lines.close();
 await jobs.stop();
+const cpu = process.cpuUsage(cpuAtGo);
+report.cpuS = (cpu.user + cpu.system) / 1e6;
 fetcher.close();
 process.stdout.write(`${JSON.stringify(report)}\n`);
 await db.$disconnect();
