@@ -235,13 +235,24 @@ function isBusy(error: unknown): boolean {
   return /SQLITE_BUSY|database is locked|P1008|P2034/i.test(text);
 }
 
+/**
+ * Writes this process retried because another process held SQLite's write lock, and those that gave up: how
+ * close one database file is to its limit (`npm run bench -- crawl`).
+ */
+export const busyCounts = { retried: 0, gaveUp: 0 };
+
 /** Retries a write that lost the race for SQLite's write lock to another process. */
 export async function retryBusy<T>(fn: () => Promise<T>, retries = 8): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
-      if (!isBusy(error) || attempt >= retries) throw error;
+      if (!isBusy(error)) throw error;
+      if (attempt >= retries) {
+        busyCounts.gaveUp++;
+        throw error;
+      }
+      busyCounts.retried++;
       await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
     }
   }

@@ -7,19 +7,21 @@
 //                 confusion counts, time and peak RSS of a full match (index + stock pictures + grouping)
 //   incremental:  one new store's 250 listings placed into the warm state
 // BENCH_CATALOGUE_LISTINGS (default 1,000,000), BENCH_CATALOGUE_PRODUCTS (150,000), BENCH_CATALOGUE_STORES (2,000)
-// and BENCH_CALIBRATE (200 designs) scale it down for a quick look.
+// and BENCH_CALIBRATE (200 designs) scale it down for a quick look; BENCH_CATALOGUE_REAL=0 skips the small market
+// of real pictures.
 import os from "node:os";
-import { hammingDistance, HashIndex, parseHash, type Hash64 } from "~/domain/catalogue-hash";
+import { hammingDistance, HashIndex, parseHash, popcount32, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue-hash";
 import { ClusterState, MATCH, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue-match";
-import { normaliseTitle } from "~/domain/catalogue-title";
+import { normaliseTitle, type NormalisedTitle } from "~/domain/catalogue-title";
 import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { calibrateDistances, drawPicture, lookAlikeDesign, randomDesign, variantPicture } from "../scripts/lib/market-pictures";
-import { matchQuality, simulateMarket, type SimulatedListing } from "../scripts/lib/market-simulator";
+import { matchQuality, simulateMarket, streamMarket, type SimulatedListing } from "../scripts/lib/market-simulator";
 
 const LISTINGS = Number(process.env.BENCH_CATALOGUE_LISTINGS ?? 1_000_000);
 const PRODUCTS = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 150_000);
 const STORES = Number(process.env.BENCH_CATALOGUE_STORES ?? 2_000);
 const CALIBRATE = Number(process.env.BENCH_CALIBRATE ?? 200);
+const MAX_CPU_S = Number(process.env.BENCH_CATALOGUE_MAX_CPU_S ?? 1_500);
 
 const fingerprinter = createPictureFingerprinter();
 const bits = (a: string, b: string) => hammingDistance(parseHash(a)!, parseHash(b)!);
@@ -34,48 +36,101 @@ function quantile(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 }
 
-/** Groups listings as the matching service does (stock pictures first, then nearest-first placement). */
-function group(listings: Array<{ id: number; title: string; priceCents: number; currency: string; hash: string; firstSeenAt: number }>) {
-  const index = new HashIndex(listings.length);
-  const hashes = new Map<number, Hash64>();
-  const inputs = new Map<number, ClusterInput>();
-  for (const l of listings) {
-    const h = parseHash(l.hash)!;
-    index.add(l.id, h);
-    hashes.set(l.id, h);
-    inputs.set(l.id, { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true });
+/**
+ * What a full match reads for each listing, as columns indexed by listing id (1..count): a million listings as
+ * objects would cost more than the matching itself. Titles stay raw text here, as read from the database.
+ */
+interface ListingColumns {
+  count: number;
+  hi: Uint32Array;
+  lo: Uint32Array;
+  title: string[];
+  priceCents: Int32Array;
+  currency: string[];
+}
+
+function columns(capacity: number): ListingColumns {
+  return { count: 0, hi: new Uint32Array(capacity + 1), lo: new Uint32Array(capacity + 1), title: [], priceCents: new Int32Array(capacity + 1), currency: [] };
+}
+
+function putListing(c: ListingColumns, l: { id: number; title: string; priceCents: number; currency: string; hash: string | null }) {
+  const h = parseHash(l.hash!)!;
+  c.hi[l.id] = h.hi;
+  c.lo[l.id] = h.lo;
+  c.title[l.id] = l.title;
+  c.priceCents[l.id] = l.priceCents;
+  c.currency[l.id] = l.currency;
+  c.count = Math.max(c.count, l.id);
+}
+
+/**
+ * Groups listings as the matching service does (stock pictures first, then nearest-first placement). Listing ids
+ * are 1..count and already in the order of placement (first seen, then id). Normalised titles are shared between
+ * listings whose titles normalise alike (stores copy titles), which the rules only read.
+ */
+function group(c: ListingColumns) {
+  const n = c.count;
+  const hashOf = (id: number): Hash64 => ({ hi: c.hi[id], lo: c.lo[id] });
+  const titles = new Map<string, NormalisedTitle>();
+  const inputs: ClusterInput[] = new Array<ClusterInput>(n + 1);
+  const index = new HashIndex(n);
+  for (let id = 1; id <= n; id++) {
+    index.add(id, hashOf(id));
+    let title = normaliseTitle(c.title[id]);
+    const key = `${title.words.join(" ")}|${title.quantities.join(" ")}|${title.models.join(" ")}`;
+    const known = titles.get(key);
+    if (known) title = known;
+    else titles.set(key, title);
+    inputs[id] = { id, title, priceCents: c.priceCents[id], currency: c.currency[id], pictureIsEvidence: true };
+    c.title[id] = ""; // read once: the normalised title is what matching keeps
   }
   index.build();
   const t1 = performance.now();
   let stock = 0;
-  const judged = new Set<number>();
-  for (const [id, h] of hashes) {
-    if (judged.has(id)) continue;
-    const near = index.near(h, MATCH.strongDistance);
-    for (const n of near) judged.add(n.id);
-    if (near.length >= MATCH.stockPictureMinListings && !pictureIsEvidence(near.map((n) => inputs.get(n.id)!.title))) {
+  const judged = new Uint8Array(n + 1);
+  for (let id = 1; id <= n; id++) {
+    if (judged[id]) continue;
+    const near = index.near(hashOf(id), MATCH.strongDistance);
+    for (const x of near) judged[x.id] = 1;
+    if (near.length >= MATCH.stockPictureMinListings && !pictureIsEvidence(near.map((x) => inputs[x.id].title))) {
       stock++;
-      for (const n of near) inputs.get(n.id)!.pictureIsEvidence = false;
+      for (const x of near) inputs[x.id].pictureIsEvidence = false;
     }
   }
   const t2 = performance.now();
-  const placed = new HashIndex(listings.length >> 2);
+  const placed = new HashIndex(n >> 2);
+  const distance = (a: number, b: number) => popcount32(c.hi[a] ^ c.hi[b]) + popcount32(c.lo[a] ^ c.lo[b]);
   const state = new ClusterState(
-    (id, radius) => placed.near(hashes.get(id)!, radius),
-    (a, b) => hammingDistance(hashes.get(a)!, hashes.get(b)!),
+    (id, radius) => placed.near(hashOf(id), radius),
+    distance,
     undefined,
     (id, cluster) => {
-      if (cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hashes.get(id)!);
-      if (placed.unbuilt > Math.max(4096, placed.size >> 3)) placed.build();
+      if (cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hashOf(id));
+      if (placed.unbuilt >= REBUILD_AFTER) placed.build();
     },
   );
-  const ordered = [...listings].sort((a, b) => a.firstSeenAt - b.firstSeenAt || a.id - b.id);
-  for (const l of ordered) state.place(inputs.get(l.id)!);
-  const phases = { stockPicturesS: (t2 - t1) / 1000, placementS: (performance.now() - t2) / 1000 };
-  return { state, index: placed, hashes, inputs, stock, phases };
+  // Progress every 100,000 listings (CPU seconds of this process and RSS); past BENCH_CATALOGUE_MAX_CPU_S the run
+  // stops and says how far it got, so an over-target run still prints what it reached.
+  const cpuAtStart = process.cpuUsage();
+  let reached = n;
+  for (let id = 1; id <= n; id++) {
+    state.place(inputs[id]);
+    if (id % 100_000 === 0 && n >= 500_000) {
+      const used = process.cpuUsage(cpuAtStart);
+      const cpuS = (used.user + used.system) / 1e6;
+      console.log(`  placed ${id}: ${cpuS.toFixed(0)} s of CPU in placement, index ${placed.size}, RSS ${mb(process.memoryUsage().rss)}`);
+      if (cpuS > MAX_CPU_S) {
+        reached = id;
+        console.log(`  stopped: placement passed BENCH_CATALOGUE_MAX_CPU_S (${MAX_CPU_S} s)`);
+        break;
+      }
+    }
+  }
+  const phases = { stockPicturesS: (t2 - t1) / 1000, placementS: (performance.now() - t2) / 1000, distinctTitles: titles.size };
+  return { state, index: placed, titles, stock, phases, reached };
 }
 
-function printQuality(label: string, listings: SimulatedListing[], state: ClusterState) {
+function printQuality(label: string, listings: Iterable<{ id: number; productId: number }>, state: ClusterState) {
   const q = matchQuality(listings, (id) => state.of(id)!.anchorId);
   console.log(
     `${label}: precision ${pct(q.precision)}  recall ${pct(q.recall)}  (pairs: ${q.truePairs} right, ${q.falsePairs} wrongly joined, ${q.missedPairs} missed; ` +
@@ -94,7 +149,7 @@ for (const [kind, d] of Object.entries(distances)) {
 }
 
 // ---------- a small market with every picture real ----------
-{
+if (process.env.BENCH_CATALOGUE_REAL !== "0") {
   const market = simulateMarket({ seed: 7, stores: 60, products: 300, listings: 1_500 });
   t = performance.now();
   const designs = new Map<number, ReturnType<typeof randomDesign>>();
@@ -112,36 +167,53 @@ for (const [kind, d] of Object.entries(distances)) {
     l.hash = l.variant === "stock" ? stockPicture : await fingerprinter.fingerprint(await variantPicture(designOf(l.productId), l.variant, l.id));
   }
   const drawS = (performance.now() - t) / 1000;
-  const { state } = group(market.listings.map((l) => ({ ...l, hash: l.hash! })));
+  const small = columns(market.listings.length);
+  for (const l of market.listings) putListing(small, l);
+  const { state } = group(small);
   printQuality(`real pictures (${market.listings.length} listings, ${market.products.length} products, drawn and fingerprinted in ${drawS.toFixed(0)} s)`, market.listings, state);
 }
 
 // ---------- the full market with modelled fingerprints ----------
+// Made one listing at a time into the columns a match reads (and the truth: each listing's product); the last 250
+// listings are held back as one new store's first read.
 t = performance.now();
-const market = simulateMarket({ seed: 42, stores: STORES, products: PRODUCTS, listings: LISTINGS, distances });
-const newStore = market.listings.splice(-250).map((l, i) => ({ ...l, storeId: STORES, firstSeenAt: l.firstSeenAt + 86_400 + i }));
-console.log(`\nmarket: ${STORES} stores, ${market.listings.length} listings of ${PRODUCTS} products simulated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+const stream = streamMarket({ seed: 42, stores: STORES, products: PRODUCTS, listings: LISTINGS, distances });
+const market = columns(LISTINGS);
+const productOf = new Int32Array(LISTINGS + 1);
+const newStore: SimulatedListing[] = [];
+for (const l of stream.listings) {
+  productOf[l.id] = l.productId;
+  if (l.id > LISTINGS - 250) newStore.push({ ...l, storeId: STORES, firstSeenAt: l.firstSeenAt + 86_400 + newStore.length });
+  else putListing(market, l);
+}
+const truth = function* (count: number) {
+  for (let id = 1; id <= count; id++) yield { id, productId: productOf[id] };
+};
+sample();
+console.log(`\nmarket: ${STORES} stores, ${market.count} listings of ${PRODUCTS} products simulated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 const before = process.memoryUsage().rss;
+peakRss = before;
 t = performance.now();
 const cpuBefore = process.cpuUsage();
-const full = group(market.listings.map((l) => ({ ...l, hash: l.hash! })));
+const full = group(market);
 const fullS = (performance.now() - t) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuS = (cpu.user + cpu.system) / 1e6;
 sample();
+const heap = process.memoryUsage();
 console.log(
-  `full match: ${market.listings.length} listings in ${fullS.toFixed(1)} s (${Math.round(market.listings.length / fullS)} listings/s; ${cpuS.toFixed(1)} s of CPU on this process; stock pictures ${full.phases.stockPicturesS.toFixed(1)} s, ` +
-    `placement ${full.phases.placementS.toFixed(1)} s), ${full.stock} stock pictures; RSS peak ${mb(peakRss)} (${mb(before)} before matching); machine load average ${os.loadavg()[0].toFixed(1)}`,
+  `full match: ${market.count} listings in ${fullS.toFixed(1)} s wall (${Math.round(market.count / fullS)} listings/s; ${cpuS.toFixed(1)} s of CPU on this process; stock pictures ${full.phases.stockPicturesS.toFixed(1)} s, ` +
+    `placement ${full.phases.placementS.toFixed(1)} s), ${full.stock} stock pictures, ${full.phases.distinctTitles} distinct normalised titles; ` +
+    `RSS peak while matching ${mb(peakRss)} (${mb(before)} before: the simulated market's columns), after ${mb(heap.rss)} (JS heap ${mb(heap.heapUsed)}, typed arrays ${mb(heap.arrayBuffers)}); machine load average ${os.loadavg()[0].toFixed(1)}`,
 );
-printQuality("quality against the truth", market.listings, full.state);
+if (full.reached < market.count) console.log(`full match NOT finished: ${full.reached} of ${market.count} listings placed`);
+printQuality("quality against the truth", truth(full.reached), full.state);
 
 // ---------- one new store, incrementally ----------
 t = performance.now();
 for (const l of newStore) {
-  const h = parseHash(l.hash!)!;
-  full.hashes.set(l.id, h);
+  putListing(market, l);
   const input = { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true };
-  full.inputs.set(l.id, input);
   full.state.place(input);
 }
 const incMs = performance.now() - t;

@@ -3,13 +3,15 @@
 // http-limits, tracker (competitor snapshots per minute, then job claims per second from 3 processes), pages
 // (Lighthouse, mobile and desktop presets), assistant (plain-words questions), outbox (marketing delivery),
 // catalogue (the measured catalogue's matching against a simulated market: quality, full and incremental time),
+// crawl (the tracker reading stand-in stores that answer in 100-300 ms: stores an hour per process, and what 1, 2
+// and 4 worker processes do to one SQLite file),
 // load (pages and APIs together over 32 connections, with BENCH_PROFILE=1 a CPU profile of the server),
 // logo (checking and drawing an uploaded logo, and the event loop meanwhile).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "load", "logo"];
+const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "crawl", "load", "logo"];
 /** Benchmarks that run as part of another's name: `tracker` also prints the job system's figures. */
 const PARTS: Record<string, string[]> = { tracker: ["tracker", "jobs"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

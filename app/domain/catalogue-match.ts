@@ -23,7 +23,7 @@
 // cannot form. An operator's decisions are constraints: a listing split out
 // of a product never rejoins the listings it was split from; two listings an operator merged are one product.
 // Pure: no I/O, no clock.
-import { compareTitles, type NormalisedTitle } from "~/domain/catalogue-title";
+import { compareTitles, titlesContradict, type NormalisedTitle } from "~/domain/catalogue-title";
 
 export const MATCH = {
   /** Pictures this near (bits of 64) are "the same picture". */
@@ -124,6 +124,29 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
 }
 
 /**
+ * decidePair's answer without its sentence: the same rules, no strings built. Grouping asks this of every
+ * candidate (up to MATCH.maxCandidates a listing, a million listings) and writes the sentence only for the pair
+ * that admits a listing. tests/unit/catalogue-match.test.ts checks it agrees with decidePair.
+ */
+export function pairMatches(a: ListingForMatch, b: ListingForMatch, distance: number, pictureIsEvidence = true): boolean {
+  if (!pictureIsEvidence || distance > MATCH.titleLedDistance) return false;
+  const aw = a.title.words;
+  const bw = b.title.words;
+  let shared = 0;
+  for (let i = 0; i < aw.length; i++) if (bw.includes(aw[i])) shared++;
+  const smaller = Math.min(aw.length, bw.length);
+  const overlap = smaller === 0 ? 0 : shared / smaller;
+  if (distance > MATCH.maxDistance && (overlap < MATCH.titleLedMinOverlap || shared < MATCH.titleLedMinWords)) return false;
+  if (titlesContradict(a.title, b.title)) return false;
+  if (aw.length > 0 && bw.length > 0 && shared === 0) return false;
+  if (distance > MATCH.strongDistance && overlap < MATCH.minTitleOverlapWhenFar) return false;
+  if (a.currency === b.currency && a.priceCents !== null && b.priceCents !== null && a.priceCents > 0 && b.priceCents > 0) {
+    if (Math.max(a.priceCents, b.priceCents) / Math.min(a.priceCents, b.priceCents) > MATCH.maxPriceRatio) return false;
+  }
+  return true;
+}
+
+/**
  * Whether a picture shared by these listings' titles tells anything: a stock picture, a placeholder or a size
  * chart appears on many listings whose titles have little in common. Takes the titles of the listings that
  * carry (nearly) this picture.
@@ -173,6 +196,30 @@ export interface Cluster {
    */
   centreId: number;
   members: ClusterMember[];
+}
+
+/**
+ * A member admitted by a picture match. Its evidence (a sentence and the shared words) is written out when read,
+ * from the two listings' titles and prices and the distance, rather than kept: a million members would otherwise
+ * hold a million sentences. decidePair is deterministic, so it reads the same every time.
+ */
+class MatchedMember implements ClusterMember {
+  readonly via = "picture" as const;
+  constructor(
+    readonly id: number,
+    private readonly withId: number,
+    private readonly distance: number,
+    private readonly listings: Map<number, ClusterInput>,
+  ) {}
+
+  get evidence(): PairEvidence & { withId: number; reason: string } {
+    const decision = decidePair(this.listings.get(this.id)!, this.listings.get(this.withId)!, this.distance);
+    return { ...decision.evidence, withId: this.withId, reason: decision.reason };
+  }
+
+  toJSON() {
+    return { id: this.id, via: this.via, evidence: this.evidence };
+  }
 }
 
 /** The listings whose pictures are within `radius` bits of this listing's, with their distances. */
@@ -268,44 +315,39 @@ export class ClusterState {
 
   /** The product whose members within `radius` match the listing most often (then nearest, then oldest). */
   private bestWithin(listing: ClusterInput, radius: number): { cluster: Cluster; admit: ClusterMember } | null {
-    let best: { cluster: Cluster; votes: number; total: number; admit: ClusterMember } | null = null;
-    {
-      const votes = new Map<Cluster, { votes: number; total: number; admit: ClusterMember }>();
-      let examined = 0;
-      for (const candidate of this.near(listing.id, radius)) {
-        const other = this.listings.get(candidate.id);
-        const cluster = this.clusterOf.get(candidate.id);
-        if (!other || !cluster || !other.pictureIsEvidence) continue;
-        // The nearest placed members decide: a product sold by hundreds of stores is not compared member by member.
-        if (++examined > MATCH.maxCandidates) break;
-        const decision = decidePair(listing, other, candidate.distance);
-        if (!decision.match) continue;
-        const entry = votes.get(cluster);
-        if (entry) {
-          entry.votes++;
-          entry.total += candidate.distance;
-        } else {
-          votes.set(cluster, {
-            votes: 1,
-            total: candidate.distance,
-            admit: { id: listing.id, via: "picture", evidence: { ...decision.evidence, withId: other.id, reason: decision.reason } },
-          });
-        }
-      }
-      for (const [cluster, entry] of votes) {
-        if (this.keptApart(listing.id, cluster)) continue;
-        if (this.distance(listing.id, cluster.centreId) > MATCH.maxDistanceToAnchor) continue;
-        if (this.distance(listing.id, cluster.anchorId) > MATCH.maxDiameter) continue;
-        const mean = entry.total / entry.votes;
-        const better =
-          best === null ||
-          entry.votes > best.votes ||
-          (entry.votes === best.votes && mean < best.total / best.votes) ||
-          (entry.votes === best.votes && mean === best.total / best.votes && cluster.anchorId < best.cluster.anchorId);
-        if (better) best = { cluster, ...entry };
+    // Per product: how many of its members match, their total distance, and the first that matched (the evidence).
+    let best: { cluster: Cluster; votes: number; total: number; withId: number; distance: number } | null = null;
+    const votes = new Map<Cluster, { votes: number; total: number; withId: number; distance: number }>();
+    let examined = 0;
+    for (const candidate of this.near(listing.id, radius)) {
+      const other = this.listings.get(candidate.id);
+      const cluster = this.clusterOf.get(candidate.id);
+      if (!other || !cluster || !other.pictureIsEvidence) continue;
+      // The nearest placed members decide: a product sold by hundreds of stores is not compared member by member.
+      if (++examined > MATCH.maxCandidates) break;
+      if (!pairMatches(listing, other, candidate.distance)) continue;
+      const entry = votes.get(cluster);
+      if (entry) {
+        entry.votes++;
+        entry.total += candidate.distance;
+      } else {
+        votes.set(cluster, { votes: 1, total: candidate.distance, withId: other.id, distance: candidate.distance });
       }
     }
-    return best;
+    for (const [cluster, entry] of votes) {
+      if (this.keptApart(listing.id, cluster)) continue;
+      if (this.distance(listing.id, cluster.centreId) > MATCH.maxDistanceToAnchor) continue;
+      if (this.distance(listing.id, cluster.anchorId) > MATCH.maxDiameter) continue;
+      const mean = entry.total / entry.votes;
+      const better =
+        best === null ||
+        entry.votes > best.votes ||
+        (entry.votes === best.votes && mean < best.total / best.votes) ||
+        (entry.votes === best.votes && mean === best.total / best.votes && cluster.anchorId < best.cluster.anchorId);
+      if (better) best = { cluster, ...entry };
+    }
+    if (!best) return null;
+    return { cluster: best.cluster, admit: new MatchedMember(listing.id, best.withId, best.distance, this.listings) };
   }
 
   /** An operator's merge: the two listings' products become one (the older anchor stays), unless a split forbids it. */

@@ -177,3 +177,9 @@ function modelContradiction(a: NormalisedTitle, b: NormalisedTitle): string | nu
   if (a.models.some((m) => inB.has(m))) return null;
   return `model ${a.models.join(", ")} against ${b.models.join(", ")}`;
 }
+
+/** Whether compareTitles would find a contradiction, without writing it out (grouping's hot path). */
+export function titlesContradict(a: NormalisedTitle, b: NormalisedTitle): boolean {
+  if (a.quantities.length > 0 && b.quantities.length > 0 && quantityContradiction(a, b) !== null) return true;
+  return a.models.length > 0 && b.models.length > 0 && modelContradiction(a, b) !== null;
+}

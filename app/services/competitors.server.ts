@@ -53,6 +53,8 @@ export interface CompetitorsDeps {
   onStoreRead?: (storeId: number) => Promise<void>;
   /** Backoff after failed reads: first wait and cap. */
   backoff?: { baseMs?: number; maxMs?: number };
+  /** Store reads one process runs at once (default 2; each waits on the store's answers and its per-host limit). */
+  checkConcurrency?: number;
   /** "Check now" limits. */
   checkNow?: { perStoreMs?: number; perHour?: number };
   /** Called after a rival's product was added to the product database (saved-search alerts, decision 030). */
@@ -75,6 +77,7 @@ export function createCompetitors(deps: CompetitorsDeps) {
     parkAfterFailures: deps.parkAfterFailures,
     onStoreRead: deps.onStoreRead,
     backoff: deps.backoff,
+    checkConcurrency: deps.checkConcurrency,
     perStoreMs: deps.checkNow?.perStoreMs ?? COMPETITOR_RULES.checkNowPerStoreMs,
     perHour: deps.checkNow?.perHour ?? COMPETITOR_RULES.checkNowPerHour,
     pathOf: deps.competitorPath ?? ((id: number) => `/dashboard/competitors/${id}`),

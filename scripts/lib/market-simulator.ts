@@ -138,6 +138,15 @@ export interface Market {
 
 /** The market: deterministic for its options. Listings are in the order the tracker first saw them. */
 export function simulateMarket(options: MarketOptions): Market {
+  const market = streamMarket(options);
+  return { products: market.products, listings: [...market.listings] };
+}
+
+/**
+ * The same market (the same random draws in the same order), its listings made one at a time as they are read:
+ * a million listings need not be held as objects by whoever only keeps a few columns of them.
+ */
+export function streamMarket(options: MarketOptions): { products: SimulatedProduct[]; listings: Generator<SimulatedListing> } {
   const r = mulberry32(options.seed);
   const lookAlikeShare = options.lookAlikeShare ?? 0.1;
   const stockShare = options.stockShare ?? 0.003;
@@ -158,33 +167,34 @@ export function simulateMarket(options: MarketOptions): Market {
   }
   const storeCurrency = Array.from({ length: options.stores }, () => pick(r, CURRENCIES));
   const stockHashes = Array.from({ length: 5 }, () => randomHash(r));
-  const listings: SimulatedListing[] = [];
   const t0 = Date.UTC(2026, 8, 1) / 1000;
-  // Popularity is skewed: a few products are sold by many stores.
-  for (let id = 0; id < options.listings; id++) {
-    const productId = Math.min(options.products - 1, Math.floor(options.products * r() ** 1.6));
-    const product = products[productId];
-    const storeId = Math.floor(r() * options.stores);
-    const currency = storeCurrency[storeId];
-    const rate = currency === "USD" ? 1 : 0.92;
-    const stock = r() < stockShare;
-    const variant = stock ? "stock" : weighted(r);
-    let hash: string | null = null;
-    if (stock) hash = formatHash(pick(r, stockHashes));
-    else if (options.distances) hash = formatHash(flipBits(r, productHash[productId], pick(r, options.distances[variant as VariantKind])));
-    listings.push({
-      id: id + 1,
-      storeId,
-      productId,
-      title: storeTitle(r, product.title),
-      priceCents: Math.round(product.priceCents * (0.9 + r() * 0.7) * rate),
-      currency,
-      variant,
-      hash,
-      firstSeenAt: t0 + Math.floor((id / options.listings) * 60 * 86_400),
-    });
+  function* listings(): Generator<SimulatedListing> {
+    // Popularity is skewed: a few products are sold by many stores.
+    for (let id = 0; id < options.listings; id++) {
+      const productId = Math.min(options.products - 1, Math.floor(options.products * r() ** 1.6));
+      const product = products[productId];
+      const storeId = Math.floor(r() * options.stores);
+      const currency = storeCurrency[storeId];
+      const rate = currency === "USD" ? 1 : 0.92;
+      const stock = r() < stockShare;
+      const variant = stock ? "stock" : weighted(r);
+      let hash: string | null = null;
+      if (stock) hash = formatHash(pick(r, stockHashes));
+      else if (options.distances) hash = formatHash(flipBits(r, productHash[productId], pick(r, options.distances[variant as VariantKind])));
+      yield {
+        id: id + 1,
+        storeId,
+        productId,
+        title: storeTitle(r, product.title),
+        priceCents: Math.round(product.priceCents * (0.9 + r() * 0.7) * rate),
+        currency,
+        variant,
+        hash,
+        firstSeenAt: t0 + Math.floor((id / options.listings) * 60 * 86_400),
+      };
+    }
   }
-  return { products, listings };
+  return { products, listings: listings() };
 }
 
 export interface MatchQuality {
@@ -202,13 +212,13 @@ export interface MatchQuality {
  * Pairwise precision and recall of a grouping against the truth: a pair of listings is a true positive when
  * both are in one predicted product and are one true product. Stock-picture listings count like any other.
  */
-export function matchQuality(listings: SimulatedListing[], predictedOf: (listingId: number) => number): MatchQuality {
-  const joint = new Map<string, number>();
+export function matchQuality(listings: Iterable<{ id: number; productId: number }>, predictedOf: (listingId: number) => number): MatchQuality {
+  const joint = new Map<number, number>();
   const predicted = new Map<number, number>();
   const truth = new Map<number, number>();
   for (const l of listings) {
     const p = predictedOf(l.id);
-    const key = `${p}:${l.productId}`;
+    const key = p * 2 ** 26 + l.productId; // a product id below 2^26, a listing id below 2^27: exact in a double
     joint.set(key, (joint.get(key) ?? 0) + 1);
     predicted.set(p, (predicted.get(p) ?? 0) + 1);
     truth.set(l.productId, (truth.get(l.productId) ?? 0) + 1);

@@ -152,8 +152,12 @@ function productJs(p: FakeProduct) {
   };
 }
 
-/** `port`: a fixed port (the e2e server is told which one it may reach before the test starts); 0 picks a free one. */
-export async function startFakeShopifyStore(options: { port?: number } = {}): Promise<FakeShopifyStore> {
+/**
+ * `port`: a fixed port (the e2e server is told which one it may reach before the test starts); 0 picks a free one.
+ * `latencyMs`: how long each store answer waits before it is sent (drawn per request), as a real store far away
+ * would (`npm run bench -- crawl`). `record: false` keeps no request list (a long bench makes hundreds of thousands).
+ */
+export async function startFakeShopifyStore(options: { port?: number; latencyMs?: () => number; record?: boolean } = {}): Promise<FakeShopifyStore> {
   const shops = new Map<string, FakeShop>();
   const steps = new Map<string, FakeStep[]>();
   const requests: RecordedShopRequest[] = [];
@@ -253,7 +257,7 @@ export async function startFakeShopifyStore(options: { port?: number } = {}): Pr
   const server = createServer((req, res) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
     const url = new URL(req.url ?? "/", "http://x");
-    requests.push({ host, path: `${url.pathname}${url.search}`, at: Date.now(), headers: req.headers });
+    if (options.record !== false) requests.push({ host, path: `${url.pathname}${url.search}`, at: Date.now(), headers: req.headers });
     const queued = steps.get(`${host}${url.pathname}`);
     const step = queued?.shift();
     if (step) return runStep(step, req, res);
@@ -269,7 +273,10 @@ export async function startFakeShopifyStore(options: { port?: number } = {}): Pr
       if (url.pathname === "/") return send(res, 200, "<!doctype html><title>A plain site</title><h1>Hello</h1>", "text/html; charset=utf-8");
       return send(res, 404, NOT_FOUND_HTML, "text/html");
     }
-    answerShop(shop, url, res);
+    const wait = options.latencyMs?.() ?? 0;
+    if (wait <= 0) return answerShop(shop, url, res);
+    const timer = setTimeout(() => answerShop(shop, url, res), wait);
+    res.on("close", () => clearTimeout(timer));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

@@ -2,12 +2,13 @@
 // tracker-multiprocess.test.ts. Not a test file itself.
 //
 // Run: node --import tsx tests/integration/tracker-worker.ts, with DATABASE_URL and the app's environment set,
-// and JOBS_OWNER, SHOPS_PORT (the stand-in stores on 127.0.0.1), optionally JOBS_POLL_MS (100). It prints "ready"
-// once connected; on a "due" line it queues the due stores (as the scheduled sweep does) and prints how many; on
-// "go" it starts its worker; on "stop" it stops it, prints one JSON line { owner, reads } (store ids it read,
-// told by the after-read hook) and exits.
+// and JOBS_OWNER, SHOPS_PORT (the stand-in stores on 127.0.0.1), optionally JOBS_POLL_MS (100) and
+// CHECK_CONCURRENCY (store reads at once, the tracker's default 2). It prints "ready" once connected; on a "due"
+// line it queues the due stores (as the scheduled sweep does) and prints how many; on "go" it starts its worker;
+// on "stop" it stops it, prints one JSON line { owner, reads, busy, cpuS } (store ids it read, told by the after-read
+// hook; writes retried or given up on SQLite's lock; CPU seconds from "go" to "stop") and exits. `npm run bench -- crawl` runs it too.
 import { createInterface } from "node:readline";
-import { db, dbReady } from "~/db.server";
+import { busyCounts, db, dbReady } from "~/db.server";
 import { createSafeFetcher } from "~/integrations/safe-fetch.server";
 import { createShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import { createCompetitors } from "~/services/competitors.server";
@@ -21,9 +22,12 @@ const port = Number(process.env.SHOPS_PORT);
 export interface TrackerWorkerReport {
   owner: string;
   reads: number[];
+  busy: typeof busyCounts;
+  cpuS: number;
 }
 
-const report: TrackerWorkerReport = { owner, reads: [] };
+const report: TrackerWorkerReport = { owner, reads: [], busy: busyCounts, cpuS: 0 };
+let cpuAtGo = process.cpuUsage();
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
 const jobs = createJobs({ db, ownerId: owner, pollMs, log: quiet });
 const fetcher = createSafeFetcher({
@@ -36,6 +40,7 @@ const competitors = createCompetitors({
   storefront: createShopifyStorefront({ fetcher, protocol: "http:" }),
   jobs,
   notifications: createNotifications({ db }),
+  checkConcurrency: process.env.CHECK_CONCURRENCY ? Number(process.env.CHECK_CONCURRENCY) : undefined,
   log: { info() {}, warn() {} },
   onStoreRead: async (storeId) => {
     report.reads.push(storeId);
@@ -50,11 +55,16 @@ process.stdout.write("ready\n");
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (line === "due") process.stdout.write(`${await competitors.enqueueDue()}\n`);
-  if (line === "go") jobs.start();
+  if (line === "go") {
+    cpuAtGo = process.cpuUsage();
+    jobs.start();
+  }
   if (line === "stop") break;
 }
 lines.close();
 await jobs.stop();
+const cpu = process.cpuUsage(cpuAtGo);
+report.cpuS = (cpu.user + cpu.system) / 1e6;
 fetcher.close();
 process.stdout.write(`${JSON.stringify(report)}\n`);
 await db.$disconnect();

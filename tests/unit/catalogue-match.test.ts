@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatHash, hammingDistance, HashIndex, parseHash, popcount32, type Hash64 } from "~/domain/catalogue-hash";
-import { clusterListings, decidePair, MATCH, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue-match";
+import { clusterListings, decidePair, MATCH, pairMatches, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue-match";
 import { compareTitles, normaliseTitle } from "~/domain/catalogue-title";
 
 describe("normaliseTitle", () => {
@@ -156,6 +156,53 @@ describe("decidePair", () => {
           expect(decidePair(listing(1, ta, pa), listing(2, tb, pb), d).match).toBe(decidePair(listing(2, tb, pb), listing(1, ta, pa), d).match);
         },
       ),
+    );
+  });
+});
+
+describe("HashIndex with many hashes added since its build", () => {
+  it("finds what a scan finds, whether it reads the new hashes in order or through their chains, and after a rebuild", () => {
+    let seed = 12345;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const base = Array.from({ length: 40 }, () => ({ hi: next(), lo: next() }));
+    // Clusters of near hashes around random bases, plus random ones: 6,000 in all, more than a wide look-up's 2,788 probes.
+    const hashes: Hash64[] = Array.from({ length: 6_000 }, (_, i) => {
+      const b = base[i % base.length];
+      return i % 3 === 0 ? { hi: next(), lo: next() } : { hi: (b.hi ^ (1 << next() % 32) ^ (1 << next() % 32)) >>> 0, lo: (b.lo ^ (1 << next() % 32)) >>> 0 };
+    });
+    const index = new HashIndex(16);
+    const scan = (query: Hash64, radius: number) =>
+      hashes
+        .map((h, id) => ({ id, distance: hammingDistance(h, query) }))
+        .filter((x) => x.distance <= radius)
+        .sort((x, y) => x.distance - y.distance || x.id - y.id);
+    hashes.slice(0, 100).forEach((h, id) => index.add(id, h));
+    index.build();
+    hashes.slice(100).forEach((h, i) => index.add(100 + i, h));
+    for (const rebuilt of [false, true]) {
+      if (rebuilt) index.build();
+      for (const q of base.slice(0, 10))
+        for (const radius of [0, 3, 6, 12, 15]) expect(index.near(q, radius), `radius ${radius}, rebuilt ${rebuilt}`).toEqual(scan(q, radius));
+    }
+  });
+});
+
+describe("pairMatches", () => {
+  it("answers as decidePair does, for any titles, prices, currencies, distances and stock pictures", () => {
+    const words = ["neck", "fan", "bladeless", "usb", "dog", "bed", "socks", "portable", "mat", "yoga"];
+    const extras = ["2 pcs", "10 pcs", "500 ML", "0.5L", "1L", "XL", "x12", "iphone15", "iphone14", ""];
+    const title = fc
+      .tuple(fc.subarray(words), fc.constantFrom(...extras), fc.constantFrom(...extras))
+      .map(([w, e1, e2]) => [...w, e1, e2].join(" "));
+    const price = fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: null });
+    const currency = fc.constantFrom<string | null>("USD", "EUR", null);
+    fc.assert(
+      fc.property(title, title, price, price, currency, currency, fc.integer({ min: 0, max: 64 }), fc.boolean(), (ta, tb, pa, pb, ca, cb, d, evidence) => {
+        const a = listing(1, ta, pa, ca);
+        const b = listing(2, tb, pb, cb);
+        expect(pairMatches(a, b, d, evidence)).toBe(decidePair(a, b, d, evidence).match);
+      }),
+      { numRuns: 2_000 },
     );
   });
 });

@@ -12,7 +12,7 @@
 //   Anything else (a changed picture, a removed listing's fingerprint, a new decision) rebuilds it.
 // The "catalogue.match" job (catalogue.server.ts) runs it one at a time across processes.
 import { retryBusy, type Db, type SqlReader } from "~/db.server";
-import { HashIndex, hammingDistance, parseHash, type Hash64 } from "~/domain/catalogue-hash";
+import { HashIndex, hammingDistance, parseHash, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue-hash";
 import { ClusterState, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue-match";
 import { normaliseTitle } from "~/domain/catalogue-title";
 import { AppError } from "~/domain/errors";
@@ -117,7 +117,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       decisions,
       (id, cluster) => {
         if (cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hashes.get(id)!);
-        if (placed.unbuilt > Math.max(4096, placed.size >> 3)) placed.build();
+        if (placed.unbuilt >= REBUILD_AFTER) placed.build();
       },
     );
     const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, last: lastOf(listings) };

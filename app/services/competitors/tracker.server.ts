@@ -52,6 +52,8 @@ export interface TrackerDeps extends AlertsDeps {
   onStoreRead?: (storeId: number) => Promise<void>;
   /** Backoff after failed reads: first wait and cap (domain defaults when absent). */
   backoff?: { baseMs?: number; maxMs?: number };
+  /** Store reads one process runs at once (default 2). */
+  checkConcurrency?: number;
   log: CompetitorsLog;
 }
 
@@ -180,7 +182,7 @@ export function registerCheckJobs(deps: TrackerDeps, on: Pick<Jobs, "register" |
     async ({ payload }) => {
       await runCheck(deps, payload.storeId);
     },
-    { payloadSchema: zStoreId, concurrency: 2, timeoutMs: 10 * 60_000, leaseMs: 60_000 },
+    { payloadSchema: zStoreId, concurrency: deps.checkConcurrency ?? 2, timeoutMs: 10 * 60_000, leaseMs: 60_000 },
   );
   on.register(DUE_JOB, async () => {
     await enqueueDue(deps);
