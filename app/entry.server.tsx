@@ -1,6 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import { isbot } from "isbot";
@@ -47,16 +46,36 @@ export default async function handleRequest(
   // Shopify's frame-ancestors CSP and friends for documents served inside admin.
   addDocumentResponseHeaders(request, responseHeaders);
   const userAgent = request.headers.get("user-agent");
-  const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
+  const bot = isbot(userAgent ?? "");
 
+  // The whole document is rendered before it is sent, as one buffer: no page streams data (no `defer`), so
+  // nothing arrives sooner by streaming, and each of React's ~2 KB chunks would otherwise go through a
+  // Node stream, a web stream, Express and its own gzip call (docs/decisions/039). A crawler's page is
+  // rendered in full (onAllReady); a person's status is the one known when the shell was ready, as before.
   return new Promise((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
-      [callbackName]: () => {
-        const body = new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
         responseHeaders.set("Content-Type", "text/html");
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+      onShellReady() {
+        status = responseStatusCode;
+        if (!bot) pipe(body);
+      },
+      onAllReady() {
+        if (bot) {
+          status = responseStatusCode;
+          pipe(body);
+        }
       },
       onShellError(error) {
         reject(error);

@@ -8,12 +8,20 @@
 //   BENCH_PROFILE=1 npm run bench -- load         # also a CPU profile of the server: top self time by
 //                                                 # function and by package (bench/.data/load/*.cpuprofile)
 //   WEB_CONCURRENCY=1 npm run bench -- load       # the server's process count (server/cluster.mjs)
+//   BENCH_SECONDS=0 npm run bench -- load         # only what each path costs, one request at a time
+//   BENCH_COST_REQUESTS=50 npm run bench -- load  # requests per path for that (default 30)
+//
+// Before the mixed run it prints what each path costs on its own: the server's CPU milliseconds per
+// request (all its processes, read from /proc over BENCH_COST_REQUESTS requests in a row, so other work
+// on a busy machine does not count) and the bytes sent, gzipped and not. That is the steady figure on a
+// shared machine; req/s and p99 move with whatever else runs.
 //
 // The load tool runs on the same machine as the server: on 2 cores it takes a share of the CPU the
 // server would otherwise have. Figures move with whatever else the machine is doing.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -24,6 +32,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PROFILE = process.env.BENCH_PROFILE === "1";
+const COST_REQUESTS = Number(process.env.BENCH_COST_REQUESTS ?? 30);
 const DIR = path.resolve("bench/.data/load");
 const DB_URL = `file:${path.join(DIR, "bench.db")}`;
 
@@ -126,6 +135,25 @@ async function targets(cookie: string): Promise<Target[]> {
     { kind: "page" as const, path: page },
     { kind: "api" as const, path: apis[i] },
   ]);
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** The body's size as sent (fetch would decompress it), asking for gzip as a browser does. */
+function bytesOnTheWire(pathname: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${BASE}${pathname}`,
+      { agent: keepAlive, headers: { cookie, "accept-encoding": "gzip" } },
+      (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -263,6 +291,35 @@ async function main() {
       }
       alone.push(`${t.kind} ${t.path} ${ms(took.sort((a, b) => a - b)[2])} ms`);
     }
+
+    // What each path costs the server, one request at a time.
+    console.log(
+      `\n== server CPU per request and bytes per answer, path by path (${COST_REQUESTS} requests each, one at a time) ==`,
+    );
+    const costs: { kind: Kind; cpuMs: number }[] = [];
+    for (const t of mix) {
+      let gzipBytes = 0;
+      const before = cpuSeconds(server.pid);
+      for (let i = 0; i < COST_REQUESTS; i++) {
+        gzipBytes += await bytesOnTheWire(t.path, cookie);
+      }
+      const cpuMs = ((cpuSeconds(server.pid) - before) * 1000) / COST_REQUESTS;
+      const plain = await (
+        await fetch(BASE + t.path, { headers: { cookie, "accept-encoding": "identity" } })
+      ).arrayBuffer();
+      costs.push({ kind: t.kind, cpuMs });
+      console.log(
+        `  ${`${t.kind} ${t.path}`.slice(0, 52).padEnd(52)} ${cpuMs.toFixed(1).padStart(6)} ms CPU   ${(plain.byteLength / 1024).toFixed(1).padStart(6)} KB   ${(gzipBytes / COST_REQUESTS / 1024).toFixed(1).padStart(5)} KB gzipped`,
+      );
+    }
+    const mean = (kind?: Kind) => {
+      const of = costs.filter((c) => !kind || c.kind === kind);
+      return (of.reduce((a, c) => a + c.cpuMs, 0) / of.length).toFixed(1);
+    };
+    console.log(
+      `  mean: pages ${mean("page")} ms, APIs ${mean("api")} ms, the mix ${mean()} ms of server CPU per request`,
+    );
+    if (SECONDS <= 0) return;
 
     const times = new Map<string, number[]>(mix.map((t) => [t.path, []]));
     const statuses = new Map<string, number>();

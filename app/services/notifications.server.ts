@@ -2,7 +2,7 @@
 // alerts add a kind). A notification is written once per (user, dedupeKey): an alert written again, e.g. by a
 // retried job, appears once. Reads and writes are scoped to the user.
 import type { Prisma } from "@prisma/client";
-import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
+import { dateFromDb, isUniqueViolation, readerFor, retryBusy, type Db } from "~/db.server";
 import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
 export const NOTIFICATION_PAGE_SIZE = 50;
@@ -35,13 +35,38 @@ export interface NotificationList {
   unread: number;
 }
 
-const notificationSelect = { id: true, kind: true, title: true, body: true, url: true, createdAt: true, readAt: true } as const;
+const notificationSelect = {
+  id: true,
+  kind: true,
+  title: true,
+  body: true,
+  url: true,
+  createdAt: true,
+  readAt: true,
+} as const;
 type NotificationRow = Prisma.NotificationGetPayload<{ select: typeof notificationSelect }>;
 
 const view = (n: NotificationRow): NotificationView => ({
   ...n,
   createdAt: n.createdAt.toISOString(),
   readAt: n.readAt?.toISOString() ?? null,
+});
+
+// The bell of every dashboard page reads these (app/pages/notifications.server.ts): two prepared statements on
+// the SqlReader instead of two Prisma queries (docs/decisions/017, 039), with Prisma as the fallback.
+const LIST_SQL =
+  'SELECT "id", "kind", "title", "body", "url", "createdAt", "readAt" FROM "Notification" WHERE "userId" = ? ' +
+  'ORDER BY "createdAt" DESC, "id" DESC LIMIT ?';
+const UNREAD_SQL = 'SELECT COUNT(*) FROM "Notification" WHERE "userId" = ? AND "readAt" IS NULL';
+
+const viewFromRow = ([id, kind, title, body, url, createdAt, readAt]: unknown[]): NotificationView => ({
+  id: Number(id),
+  kind: String(kind),
+  title: String(title),
+  body: String(body),
+  url: url === null ? null : String(url),
+  createdAt: dateFromDb(createdAt).toISOString(),
+  readAt: readAt === null ? null : dateFromDb(readAt).toISOString(),
 });
 
 export interface NotificationsDeps {
@@ -60,8 +85,21 @@ export function createNotifications({ db, now = () => new Date(), appUrl = null 
     /** The newest notifications first, and how many are unread. */
     async list(userId: string, options: { limit?: number } = {}): Promise<NotificationList> {
       const take = Math.min(Math.max(options.limit ?? NOTIFICATION_PAGE_SIZE, 1), 200);
+      const reader = readerFor(db);
+      if (reader) {
+        const [rows, [[unread]]] = await Promise.all([
+          reader.rows(LIST_SQL, [userId, take]),
+          reader.rows(UNREAD_SQL, [userId]),
+        ]);
+        return { items: rows.map(viewFromRow), unread: Number(unread) };
+      }
       const [rows, unread] = await Promise.all([
-        db.notification.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, select: notificationSelect }),
+        db.notification.findMany({
+          where: { userId },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take,
+          select: notificationSelect,
+        }),
         unreadCount(userId),
       ]);
       return { items: rows.map(view), unread };
