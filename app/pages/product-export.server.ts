@@ -7,7 +7,8 @@ import { parseExportFormat } from "~/domain/product-export";
 import { GRID_PAGE_PARAMS } from "~/domain/product-query";
 import { researchAccess } from "~/domain/research-access";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
-import { handleServiceErrors } from "~/pages/http.server";
+import { AppError } from "~/domain/errors";
+import { handleServiceErrors, toErrorResponse } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import type { User } from "~/services/auth.server";
 import { auth, productExport } from "~/services/index.server";
@@ -20,7 +21,14 @@ const DOWNLOAD_PARAMS = ["format", "u", "expires", "sig", "uid", "page", "pageSi
 async function exportUser(request: Request): Promise<User> {
   const url = new URL(request.url);
   if (!url.searchParams.has("sig")) return requireApiUser(request);
-  return handleServiceErrors(async () => auth.loadUser(productExport.verifySignedLink(url.pathname, url.searchParams)));
+  const userId = await handleServiceErrors(async () => productExport.verifySignedLink(url.pathname, url.searchParams));
+  try {
+    return await auth.loadUser(userId);
+  } catch (error) {
+    // The account was deleted since the page handed out the link (Prisma's "record not found").
+    if ((error as { code?: unknown }).code !== "P2025") throw error;
+    throw toErrorResponse(new AppError(403, "This download link is not valid: open the page again for a new one."));
+  }
 }
 
 /** The grid's search parameters in a URL (the export's own, the page's and Shopify admin's removed). */

@@ -242,6 +242,14 @@ describe("inside Shopify admin", () => {
     expect(widened.status).toBe(403);
     expect(await widened.json()).toEqual({ error: "This download link is not valid: open the page again for a new one." });
 
+    // A link whose account has since been deleted is refused the same way, not a 500.
+    const gone = await linkedShop();
+    await db.user.update({ where: { id: gone.user.id }, data: { userSubscribed: "yes" } });
+    const goneLinks = (await (await call(embeddedGrid, "/app/products?q=exportable", await asShop(gone.shop))).json()).exportLinks;
+    await db.user.delete({ where: { id: gone.user.id } });
+    const orphan = await call(gridExport, goneLinks.csv);
+    expect(orphan.status).toBe(403);
+
     const saved = await (await call(embeddedSaved, "/app/saved", await asShop(shop))).json();
     expect(saved.exportLinks.saved.csv).toMatch(/^\/api\/saved\/export\?format=csv&u=/);
     const savedFile = await call(savedExport, saved.exportLinks.saved.csv);
