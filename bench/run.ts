@@ -6,12 +6,13 @@
 // crawl (the tracker reading stand-in stores that answer in 100-300 ms: stores an hour per process, and what 1, 2
 // and 4 worker processes do to one SQLite file),
 // load (pages and APIs together over 32 connections, with BENCH_PROFILE=1 a CPU profile of the server),
-// logo (checking and drawing an uploaded logo, and the event loop meanwhile).
+// logo (checking and drawing an uploaded logo, and the event loop meanwhile), export (a 100,000-row CSV and JSON
+// export of the grid: rows per second and peak RSS).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "crawl", "load", "logo"];
+const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "crawl", "load", "logo", "export"];
 /** Benchmarks that run as part of another's name: `tracker` also prints the job system's figures. */
 const PARTS: Record<string, string[]> = { tracker: ["tracker", "jobs"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

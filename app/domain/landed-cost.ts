@@ -257,6 +257,19 @@ export function dutyFor(input: DutyInput): Duty {
   };
 }
 
+/**
+ * The same duty on another supplier value: the layers (chosen by code, origin and day, not by value) kept, each
+ * layer's cents figured again as dutyFor figures them. Lets a reader of many products choose the layers once per
+ * code and origin.
+ */
+export function dutyAtValue(duty: Duty, valueCents: number, quantity = 1): Duty {
+  const layers = duty.layers.map((l) => ({
+    ...l,
+    dutyCents: (l.ratePercent === undefined ? 0 : percentOf(valueCents, Math.round(l.ratePercent * 100))) + (l.perItemCents ?? 0) * quantity,
+  }));
+  return { ...duty, layers, dutyCents: layers.reduce((sum, l) => sum + l.dutyCents, 0) };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Payment fees and reserves.
 

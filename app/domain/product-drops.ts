@@ -89,8 +89,13 @@ export function countdownText(date: string, now: Date): string {
 export interface DropEvidence {
   winningScore: number;
   lifecycleStage: string;
-  /** Basis points (6200 = 62%); null when the product's cost is unknown. */
+  /** The gross margin, basis points (6200 = 62%); null when the product's cost is unknown. */
   marginBps: number | null;
+  /**
+   * The margin after duty and Shopify Payments' fees (issue 24; the guessed HTS code and origin, the layers of the
+   * publish day); null when the cost is unknown or no duty rate is loaded for the code.
+   */
+  landedMarginBps?: number | null;
   /** The three score reasons of app/domain/insights.ts (a measured product: of catalogue-signals.ts), in words. */
   reasons: readonly string[];
   /** Product.source: "measured" says its score comes from store counts. */
@@ -105,13 +110,17 @@ const STAGE_WORDS: Record<string, string> = {
 };
 
 /**
- * "Rising, winning score 87: orders +48% in 7 days; margin 62%": the stage, the score and its first two
- * reasons, with the margin added when the reasons do not already name it. Every figure is the product's own.
+ * "Rising, winning score 87: orders +48% in 7 days; 1,200 orders in 30 days; margin after duty and fees 42%": the
+ * stage, the score and its first two reasons (a score reason quoting the gross margin left out), then the margin
+ * after duty and fees, or "cost unknown: add your cost". Every figure is the product's own.
  */
 export function dropReason(p: DropEvidence): string {
   const stage = STAGE_WORDS[p.lifecycleStage] ?? p.lifecycleStage;
-  const parts = p.reasons.filter((r) => r.trim() !== "").slice(0, 2);
-  if (p.marginBps !== null && !parts.some((r) => r.startsWith("margin"))) parts.push(`margin ${Math.round(p.marginBps / 100)}%`);
+  const parts = p.reasons.filter((r) => r.trim() !== "" && !/^margin \d/.test(r)).slice(0, 2);
+  const landed = p.landedMarginBps ?? null;
+  if (landed !== null) parts.push(`margin after duty and fees ${Math.round(landed / 100)}%`);
+  else if (p.marginBps === null) parts.push("cost unknown: add your cost");
+  else parts.push(`margin ${Math.round(p.marginBps / 100)}% before duty (no duty rate for its code)`);
   // A measured product's score is derived from the stores that sell it, and its reasons say so (docs/decisions/046).
   const score = p.source === "measured" ? `winning score ${p.winningScore} (from store counts)` : `winning score ${p.winningScore}`;
   return `${stage}, ${score}: ${parts.join("; ")}`;

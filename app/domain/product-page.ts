@@ -33,7 +33,7 @@ export const PAGE_LIMITS = {
   priceMaxCents: 10_000_000,
 } as const;
 
-/** The margin the suggested price aims for: 60% of the price is left after cost and shipping. */
+/** The margin the suggested price aims for: 60% of the price is left after cost, shipping, duty and fees. */
 export const DEFAULT_TARGET_MARGIN_BPS = 6000;
 
 // ---- Prices -----------------------------------------------------------------------------------------
@@ -46,7 +46,7 @@ export function roundUpToNinetyNine(cents: number): number {
 
 export interface PriceSuggestion {
   priceCents: number;
-  /** What one sale costs us: product cost plus shipping. */
+  /** What one sale costs: product cost, shipping, duty and the payment fees at this price. */
   landedCostCents: number;
   /** The margin the rounded price really gives, in basis points of the price. */
   marginBps: number;
@@ -54,31 +54,47 @@ export interface PriceSuggestion {
 }
 
 /**
- * A selling price from the landed cost and a target margin: price = cost / (1 - margin), rounded up
- * to .99, so the margin is never below the target. Always above the landed cost.
+ * A selling price from the landed cost and a target margin, rounded up to .99, so the margin left after cost,
+ * shipping, duty and the payment fees (a percentage of the price plus a fixed part; issue 24) is never below the
+ * target: price x (1 - margin - fee rate) >= cost + shipping + duty + fixed fee. Always above the landed cost.
  */
 export function suggestPrice(input: {
   costCents: number;
   shippingCents: number;
+  /** Duty on one order (app/domain/landed-cost.ts); none when not given. */
+  dutyCents?: number;
+  /** The payment fees on the price; none when not given. */
+  fees?: { rateBp: number; fixedCents: number };
   targetMarginBps?: number;
 }): PriceSuggestion {
   const { costCents, shippingCents } = input;
+  const dutyCents = input.dutyCents ?? 0;
+  const fees = input.fees ?? { rateBp: 0, fixedCents: 0 };
   const target = input.targetMarginBps ?? DEFAULT_TARGET_MARGIN_BPS;
   for (const [name, v] of [
     ["costCents", costCents],
     ["shippingCents", shippingCents],
+    ["dutyCents", dutyCents],
+    ["fees.fixedCents", fees.fixedCents],
   ] as const) {
     if (!Number.isSafeInteger(v) || v < 0)
       throw new RangeError(`${name} must be a whole number of cents >= 0, got ${v}`);
   }
-  if (!Number.isInteger(target) || target < 0 || target > 9500) {
-    throw new RangeError(`targetMarginBps must be a whole number from 0 to 9500, got ${target}`);
+  if (!Number.isInteger(fees.rateBp) || fees.rateBp < 0 || fees.rateBp > 2000) {
+    throw new RangeError(`fees.rateBp must be a whole number from 0 to 2000, got ${fees.rateBp}`);
   }
-  const landed = costCents + shippingCents;
-  // Integer arithmetic: ceil(landed * 10000 / (10000 - target)).
-  const raw = Math.ceil((landed * 10_000) / (10_000 - target));
-  let price = roundUpToNinetyNine(Math.max(raw, landed + 1));
-  if (price <= landed) price = roundUpToNinetyNine(landed + 1);
+  if (!Number.isInteger(target) || target < 0 || target > 9500 - fees.rateBp) {
+    throw new RangeError(`targetMarginBps must be a whole number from 0 to ${9500 - fees.rateBp}, got ${target}`);
+  }
+  // Each fee's percentage rounded half up to the cent, as app/domain/landed-cost.ts rounds it.
+  const landedAt = (price: number) => costCents + shippingCents + dutyCents + Math.floor((price * fees.rateBp + 5000) / 10_000) + fees.fixedCents;
+  const fixed = costCents + shippingCents + dutyCents + fees.fixedCents;
+  // Integer arithmetic: ceil(fixed * 10000 / (10000 - target - fee rate)).
+  const raw = Math.ceil((fixed * 10_000) / (10_000 - target - fees.rateBp));
+  let price = roundUpToNinetyNine(Math.max(raw, fixed + 1));
+  // The fee's rounding to the cent can leave the margin a hair short: the next .99 then.
+  while (price <= landedAt(price) || (price - landedAt(price)) * 10_000 < target * price) price = roundUpToNinetyNine(price + 1);
+  const landed = landedAt(price);
   return {
     priceCents: price,
     landedCostCents: landed,

@@ -5,6 +5,9 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
+import type { Surface } from "~/domain/embedded-paths";
+import { researchAccess } from "~/domain/research-access";
+import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
@@ -36,7 +39,7 @@ export type CheckState = "queued" | "running" | "done" | "failed";
  * The store page. ?check={jobId} (set by "Check now") says which read to follow: its state is reported while
  * it is queued or running, only when that job is this store's read.
  */
-export async function loadCompetitorStorePage(request: Request, user: User, idParam: string | undefined) {
+export async function loadCompetitorStorePage(request: Request, user: User, idParam: string | undefined, surface: Surface = "site") {
   const id = competitorPageId(idParam);
   let detail;
   try {
@@ -63,7 +66,9 @@ export async function loadCompetitorStorePage(request: Request, user: User, idPa
               : "failed";
     }
   }
-  return { detail, access, check, now: new Date().toISOString() };
+  // The store's catalogue as a file (decision 057).
+  const exports = researchAccess(user).insights ? exportLinks(surface, user.id, `/api/competitors/${id}/export`) : null;
+  return { detail, access, check, now: new Date().toISOString(), exportLinks: exports };
 }
 
 function storeIdOf(payload: string | undefined): number | null {

@@ -4,7 +4,9 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { parseDropDate } from "~/domain/product-drops";
-import { productDropsAccess } from "~/domain/research-access";
+import { productDropsAccess, researchAccess } from "~/domain/research-access";
+import type { Surface } from "~/domain/embedded-paths";
+import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
@@ -16,7 +18,7 @@ import type { RevealedDrop } from "~/services/product-drops.server";
  * ?date= when the user revealed it, else the newest revealed one. A ?date= the user has not revealed (or
  * that names no drop) shows the list with a sentence.
  */
-export async function loadDropsPage(request: Request, user: User) {
+export async function loadDropsPage(request: Request, user: User, surface: Surface = "site") {
   const { nextDropDate, drops } = await productDrops.list(user.id);
   const access = productDropsAccess(user);
   const asked = new URL(request.url).searchParams.get("date");
@@ -38,6 +40,8 @@ export async function loadDropsPage(request: Request, user: User) {
     drops,
     shown,
     notice,
+    // The shown drop as a file, with each product's landed cost (decision 057).
+    exportLinks: shown && researchAccess(user).insights ? exportLinks(surface, user.id, `/api/drops/${shown.date}/export`) : null,
     access: { reveal: access.reveal, lockedReason: access.lockedReason, upgradeUrl: access.upgradeUrl },
   };
 }

@@ -8,7 +8,9 @@ import { GRID_PAGE_PARAMS, QueryError } from "~/domain/product-query";
 import { researchAccess } from "~/domain/research-access";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import { AppError } from "~/domain/errors";
+import type { Surface } from "~/domain/embedded-paths";
 import { expectedFailure } from "~/pages/form-errors.server";
+import { exportLinks, gridSearchParams } from "~/pages/product-export.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { landedCost, products, savedSearchAlerts, tiktoks } from "~/services/index.server";
@@ -58,7 +60,7 @@ export function searchResultPage(result: Awaited<ReturnType<typeof searchProduct
   };
 }
 
-export async function loadProductGrid(request: Request, user: User) {
+export async function loadProductGrid(request: Request, user: User, surface: Surface = "site") {
   const url = new URL(request.url);
   // Shopify admin's own parameters stay in the URL for redirects (the library reads them) but are not searched.
   const params = withoutShopifyAdminParams(url.searchParams);
@@ -99,7 +101,9 @@ export async function loadProductGrid(request: Request, user: User) {
   for (const key of GRID_PAGE_PARAMS) params.delete(key);
 
   const access = researchAccess(user);
-  const page = { niches: await products.niches(), access: { insights: access.insights, lockedReason: access.lockedReason }, savedSearch, notice };
+  // The download buttons export every result of this search (decision 057).
+  const exports = access.insights ? exportLinks(surface, user.id, "/api/products/export", gridSearchParams(url)) : null;
+  const page = { niches: await products.niches(), access: { insights: access.insights, lockedReason: access.lockedReason }, savedSearch, notice, exportLinks: exports };
   try {
     const result = await products.search({ userId: user.id, access, params, newSince });
     const results = searchResultPage(result);
@@ -243,14 +247,17 @@ export async function productDetailAction(request: Request, objectIDParam: strin
 // Saved products, tracked products with the change since tracking, and saved searches. Removing goes
 // through the page's action.
 
-export async function loadSaved(user: User) {
+export async function loadSaved(user: User, surface: Surface = "site") {
   const access = researchAccess(user);
+  const exports = access.insights
+    ? { saved: exportLinks(surface, user.id, "/api/saved/export"), tracked: exportLinks(surface, user.id, "/api/tracked/export") }
+    : null;
   const [saved, tracked, searches] = await Promise.all([
     products.listSaved(user.id, access),
     products.listTracked(user.id, access),
     products.listSavedSearches(user.id),
   ]);
-  return { saved, tracked, searches };
+  return { saved, tracked, searches, exportLinks: exports };
 }
 
 const SavedForm = z.discriminatedUnion(

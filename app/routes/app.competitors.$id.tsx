@@ -12,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);
-  return loadCompetitorStorePage(request, user, params.id);
+  return loadCompetitorStorePage(request, user, params.id, "embedded");
 }
 
 export async function action({ request }: ActionFunctionArgs) {

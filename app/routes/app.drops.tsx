@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Product drops · Winning Prod
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);
-  return loadDropsPage(request, user);
+  return loadDropsPage(request, user, "embedded");
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -10,7 +10,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => productsMeta(data
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);
-  return loadProductGrid(request, user);
+  return loadProductGrid(request, user, "embedded");
 }
 
 export async function action({ request }: ActionFunctionArgs) {

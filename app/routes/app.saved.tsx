@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);
-  return loadSaved(user);
+  return loadSaved(user, "embedded");
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -60,6 +60,7 @@ import { createNotifications } from "~/services/notifications.server";
 import { createMarketing } from "~/services/marketing.server";
 import { createOutbox, outboxWritten } from "~/services/outbox.server";
 import { createProductDrops } from "~/services/product-drops.server";
+import { createProductExport } from "~/services/product-export.server";
 import { createRateLimits } from "~/services/rate-limits.server";
 import { getProductImage } from "~/services/product-images.server";
 import { createStoredImages } from "~/services/stored-images.server";
@@ -431,6 +432,18 @@ export const catalogue = lazy(() =>
 
 /** Weekly product drops (decision 030): publish, the weekly pick, reveals, the next-drop date. */
 export const productDrops = lazy(() => createProductDrops({ db, notifications, log: childLogger("product-drops") }));
+
+/** CSV and JSON exports of product lists, streamed, with their landed cost (decision 057). */
+export const productExport = lazy(() =>
+  createProductExport({
+    db,
+    engine: productSearch,
+    drops: productDrops,
+    // Its own key, derived from the session secret: an export link can never pass for a session cookie or a video link.
+    linkSecret: createHmac("sha256", sessionSecret(env)).update("product-export-links").digest("hex"),
+    linkTtlMs: 2 * 3600_000,
+  }),
+);
 
 /**
  * Saved searches that alert (decision 030): new products in a saved search's results, through the built-in

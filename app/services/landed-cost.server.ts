@@ -7,6 +7,7 @@ import {
   CURRENCY,
   dayOf,
   DEFAULT_RESERVES,
+  dutyAtValue,
   dutyFor,
   FEE_PRESETS,
   feeSettings,
@@ -18,7 +19,9 @@ import {
   priceForTargetMargin,
   profitOf,
   RESERVE_SOURCES,
+  type Duty,
   type EntryType,
+  type TariffRow,
   type FeePresetId,
 } from "~/domain/landed-cost";
 import type { ResearchAccess } from "~/domain/research-access";
@@ -173,49 +176,117 @@ export interface LandedMargin {
   warning: string | null;
 }
 
+/** A product as the many-product readers (grid cards, exports) pass it in. */
+export type LandedProductRow = { id: number; objectID: string; costCents: number | null; priceCents: number; shippingCents: number; niches: string; supplierName: string | null; supplierUrl: string | null };
+
+export interface LandedFigures {
+  htsCode: string;
+  htsReason: string;
+  origin: string;
+  originReason: string;
+  duty: Duty;
+  feesCents: number;
+  /** Shopify Payments' rate: the fee the figures assume. */
+  feeLabel: string;
+  /** (price - cost - shipping - duty - fees) / price, basis points: no reserves, no ads (the grid's margin). */
+  marginAfterDutyAndFeesBps: number;
+  /** With the default reserves (decision 052) and no ad cost. */
+  profit: ReturnType<typeof profitOf>;
+}
+
 /**
- * Margin after duty and fees for the grid's cards (decision 052): each product's code and origin as the
- * profit answer chooses them (the seller's own, else the guesses), today's layers, Shopify Payments' fees, no
+ * Landed cost of many products at once for one seller (grid cards, exports): each product's code and origin as
+ * the profit answer chooses them (the seller's own, else the guesses), the layers in force on the day, Shopify
+ * Payments' fees and the default reserves, no ad cost. Products without a known cost, or whose code has no MFN
+ * rate, are left out (their rows say "Add your cost", or keep their gross margin).
+ *
+ * A reader, because an export calls it page after page: the seller's own codes are read once (a short list), the
+ * tariff rows once per code and the layers once per code and origin, whatever the number of pages.
+ */
+export function landedFiguresReader(db: Db, input: { userId: string; now?: Date }) {
+  const asOf = dayOf(input.now ?? new Date());
+  const fees = feeSettings("shopify-payments");
+  let own: Promise<Map<number, { htsCode: string | null; originCountry: string | null }>> | null = null;
+  const tables = new Map<string, TariffRow[]>();
+  const layersFor = new Map<string, Duty | null>();
+
+  return async function figures(rows: readonly LandedProductRow[]): Promise<Map<string, LandedFigures>> {
+    const out = new Map<string, LandedFigures>();
+    if (rows.length === 0) return out;
+    own ??= db.savedProduct
+      .findMany({ where: { userId: input.userId, OR: [{ htsCode: { not: null } }, { originCountry: { not: null } }] }, select: { productId: true, htsCode: true, originCountry: true } })
+      .then((list) => new Map(list.map((r) => [r.productId, r])));
+    const savedBy = await own;
+    const priced: Array<{ p: LandedProductRow & { costCents: number }; hts: string; htsReason: string; origin: string; originReason: string }> = [];
+    for (const p of rows) {
+      if (p.costCents === null || p.priceCents <= 0) continue;
+      const mine = savedBy.get(p.id);
+      let hts: { code: string; reason: string } | null = mine?.htsCode ? { code: mine.htsCode, reason: "your code, kept with your saved product" } : null;
+      if (!hts) {
+        const guess = guessHtsCode(parseStringList(p.niches), nicheHtsTable());
+        if (guess) hts = { code: guess.htsCode, reason: guess.reason };
+      }
+      if (!hts) continue;
+      const origin = mine?.originCountry
+        ? { origin: mine.originCountry, reason: "your origin, kept with your saved product" }
+        : originFromSupplier(p.supplierName, p.supplierUrl);
+      priced.push({ p: { ...p, costCents: p.costCents }, hts: parseHtsCode(hts.code), htsReason: hts.reason, origin: origin.origin, originReason: origin.reason });
+    }
+    const missing = [...new Set(priced.map((x) => x.hts))].filter((h) => !tables.has(h));
+    if (missing.length > 0) for (const [hts, list] of await tariffRowsForMany(db, missing)) tables.set(hts, list);
+    for (const { p, hts, htsReason, origin, originReason } of priced) {
+      // The layers depend on the code, origin and day, not the cost: chosen once per pair, then figured on each cost.
+      const key = `${hts}|${origin}`;
+      if (!layersFor.has(key)) {
+        try {
+          layersFor.set(key, dutyFor({ rows: tables.get(hts)!, hts, origin, asOf, valueCents: 0 }));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          layersFor.set(key, null);
+        }
+      }
+      const chosen = layersFor.get(key);
+      if (!chosen) continue;
+      const duty = dutyAtValue(chosen, p.costCents);
+      const profit = profitOf({ priceCents: p.priceCents, costCents: p.costCents, shippingCents: p.shippingCents, dutyCents: duty.dutyCents, fees, reserves: DEFAULT_RESERVES });
+      const beforeReserves = profit.netProfitCents + profit.parts.reservesCents;
+      out.set(p.objectID, {
+        htsCode: duty.htsCode,
+        htsReason,
+        origin,
+        originReason,
+        duty,
+        feesCents: profit.parts.feesCents,
+        feeLabel: `${FEE_PRESETS[fees.preset].label} 2.9% + 30c`,
+        marginAfterDutyAndFeesBps: Math.sign(beforeReserves) * Math.round((Math.abs(beforeReserves) * 10000) / p.priceCents),
+        profit,
+      });
+    }
+    return out;
+  };
+}
+
+export async function landedFigures(db: Db, input: { userId: string; products: readonly LandedProductRow[]; now?: Date }): Promise<Map<string, LandedFigures>> {
+  return landedFiguresReader(db, input)(input.products);
+}
+
+/**
+ * Margin after duty and fees for the grid's cards (decision 052): landedFigures for the page's products, without
  * reserves or ads. Products without a known cost, or whose code has no MFN rate, are left out (the card keeps
  * "Add your cost" or its gross margin).
  */
 export async function landedMargins(db: Db, input: { userId: string; objectIDs: readonly string[]; access: ResearchAccess; now?: Date }): Promise<Record<string, LandedMargin>> {
   if (!input.access.insights || input.objectIDs.length === 0) return {};
   const rows = await db.product.findMany({ where: { objectID: { in: [...input.objectIDs] } }, select: { ...productSelect, objectID: true } });
-  const saved = await db.savedProduct.findMany({
-    where: { userId: input.userId, productId: { in: rows.map((r) => r.id) } },
-    select: { productId: true, htsCode: true, originCountry: true },
-  });
-  const savedBy = new Map(saved.map((s) => [s.productId, s]));
-  const asOf = dayOf(input.now ?? new Date());
-  const fees = feeSettings("shopify-payments");
-  const priced: Array<{ p: (typeof rows)[number] & { costCents: number }; hts: string; origin: string }> = [];
-  for (const p of rows) {
-    if (p.costCents === null || p.priceCents <= 0) continue;
-    const own = savedBy.get(p.id);
-    const guess = guessHtsCode(parseStringList(p.niches), nicheHtsTable());
-    const code = own?.htsCode ?? guess?.htsCode;
-    if (!code) continue;
-    priced.push({ p: { ...p, costCents: p.costCents }, hts: parseHtsCode(code), origin: own?.originCountry ?? originFromSupplier(p.supplierName, p.supplierUrl).origin });
-  }
-  // One query for every card's duty layers.
-  const tables = await tariffRowsForMany(db, [...new Set(priced.map((x) => x.hts))]);
+  const figures = await landedFigures(db, { userId: input.userId, products: rows, now: input.now });
   const out: Record<string, LandedMargin> = {};
-  for (const { p, hts, origin } of priced) {
-    let duty;
-    try {
-      duty = dutyFor({ rows: tables.get(hts)!, hts, origin, asOf, valueCents: p.costCents });
-    } catch (error) {
-      if (error instanceof AppError) continue;
-      throw error;
-    }
-    const profit = profitOf({ priceCents: p.priceCents, costCents: p.costCents, shippingCents: p.shippingCents, dutyCents: duty.dutyCents, fees, reserves: { refundRateBp: 0, chargebackRateBp: 0, chargebackFeeCents: 0 } });
-    out[p.objectID] = {
-      marginBps: profit.marginBps,
-      dutyCents: duty.dutyCents,
-      feesCents: profit.parts.feesCents,
-      explanation: `${duty.explanation}; fees ${(profit.parts.feesCents / 100).toFixed(2)} USD (${FEE_PRESETS[fees.preset].label} 2.9% + 30c)`,
-      warning: duty.warning ?? null,
+  for (const [objectID, f] of figures) {
+    out[objectID] = {
+      marginBps: f.marginAfterDutyAndFeesBps,
+      dutyCents: f.duty.dutyCents,
+      feesCents: f.feesCents,
+      explanation: `${f.duty.explanation}; fees ${(f.feesCents / 100).toFixed(2)} USD (${f.feeLabel})`,
+      warning: f.duty.warning ?? null,
     };
   }
   return out;

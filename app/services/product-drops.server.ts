@@ -8,6 +8,7 @@ import { isUniqueViolation, parseStringList, retryBusy, type Db } from "~/db.ser
 import type { PaidStateInput } from "~/domain/billing";
 import { paidState } from "~/domain/billing";
 import { AppError } from "~/domain/errors";
+import { landedFigures, type LandedProductRow } from "~/services/landed-cost.server";
 import {
   BAD_DATE_SENTENCE,
   DROP_RULES,
@@ -102,6 +103,10 @@ const productSelect = {
   primaryNiche: true,
   priceCents: true,
   marginBps: true,
+  costCents: true,
+  shippingCents: true,
+  supplierName: true,
+  supplierUrl: true,
   winningScore: true,
   lifecycleStage: true,
   orders7d: true,
@@ -255,6 +260,15 @@ export function createProductDrops(deps: ProductDropsDeps) {
     return { date: drop.date, productCount: drop._count.items, revealed: true, products: await productsOf(drop.id) };
   }
 
+  /**
+   * Margins after duty and fees for a drop's reasons (issue 24): a drop is the same for every seller, so the guessed
+   * code and origin (no seller's own), the layers of the publish day, Shopify Payments' fees, no reserves.
+   */
+  async function landedMarginsOf(rows: readonly LandedProductRow[]): Promise<Map<string, number>> {
+    const figures = await landedFigures(db, { userId: "", products: rows, now: now() });
+    return new Map([...figures].map(([objectID, f]) => [objectID, f.marginAfterDutyAndFeesBps]));
+  }
+
   /** The weekly pick for a drop: candidates by score, minus the last drops' products. */
   async function pickFor(): Promise<(DropCandidate & { objectID: string; reason: string })[]> {
     const recent = await db.productDrop.findMany({
@@ -270,9 +284,11 @@ export function createProductDrops(deps: ProductDropsDeps) {
       select: productSelect,
     });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return pickWeekly(rows, shown).map((c) => {
+    const picked = pickWeekly(rows, shown);
+    const landed = await landedMarginsOf(picked.map((c) => byId.get(c.id)!));
+    return picked.map((c) => {
       const p = byId.get(c.id)!;
-      return { ...c, objectID: p.objectID, reason: dropReason({ ...p, reasons: parseStringList(p.reasons) }) };
+      return { ...c, objectID: p.objectID, reason: dropReason({ ...p, landedMarginBps: landed.get(p.objectID) ?? null, reasons: parseStringList(p.reasons) }) };
     });
   }
 
@@ -304,12 +320,13 @@ export function createProductDrops(deps: ProductDropsDeps) {
         `${unmeasured.map((s) => s.objectID.trim()).join(", ")} came from a tracked store and has no sales data to build a reason from: give it a reason in the file, or leave it out. Nothing was published.`,
       );
     }
+    const landed = await landedMarginsOf(rows);
     return selection.map((s, i) => {
       const p = byObject.get(ids[i])!;
       return {
         id: p.id,
         objectID: p.objectID,
-        reason: operatorReason(s.reason) ?? dropReason({ ...p, reasons: parseStringList(p.reasons) }),
+        reason: operatorReason(s.reason) ?? dropReason({ ...p, landedMarginBps: landed.get(p.objectID) ?? null, reasons: parseStringList(p.reasons) }),
       };
     });
   }

@@ -202,8 +202,8 @@ const CARD_DATE_FIELDS = new Set<keyof typeof cardSelect>(["firstSeenAt", "lastU
 const CARD_FIELDS = Object.keys(cardSelect) as (keyof typeof cardSelect)[];
 const CHUNK = 100;
 
-function cardsSql(count: number) {
-  return `SELECT ${CARD_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Product" WHERE "id" IN (${Array(count).fill("?").join(",")})`;
+function cardsSql(count: number, fields: readonly string[] = CARD_FIELDS) {
+  return `SELECT ${fields.map((f) => `"${f}"`).join(", ")} FROM "Product" WHERE "id" IN (${Array(count).fill("?").join(",")})`;
 }
 
 function marksSql(count: number) {
@@ -218,19 +218,31 @@ function marksSql(count: number) {
  * Cards on a page are read on every search: with a SqlReader (a prepared statement per page size)
  * instead of Prisma, which costs ~0.6 ms of CPU per query (docs/decisions/017). Same rows, same types.
  */
-async function cardRowsOutsidePrisma(reader: SqlReader, ids: number[]): Promise<CardRow[]> {
-  const out: CardRow[] = [];
+async function cardRowsOutsidePrisma<Extra extends string = never>(reader: SqlReader, ids: number[], extra: readonly Extra[] = []): Promise<(CardRow & Record<Extra, unknown>)[]> {
+  const fields: string[] = [...CARD_FIELDS, ...extra];
+  const out: (CardRow & Record<Extra, unknown>)[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    for (const row of await reader.rows(cardsSql(chunk.length), chunk)) {
+    for (const row of await reader.rows(cardsSql(chunk.length, fields), chunk)) {
       const card: Record<string, unknown> = {};
-      CARD_FIELDS.forEach((field, j) => {
-        card[field] = CARD_DATE_FIELDS.has(field) && row[j] !== null ? dateFromDb(row[j]) : row[j];
+      fields.forEach((field, j) => {
+        card[field] = CARD_DATE_FIELDS.has(field as keyof typeof cardSelect) && row[j] !== null ? dateFromDb(row[j]) : row[j];
       });
-      out.push(card as CardRow);
+      out.push(card as CardRow & Record<Extra, unknown>);
     }
   }
   return out;
+}
+
+/** Card rows with the supplier, for exports (decision 057): read outside Prisma as the grid's cards are, in any order. */
+export async function cardRowsWithSupplier(db: Db, ids: number[]): Promise<(CardRow & { supplierName: string | null; supplierUrl: string | null })[]> {
+  const reader = readerFor(db);
+  if (!reader) return db.product.findMany({ where: { id: { in: ids } }, select: { ...cardSelect, supplierName: true, supplierUrl: true } });
+  return (await cardRowsOutsidePrisma(reader, ids, ["supplierName", "supplierUrl"] as const)).map((r) => ({
+    ...r,
+    supplierName: r.supplierName === null ? null : String(r.supplierName),
+    supplierUrl: r.supplierUrl === null ? null : String(r.supplierUrl),
+  }));
 }
 
 async function marksFor(db: Db, userId: string, ids: number[]) {

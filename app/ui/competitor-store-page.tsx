@@ -21,6 +21,7 @@ import { useEffect, useState } from "react";
 import { ESTIMATE_METHOD } from "~/domain/competitor-insights";
 import type { Surface } from "~/domain/embedded-paths";
 import type { CompetitorActionResult, loadCompetitorStorePage } from "~/pages/competitors-page.server";
+import type { ExportLinks } from "~/pages/product-export.server";
 import type { CompetitorProductView } from "~/services/competitors.server";
 import {
   ActionMessage,
@@ -30,6 +31,7 @@ import {
   relativeTime,
   StatusBadge,
 } from "~/ui/competitors-page";
+import { ExportButtons } from "~/ui/export-buttons";
 import { LineChart } from "~/ui/line-chart";
 import { ChoosePlanBanner } from "~/ui/page-banners";
 import { formatDay, ProductImage } from "~/ui/product-card";
@@ -332,14 +334,17 @@ function ProductRow({ product, detail, surface }: { product: Product; detail: De
   );
 }
 
-function Products({ detail, surface }: { detail: Detail; surface: Surface }) {
+function Products({ detail, surface, exportLinks }: { detail: Detail; surface: Surface; exportLinks: ExportLinks | null }) {
   const [shown, setShown] = useState(PRODUCTS_PAGE);
   const products = detail.products;
   return (
     <TitledCard title={`Products (${detail.productCount})`}>
-      <Text as="p" variant="bodySm" tone="subdued">
-        Follow a product&apos;s price to be told when it drops. Newest first.
-      </Text>
+      <InlineStack align="space-between" blockAlign="center" gap="200">
+        <Text as="p" variant="bodySm" tone="subdued">
+          Follow a product&apos;s price to be told when it drops. Newest first.
+        </Text>
+        {detail.productCount > 0 ? <ExportButtons links={exportLinks} what={`${detail.domain}'s products`} /> : null}
+      </InlineStack>
       {products.length === 0 ? (
         <Text as="p" tone="subdued">
           No product read yet.
@@ -401,7 +406,7 @@ export function CompetitorStorePage({ data, surface }: { data: CompetitorStorePa
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
-          <Products detail={detail} surface={surface} />
+          <Products detail={detail} surface={surface} exportLinks={data.exportLinks} />
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <Changes detail={detail} now={now} />

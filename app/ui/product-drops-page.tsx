@@ -8,7 +8,9 @@ import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, 
 import { useEffect, useState } from "react";
 import { countdownText } from "~/domain/product-drops";
 import type { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.server";
+import type { ExportLinks } from "~/pages/product-export.server";
 import type { DropProduct, RevealedDrop } from "~/services/product-drops.server";
+import { ExportButtons } from "~/ui/export-buttons";
 import { ChoosePlanBanner, NoticeSection } from "~/ui/page-banners";
 import { formatMoney, nicheLabel, ProductImage, StageBadge } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
@@ -94,12 +96,15 @@ function DropProductCard({ product, paths }: { product: DropProduct; paths: Rese
   );
 }
 
-function RevealedProducts({ drop, paths }: { drop: RevealedDrop; paths: ResearchPaths }) {
+function RevealedProducts({ drop, paths, exportLinks }: { drop: RevealedDrop; paths: ResearchPaths; exportLinks: ExportLinks | null }) {
   return (
     <TitledCard title={`The ${formatDropDate(drop.date)} drop: ${drop.productCount} products`}>
-      <Text as="p" tone="subdued">
-        Picked by winning score, at most two a niche. Each reason is the product&apos;s own numbers on the day of the drop.
-      </Text>
+      <InlineStack align="space-between" blockAlign="center" gap="200">
+        <Text as="p" tone="subdued">
+          Picked by winning score, at most two a niche. Each reason is the product&apos;s own numbers on the day of the drop.
+        </Text>
+        <ExportButtons links={exportLinks} what={`the ${drop.date} drop`} />
+      </InlineStack>
       <div className="drop-grid" style={{ display: "grid", gap: "12px", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 260px), 1fr))" }}>
         {drop.products.map((p) => (
           <DropProductCard key={p.objectID} product={p} paths={paths} />
@@ -134,7 +139,7 @@ function RevealButton({ date }: { date: string }) {
 }
 
 export function ProductDropsPage({ data, surface }: { data: DropsPageData; surface: Surface }) {
-  const { nextDropDate, now, drops, shown, notice, access } = data;
+  const { nextDropDate, now, drops, shown, notice, access, exportLinks } = data;
   const paths = researchPaths(surface);
   return (
     <Page title="Product drops" subtitle="A short list of this week's best products, every week.">
@@ -148,7 +153,7 @@ export function ProductDropsPage({ data, surface }: { data: DropsPageData; surfa
         <Layout.Section>
           <BlockStack gap="400">
             <DropCountdown nextDropDate={nextDropDate} now={now} />
-            {shown ? <RevealedProducts drop={shown} paths={paths} /> : null}
+            {shown ? <RevealedProducts drop={shown} paths={paths} exportLinks={exportLinks} /> : null}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -12,6 +12,7 @@ import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
+import { ExportButtons } from "~/ui/export-buttons";
 import { activeFilterCount, FILTER_KEYS, ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
 import { QuestionBox } from "~/ui/question-box";
 import { researchPaths, type Surface } from "~/ui/research-paths";
@@ -63,7 +64,7 @@ function SaveSearchCard({ query, savedUrl }: { query: string; savedUrl: string }
 }
 
 export function ProductsPage({ data, surface }: { data: ProductGridData; surface: Surface }) {
-  const { results, error, niches, access, savedSearch, notice } = data;
+  const { results, error, niches, access, savedSearch, notice, exportLinks } = data;
   const paths = researchPaths(surface);
   // In Shopify admin the first URL also carries the admin's parameters; the links the page builds leave
   // them out (App Bridge authenticates every later request), so URLs hold only the search.
@@ -152,9 +153,12 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                       <Text as="p" variant="headingSm" aria-live="polite">
                         {busy ? "Searching…" : capitalize(formatTotal(results.total, results.totalIsEstimate))}
                       </Text>
-                      <Text as="p" tone="subdued">
-                        Sorted by {SORT_LABELS[results.sort].toLowerCase()}
-                      </Text>
+                      <InlineStack gap="300" blockAlign="center">
+                        <Text as="p" tone="subdued">
+                          Sorted by {SORT_LABELS[results.sort].toLowerCase()}
+                        </Text>
+                        {results.total > 0 ? <ExportButtons links={exportLinks} what="every result of this search" /> : null}
+                      </InlineStack>
                     </InlineStack>
                   </Box>
                   {results.items.length > 0 ? (

@@ -3,8 +3,9 @@
 // page's own action; its loader and action are app/pages/research-pages.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Button, InlineStack, Layout, Page } from "@shopify/polaris";
+import { BlockStack, Box, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { loadSaved, savedAction } from "~/pages/research-pages.server";
+import { ExportButtons } from "~/ui/export-buttons";
 import { SavedProductList, SavedSearchList, TrackedProductList, type SavedSearchView } from "~/ui/product-lists";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
@@ -48,7 +49,7 @@ function AlertsToggle({ id, on, name }: { id: number; on: boolean; name: string 
 }
 
 export function SavedPage({ data, surface }: { data: SavedPageData; surface: Surface }) {
-  const { saved, tracked, searches } = data;
+  const { saved, tracked, searches, exportLinks } = data;
   const paths = researchPaths(surface);
   const alertsOn = new Map(searches.map((s) => [s.id, s.alertsEnabled]));
   const openSearchUrl = (s: SavedSearchView) => `${paths.products}?${s.query ? `${s.query}&` : ""}savedSearch=${s.id}`;
@@ -57,6 +58,29 @@ export function SavedPage({ data, surface }: { data: SavedPageData; surface: Sur
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
+            {exportLinks && (saved.length > 0 || tracked.length > 0) ? (
+              // Cards reach the screen's edges on a phone (Polaris); this line keeps the page's margin.
+              <Box paddingInline={{ xs: "400", sm: "0" }}>
+                <InlineStack gap="400" blockAlign="center">
+                  {saved.length > 0 ? (
+                    <InlineStack gap="200" blockAlign="center" wrap={false}>
+                      <Text as="span" tone="subdued">
+                        Saved products
+                      </Text>
+                      <ExportButtons links={exportLinks.saved} what="your saved products" />
+                    </InlineStack>
+                  ) : null}
+                  {tracked.length > 0 ? (
+                    <InlineStack gap="200" blockAlign="center" wrap={false}>
+                      <Text as="span" tone="subdued">
+                        Tracked products
+                      </Text>
+                      <ExportButtons links={exportLinks.tracked} what="your tracked products" />
+                    </InlineStack>
+                  ) : null}
+                </InlineStack>
+              </Box>
+            ) : null}
             <SavedProductList
               products={saved}
               productUrl={paths.product}

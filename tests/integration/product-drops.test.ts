@@ -138,7 +138,9 @@ describe("the weekly pick, published by the daily job", () => {
       const p = products.find((x) => x.id === item.productId)!;
       expect(item.reason).toContain(`winning score ${p.winningScore}`);
       expect(item.reason).toContain("reason one; reason two");
-      expect(item.reason).toContain(`margin ${Math.round(p.marginBps! / 100)}%`);
+      // The margin after duty and fees (issue 24), never the gross one the catalogue stores.
+      expect(item.reason).toMatch(/; margin after duty and fees -?\d+%$/);
+      expect(item.reason).not.toContain(`; margin ${Math.round(p.marginBps! / 100)}%`);
     }
   });
 

@@ -123,7 +123,8 @@ describe("the assistant and measured products", () => {
 describe("a drop's reason for a measured product", () => {
   it("quotes its measured reasons and says its score comes from store counts", () => {
     const reason = dropReason({ winningScore: 40, lifecycleStage: "emerging", marginBps: null, reasons: ["added by 2 stores in 7 days: 1 -> 3", "first seen anywhere 2026-10-29 (5 days ago)"], source: "measured" });
-    expect(reason).toBe("Emerging, winning score 40 (from store counts): added by 2 stores in 7 days: 1 -> 3; first seen anywhere 2026-10-29 (5 days ago)");
+    // Its supplier cost is unknown: the reason says so instead of a margin (issue 24).
+    expect(reason).toBe("Emerging, winning score 40 (from store counts): added by 2 stores in 7 days: 1 -> 3; first seen anywhere 2026-10-29 (5 days ago); cost unknown: add your cost");
     expect(reason).not.toMatch(/orders|margin/);
   });
 });

@@ -53,18 +53,24 @@ describe("drop dates", () => {
 });
 
 describe("reasons", () => {
-  it("quotes the stage, the score, its first two reasons and the margin", () => {
-    expect(dropReason({ winningScore: 87, lifecycleStage: "rising", marginBps: 6240, reasons: ["orders +48% in 7 days", "1,200 orders in 30 days", "sold by 3 stores"] })).toBe(
-      "Rising, winning score 87: orders +48% in 7 days; 1,200 orders in 30 days; margin 62%",
+  it("quotes the stage, the score, its first two reasons and the margin after duty and fees (issue 24)", () => {
+    expect(
+      dropReason({ winningScore: 87, lifecycleStage: "rising", marginBps: 6240, landedMarginBps: 4180, reasons: ["orders +48% in 7 days", "1,200 orders in 30 days", "sold by 3 stores"] }),
+    ).toBe("Rising, winning score 87: orders +48% in 7 days; 1,200 orders in 30 days; margin after duty and fees 42%");
+  });
+
+  it("quotes no gross margin: a score reason naming it gives way to the margin after duty and fees", () => {
+    expect(dropReason({ winningScore: 70, lifecycleStage: "emerging", marginBps: 5000, landedMarginBps: 2950, reasons: ["margin 50%", "no store sells it yet", "sold by 2 stores"] })).toBe(
+      "Emerging, winning score 70: no store sells it yet; sold by 2 stores; margin after duty and fees 30%",
     );
   });
 
-  it("does not name the margin twice, nor one that is unknown", () => {
-    expect(dropReason({ winningScore: 70, lifecycleStage: "emerging", marginBps: 5000, reasons: ["margin 50%", "no store sells it yet"] })).toBe(
-      "Emerging, winning score 70: margin 50%; no store sells it yet",
+  it("a product without a known cost says add your cost; one whose duty cannot be figured keeps its margin, named as before duty", () => {
+    expect(dropReason({ winningScore: 60, lifecycleStage: "peak", marginBps: null, landedMarginBps: null, reasons: ["900 orders in 30 days"] })).toBe(
+      "At its peak, winning score 60: 900 orders in 30 days; cost unknown: add your cost",
     );
-    expect(dropReason({ winningScore: 60, lifecycleStage: "peak", marginBps: null, reasons: ["900 orders in 30 days"] })).toBe(
-      "At its peak, winning score 60: 900 orders in 30 days",
+    expect(dropReason({ winningScore: 60, lifecycleStage: "peak", marginBps: 5100, landedMarginBps: null, reasons: ["900 orders in 30 days"] })).toBe(
+      "At its peak, winning score 60: 900 orders in 30 days; margin 51% before duty (no duty rate for its code)",
     );
   });
 

@@ -1,6 +1,7 @@
 // The pure product-page rules (app/domain/product-page.ts): price suggestion and rounding, money
 // text, title clean-up and cutting, the HTML sanitiser, validation of an edit, and which images
 // Shopify can fetch.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   centsToDecimal,
@@ -322,4 +323,32 @@ it("shopifyAdminProductUrl links to the product in the new admin", () => {
     "https://admin.shopify.com/store/my-shop/products/123",
   );
   expect(shopifyAdminProductUrl("my-shop.myshopify.com", "nonsense")).toBeNull();
+});
+
+describe("suggestPrice after duty and fees (issue 24)", () => {
+  it("leaves the target margin after cost, shipping, duty and the fees, at the lowest .99 price that does", () => {
+    // Worked in tests/integration/product-pages.test.ts: $6.50 + $1.50 + duty $2.46, Shopify Payments -> $29.99.
+    const s = suggestPrice({ costCents: 650, shippingCents: 150, dutyCents: 246, fees: { rateBp: 290, fixedCents: 30 } });
+    expect(s).toEqual({ priceCents: 2999, landedCostCents: 650 + 150 + 246 + 117, marginBps: 6122, targetMarginBps: 6000 });
+    // $28.99: fees 84c + 30c, 2899 - 650 - 150 - 246 - 114 = 1739 = 59.99%, short of 60%.
+    expect((2899 - (650 + 150 + 246 + 84 + 30)) * 10_000).toBeLessThan(6000 * 2899);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 8000 }),
+        (cost, shipping, duty, rateBp, fixedCents, target) => {
+          const p = suggestPrice({ costCents: cost, shippingCents: shipping, dutyCents: duty, fees: { rateBp, fixedCents }, targetMarginBps: target });
+          const landedAt = (price: number) => cost + shipping + duty + Math.floor((price * rateBp + 5000) / 10_000) + fixedCents;
+          expect(p.priceCents % 100).toBe(99);
+          expect(p.landedCostCents).toBe(landedAt(p.priceCents));
+          expect(p.priceCents).toBeGreaterThan(p.landedCostCents);
+          expect((p.priceCents - p.landedCostCents) * 10_000).toBeGreaterThanOrEqual(target * p.priceCents);
+        },
+      ),
+    );
+  });
 });

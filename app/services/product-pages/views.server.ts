@@ -59,6 +59,7 @@ export type PageRow = {
 };
 
 const productSelect = {
+  id: true,
   objectID: true,
   title: true,
   description: true,
@@ -69,9 +70,12 @@ const productSelect = {
   priceCents: true,
   costCents: true,
   shippingCents: true,
+  supplierName: true,
+  supplierUrl: true,
 } as const;
 
 export type ProductRow = {
+  id: number;
   objectID: string;
   title: string;
   description: string;
@@ -83,6 +87,8 @@ export type ProductRow = {
   /** null: the supplier cost is unknown (docs/decisions/026). */
   costCents: number | null;
   shippingCents: number;
+  supplierName: string | null;
+  supplierUrl: string | null;
 };
 
 export interface StoreSummary {

@@ -13,8 +13,10 @@ import {
   type PageErrors,
   type ProductPageStatus,
 } from "~/domain/product-page";
+import { FEE_PRESETS } from "~/domain/landed-cost";
 import { AiTextError, type AiText, type ProductFacts } from "~/integrations/ai-text.server";
 import * as credits from "~/services/credits.server";
+import { landedFigures } from "~/services/landed-cost.server";
 import { getPage, loadProduct, ownRow, pageSelect, view, type ProductPageView, type ProductRow, type ViewsDeps } from "~/services/product-pages/views.server";
 
 export const GENERATE_FEATURE = "product-pages";
@@ -61,10 +63,13 @@ export async function compose(deps: WritingDeps, product: ProductRow, userId: st
   }
   // Without a known cost there is no margin to price from: start at the price the product sells for,
   // checked only against what we know it costs (its shipping). The seller edits it (docs/decisions/026).
+  // With a cost, the price leaves the target margin after duty (this seller's code and origin, today's layers) and
+  // Shopify Payments' fees (issue 24). A code with no MFN rate loaded prices without duty, as before.
+  const landed = product.costCents === null ? undefined : (await landedFigures(deps.db, { userId, products: [product] })).get(product.objectID);
   const price =
     product.costCents === null
       ? { priceCents: product.priceCents, landedCostCents: product.shippingCents }
-      : suggestPrice({ costCents: product.costCents, shippingCents: product.shippingCents });
+      : suggestPrice({ costCents: product.costCents, shippingCents: product.shippingCents, dutyCents: landed?.duty.dutyCents ?? 0, fees: { rateBp: FEE_PRESETS["shopify-payments"].rateBp, fixedCents: FEE_PRESETS["shopify-payments"].fixedCents } });
   const checked = validatePage(
     { ...copy, priceCents: price.priceCents, compareAtPriceCents: null },
     price.landedCostCents,
