@@ -293,3 +293,22 @@ describe("rate limits", () => {
     expect(((await last!.json()) as { error: string }).error).toMatch(/Too many API calls/);
   });
 });
+
+describe("/docs/api", () => {
+  it("renders every operation and every schema of the document as HTML, with no outside script", async () => {
+    const { loader: docsPage } = await import("~/routes/_site.docs.api");
+    const { ApiReference } = await import("~/ui/api-reference");
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const res = await call(docsPage, "/docs/api");
+    const { doc: pageDoc } = (await res.json()) as { doc: Parameters<typeof ApiReference>[0]["doc"] };
+    const html = renderToString(createElement(ApiReference, { doc: pageDoc, keysUrl: "/dashboard/account" }));
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      expect(html).toContain(`id="op-${methods.get.operationId}"`);
+      expect(html).toContain(path.replace(/[{}]/g, (c) => c));
+    }
+    expect(html).toContain('id="schema-Product"');
+    expect(html).toContain('id="schema-MoneyFigure"');
+    expect(html).not.toMatch(/<script[^>]+src="https?:/);
+  });
+});
