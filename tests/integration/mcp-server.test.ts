@@ -195,3 +195,21 @@ describe("HTTP-level refusals", () => {
     expect((await fetch(`${server.url}/mcp`, { headers: { authorization: `Bearer ${alice.key}` } })).status).toBe(405);
   });
 });
+
+describe("/docs/mcp", () => {
+  it("gives the exact configuration for Claude Desktop, Cursor and OpenAI with this server's address, and names every tool", async () => {
+    const { loader: docsPage } = await import("~/routes/_site.docs.mcp");
+    const { McpDocs } = await import("~/ui/mcp-docs");
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const { mcpUrl } = (await (await call(docsPage, "/docs/mcp")).json()) as { mcpUrl: string };
+    expect(mcpUrl).toBe("https://winning-products.test/mcp");
+    const html = renderToString(createElement(McpDocs, { mcpUrl }));
+    expect(html).toContain("mcp-remote");
+    expect(html).toContain("~/.cursor/mcp.json");
+    expect(html).toContain("&quot;type&quot;: &quot;mcp&quot;");
+    const client = await connect(alice.key);
+    for (const tool of (await client.listTools()).tools) expect(html).toContain(tool.name);
+    await client.close();
+  });
+});
