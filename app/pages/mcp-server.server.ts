@@ -46,7 +46,7 @@ function originAllowed(origin: string, request: Request): boolean {
   return ours.includes(new URL(origin).origin);
 }
 
-const refuse = (status: number, error: string) => Response.json({ jsonrpc: "2.0", error: { code: -32000, message: error }, id: null }, { status, headers: CORS_HEADERS });
+const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: CORS_HEADERS });
 
 // ---------- tool answers ----------
 
@@ -281,12 +281,9 @@ export async function answerMcp(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
   if (!hostAllowed(new URL(request.url).host)) return refuse(403, "This host name is not one this MCP server answers to.");
   const origin = request.headers.get("origin");
-  if (origin && !originAllowed(origin, request)) return refuse(403, "This request came from another website's page, so it was refused.");
+  if (origin && !originAllowed(origin, request)) return refuse(403, "This request was sent by another website's page, so it was refused. Connect from an AI assistant with your API key.");
   if (request.method !== "POST") {
-    return Response.json(
-      { jsonrpc: "2.0", error: { code: -32000, message: "This MCP server is stateless: send each message with POST." }, id: null },
-      { status: 405, headers: { ...CORS_HEADERS, Allow: "POST, OPTIONS" } },
-    );
+    return Response.json({ error: "This MCP server is stateless: send each message with POST." }, { status: 405, headers: { ...CORS_HEADERS, Allow: "POST, OPTIONS" } });
   }
   let done: Awaited<ReturnType<typeof authenticateAndCount>>;
   try {
