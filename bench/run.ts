@@ -4,12 +4,13 @@
 // (Lighthouse, mobile and desktop presets), assistant (plain-words questions), outbox (marketing delivery),
 // catalogue (the measured catalogue's matching against a simulated market: quality, full and incremental time),
 // load (pages and APIs together over 32 connections, with BENCH_PROFILE=1 a CPU profile of the server),
-// logo (checking and drawing an uploaded logo, and the event loop meanwhile).
+// logo (checking and drawing an uploaded logo, and the event loop meanwhile), api (the public API and the MCP server
+// with a key, against the site's own search).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "load", "logo"];
+const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "load", "logo", "api"];
 /** Benchmarks that run as part of another's name: `tracker` also prints the job system's figures. */
 const PARTS: Record<string, string[]> = { tracker: ["tracker", "jobs"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

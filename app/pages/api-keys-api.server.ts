@@ -2,7 +2,7 @@
 // /api/keys (the site's cookie session, or a Shopify session token inside admin). The key itself is only
 // in the answer to POST; nothing here logs it.
 import { z } from "zod";
-import { apiAccess, CALLS_PER_MINUTE, MAX_KEY_NAME } from "~/domain/api-keys";
+import { apiAccess, MAX_KEY_NAME } from "~/domain/api-keys";
 import { handleServiceErrors, readJson } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { apiKeys } from "~/services/index.server";
@@ -14,7 +14,7 @@ export async function apiKeysSection(user: User) {
   return {
     allowed: access.allowed,
     lockedReason: access.lockedReason,
-    callsPerMinute: CALLS_PER_MINUTE,
+    callsPerMinute: apiKeys.callsPerMinute,
     allowance,
     keys,
   };

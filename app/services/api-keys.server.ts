@@ -11,6 +11,7 @@ import {
   API_KEY_PREFIX,
   API_SCOPES,
   API_SENTENCES,
+  CALLS_PER_MINUTE,
   MAX_ACTIVE_KEYS,
   apiAccess,
   monthlyAllowance,
@@ -44,6 +45,8 @@ export interface ApiCaller {
 export interface ApiKeysDeps {
   db: Db;
   limits: RateLimits;
+  /** Calls a minute per key and per user (default CALLS_PER_MINUTE). */
+  callsPerMinute?: number;
   now?: () => Date;
 }
 
@@ -80,8 +83,8 @@ function newKey(): string {
   return API_KEY_PREFIX + body;
 }
 
-export function createApiKeys({ db, limits, now = () => new Date() }: ApiKeysDeps) {
-  const perMinute = () => limits.limit(RATE_LIMITS.apiPerMinute);
+export function createApiKeys({ db, limits, callsPerMinute = CALLS_PER_MINUTE, now = () => new Date() }: ApiKeysDeps) {
+  const perMinute = () => limits.limit({ ...RATE_LIMITS.apiPerMinute, points: callsPerMinute });
   const monthly = () => limits.limit(RATE_LIMITS.apiMonthly);
 
   function requireApiAccess(user: User) {
@@ -153,6 +156,8 @@ export function createApiKeys({ db, limits, now = () => new Date() }: ApiKeysDep
     },
 
     /** The account page's line: calls used this window of the monthly allowance. */
+    callsPerMinute,
+
     async allowance(user: User) {
       const usage = await monthly().usage(`user:${user.id}`, monthlyAllowance(user));
       return { used: usage.used, limit: usage.limit, remaining: usage.remaining, resetsInSeconds: usage.resetSeconds };

@@ -134,7 +134,7 @@ export const account = lazy(() =>
 export const rateLimits = lazy(() => createRateLimits({ db }));
 
 /** API keys for /api/v1 and /mcp, and their limits (decision 053). */
-export const apiKeys = lazy(() => createApiKeys({ db, limits: rateLimits }));
+export const apiKeys = lazy(() => createApiKeys({ db, limits: rateLimits, callsPerMinute: env.API_CALLS_PER_MINUTE }));
 
 /** Sending e-mail: SMTP with SMTP_URL, else .eml files under MAIL_OUTBOX_DIR (decision 051). */
 const mailer = lazy(() => createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }));

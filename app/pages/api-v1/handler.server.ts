@@ -4,7 +4,6 @@
 // a sentence over the limit), then the operation runs. An expected failure is `{ error, ...details }` with its
 // status; the key itself never appears in an answer or a log line.
 import { AppError } from "~/domain/errors";
-import { CALLS_PER_MINUTE } from "~/domain/api-keys";
 import type { ApiScope } from "~/domain/api-keys";
 import { childLogger } from "~/logger.server";
 import type { Operation } from "~/pages/api-v1/answers.server";
@@ -38,7 +37,7 @@ export function limitHeaders(counts: CallCounts | null): Record<string, string> 
     "RateLimit-Limit": String(counts.minute.limit),
     "RateLimit-Remaining": String(counts.minute.remaining),
     "RateLimit-Reset": String(counts.minute.resetSeconds),
-    "RateLimit-Policy": `${CALLS_PER_MINUTE};w=60`,
+    "RateLimit-Policy": `${counts.minute.limit};w=60`,
     "X-Allowance-Remaining": String(counts.month.remaining),
   };
 }
