@@ -174,6 +174,8 @@ const EnvSchema = z
 
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    // Public API and MCP calls a minute per key and per user (docs/decisions/053); a benchmark raises it.
+    API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
 
     // E-mail (docs/decisions/051): password reset and address verification links, sent by the job system
     // through nodemailer. With SMTP_URL (smtp://user:pass@host:587 or smtps://...:465) over SMTP; without

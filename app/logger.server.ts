@@ -8,7 +8,7 @@ export const logger = pino({
   level: env.LOG_LEVEL,
   base: { service: "winning-products" },
   redact: {
-    paths: ["password", "*.password", "token", "*.token", "accessToken", "*.accessToken", "authToken"],
+    paths: ["password", "*.password", "token", "*.token", "accessToken", "*.accessToken", "authToken", "authorization", "*.authorization", "*.headers.authorization", "apiKey", "*.apiKey"],
     censor: "[redacted]",
   },
 });

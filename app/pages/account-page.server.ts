@@ -4,6 +4,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
+import { apiKeysSection } from "~/pages/api-keys-api.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
@@ -25,7 +26,8 @@ export interface AccountOutcome {
 export const GOODBYE_URL = "/?goodbye=1";
 
 export async function loadAccountPage(user: User) {
-  return account.overview(user.id);
+  const [overview, apiKeys] = await Promise.all([account.overview(user.id), apiKeysSection(user)]);
+  return { ...overview, apiKeys };
 }
 
 const text = (form: FormData, name: string) => {

@@ -2,6 +2,7 @@
 // link, the Zendrop flag and the community (Discord), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { apiKeysSection } from "~/pages/api-keys-api.server";
 import { readForm } from "~/pages/http.server";
 import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { billing, community, stores } from "~/services/index.server";
@@ -9,10 +10,11 @@ import { planStatusInput } from "~/domain/billing";
 
 export async function settingsLoader({ request }: LoaderFunctionArgs) {
   const { session, user } = await requireEmbeddedUser(request);
-  const [storeList, overview, communityOverview] = await Promise.all([
+  const [storeList, overview, communityOverview, apiKeys] = await Promise.all([
     stores.listStores(user.id),
     billing.overview(user),
     community.overview(user),
+    apiKeysSection(user),
   ]);
   const thisStore = storeList.stores.find((s) => !s.legacy && s.shop === session.shop);
   return {
@@ -22,6 +24,7 @@ export async function settingsLoader({ request }: LoaderFunctionArgs) {
     store: thisStore ? { linkedAt: thisStore.linkedAt } : null,
     otherStores: storeList.stores.filter((s) => s.connected && s !== thisStore).length,
     zendropConnected: storeList.zendropConnected,
+    apiKeys,
     // The prompt schedule is the site dashboard's; Settings shows the state and the links.
     community: {
       inviteUrl: communityOverview.inviteUrl,

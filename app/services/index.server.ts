@@ -35,6 +35,7 @@ import { createMailer, listOutbox } from "~/integrations/mailer.server";
 import { inspectLogo } from "~/integrations/logo-image.server";
 import { childLogger } from "~/logger.server";
 import { createAccount } from "~/services/account.server";
+import { createApiKeys } from "~/services/api-keys.server";
 import { createAccountEmails } from "~/services/account-emails.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createAssistant } from "~/services/assistant.server";
@@ -137,6 +138,9 @@ export const account = lazy(() =>
 
 /** Limits shared by every process (counters in the database, decision 051): reset requests, confirmation e-mails. */
 export const rateLimits = lazy(() => createRateLimits({ db }));
+
+/** API keys for /api/v1 and /mcp, and their limits (decision 053). */
+export const apiKeys = lazy(() => createApiKeys({ db, limits: rateLimits, callsPerMinute: env.API_CALLS_PER_MINUTE }));
 
 /** Sending e-mail: SMTP with SMTP_URL, else .eml files under MAIL_OUTBOX_DIR (decision 051). */
 const mailer = lazy(() => createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR }));

@@ -6,6 +6,7 @@
 // e-mails, later the public API) declares its limit here and calls `consume`; nothing here knows HTTP.
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db.server";
+import { ALLOWANCE_WINDOW_DAYS, API_SENTENCES, CALLS_PER_MINUTE } from "~/domain/api-keys";
 import { AppError } from "~/domain/errors";
 
 export interface RateLimitRule {
@@ -24,6 +25,22 @@ export interface RateLimit {
   consume(...subjects: (string | null | undefined)[]): Promise<void>;
   /** Forgets a subject's count (e.g. after it succeeded). */
   reset(subject: string): Promise<void>;
+  /**
+   * Counts one try for every subject, each against its own limit (at most the rule's points; default them),
+   * and returns the tightest count, for RateLimit-* headers. 429 (with `retryAfterSeconds` and `rateLimit`)
+   * if any subject is over its limit.
+   */
+  take(...subjects: { subject: string; limit?: number }[]): Promise<RateLimitStatus>;
+  /** A subject's count in the current window, without counting a try. */
+  usage(subject: string, limit?: number): Promise<RateLimitStatus & { used: number }>;
+}
+
+/** Where a subject stands in its window: what the RateLimit-Limit / -Remaining / -Reset headers say. */
+export interface RateLimitStatus {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window restarts. */
+  resetSeconds: number;
 }
 
 /** "in 1 minute", "in 12 minutes", "in 2 hours": when the window lets the next try through. */
@@ -57,6 +74,20 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     refusal: (retryIn) => `We have sent several confirmation links already. Check your inbox and spam folder, or try again ${retryIn}.`,
   },
+  /** The public API and the MCP server (decision 053): calls a minute, per key and per user. */
+  apiPerMinute: {
+    name: "api:minute",
+    points: CALLS_PER_MINUTE,
+    windowSeconds: 60,
+    refusal: API_SENTENCES.perMinute,
+  },
+  /** The monthly allowance by plan (the rule's points are the largest; each user is held to their plan's). */
+  apiMonthly: {
+    name: "api:month",
+    points: 200_000,
+    windowSeconds: ALLOWANCE_WINDOW_DAYS * 24 * 3600,
+    refusal: API_SENTENCES.monthly,
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
@@ -89,6 +120,24 @@ export function createRateLimits(deps: { db: Db }) {
       }
     }
 
+    async function countOne(subject: string, limit: number): Promise<RateLimitStatus & { refused: boolean }> {
+      let res: RateLimiterRes | null = null;
+      for (let attempt = 0; res === null; attempt++) {
+        try {
+          res = await limiter.consume(subject);
+        } catch (error) {
+          if (error instanceof RateLimiterRes) res = error;
+          else if (!(isUniqueViolation(error) && attempt < 2)) throw error;
+        }
+      }
+      return {
+        limit,
+        remaining: Math.max(0, limit - res.consumedPoints),
+        resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+        refused: res.consumedPoints > limit,
+      };
+    }
+
     const built: RateLimit = {
       rule,
       async consume(...subjects) {
@@ -101,6 +150,25 @@ export function createRateLimits(deps: { db: Db }) {
       },
       async reset(subject) {
         await limiter.delete(subject);
+      },
+      async take(...subjects) {
+        const counted = await Promise.all(subjects.map((s) => countOne(s.subject, Math.min(s.limit ?? rule.points, rule.points))));
+        const tightest = counted.reduce((a, b) => (b.remaining < a.remaining || (b.refused && !a.refused) ? b : a));
+        const refused = counted.filter((c) => c.refused);
+        const status = { limit: tightest.limit, remaining: tightest.remaining, resetSeconds: tightest.resetSeconds };
+        if (refused.length === 0) return status;
+        const seconds = Math.max(...refused.map((r) => r.resetSeconds));
+        throw new AppError(429, rule.refusal(retryInWords(seconds)), { retryAfterSeconds: seconds, rateLimit: { ...status, remaining: 0 } });
+      },
+      async usage(subject, limit = rule.points) {
+        const res = await limiter.get(subject);
+        const used = res?.consumedPoints ?? 0;
+        return {
+          used,
+          limit,
+          remaining: Math.max(0, limit - used),
+          resetSeconds: res ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : rule.windowSeconds,
+        };
       },
     };
     made.set(rule.name, built);

@@ -5,6 +5,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, Card, FormLayout, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import type { AccountIntent, AccountOutcome, loadAccountPage } from "~/pages/account-page.server";
+import { ApiKeysCard } from "~/ui/api-keys-card";
 
 export type AccountPageData = SerializeFrom<typeof loadAccountPage>;
 
@@ -176,6 +177,8 @@ export function AccountPage({ overview, actionData }: { overview: AccountPageDat
                 </Text>
               </BlockStack>
             </Card>
+
+            <ApiKeysCard initial={overview.apiKeys} />
 
             <IntentForm
               intent="change-password"

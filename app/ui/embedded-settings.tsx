@@ -4,6 +4,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import type { SettingsLoaderData } from "~/pages/settings-page.server";
+import { ApiKeysCard } from "~/ui/api-keys-card";
 import { CommunityCard } from "~/ui/course-community";
 import { HandoffNoticeSection, useHandoff } from "~/ui/handoff";
 import { EmbeddedLegalFooter } from "~/ui/legal-pages";
@@ -61,6 +62,10 @@ export function EmbeddedSettingsPage({ data, notice }: { data: SettingsData; not
               and credits stay as they are.
             </Text>
           </TitledCard>
+        </Layout.Section>
+
+        <Layout.Section>
+          <ApiKeysCard initial={data.apiKeys} />
         </Layout.Section>
 
         <Layout.Section>

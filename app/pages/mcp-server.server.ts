@@ -1,0 +1,307 @@
+// The MCP server at /mcp (docs/decisions/054): the official TypeScript SDK (@modelcontextprotocol/sdk 1.x) over
+// Streamable HTTP, stateless (a server and a transport per request, JSON answers, no session to keep), for the
+// same API keys as /api/v1. Before the SDK sees a request: the Host must be ours or loopback and a browser's
+// Origin must be ours (DNS rebinding), the Bearer key must be valid with the read scope, and the call is counted
+// against the same limits as the API. Every tool is read-only and calls the API's own operations
+// (app/pages/api-v1/answers.server.ts); each answer has a short text a model can quote, structuredContent with
+// the figures and their dates, and what is left of the limits. An expected failure is a tool error whose text is
+// the sentence (no plan, not your competitor, bad filter).
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { AppError } from "~/domain/errors";
+import { SORTS, SOURCES, STAGES } from "~/domain/product-query";
+import { getEnv } from "~/env.server";
+import {
+  competitorAnswer,
+  competitorsAnswer,
+  dropsAnswer,
+  productAnswer,
+  profitAnswer,
+  searchAnswer,
+} from "~/pages/api-v1/answers.server";
+import { apiErrorResponse, authenticateAndCount, CORS_HEADERS, limitHeaders, type CallCounts } from "~/pages/api-v1/handler.server";
+import type { User } from "~/services/auth.server";
+import { PRODUCT_CARD_URI, productCardHtml } from "~/pages/mcp-product-card.server";
+
+export const MCP_SERVER_NAME = "winning-products";
+export const MCP_SERVER_VERSION = "1.0.0";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Hosts a request to /mcp may name: our public addresses, and loopback on any port (a rebinding attack names its own host). */
+function hostAllowed(host: string): boolean {
+  const env = getEnv();
+  const ours = [env.APP_URL, env.SHOPIFY_APP_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).host);
+  if (ours.includes(host)) return true;
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+  return LOOPBACK.has(name);
+}
+
+function originAllowed(origin: string, request: Request): boolean {
+  if (!URL.canParse(origin)) return false;
+  const env = getEnv();
+  const ours = [new URL(request.url).origin, env.APP_URL, env.SHOPIFY_APP_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+  return ours.includes(new URL(origin).origin);
+}
+
+const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: CORS_HEADERS });
+
+// ---------- tool answers ----------
+
+const money = (m: { cents: number; currency: string } | null | undefined) => (m ? `${(m.cents / 100).toFixed(2)} ${m.currency}` : "unknown");
+type Figure = { value: unknown; measured: boolean; asOf: string } | null;
+const fig = (f: Figure, unit = "") => (f ? `${String(f.value)}${unit} (${f.measured ? "measured" : "estimated or sample"}, ${f.asOf})` : "no figure");
+
+function left(counts: CallCounts) {
+  return { callsLeftThisMinute: counts.minute.remaining, callsLeftThisMonth: counts.month.remaining };
+}
+
+function ok(text: string, structured: Record<string, unknown>, counts: CallCounts): CallToolResult {
+  const l = left(counts);
+  return {
+    content: [{ type: "text", text: `${text}\n(${l.callsLeftThisMinute} calls left this minute, ${l.callsLeftThisMonth} this month.)` }],
+    structuredContent: { ...structured, limits: l },
+  };
+}
+
+function toolError(error: unknown): CallToolResult {
+  if (error instanceof AppError) return { isError: true, content: [{ type: "text", text: error.message }] };
+  throw error;
+}
+
+async function run(counts: CallCounts, fn: () => Promise<{ text: string; data: Record<string, unknown> }>): Promise<CallToolResult> {
+  try {
+    const { text, data } = await fn();
+    return ok(text, data, counts);
+  } catch (error) {
+    return toolError(error);
+  }
+}
+
+type ProductLine = { title: string; objectID: string; source: string; price: { cents: number; currency: string }; url: string; figures: Record<string, Figure> };
+const productLine = (p: ProductLine, i: number) =>
+  `${i + 1}. ${p.title} [${p.objectID}, ${p.source}] ${money(p.price)}; winning score ${fig(p.figures.winningScore)}; stores selling ${fig(p.figures.storesSelling)}. ${p.url}`;
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const cardMeta = { ui: { resourceUri: PRODUCT_CARD_URI } };
+
+/** The MCP server for one caller: every tool acts as this user. */
+export function buildMcpServer(input: { user: User; request: Request; counts: CallCounts }): McpServer {
+  const { user, request, counts } = input;
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {}, resources: {} } });
+
+  server.registerTool(
+    "search_products",
+    {
+      title: "Search products",
+      description:
+        "Search the product research database with the grid's filters and sorts. Figures come as { value, measured, asOf }: measured ones were counted by us from real stores; others are estimates or sample data. Money is in cents with a currency.",
+      inputSchema: {
+        q: z.string().max(200).optional().describe("Free text"),
+        niche: z.string().max(40).optional().describe("A niche, e.g. kitchen"),
+        stage: z.enum(STAGES).optional(),
+        source: z.enum(SOURCES).optional().describe("measured: counted from real stores; sample; all (default)"),
+        sort: z.enum(SORTS).optional(),
+        minPrice: z.string().max(12).optional().describe("Dollars, e.g. 19.99"),
+        maxPrice: z.string().max(12).optional(),
+        minStores: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(48).optional().describe("Products to return (default 12)"),
+        cursor: z.string().max(500).optional().describe("nextCursor of a previous answer, with the same filters"),
+      },
+      annotations: { ...READ_ONLY, title: "Search products" },
+      _meta: cardMeta,
+    },
+    (args) =>
+      run(counts, async () => {
+        const params = new URLSearchParams();
+        for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
+        const page = await searchAnswer(user, request, params);
+        const text = page.items.length
+          ? `${page.total}${page.totalIsEstimate ? "+" : ""} products match; the first ${page.items.length}:\n${page.items.map(productLine).join("\n")}`
+          : "No product matches these filters.";
+        return { text, data: page };
+      }),
+  );
+
+  server.registerTool(
+    "get_product",
+    {
+      title: "Get a product with its evidence",
+      description: "One product by objectID: its figures with their dates, insights (cost, margin, reasons), offers on real stores, signals and why each listing was matched.",
+      inputSchema: { objectID: z.string().min(1).max(120) },
+      annotations: { ...READ_ONLY, title: "Get a product" },
+      _meta: cardMeta,
+    },
+    ({ objectID }) =>
+      run(counts, async () => {
+        const p = await productAnswer(user, request, objectID);
+        const lines = [
+          `${p.title} [${p.objectID}, ${p.source}], ${money(p.price)}. ${p.url}`,
+          `Winning score ${fig(p.figures.winningScore)}; stage ${fig(p.figures.lifecycleStage)}; stores selling ${fig(p.figures.storesSelling)}.`,
+          p.noSalesData ? p.noSalesData + "." : `Orders ${fig(p.figures.orders)}.`,
+          p.insights ? `Cost ${money(p.insights.cost)}, margin ${p.insights.marginBps === null ? "unknown" : `${p.insights.marginBps / 100}%`}.` : "",
+          p.offers.length ? `Sold by: ${p.offers.map((o) => `${o.store} (${o.price.cents === null ? "price unknown" : `${(o.price.cents / 100).toFixed(2)} ${o.price.currency ?? ""}`.trim()})`).join(", ")}.` : "",
+          p.matchEvidence.length ? `Evidence: ${p.matchEvidence.map((e) => `${e.listing.store}: ${e.reason}`).join("; ")}.` : "",
+        ];
+        return { text: lines.filter(Boolean).join("\n"), data: p };
+      }),
+  );
+
+  server.registerTool(
+    "explain_score",
+    {
+      title: "Explain a product's winning score",
+      description: "Why a product scores as it does: the score and stage with whether they were measured or estimated, the reasons, and the counts behind them.",
+      inputSchema: { objectID: z.string().min(1).max(120) },
+      annotations: { ...READ_ONLY, title: "Explain a score" },
+    },
+    ({ objectID }) =>
+      run(counts, async () => {
+        const p = await productAnswer(user, request, objectID);
+        const reasons = p.insights?.reasons ?? [];
+        const data = {
+          objectID: p.objectID,
+          title: p.title,
+          source: p.source,
+          winningScore: p.figures.winningScore,
+          lifecycleStage: p.figures.lifecycleStage,
+          storesSelling: p.figures.storesSelling,
+          storesAdded7d: p.figures.storesAdded7d,
+          reasons,
+          thinEvidence: p.thinEvidence,
+          signals: p.signals ? { ...p.signals, series: null } : null,
+          matchEvidence: p.matchEvidence,
+        };
+        const text = [
+          `${p.title}: winning score ${fig(p.figures.winningScore)}, stage ${fig(p.figures.lifecycleStage)}.`,
+          reasons.length ? `Reasons:\n${reasons.map((r) => `- ${r}`).join("\n")}` : "No reasons are recorded for this product.",
+          p.thinEvidence ? `Caution: ${p.thinEvidence}.` : "",
+        ];
+        return { text: text.filter(Boolean).join("\n"), data };
+      }),
+  );
+
+  server.registerTool(
+    "list_drops",
+    {
+      title: "List revealed weekly drops",
+      description: "The weekly product drops this account revealed, newest first, each product with the reason it was picked.",
+      inputSchema: { limit: z.number().int().min(1).max(52).optional().describe("Drops to return (default 12)") },
+      annotations: { ...READ_ONLY, title: "List drops" },
+    },
+    ({ limit }) =>
+      run(counts, async () => {
+        const drops = await dropsAnswer(user, request, limit ?? 12);
+        const text = drops.items.length
+          ? drops.items.map((d) => `Drop of ${d.date}: ${d.products.map((p) => `${p.title} (${p.reason})`).join("; ")}`).join("\n") + `\nNext drop: ${drops.nextDropDate}.`
+          : `No revealed drops yet. Next drop: ${drops.nextDropDate}.`;
+        return { text, data: drops };
+      }),
+  );
+
+  server.registerTool(
+    "list_competitors",
+    {
+      title: "List followed competitor stores",
+      description: "The rival stores this account follows, with their status and product count.",
+      inputSchema: {},
+      annotations: { ...READ_ONLY, title: "List competitors" },
+    },
+    () =>
+      run(counts, async () => {
+        const list = await competitorsAnswer(user);
+        const text = list.items.length
+          ? list.items.map((c) => `${c.id}. ${c.name} (${c.domain}): ${c.productCount} products, ${c.status}, last read ${c.lastCheckedAt ?? "never"}`).join("\n")
+          : "This account follows no competitor stores.";
+        return { text, data: list };
+      }),
+  );
+
+  server.registerTool(
+    "get_competitor",
+    {
+      title: "Get a followed competitor store",
+      description: "One followed store by id (from list_competitors): its products, launches and changes we saw, and the orders estimate with its evidence.",
+      inputSchema: { id: z.number().int().min(1).max(999_999_999) },
+      annotations: { ...READ_ONLY, title: "Get a competitor" },
+    },
+    ({ id }) =>
+      run(counts, async () => {
+        const c = await competitorAnswer(user, id);
+        const text = [
+          `${c.name} (${c.domain}): ${c.productCount} products, last read ${c.lastCheckedAt ?? "never"}.`,
+          c.launches.length ? `Recent launches: ${c.launches.slice(0, 5).map((l) => `${l.title} (${l.at.slice(0, 10)})`).join("; ")}.` : "No launches seen yet.",
+          c.estimate ? `Estimated ${c.estimate.low}-${c.estimate.high} ${c.estimate.unit} (${c.estimate.confidence} confidence, an estimate).` : (c.estimateReason ?? ""),
+        ];
+        return { text: text.filter(Boolean).join("\n"), data: c };
+      }),
+  );
+
+  server.registerTool(
+    "profit",
+    {
+      title: "Profit of one order",
+      description: "Landed cost (duty layers in force today, payment fees, refund and chargeback reserves) and net profit of one order of a product at a price, in cents.",
+      inputSchema: {
+        objectID: z.string().min(1).max(120),
+        priceCents: z.number().int().min(1).max(100_000_000).optional().describe("Selling price in cents (default: the product's)"),
+        cpaCents: z.number().int().min(0).max(100_000_000).optional().describe("Ad cost per order in cents"),
+        costCents: z.number().int().min(0).max(100_000_000).optional().describe("Your supplier cost in cents, when we do not know it"),
+        origin: z.string().max(10).optional().describe("Country of origin, e.g. CN"),
+      },
+      annotations: { ...READ_ONLY, title: "Profit" },
+    },
+    ({ objectID, ...rest }) =>
+      run(counts, async () => {
+        const params = new URLSearchParams();
+        for (const [k, v] of Object.entries(rest)) if (v !== undefined) params.set(k, String(v));
+        const p = await profitAnswer(user, objectID, params);
+        const text =
+          `At ${money({ cents: p.priceCents, currency: p.currency })} with ${money({ cents: p.cpaCents, currency: p.currency })} ad cost per order: ` +
+          `landed cost ${money({ cents: p.landedCostCents, currency: p.currency })}, net profit ${money({ cents: p.netProfitCents, currency: p.currency })} ` +
+          `(${p.marginBps / 100}% margin), break-even CPA ${money({ cents: p.breakEvenCpaCents, currency: p.currency })}. ${p.duty.explanation}`;
+        return { text, data: p };
+      }),
+  );
+
+  server.registerResource(
+    "product-card",
+    PRODUCT_CARD_URI,
+    { title: "Product card", description: "The product card search_products and get_product show in the assistant's window (MCP Apps).", mimeType: "text/html;profile=mcp-app" },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/html;profile=mcp-app", text: productCardHtml(new URL("/", request.url).toString()) }] }),
+  );
+
+  return server;
+}
+
+/** POST /mcp: one JSON-RPC message (or batch) answered by a fresh stateless server for the key's user. */
+export async function answerMcp(request: Request): Promise<Response> {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
+  if (!hostAllowed(new URL(request.url).host)) return refuse(403, "This host name is not one this MCP server answers to.");
+  const origin = request.headers.get("origin");
+  if (origin && !originAllowed(origin, request)) return refuse(403, "This request was sent by another website's page, so it was refused. Connect from an AI assistant with your API key.");
+  if (request.method !== "POST") {
+    return Response.json({ error: "This MCP server is stateless: send each message with POST." }, { status: 405, headers: { ...CORS_HEADERS, Allow: "POST, OPTIONS" } });
+  }
+  let done: Awaited<ReturnType<typeof authenticateAndCount>>;
+  try {
+    done = await authenticateAndCount(request, "read");
+  } catch (error) {
+    if (error instanceof AppError) return apiErrorResponse(error);
+    throw error;
+  }
+  const server = buildMcpServer({ user: done.caller.user, request, counts: done.counts });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const response = await transport.handleRequest(request);
+    const headers = new Headers(response.headers);
+    for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...limitHeaders(done.counts) })) headers.set(k, v);
+    const body = await response.arrayBuffer();
+    return new Response(body.byteLength ? body : null, { status: response.status, headers });
+  } finally {
+    await server.close();
+  }
+}
