@@ -59,8 +59,13 @@ test("ask the assistant, open its filters in the grid, then ask for cheaper", as
   await page.goBack();
   await expect(page.getByRole("heading", { name: "Research assistant", level: 1 })).toBeVisible();
   await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
-  await page.getByLabel("Ask about products").fill("cheaper");
-  await page.getByRole("button", { name: "Ask", exact: true }).click();
+  // Shift+Enter is a new line; Enter sends (issue 25).
+  const box = page.getByLabel("Ask about products");
+  await box.fill("cheaper");
+  await box.press("Shift+Enter");
+  await expect(box).toHaveValue("cheaper\n");
+  await box.fill("cheaper");
+  await box.press("Enter");
   const answers = conversation.getByRole("listitem").filter({ has: page.getByText("from the built-in parser") });
   await expect(answers).toHaveCount(2);
   const second = answers.nth(1);
