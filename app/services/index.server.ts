@@ -509,6 +509,10 @@ export function startBackgroundWork(): void {
     childLogger("ai-ads").error({ err: error }, "ads left rendering were not queued again at start; their renders wait for a restart"),
   );
   jobs.start();
+  // A fresh install or a server down on the drop day shows this week's drop at once (keyed: one run).
+  productDrops.queueCatchUp(jobs).catch((error: unknown) =>
+    childLogger("product-drops").error({ err: error }, "the weekly drop catch-up was not queued; the daily 06:00 run will publish it"),
+  );
 }
 
 export function stopBackgroundWork(): Promise<void> {

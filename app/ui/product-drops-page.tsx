@@ -52,8 +52,8 @@ export function DropCountdown({ nextDropDate, now, dropsUrl }: { nextDropDate: s
           </Text>
         </InlineStack>
         <Text as="p" variant="bodySm" tone="subdued">
-          Every week, 8 to 20 products picked by winning score from different niches, each with the reason from its own
-          numbers.
+          Every week, 8 to 20 products picked by our rules, not by hand: strong winning scores mixed anew each week, at most
+          two a niche, never the grid&apos;s first page, each with the reason from its own numbers.
         </Text>
         {dropsUrl ? (
           <div>
@@ -98,7 +98,8 @@ function RevealedProducts({ drop, paths }: { drop: RevealedDrop; paths: Research
   return (
     <TitledCard title={`The ${formatDropDate(drop.date)} drop: ${drop.productCount} products`}>
       <Text as="p" tone="subdued">
-        Picked by winning score, at most two a niche. Each reason is the product&apos;s own numbers on the day of the drop.
+        Picked by our rules, not by hand: strong winning scores mixed anew each week, at most two a niche, none from the
+        grid&apos;s first page. Each reason is the product&apos;s own numbers on the day of the drop.
       </Text>
       <div className="drop-grid" style={{ display: "grid", gap: "12px", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 260px), 1fr))" }}>
         {drop.products.map((p) => (
