@@ -51,6 +51,8 @@ export interface DropProduct {
   lifecycleStage: string;
   /** Why it is in the drop, from its own evidence at publish time. */
   reason: string;
+  /** Sample data (the generated or imported catalogue), labelled as such where it is shown (issue 25). */
+  sampleData: boolean;
 }
 
 export interface DropSummary {
@@ -191,6 +193,7 @@ export function createProductDrops(deps: ProductDropsDeps) {
           winningScore: p.winningScore,
           lifecycleStage: p.lifecycleStage,
           reason: item.reason,
+          sampleData: p.source === "catalog",
         },
       ];
     });

@@ -11,7 +11,7 @@ import type { assistantPageAction, loadAssistantPage } from "~/pages/assistant-p
 import type { MessageView } from "~/services/assistant.server";
 import { NoteList } from "~/ui/note-list";
 import { NoticeSection } from "~/ui/page-banners";
-import { ProductImage } from "~/ui/product-card";
+import { ProductImage, SourceBadge } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
 
 export type AssistantPageData = SerializeFrom<typeof loadAssistantPage>;
@@ -48,6 +48,9 @@ function Answer({ message, paths }: { message: SerializeFrom<MessageView>; paths
                         {`${i + 1}. ${p.title}`}
                       </Text>
                     </Link>
+                    <InlineStack>
+                      <SourceBadge product={p} />
+                    </InlineStack>
                     <Text as="p" variant="bodySm" tone="subdued">
                       {p.why.join(" · ")}
                     </Text>

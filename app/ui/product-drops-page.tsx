@@ -78,6 +78,7 @@ function DropProductCard({ product, paths }: { product: DropProduct; paths: Rese
               </Text>
             </Link>
             <InlineStack gap="100" wrap>
+              {product.sampleData ? <Badge tone="attention">Sample data</Badge> : null}
               <StageBadge stage={product.lifecycleStage} />
               <Badge>{`Score ${product.winningScore}`}</Badge>
             </InlineStack>

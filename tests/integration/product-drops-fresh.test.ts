@@ -8,6 +8,7 @@ import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 import { createProductDrops } from "~/services/product-drops.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
+import { createUser } from "../helpers/site-users";
 
 const NICHES = ["pets", "kitchen", "beauty", "fitness", "baby", "garden", "office", "travel"];
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
@@ -53,6 +54,10 @@ describe("weekly drops on a fresh install", () => {
     const list = await a.drops.list("nobody");
     expect(list.drops.map((d) => d.date)).toEqual(["2026-11-02"]);
     expect(list.nextDropDate).toBe("2026-11-09");
+    // Sample products say so wherever they are shown (issue 25, item 9).
+    const revealed = await a.drops.reveal({ id: (await createUser({ userSubscribed: "yes" })).id, userSubscribed: "yes" }, "2026-11-02");
+    expect(revealed.products.length).toBeGreaterThanOrEqual(8);
+    expect(revealed.products.every((p) => p.sampleData)).toBe(true);
 
     // Friday's daily run publishes nothing more; the next Monday's run publishes that week's drop.
     clock.t = Date.parse("2026-11-06T06:00:00Z");
