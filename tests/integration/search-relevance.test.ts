@@ -113,6 +113,12 @@ describe("search relevance (issue 25)", () => {
     expect(titles(page).sort()).toEqual(["Custom Neon Sign", "LED Neon Sign"]);
   });
 
+  it("no product carrying half the text: nothing, and no claim that these match most of it", async () => {
+    const res = await call(productsApi, `/api/products?q=${encodeURIComponent("harness hardcover gamers")}`, { cookie });
+    const page = (await res.json()) as Page & { matchedSomeWords: boolean };
+    expect(page).toMatchObject({ total: 0, matchedSomeWords: false });
+  });
+
   it("a text matching every word in many products still needs every word", async () => {
     const page = await search("strip lights");
     expect(page.total).toBe(5);

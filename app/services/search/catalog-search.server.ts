@@ -11,9 +11,9 @@
 //
 // Several words: every word must match. When that finds at most FEW_RESULTS products, the products
 // matching most of the text are added after them (`matchedSomeWords`): each word weighs by how rare it
-// is in the catalogue (log of catalogue size over its matches, a word matching nothing weighs 0; half
-// that when the word is not in the product's title), a product's weight is the sum of its words', and a product is kept when it carries at least half the
-// text's weight; heavier first, then the sort's order ("phone holder car" -> the car mounts, then the car
+// is in the catalogue (log of catalogue size over its matches, a word matching nothing weighs 0), a
+// product is kept when its words carry at least half the text's weight, and ranked by that weight with
+// words outside its title counting half; heavier first, then the sort's order ("phone holder car" -> the car mounts, then the car
 // seat covers; issue 25, docs/decisions/056). literal=1 turns both this and the correction off.
 //
 // Spelling: when the text as typed finds nothing (or almost nothing), its misspelt words are corrected
@@ -240,6 +240,8 @@ export class CatalogSearch {
     const weights = sets.map((set) => (set.rows.length === 0 ? 0 : Math.log((index.size + 1) / (set.rows.length + 0.5))));
     const full = weights.reduce((a, b) => a + b, 0);
     if (full === 0) return null;
+    // Whether a product is kept counts every word it has anywhere; its place counts title words double.
+    const coverage = new Map<number, number>();
     const weightOf = new Map<number, number>();
     sets.forEach((set, k) => {
       if (weights[k] === 0) return;
@@ -247,16 +249,19 @@ export class CatalogSearch {
         const row = set.rows[i];
         const w = inTitle[k].has(row) ? weights[k] : weights[k] * OUTSIDE_TITLE_WEIGHT;
         weightOf.set(row, (weightOf.get(row) ?? 0) + w);
+        coverage.set(row, (coverage.get(row) ?? 0) + weights[k]);
       }
     });
     let every = 0;
     const kept: number[] = [];
-    for (const [row, w] of weightOf) {
-      if (w < full / 2 - 1e-9 || (filter && !filter(row))) continue;
+    for (const [row, covered] of coverage) {
+      if (covered < full / 2 - 1e-9 || (filter && !filter(row))) continue;
       kept.push(row);
       if (sets.every((set, k) => weights[k] === 0 || set.has(row))) every++;
     }
     const order = rowOrder(index, q);
+    // Nothing carries half the text: the text as typed stands (it found at most FEW_RESULTS).
+    if (kept.length === 0) return null;
     kept.sort((a, b) => weightOf.get(b)! - weightOf.get(a)! || order(a, b));
     const ids = kept.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
     return {
