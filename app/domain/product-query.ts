@@ -295,4 +295,6 @@ export interface SearchEngine {
     matchedSomeWords?: boolean;
   }>;
   niches(): Promise<string[]>;
+  /** Whether a word is one of the catalogue's own (titles and niches); absent when the engine cannot say (Algolia). */
+  knowsWord?(word: string): Promise<boolean>;
 }

@@ -51,6 +51,8 @@ export interface AssistantProducts {
   search(input: { userId: string; access: ResearchAccess; params: URLSearchParams }): Promise<{ items: ProductCard[]; total: number; totalIsEstimate: boolean }>;
   productCards(userId: string, objectIDs: string[], access: ResearchAccess): Promise<ProductCard[]>;
   niches(): Promise<string[]>;
+  /** Whether a word is the catalogue's own; null when the search engine cannot say. */
+  knowsWord?(word: string): Promise<boolean | null>;
 }
 
 export interface AssistantDeps {
@@ -346,6 +348,11 @@ export function createAssistant(deps: AssistantDeps) {
     const words = text.split(/\s+/).filter(Boolean);
     const unknown: string[] = [];
     for (const word of words) {
+      // The catalogue's own words, when the engine knows them: a search would read the last word as a prefix
+      // ("zor" finds "Zorblat", "ads" finds "adjustable").
+      const known = (await products.knowsWord?.(word)) ?? null;
+      if (known === false) unknown.push(word);
+      if (known !== null) continue;
       const found = await products.search({ userId: user.id, access, params: new URLSearchParams({ q: word, literal: "1", pageSize: "1" }) });
       if (found.total === 0) unknown.push(word);
     }

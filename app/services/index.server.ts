@@ -214,6 +214,7 @@ export const products = lazy(() => ({
   ...bindDb(db, productFns.useCases),
   search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
   niches: () => productSearch.niches(),
+  knowsWord: (word: string): Promise<boolean | null> => productSearch.knowsWord?.(word) ?? Promise.resolve(null),
 }));
 
 /** Landed cost and profit per product, and the seller's own HTS code and origin (decision 052). */
@@ -453,7 +454,7 @@ export const marketing = lazy(() => createMarketing({ db, outbox }));
 export const assistant = lazy(() =>
   createAssistant({
     db,
-    products: { search: products.search, productCards: products.productCards, niches: products.niches },
+    products: { search: products.search, productCards: products.productCards, niches: products.niches, knowsWord: products.knowsWord },
     ai: aiText,
     // A person is waiting: the built-in parser answers if the model has not within 8 s (or AI_TIMEOUT_MS).
     modelTimeoutMs: Math.min(env.AI_TIMEOUT_MS, 8000),

@@ -83,6 +83,14 @@ describe("the assistant (issue 25)", () => {
     expect(a.text).toContain("I did not understand “after ads”");
     expect(a.query).toEqual({ niche: ["pets"] });
     expect(a.products.length).toBe(5);
+    // Not a word of the catalogue, though the start of one ("Zorblat"): named too, not searched as a prefix.
+    const b = await ask(me.cookie, t, "pet products for zor");
+    expect(b.text).toContain("I did not understand “zor”");
+    expect(b.query).toEqual({ niche: ["pets"] });
+    // A plural of a catalogue word is understood as words to search.
+    const c = await ask(me.cookie, t, "pet slicker brushes");
+    expect(c.query).toEqual({ q: "slicker brushes", niche: ["pets"] });
+    expect(c.text).not.toContain("did not understand");
   });
 
   it("writes figures as English: 1 order, sold by 1 store", async () => {

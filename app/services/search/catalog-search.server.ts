@@ -21,7 +21,7 @@
 // page is returned with correctedQuery / originalQuery ("Showing results for ..."). literal=1 skips it.
 import type { SqlReader } from "~/db.server";
 import { ftsQuery, ftsTerms, type ProductQuery } from "~/domain/product-query";
-import { correctQuery } from "~/domain/spelling";
+import { correctQuery, foldWord } from "~/domain/spelling";
 import { CatalogIndex, type IndexedSort } from "~/services/search/catalog-index.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
 
@@ -95,6 +95,14 @@ export class CatalogSearch {
     }
     this.index = await this.loading;
     return this.index;
+  }
+
+  /** Whether a word (any case or accents) is a word of the catalogue's titles and niches (~/domain/spelling). */
+  async knowsWord(word: string): Promise<boolean> {
+    const vocabulary = (await this.current()).vocabulary;
+    const w = foldWord(word);
+    // "brushes" is known when "brush" is (the full-text index stems both alike).
+    return [w, w.replace(/s$/, ""), w.replace(/es$/, "")].some((form) => form.length > 0 && vocabulary.has(form));
   }
 
   /** Niche slugs present in the catalogue, alphabetical. */
