@@ -28,6 +28,7 @@
 //   freshness (days since first seen anywhere).
 // Pure: no I/O, no clock (the caller passes the days).
 import { dayNumber, dayString, formatCount, type LifecycleStage } from "~/domain/insights";
+import { agreeingStage } from "~/domain/lifecycle-label";
 
 export const SIGNAL_RULES = {
   minStoresForTrend: 3,
@@ -217,6 +218,7 @@ export function measuredInsights(series: MeasuredSeries, observedSince: string, 
   else if (ageDays !== null && ageDays < SIGNAL_RULES.emergingDays) lifecycleStage = "emerging";
   else if (net7d >= SIGNAL_RULES.minNetMove) lifecycleStage = "rising";
   else lifecycleStage = "peak";
+  lifecycleStage = agreeingStage(lifecycleStage, { kind: "stores", storesSelling, storesAdded7d, storesDropped7d });
 
   const saturation = saturationOfStores(storesSelling);
   const adoption = storesSelling > 0 ? Math.min(1, storesAdded7d / Math.max(3, storesSelling)) : 0;

@@ -3,6 +3,7 @@
 // Nothing here is a prediction we cannot show: the estimates (winning score, lifecycle stage,
 // saturation, trending score) say how they are computed in INSIGHT_NOTES, which the UI shows.
 // Pure: no I/O, no clock (the caller passes `now`). Rules are documented in docs/decisions/011.
+import { agreeingStage, LABEL_RULES } from "./lifecycle-label";
 
 export const LIFECYCLE_STAGES = ["emerging", "rising", "peak", "declining"] as const;
 export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
@@ -87,7 +88,7 @@ export interface Insights {
  * the counts ("2 → 14 orders"), the score measures growth against this many orders, and the stage
  * rule measures a week's rise or fall against it (docs/decisions/025).
  */
-export const GROWTH_PERCENT_MIN_BASE = 10;
+export const GROWTH_PERCENT_MIN_BASE = 20;
 
 /** Winning-score weights in points; they add up to 100. */
 export const WINNING_WEIGHTS: Record<ScoreComponent, number> = {
@@ -137,7 +138,7 @@ export const INSIGHT_NOTES = {
       "without orders this week), " +
       "gross margin (25), orders in the last 30 days (20), views and interactions in the last 30 days (15) " +
       "and how few stores sell it for its demand (10). Without a known product cost the margin part is left " +
-      "out and the other four are scaled to 100; without sales data there is no score. Growth is measured against at least 10 orders, so a " +
+      "out and the other four are scaled to 100; without sales data there is no score. Growth is measured against at least 20 orders, so a " +
       "couple of orders do not look like a boom. The three reasons name the biggest parts; for a declining " +
       "product one reason is always its fall from peak.",
   },
@@ -149,9 +150,10 @@ export const INSIGHT_NOTES = {
       "order less than 30 days ago, under 70 orders in the last 7 days and no fewer than the 7 before (or no " +
       "orders yet). Rising: the 7-day growth shown is +20% or more. Declining: it is -25% or less, or it is " +
       "steady but the last 7 days are at least 40% below the best 7 days. Peak: steady and within 40% of its " +
-      "best week. Under 10 orders the week before, growth is shown as counts and a rise needs 2 more orders (a " +
-      "fall 3 fewer) beyond day-to-day noise (twice the square root of the earlier count), so 1 → 3 orders is " +
-      "steady, and a product selling 3 a week is not 'declining' after a quiet week.",
+      "best week. Under 20 orders the week before, growth is shown as counts and a rise needs 4 more orders (a " +
+      "fall 5 fewer) beyond day-to-day noise (twice the square root of the earlier count) and at least 10 orders " +
+      "this week, so 0 → 3 orders is steady. A label never disagrees with the card: an emerging product is sold " +
+      "by at most 19 stores, and a declining one never shows orders going up.",
   },
   saturation: {
     label: "Saturation",
@@ -172,7 +174,7 @@ export const INSIGHT_NOTES = {
     label: "Orders growth (7 days)",
     estimate: false,
     how:
-      "Orders in the last 7 days against the 7 days before, in percent when those had at least 10 orders; " +
+      "Orders in the last 7 days against the 7 days before, in percent when those had at least 20 orders; " +
       "below that, the two counts (\"2 → 14 orders\"), since a percentage of a few orders says little.",
   },
   marginBps: {
@@ -328,6 +330,8 @@ export interface StageEvidence {
   totalOrders: number;
   /** Days since the first order (inclusive of both days), null when none. */
   ageDays: number | null;
+  /** Stores selling it on the last day (the card shows it); an emerging product has few (lifecycle-label.ts). */
+  storesSelling?: number;
 }
 
 /**
@@ -353,7 +357,7 @@ export function weekMove(ordersPrev7d: number, orders7d: number): WeekMove {
   if (pct !== null) return pct >= 100 * r.weekRiseMin ? "rise" : pct <= -100 * r.weekFallMin ? "fall" : "steady";
   const change = orders7d - ordersPrev7d;
   if (!isRealChange(ordersPrev7d, orders7d)) return "steady";
-  if (change >= r.weekRiseMin * GROWTH_PERCENT_MIN_BASE) return "rise";
+  if (change >= r.weekRiseMin * GROWTH_PERCENT_MIN_BASE && orders7d >= LABEL_RULES.risingMinOrders7d) return "rise";
   if (change <= -r.weekFallMin * GROWTH_PERCENT_MIN_BASE) return "fall";
   return "steady";
 }
@@ -365,17 +369,26 @@ export function weekMove(ordersPrev7d: number, orders7d: number): WeekMove {
  */
 export function lifecycleStageOf(e: StageEvidence): LifecycleStage {
   const r = INSIGHT_RULES;
-  if (e.totalOrders === 0) {
-    // Nothing sold in the window: unproven, unless we know it has been around longer than that.
-    return e.ageDays !== null && e.ageDays > r.windowDays ? "declining" : "emerging";
-  }
   const move = weekMove(e.ordersPrev7d, e.orders7d);
+  const stores = e.storesSelling ?? 0;
+  const card = { kind: "orders", ordersPrev7d: e.ordersPrev7d, orders7d: e.orders7d, storesSelling: stores, move } as const;
+  const fewStores = stores <= LABEL_RULES.emergingMaxStores;
+  if (e.totalOrders === 0) {
+    // Nothing sold in the window: unproven, unless we know it has been around longer than that (or
+    // many stores list it and nobody buys).
+    return e.ageDays !== null && e.ageDays > r.windowDays ? "declining" : fewStores ? "emerging" : "declining";
+  }
   const young = e.ageDays !== null && e.ageDays <= r.youngDays;
-  if (young && e.orders7d < r.smallOrders7d && e.orders7d >= e.ordersPrev7d) return "emerging";
-  if (move === "rise") return "rising";
-  if (move === "fall") return "declining";
-  const farBelowPeak = e.orders7d <= r.declineFromPeakRatio * e.peakOrders7d && isRealChange(e.peakOrders7d, e.orders7d);
-  return farBelowPeak ? "declining" : "peak";
+  let stage: LifecycleStage;
+  if (young && fewStores && e.orders7d < r.smallOrders7d && e.orders7d >= e.ordersPrev7d) stage = "emerging";
+  else if (move === "rise") stage = "rising";
+  else if (move === "fall") stage = "declining";
+  else {
+    // A steady week far below the best one is a decline, unless the shown week went up.
+    const farBelowPeak = e.orders7d <= r.declineFromPeakRatio * e.peakOrders7d && isRealChange(e.peakOrders7d, e.orders7d);
+    stage = farBelowPeak && e.orders7d <= e.ordersPrev7d ? "declining" : "peak";
+  }
+  return agreeingStage(stage, card);
 }
 
 /** The 7-day growth percentage the page may show: null below GROWTH_PERCENT_MIN_BASE orders the week before. */
@@ -585,7 +598,7 @@ export function computeInsights(input: InsightsInput): Insights {
     }
   }
 
-  const lifecycleStage = lifecycleStageOf({ orders7d: week0, ordersPrev7d: week1, peakOrders7d: peak, totalOrders, ageDays });
+  const lifecycleStage = lifecycleStageOf({ orders7d: week0, ordersPrev7d: week1, peakOrders7d: peak, totalOrders, ageDays, storesSelling });
 
   const ordersGrowth7d = growthPercentOf(week1, week0);
   const saturation = saturationOf(storesSelling, orders30);

@@ -19,6 +19,12 @@ export const DROP_RULES = {
   skippedStages: ["declining"] as readonly string[],
   /** An operator's own reason is cut to this length. */
   maxReasonLength: 200,
+  /**
+   * The weekly pick ranks by winning score plus up to this many points drawn from the drop date and the
+   * product (the same for everyone, new each week), so a drop is a fresh mix of strong products rather
+   * than the grid's order (issue 25).
+   */
+  weeklyJitter: 25,
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -49,6 +55,12 @@ export function nextDropDateAfter(date: string, weekday: number = DROP_RULES.wee
   const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
   const ahead = ((weekday - dow + 7) % 7) || 7;
   return addDays(date, ahead);
+}
+
+/** The latest drop weekday on or before `date` (`date` itself on a drop day). */
+export function latestDropDateOnOrBefore(date: string, weekday: number = DROP_RULES.weekday): string {
+  const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((dow - weekday + 7) % 7));
 }
 
 /** The drop weekday on or after `date`. */
@@ -136,6 +148,8 @@ export function operatorReason(text: string | null | undefined): string | null {
 /** A candidate of the weekly pick. */
 export interface DropCandidate {
   id: number;
+  /** Two products with the same title (case and spacing aside) never share a drop. */
+  title: string;
   primaryNiche: string;
   winningScore: number;
   lifecycleStage: string;
@@ -143,28 +157,43 @@ export interface DropCandidate {
   orders7d: number;
 }
 
+/** 0..weeklyJitter points for a product in the drop of `date`: a hash of both (FNV-1a), the same on every run. */
+export function weeklyJitter(date: string, id: number): number {
+  let h = 0x811c9dc5;
+  const text = `${date}:${id}`;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h % (DROP_RULES.weeklyJitter + 1);
+}
+
 /**
- * The weekly pick: the best by winning score (ties: more orders in 7 days, then the lower id), skipping
- * products of the recent drops and skipped stages, at most `perNiche` of one primary niche, up to `count`.
- * Returns fewer than minProducts when the catalogue cannot fill a drop; the caller refuses that.
+ * The weekly pick: the best by winning score (plus the week's jitter when `date` is given; ties: more
+ * orders in 7 days, then the lower id), skipping products of the recent drops, `leaveOut` (the grid's first
+ * page: a seller has already seen those), skipped stages and a title already picked, at most `perNiche` of
+ * one primary niche, up to `count`. Returns fewer than minProducts when the catalogue cannot fill a drop;
+ * the caller refuses that.
  */
 export function pickWeekly(
   candidates: readonly DropCandidate[],
   recentlyShown: ReadonlySet<number>,
-  options: { count?: number; perNiche?: number } = {},
+  options: { count?: number; perNiche?: number; date?: string; leaveOut?: ReadonlySet<number> } = {},
 ): DropCandidate[] {
   const count = Math.min(options.count ?? DROP_RULES.weeklyProducts, DROP_RULES.maxProducts);
   const perNiche = options.perNiche ?? DROP_RULES.perNiche;
-  const ranked = [...candidates].sort((a, b) => b.winningScore - a.winningScore || b.orders7d - a.orders7d || a.id - b.id);
+  const key = (c: DropCandidate) => c.winningScore + (options.date ? weeklyJitter(options.date, c.id) : 0);
+  const ranked = [...candidates].sort((a, b) => key(b) - key(a) || b.orders7d - a.orders7d || a.id - b.id);
+  const titles = new Set<string>();
   const perNicheTaken = new Map<string, number>();
   const seen = new Set<number>();
   const picked: DropCandidate[] = [];
   for (const c of ranked) {
     if (picked.length >= count) break;
-    if (seen.has(c.id) || recentlyShown.has(c.id) || DROP_RULES.skippedStages.includes(c.lifecycleStage)) continue;
+    if (seen.has(c.id) || recentlyShown.has(c.id) || options.leaveOut?.has(c.id) || DROP_RULES.skippedStages.includes(c.lifecycleStage)) continue;
+    const title = c.title.toLowerCase().replace(/\s+/g, " ").trim();
+    if (titles.has(title)) continue;
     const taken = perNicheTaken.get(c.primaryNiche) ?? 0;
     if (taken >= perNiche) continue;
     perNicheTaken.set(c.primaryNiche, taken + 1);
+    titles.add(title);
     seen.add(c.id);
     picked.push(c);
   }

@@ -4,6 +4,7 @@
 // Pure: no I/O. Each rejection names the field and what is wrong with it.
 import { z } from "zod";
 import { dayNumber, SERIES_KEYS, type DailySeries, type SeriesKey } from "~/domain/insights";
+import { NICHE_SYNONYMS } from "~/domain/product-question";
 
 export const MAX_HISTORY_DAYS = 365;
 const MAX_CENTS = 1_000_000_000; // $10M: anything above is a unit mistake, not a product price.
@@ -113,11 +114,34 @@ export function nicheSlug(name: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/** Every synonym of a known niche, as a slug ("pet-supplies", "dogs"), to the niche's own slug. */
+const KNOWN_NICHE_SLUGS = new Map<string, string>(
+  Object.entries(NICHE_SYNONYMS).flatMap(([slug, words]) => [[slug, slug] as [string, string], ...words.map((w) => [nicheSlug(w), slug] as [string, string])]),
+);
+/** Words that say nothing about the niche: "Pet supplies" is "pet", "Kitchen products" is "kitchen". */
+const GENERIC_NICHE_WORDS = /-(?:supplies|supply|products|product|items|goods|gear|stuff|essentials)$/;
+
+/**
+ * A niche name as the catalogue's niche it means (issue 25: an import made "pet-supplies" next to "pets"):
+ * its slug, matched against the known niches and their synonyms, also without a generic last word
+ * ("supplies", "products") and in the singular; a niche we do not know keeps its own slug.
+ */
+export function canonicalNiche(name: string): string {
+  const slug = nicheSlug(name);
+  const tries = [slug, slug.replace(GENERIC_NICHE_WORDS, "")];
+  for (const t of [...tries]) if (t.endsWith("s") && !t.endsWith("ss")) tries.push(t.slice(0, -1));
+  for (const t of tries) {
+    const known = KNOWN_NICHE_SLUGS.get(t);
+    if (known) return known;
+  }
+  return slug;
+}
+
 const niche = z
   .string({ error: "must be text" })
   .max(60, { error: "must be at most 60 characters" })
   .transform((s, ctx) => {
-    const slug = nicheSlug(s);
+    const slug = canonicalNiche(s);
     if (!slug) {
       ctx.addIssue({ code: "custom", message: "must contain letters or digits" });
       return z.NEVER;

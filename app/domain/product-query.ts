@@ -254,8 +254,12 @@ export function hasFilters(q: ProductQuery): boolean {
   return q.source !== "all" || q.niches.length > 0 || q.stages.length > 0 || q.hasAmazonPrice || ranges.some((r) => r.min !== undefined || r.max !== undefined);
 }
 
-/** FTS5 query for free text: each word quoted (no operator injection), the last one as a prefix. */
-export function ftsQuery(q: string): string | null {
+/**
+ * The FTS5 terms of a free text, one per word, each quoted (no operator injection). The last word is a
+ * prefix ("blue" finds "bluetooth") unless `isWord` says it is a whole word of the catalogue: porter
+ * stems a prefix too, so "harness"* would also find "Hardcover" (stem "har"; issue 25).
+ */
+export function ftsTerms(q: string, isWord: (word: string) => boolean = () => false): string[] {
   const words = q
     .toLowerCase()
     .normalize("NFKD")
@@ -263,8 +267,13 @@ export function ftsQuery(q: string): string | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 12);
-  if (words.length === 0) return null;
-  return words.map((w, i) => (i === words.length - 1 && w.length >= 2 ? `"${w}"*` : `"${w}"`)).join(" ");
+  return words.map((w, i) => (i === words.length - 1 && w.length >= 2 && !isWord(w) ? `"${w}"*` : `"${w}"`));
+}
+
+/** FTS5 query for free text: every word must match (ftsTerms); null when the text has no word. */
+export function ftsQuery(q: string, isWord?: (word: string) => boolean): string | null {
+  const terms = ftsTerms(q, isWord);
+  return terms.length === 0 ? null : terms.join(" ");
 }
 
 /** The search port: the built-in engine (app/services/search) and the Algolia adapter both implement it. */
@@ -282,6 +291,10 @@ export interface SearchEngine {
     plan: string;
     correctedQuery?: string | null;
     originalQuery?: string | null;
+    /** No product matched every word: the page holds those matching most of the text (built-in engine). */
+    matchedSomeWords?: boolean;
   }>;
   niches(): Promise<string[]>;
+  /** Whether a word is one of the catalogue's own (titles and niches); absent when the engine cannot say (Algolia). */
+  knowsWord?(word: string): Promise<boolean>;
 }

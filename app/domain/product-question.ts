@@ -158,6 +158,17 @@ function rangeWords(min: number | undefined, max: number | undefined, show: (n: 
   return null;
 }
 
+/** A count range with its noun, singular for exactly one: "1 store", "2 to 5 stores", "1 order or less". */
+function countWords(min: number | undefined, max: number | undefined, one: string, many: string, less: string): string | null {
+  const noun = (n: number) => (n === 1 ? one : many);
+  if (min !== undefined && max !== undefined) {
+    return min === max ? `${formatCount(min)} ${noun(min)}` : `${formatCount(min)} to ${formatCount(max)} ${many}`;
+  }
+  if (min !== undefined) return `${formatCount(min)} or more ${many}`;
+  if (max !== undefined) return max === 1 ? `1 ${one} ${less}` : `${formatCount(max)} ${less} ${many}`;
+  return null;
+}
+
 /** The filters in words, one short phrase each, in the grid's order: what the answer says it searched. */
 export function describeFilters(f: QuestionFilters): string[] {
   const out: string[] = [];
@@ -170,10 +181,10 @@ export function describeFilters(f: QuestionFilters): string[] {
   if (price) out.push(`price ${price}`);
   const margin = rangeWords(f.minMargin, f.maxMargin, (n) => `${numberText(n)}%`);
   if (margin) out.push(`margin ${margin}`);
-  const orders = rangeWords(f.minOrders, f.maxOrders, formatCount);
-  if (orders) out.push(`${orders} orders (30 days)`);
-  const stores = rangeWords(f.minStores, f.maxStores, formatCount, "or more", "or fewer");
-  if (stores) out.push(f.minStores === undefined && f.maxStores === 1 ? "sold by 1 store or fewer" : `sold by ${stores} stores`);
+  const orders = countWords(f.minOrders, f.maxOrders, "order", "orders", "or less");
+  if (orders) out.push(`${orders} (30 days)`);
+  const stores = countWords(f.minStores, f.maxStores, "store", "stores", "or fewer");
+  if (stores) out.push(`sold by ${stores}`);
   if (f.minStoresAdded7d !== undefined)
     out.push(`added by ${formatCount(f.minStoresAdded7d)} or more ${f.minStoresAdded7d === 1 ? "store" : "stores"} this week`);
   if (f.minViews !== undefined) out.push(`${formatCount(f.minViews)} or more views (30 days)`);
@@ -224,7 +235,7 @@ export function whyItFits(p: ProductFacts, f: QuestionFilters): string[] {
   const measured = p.source === "measured";
   if (measured) out.push("measured: orders are not counted");
   else if (p.orders === null) out.push("no sales data yet");
-  else out.push(`${formatCount(p.orders)} orders in 30 days`);
+  else out.push(`${formatCount(p.orders)} ${p.orders === 1 ? "order" : "orders"} in 30 days`);
   if ((measured || f.minStores !== undefined || f.maxStores !== undefined || f.sort === "storesSelling") && p.storesSelling !== null)
     out.push(soldByStores(p.storesSelling));
   if (measured && p.storesAdded7d != null && (p.storesAdded7d > 0 || f.minStoresAdded7d !== undefined || f.sort === "storesAdded7d"))
@@ -233,6 +244,31 @@ export function whyItFits(p: ProductFacts, f: QuestionFilters): string[] {
   if (f.hasAmazonPrice && p.amazonPriceCents) out.push(`Amazon price ${money$(p.amazonPriceCents)}`);
   if (p.winningScore !== null) out.push(`winning score ${p.winningScore}/100`);
   return out;
+}
+
+/**
+ * Whether a product already shown passes the filters ("which of these are under $20?"), read from the
+ * same figures its card shows. A figure the product lacks (no sales data, a margin the plan hides) does not
+ * pass a filter on it, as in the grid (decision 026). Text matches every word of it in the title.
+ */
+export function factsPassFilters(p: ProductFacts, f: QuestionFilters): boolean {
+  const within = (v: number | null | undefined, min: number | undefined, max: number | undefined) =>
+    (min === undefined && max === undefined) || (v != null && (min === undefined || v >= min) && (max === undefined || v <= max));
+  if (f.niche && !p.niches.some((n) => f.niche!.includes(n))) return false;
+  if (f.stage && !(p.lifecycleStage && (f.stage as string[]).includes(p.lifecycleStage))) return false;
+  if (f.source && (p.source === "measured") !== (f.source === "measured")) return false;
+  if (!within(p.priceCents / 100, f.minPrice, f.maxPrice)) return false;
+  if (!within(p.marginBps === null ? null : p.marginBps / 100, f.minMargin, f.maxMargin)) return false;
+  if (!within(p.orders, f.minOrders, f.maxOrders)) return false;
+  if (!within(p.storesSelling, f.minStores, f.maxStores)) return false;
+  if (!within(p.storesAdded7d, f.minStoresAdded7d, undefined)) return false;
+  if (!within(p.views, f.minViews, undefined)) return false;
+  if (f.hasAmazonPrice && !p.amazonPriceCents) return false;
+  if (f.q) {
+    const title = p.title.toLowerCase();
+    if (!f.q.toLowerCase().split(/\s+/).every((word) => title.includes(word))) return false;
+  }
+  return true;
 }
 
 // ---------- the built-in parser ----------
@@ -262,6 +298,8 @@ export interface ParsedQuestion {
   likeMove: PriceMove | null;
   /** True when the question refined the previous answer's filters. */
   refined: boolean;
+  /** "Which of these ...": the answer is the previous answer's products that pass the filters. */
+  amongShown: boolean;
   /** How words were read: the stated meanings of "high margin", "cheap", "cheaper", ... */
   notes: string[];
   /** What was asked that the grid cannot do, in sentences. */
@@ -533,6 +571,14 @@ export function likeProduct(filters: QuestionFilters, product: LikeProduct, move
 }
 
 const FOLLOW_UP_CUE = /^\s*(?:and|also|now|only|just|but|what about|how about|same but|same|make (?:it|them)|show (?:me )?(?:only|just)|narrow|filter|refine|more like|cheaper|pricier|more expensive|less expensive|sort(?:ed)? by|order(?:ed)? by|then|ok|okay|instead|without)\b/;
+/** "Which of these", "any of those", "among them": the products the last answer showed (issue 25). */
+export const AMONG_SHOWN = /\b(?:(?:which|any|how many|what|all|none|some|one)\s+of\s+(?:these|those|them|the ones you showed)|among (?:these|those|them)|out of (?:these|those))\b/;
+
+/** Whether a question asks about the products just shown ("which of these are under $20?"). */
+export function asksAmongShown(question: string): boolean {
+  return AMONG_SHOWN.test(question.toLowerCase());
+}
+
 const FRESH_CUE = /\b(?:new search|start over|start again|forget (?:that|it|those)|from scratch|something else entirely)\b/;
 
 /**
@@ -559,6 +605,10 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
 
   take(w, FRESH_CUE, () => {
     fresh = true;
+  });
+  let amongShown = false as boolean;
+  take(w, AMONG_SHOWN, () => {
+    amongShown = previous !== null;
   });
   take(w, /\btop\s+(\d{1,3})\b/, () => {
     f.sort ??= "winning-score";
@@ -782,9 +832,12 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
   if (leftover.length > 0 && !likeTitle) f.q = leftover.slice(0, 6).join(" ");
 
   // 12. A follow-up refines the previous filters; a new subject starts afresh.
-  const cue = FOLLOW_UP_CUE.test(original) || likeRef !== null || move !== null;
+  // A question with its own subject (a niche, words, a product named by title) starts fresh unless it
+  // begins with a follow-up cue: "something like the posture corrector but cheaper" is about the posture
+  // corrector, not the kitchen products of the last answer (issue 25). "Cheaper" alone refines.
   const ownSubject = Boolean(f.niche || f.q || likeTitle);
-  const refined = Boolean(previous) && !fresh && (cue || !ownSubject);
+  const cue = FOLLOW_UP_CUE.test(original) || likeRef !== null || amongShown || (move !== null && !ownSubject);
+  const refined = Boolean(previous) && !fresh && !likeTitle && (cue || !ownSubject);
   let filters: QuestionFilters = f;
   if (refined && previous) {
     filters = { ...previous.filters };
@@ -841,7 +894,7 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
       delete filters[max];
     }
   }
-  return { filters: sortKeys(filters), likeTitle, likeMove, refined, notes: unique(w.notes), cannot: unique(w.cannot) };
+  return { filters: sortKeys(filters), likeTitle, likeMove, refined, amongShown: amongShown && refined, notes: unique(w.notes), cannot: unique(w.cannot) };
 }
 
 function unique(list: string[]): string[] {

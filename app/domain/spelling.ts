@@ -8,7 +8,10 @@
 //   vocabulary word: the search reads it as a prefix);
 // - words under 3 characters and words with a digit ("iphone 15", "3000mah") are left alone;
 // - up to 1 edit for words of 3-5 characters, 2 from 6 (insert, delete, substitute, swap two
-//   neighbours: optimal string alignment distance);
+//   neighbours: optimal string alignment distance, Damerau's), a swap costing half an edit: typing two
+//   letters in the wrong order is the commonest slip, so "noen" is "neon" before "non" (issue 25);
+// - the vocabulary also holds the singular of a plural word ("dogs" -> "dog"): the full-text index
+//   stems both alike, so "dgo" can become "dog" with one swap;
 // - the nearest candidate wins, then the most frequent, then the first alphabetically.
 
 /** Shortest word the correction touches, and the length from which 2 edits are allowed. */
@@ -30,11 +33,14 @@ export function foldWord(word: string): string {
   return word.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
 }
 
+/** What swapping two neighbouring letters costs, in edits (every other edit costs 1). */
+export const TRANSPOSITION_COST = 0.5;
+
 /**
- * Optimal string alignment distance between a and b, or max + 1 as soon as it must exceed max
- * (the caller only cares about 1 or 2 edits).
+ * Optimal string alignment distance between a and b (a swap of neighbours costing `swap`), or max + 1
+ * as soon as it must exceed max (the caller only cares about 1 or 2 edits).
  */
-export function editDistance(a: string, b: string, max: number): number {
+export function editDistance(a: string, b: string, max: number, swap = 1): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
   const n = b.length;
@@ -49,7 +55,7 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= n; j++) {
       const cb = b.charCodeAt(j - 1);
       let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, prev2[j - 2] + 1);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, prev2[j - 2] + swap);
       cur[j] = d;
       if (d < rowMin) rowMin = d;
     }
@@ -109,16 +115,17 @@ export class VocabularyBuilder {
     }
   }
 
-  private addWord(word: string) {
+  private addWord(word: string, alsoSingular = true) {
     if (word.length < MIN_CORRECTED_LENGTH || word.length > MAX_WORD_LENGTH) return;
     const count = this.counts.get(word);
-    if (count !== undefined) {
-      this.counts.set(word, count + 1);
-      return;
+    if (count !== undefined) this.counts.set(word, count + 1);
+    else {
+      if (/\p{N}/u.test(word)) return;
+      // A slice keeps its whole source text (megabytes) alive: store a copy.
+      this.counts.set(word.split("").join(""), 1);
     }
-    if (/\p{N}/u.test(word)) return;
-    // A slice keeps its whole source text (megabytes) alive: store a copy.
-    this.counts.set(word.split("").join(""), 1);
+    // "dogs" also teaches "dog" (see the header); "glass" is not a plural.
+    if (alsoSingular && word.length > MIN_CORRECTED_LENGTH && word.endsWith("s") && !word.endsWith("ss")) this.addWord(word.slice(0, -1), false);
   }
 
   build(): Vocabulary {
@@ -201,7 +208,7 @@ export class Vocabulary {
         const i = bucket[k];
         // Each edit adds or removes at most two letters from the set of letters used: a cheap bound.
         if (popcount(mask ^ this.masks[i]) > 2 * bestDistance) continue;
-        const d = editDistance(word, this.words[i], Math.min(max, bestDistance));
+        const d = editDistance(word, this.words[i], Math.min(max, bestDistance), TRANSPOSITION_COST);
         if (d > max) continue;
         // Positions follow alphabetical order: i < best is the alphabetical tie-break.
         const better =

@@ -33,7 +33,7 @@ const FEATURES = [
   },
   {
     title: "Weekly product drops",
-    body: "A hand-picked set of products every week, revealed on the drop date.",
+    body: "Every Monday, 8 to 20 products picked by our rules from their evidence: strong winning scores, at most two per niche, none from the last four drops or the grid's first page, each with the reason it made the cut.",
   },
   {
     title: "Course and community",

@@ -11,8 +11,10 @@ import { parseJsonList, parseStringList } from "~/db.server";
 import type { PaidStateInput } from "~/domain/billing";
 import { AppError } from "~/domain/errors";
 import {
+  asksAmongShown,
   checkModelAnswer,
   describeFilters,
+  factsPassFilters,
   filtersFromParams,
   filtersProblem,
   filtersToParams,
@@ -49,6 +51,8 @@ export interface AssistantProducts {
   search(input: { userId: string; access: ResearchAccess; params: URLSearchParams }): Promise<{ items: ProductCard[]; total: number; totalIsEstimate: boolean }>;
   productCards(userId: string, objectIDs: string[], access: ResearchAccess): Promise<ProductCard[]>;
   niches(): Promise<string[]>;
+  /** Whether a word is the catalogue's own; null when the search engine cannot say. */
+  knowsWord?(word: string): Promise<boolean | null>;
 }
 
 export interface AssistantDeps {
@@ -100,6 +104,8 @@ export interface Understood {
   cannot: string[];
   /** Products the answer leaves out (the one a "like X" question named). */
   exclude: string[];
+  /** "Which of these ...": the answer narrows the previous answer's products (issue 25). */
+  amongShown: boolean;
 }
 
 const MODEL_SYSTEM = [
@@ -247,7 +253,7 @@ export function createAssistant(deps: AssistantDeps) {
   }
 
   /** Asks the model for the filters; null (with the reason) when its answer cannot be used. */
-  async function askModel(question: string, context: QuestionContext): Promise<{ ok: true; value: Understood & { likeTitle: string | null; likeMove: PriceMove | null } } | { ok: false; note: string }> {
+  async function askModel(question: string, context: QuestionContext): Promise<{ ok: true; value: Omit<Understood, "amongShown"> & { likeTitle: string | null; likeMove: PriceMove | null } } | { ok: false; note: string }> {
     const prompt = {
       question,
       niches: context.niches,
@@ -306,13 +312,15 @@ export function createAssistant(deps: AssistantDeps) {
    */
   async function understand(user: AssistantUser, question: string, previous: QuestionContext["previous"], access: ResearchAccess): Promise<Understood> {
     const context: QuestionContext = { niches: await products.niches(), previous };
-    let result: Understood & { likeTitle: string | null; likeMove: PriceMove | null };
+    let result: Omit<Understood, "amongShown"> & { likeTitle: string | null; likeMove: PriceMove | null };
+    let amongShown = previous != null && asksAmongShown(question);
     const fallback: string[] = [];
     const model = ai ? await askModel(question, context) : null;
     if (model?.ok) result = model.value;
     else {
       if (model && !model.ok) fallback.push(model.note);
       const parsed = parseQuestion(question, context);
+      amongShown = parsed.amongShown;
       result = { filters: parsed.filters, source: SOURCES.builtIn, notes: parsed.notes, cannot: parsed.cannot, exclude: [], likeTitle: parsed.likeTitle, likeMove: parsed.likeMove };
     }
     if (result.likeTitle) {
@@ -327,7 +335,35 @@ export function createAssistant(deps: AssistantDeps) {
         result.cannot = [...result.cannot, `I couldn't find a product called “${result.likeTitle}”, so I searched without it.`];
       }
     }
-    return { filters: result.filters, source: result.source, notes: [...fallback, ...result.notes], cannot: result.cannot, exclude: result.exclude };
+    return { filters: result.filters, source: result.source, notes: [...fallback, ...result.notes], cannot: result.cannot, exclude: result.exclude, amongShown };
+  }
+
+  /**
+   * The words of the text filter that no product mentions are taken out and named: the parser left them
+   * over because it did not understand them, and searching them would silently find nothing (issue 25).
+   */
+  async function withoutUnknownWords(user: AssistantUser, access: ResearchAccess, understood: Understood): Promise<Understood> {
+    const text = understood.filters.q;
+    if (!text) return understood;
+    const words = text.split(/\s+/).filter(Boolean);
+    const unknown: string[] = [];
+    for (const word of words) {
+      // The catalogue's own words, when the engine knows them: a search would read the last word as a prefix
+      // ("zor" finds "Zorblat", "ads" finds "adjustable").
+      const known = (await products.knowsWord?.(word)) ?? null;
+      if (known === false) unknown.push(word);
+      if (known !== null) continue;
+      const found = await products.search({ userId: user.id, access, params: new URLSearchParams({ q: word, literal: "1", pageSize: "1" }) });
+      if (found.total === 0) unknown.push(word);
+    }
+    if (unknown.length === 0) return understood;
+    const known = words.filter((w) => !unknown.includes(w));
+    const filters = { ...understood.filters };
+    if (known.length > 0) filters.q = known.join(" ");
+    else delete filters.q;
+    const them = unknown.length === 1 ? "it" : "them";
+    const sentence = `I did not understand “${unknown.join(" ")}” and no product mentions ${them}, so I left ${them} out.`;
+    return { ...understood, filters, cannot: [...understood.cannot, sentence] };
   }
 
   /**
@@ -336,12 +372,22 @@ export function createAssistant(deps: AssistantDeps) {
    */
   async function answer(user: AssistantUser, question: string, previous: QuestionContext["previous"] = null) {
     const access = researchAccess(user);
-    const understood = await understand(user, question, previous, access);
+    const understood = await withoutUnknownWords(user, access, await understand(user, question, previous, access));
     const { filters } = understood;
     const problem = filtersProblem(filters);
     const gridParams = filtersToParams(filters).toString();
     if (problem) {
       return { understood, gridParams, products: [] as AnswerProduct[], total: 0, text: `I couldn't search with that: ${problem}. Try asking another way.` };
+    }
+    if (understood.amongShown && previous) {
+      // "Which of these ...": the products just shown, as their cards are now, that pass the filters.
+      const shown = await products.productCards(user.id, previous.products.map((p) => p.objectID), access);
+      const kept = shown.filter((c) => factsPassFilters(factsOf(c), filters));
+      const n = shown.length;
+      const matched = kept.length === 0 ? "none matches" : kept.length === 1 ? "1 matches" : `${kept.length} match`;
+      const described = describeFilters(filters).filter((d) => !d.startsWith("sorted by"));
+      const text = [`Of the ${n} ${n === 1 ? "product" : "products"} I just showed, ${matched}${described.length > 0 ? ` ${described.join(", ")}` : ""}.`, ...understood.cannot].join(" ");
+      return { understood, gridParams, products: withWhy(kept, filters), total: kept.length, text };
     }
     const params = filtersToParams(filters);
     params.set("pageSize", String(ANSWER_SIZE + understood.exclude.length));
@@ -362,7 +408,7 @@ export function createAssistant(deps: AssistantDeps) {
   async function parseForGrid(user: AssistantUser, question: string) {
     const text = checkQuestion(question);
     const access = researchAccess(user);
-    const understood = await understand(user, text, null, access);
+    const understood = await withoutUnknownWords(user, access, await understand(user, text, null, access));
     return {
       query: understood.filters,
       gridParams: filtersToParams(understood.filters).toString(),

@@ -33,7 +33,7 @@ const SPREAD_SQL = `("amazonPriceCents" - "costCents" - "shippingCents")`;
 // A product whose supplier cost is unknown has no spread to rank (docs/decisions/026); the extra term
 // still lets SQLite use the partial index, whose condition it implies.
 const QUALIFIES_SQL = `"amazonPriceCents" >= ${GLITCH_MIN_AMAZON_PRICE_CENTS} AND "costCents" IS NOT NULL`;
-const RANKED_PAGE_SQL = `SELECT "objectID", "title", "images", "amazonPriceCents" FROM "Product"
+const RANKED_PAGE_SQL = `SELECT "objectID", "title", "images", "amazonPriceCents", "source" FROM "Product"
   WHERE ${QUALIFIES_SQL} ORDER BY ${SPREAD_SQL} DESC, "id" ASC LIMIT ? OFFSET ?`;
 const QUALIFYING_COUNT_SQL = `SELECT count(*) AS "n" FROM "Product" WHERE ${QUALIFIES_SQL}`;
 
@@ -79,6 +79,8 @@ export interface RankedGlitch {
   image: string | null;
   amazonPriceCents: number | null;
   revealed: boolean;
+  /** Sample data (the generated or imported catalogue), labelled as such on the page (issue 25). */
+  sampleData: boolean;
 }
 
 export interface GlitchBalance {
@@ -157,7 +159,7 @@ export function createGlitchMode(deps: GlitchModeDeps) {
     const offset = (page - 1) * GLITCH_PAGE_SIZE;
     const [total, rows, revealed, credits] = await Promise.all([
       countQualifying(),
-      db.$queryRawUnsafe<{ objectID: string; title: string; images: string; amazonPriceCents: number | bigint }[]>(
+      db.$queryRawUnsafe<{ objectID: string; title: string; images: string; amazonPriceCents: number | bigint; source: string }[]>(
         RANKED_PAGE_SQL,
         GLITCH_PAGE_SIZE,
         offset,
@@ -173,6 +175,7 @@ export function createGlitchMode(deps: GlitchModeDeps) {
       image: parseStringList(r.images)[0] ?? null,
       amazonPriceCents: access.reveal ? Number(r.amazonPriceCents) : null,
       revealed: revealedIds.has(r.objectID),
+      sampleData: r.source === "catalog",
     }));
     return {
       access: { reveal: access.reveal, lockedReason: access.lockedReason },

@@ -225,6 +225,7 @@ export const products = lazy(() => ({
   ...bindDb(db, productFns.useCases),
   search: (input: Parameters<typeof productFns.searchProducts>[2]) => productFns.searchProducts(db, productSearch, input),
   niches: () => productSearch.niches(),
+  knowsWord: (word: string): Promise<boolean | null> => productSearch.knowsWord?.(word) ?? Promise.resolve(null),
 }));
 
 /** Landed cost and profit per product, and the seller's own HTS code and origin (decision 052). */
@@ -481,7 +482,7 @@ export const marketing = lazy(() => createMarketing({ db, outbox }));
 export const assistant = lazy(() =>
   createAssistant({
     db,
-    products: { search: products.search, productCards: products.productCards, niches: products.niches },
+    products: { search: products.search, productCards: products.productCards, niches: products.niches, knowsWord: products.knowsWord },
     ai: aiText,
     // A person is waiting: the built-in parser answers if the model has not within 8 s (or AI_TIMEOUT_MS).
     modelTimeoutMs: Math.min(env.AI_TIMEOUT_MS, 8000),
@@ -538,6 +539,10 @@ export function startBackgroundWork(): void {
     childLogger("ai-ads").error({ err: error }, "ads left rendering were not queued again at start; their renders wait for a restart"),
   );
   jobs.start();
+  // A fresh install or a server down on the drop day shows this week's drop at once (keyed: one run).
+  productDrops.queueCatchUp(jobs).catch((error: unknown) =>
+    childLogger("product-drops").error({ err: error }, "the weekly drop catch-up was not queued; the daily 06:00 run will publish it"),
+  );
 }
 
 export function stopBackgroundWork(): Promise<void> {

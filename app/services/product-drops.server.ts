@@ -15,12 +15,14 @@ import {
   dropDay,
   dropReason,
   effectiveNextDropDate,
+  latestDropDateOnOrBefore,
   nextDropDateAfter,
   operatorReason,
   parseDropDate,
   pickWeekly,
   type DropCandidate,
 } from "~/domain/product-drops";
+import { DEFAULT_PAGE_SIZE } from "~/domain/product-query";
 import { productDropsAccess } from "~/domain/research-access";
 import type { Jobs } from "~/services/jobs.server";
 import type { NotificationInput, Notifications } from "~/services/notifications.server";
@@ -28,6 +30,8 @@ import type { NotificationInput, Notifications } from "~/services/notifications.
 export const WEEKLY_DROP_JOB = "product-drops.weekly";
 /** Every day at 06:00 UTC: publishes the drop when its date has come and announces drops dated today. */
 export const WEEKLY_DROP_SCHEDULE = { name: "product-drops", pattern: "0 6 * * *" } as const;
+/** The key of the weekly job queued at start (queueCatchUp). */
+export const CATCH_UP_KEY = "product-drops.catch-up";
 /** Candidates the weekly pick reads, best score first: far more than a drop needs after the niche cap. */
 const CANDIDATES = 2_000;
 const NOTIFY_BATCH = 500;
@@ -48,6 +52,8 @@ export interface DropProduct {
   lifecycleStage: string;
   /** Why it is in the drop, from its own evidence at publish time. */
   reason: string;
+  /** Sample data (the generated or imported catalogue), labelled as such where it is shown (issue 25). */
+  sampleData: boolean;
 }
 
 export interface DropSummary {
@@ -192,6 +198,7 @@ export function createProductDrops(deps: ProductDropsDeps) {
           winningScore: p.winningScore,
           lifecycleStage: p.lifecycleStage,
           reason: item.reason,
+          sampleData: p.source === "catalog",
         },
       ];
     });
@@ -269,8 +276,13 @@ export function createProductDrops(deps: ProductDropsDeps) {
     return new Map([...figures].map(([objectID, f]) => [objectID, f.marginAfterDutyAndFeesBps]));
   }
 
-  /** The weekly pick for a drop: candidates by score, minus the last drops' products. */
-  async function pickFor(): Promise<(DropCandidate & { objectID: string; reason: string })[]> {
+  /**
+   * The weekly pick for the drop of `date`: candidates by score, minus the last drops' products and the
+   * grid's first page (what a seller sees first without a drop), mixed anew each week (pickWeekly).
+   */
+  async function pickFor(date: string): Promise<(DropCandidate & { objectID: string; reason: string })[]> {
+    // The grid's default order: winning score, ties to the newer row (app/services/search).
+    const firstPage = await db.product.findMany({ orderBy: [{ winningScore: "desc" }, { id: "desc" }], take: DEFAULT_PAGE_SIZE, select: { id: true } });
     const recent = await db.productDrop.findMany({
       orderBy: { date: "desc" },
       take: DROP_RULES.noRepeatDrops,
@@ -284,7 +296,7 @@ export function createProductDrops(deps: ProductDropsDeps) {
       select: productSelect,
     });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const picked = pickWeekly(rows, shown);
+    const picked = pickWeekly(rows, shown, { date, leaveOut: new Set(firstPage.map((p) => p.id)) });
     const landed = await landedMarginsOf(picked.map((c) => byId.get(c.id)!));
     return picked.map((c) => {
       const p = byId.get(c.id)!;
@@ -353,7 +365,7 @@ export function createProductDrops(deps: ProductDropsDeps) {
           userId: u.id,
           kind: "product-drop",
           title: `New product drop: ${drop._count.items} products`,
-          body: `The ${drop.date} drop is out: ${drop._count.items} products picked by winning score, each with the reason it made the cut. Reveal it on the Drops page.`,
+          body: `The ${drop.date} drop is out: ${drop._count.items} products picked by our rules from their evidence (strong winning scores, a new mix each week), each with the reason it made the cut. Reveal it on the Drops page.`,
           url: dropsPath,
           dedupeKey: `product-drop:${drop.date}`,
         }));
@@ -373,7 +385,7 @@ export function createProductDrops(deps: ProductDropsDeps) {
     if (await db.productDrop.findUnique({ where: { date: day }, select: { id: true } })) {
       throw new AppError(409, `A drop for ${day} is already published. Nothing was changed.`);
     }
-    const items = selection === "auto" ? await pickFor() : await resolve(selection);
+    const items = selection === "auto" ? await pickFor(day) : await resolve(selection);
     if (items.length < DROP_RULES.minProducts) {
       throw new AppError(
         422,
@@ -406,33 +418,40 @@ export function createProductDrops(deps: ProductDropsDeps) {
   }
 
   /**
-   * The daily job: on the next drop date (or later, if it was missed) with no drop yet, publishes the
-   * weekly pick and moves the next date on; announces drops dated ahead whose day has come.
+   * The daily job (and the catch-up queued at start): when no drop exists for the latest drop day that has
+   * come (today or before), publishes the weekly pick dated that day, so a server started mid-week shows
+   * this week's drop at once rather than an empty page until the next drop day (issue 25); moves the next
+   * date on; announces drops dated ahead whose day has come. Two processes running it at once publish
+   * once (the drop's date is unique; the loser's 409 is ignored).
    */
   async function runScheduled(): Promise<{ published: string | null; announced: number }> {
     const day = today();
+    const latest = latestDropDateOnOrBefore(day);
     const stored = await storedNextDate();
-    // Due on the stored date, or later when the job could not run that day (a late drop rather than none).
-    const due = stored !== null ? stored <= day : effectiveNextDropDate(null, day) === day;
     let published: string | null = null;
-    if (due) {
-      if (!(await db.productDrop.findUnique({ where: { date: day }, select: { id: true } }))) {
-        try {
-          published = (await publish(day, "auto", "weekly")).date;
-        } catch (error) {
-          if (!(error instanceof AppError) || error.status !== 422) throw error;
-          // Not enough products this week: say so, and try again at the next drop date.
-          log.warn({ date: day, reason: error.message }, "weekly product drop not published");
-        }
+    const thisWeek = await db.productDrop.findFirst({ where: { date: { gte: latest, lte: day } }, select: { id: true } });
+    if (!thisWeek) {
+      try {
+        published = (await publish(latest, "auto", "weekly")).date;
+      } catch (error) {
+        if (!(error instanceof AppError) || (error.status !== 422 && error.status !== 409)) throw error;
+        // Not enough products this week (422): said, and tried again on the next run. 409: another process won.
+        if (error.status === 422) log.warn({ date: latest, reason: error.message }, "weekly product drop not published");
       }
-      await setNextDropDate(nextDropDateAfter(day));
-    } else if (stored === null) {
-      await setNextDropDate(effectiveNextDropDate(null, day));
     }
+    if (stored === null || stored <= day) await setNextDropDate(nextDropDateAfter(day));
     let announced = 0;
     const unannounced = await db.productDrop.findMany({ where: { announcedAt: null, date: { lte: day } }, select: { date: true } });
     for (const d of unannounced) announced += await announce(d.date);
     return { published, announced };
+  }
+
+  /**
+   * Queues the weekly job once at start (a keyed job: every process asks, one row runs), so a fresh
+   * install or a server down on the drop day does not wait for the next 06:00 run.
+   */
+  async function queueCatchUp(on: Pick<Jobs, "enqueue">): Promise<void> {
+    await on.enqueue(WEEKLY_DROP_JOB, {}, { key: CATCH_UP_KEY });
   }
 
   /** The daily job kind and its schedule on the job system (once per day however many processes run). */
@@ -443,5 +462,5 @@ export function createProductDrops(deps: ProductDropsDeps) {
     on.schedule(WEEKLY_DROP_SCHEDULE.name, WEEKLY_DROP_SCHEDULE.pattern, WEEKLY_DROP_JOB);
   }
 
-  return { list, get, reveal, publish, revealedDates, nextDropDate, setNextDropDate, runScheduled, registerJobs };
+  return { list, get, reveal, publish, revealedDates, nextDropDate, setNextDropDate, runScheduled, registerJobs, queueCatchUp };
 }

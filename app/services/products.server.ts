@@ -305,6 +305,7 @@ export async function searchProducts(
     plan: page.plan,
     correctedQuery: page.correctedQuery ?? null,
     originalQuery: page.originalQuery ?? null,
+    matchedSomeWords: page.matchedSomeWords ?? false,
   };
 }
 

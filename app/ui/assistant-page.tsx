@@ -6,12 +6,12 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, Text, TextField } from "@shopify/polaris";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { assistantPageAction, loadAssistantPage } from "~/pages/assistant-page.server";
 import type { MessageView } from "~/services/assistant.server";
 import { NoteList } from "~/ui/note-list";
 import { NoticeSection } from "~/ui/page-banners";
-import { ProductImage } from "~/ui/product-card";
+import { ProductImage, SourceBadge } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
 
 export type AssistantPageData = SerializeFrom<typeof loadAssistantPage>;
@@ -48,6 +48,9 @@ function Answer({ message, paths }: { message: SerializeFrom<MessageView>; paths
                         {`${i + 1}. ${p.title}`}
                       </Text>
                     </Link>
+                    <InlineStack>
+                      <SourceBadge product={p} />
+                    </InlineStack>
                     <Text as="p" variant="bodySm" tone="subdued">
                       {p.why.join(" · ")}
                     </Text>
@@ -104,6 +107,16 @@ function ThreadTools({ thread }: { thread: { id: number; title: string } }) {
   );
 }
 
+/** Enter in the question sends it (unless composing an accented letter or holding Shift for a new line). */
+function sendOnEnter(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+  const target = event.target as HTMLElement;
+  if (target.tagName !== "TEXTAREA") return;
+  event.preventDefault();
+  if ((target as HTMLTextAreaElement).value.trim() === "") return;
+  target.closest("form")?.requestSubmit();
+}
+
 function QuestionForm({ threadId, max }: { threadId: number | null; max: number }) {
   const ask = useFetcher<typeof assistantPageAction>();
   const navigate = useNavigate();
@@ -124,19 +137,22 @@ function QuestionForm({ threadId, max }: { threadId: number | null; max: number 
       <input type="hidden" name="intent" value="ask" />
       {threadId !== null ? <input type="hidden" name="threadId" value={threadId} /> : null}
       <BlockStack gap="200">
-        <TextField
-          label="Ask about products"
-          name="text"
-          value={text}
-          onChange={setText}
-          autoComplete="off"
-          multiline={2}
-          maxLength={max}
-          showCharacterCount
-          placeholder={`Try “${EXAMPLES[0]}”`}
-          helpText="A follow-up refines the last answer: “cheaper”, “only rising ones”, “more like the second”, “sort by margin”."
-          error={failed}
-        />
+        {/* Enter sends, Shift+Enter starts a new line (issue 25); the key bubbles up from Polaris' textarea. */}
+        <div onKeyDown={sendOnEnter}>
+          <TextField
+            label="Ask about products"
+            name="text"
+            value={text}
+            onChange={setText}
+            autoComplete="off"
+            multiline={2}
+            maxLength={max}
+            showCharacterCount
+            placeholder={`Try “${EXAMPLES[0]}”`}
+            helpText="Enter sends, Shift+Enter adds a line. A follow-up refines the last answer: “cheaper”, “only rising ones”, “more like the second”, “sort by margin”."
+            error={failed}
+          />
+        </div>
         <InlineStack align="end">
           <Button submit variant="primary" loading={busy} disabled={text.trim() === ""}>
             Ask

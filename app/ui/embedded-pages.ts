@@ -16,7 +16,7 @@ export const EMBEDDED_PAGES: readonly EmbeddedPage[] = [
   {
     title: "Product drops",
     url: "/app/drops",
-    description: "Every week, 8 to 20 products picked by winning score across niches, each with its reason.",
+    description: "Every week, 8 to 20 products picked by our rules from their evidence, a new mix across niches, each with its reason.",
   },
   {
     title: "Product pages",

@@ -132,6 +132,11 @@ function RankedRow({
                     {item.title}
                   </Text>
                 </Link>
+                {item.sampleData ? (
+                  <InlineStack>
+                    <Badge tone="attention">Sample data</Badge>
+                  </InlineStack>
+                ) : null}
                 {item.amazonPriceCents !== null ? (
                   <Text as="span" variant="bodySm" tone="subdued">
                     {`Amazon price ${formatMoney(item.amazonPriceCents)}`}

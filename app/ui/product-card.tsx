@@ -49,7 +49,7 @@ export function formatBps(bps: number): string {
 
 /**
  * The 7-day growth of a product as every screen shows it (growthShown, docs/decisions/025): "+127%" on
- * a base of at least 10 orders the week before, otherwise the counts, "2 → 14 orders".
+ * a base of at least 20 orders the week before, otherwise the counts, "2 → 14 orders".
  */
 export function formatGrowth(p: { ordersPrev7d: number; orders7d: number; ordersGrowth7d: number | null }): string {
   return growthShown(p.ordersPrev7d, p.orders7d, p.ordersGrowth7d);

@@ -54,8 +54,8 @@ export function DropCountdown({ nextDropDate, now, dropsUrl }: { nextDropDate: s
           </Text>
         </InlineStack>
         <Text as="p" variant="bodySm" tone="subdued">
-          Every week, 8 to 20 products picked by winning score from different niches, each with the reason from its own
-          numbers.
+          Every week, 8 to 20 products picked by our rules, not by hand: strong winning scores mixed anew each week, at most
+          two a niche, never the grid&apos;s first page, each with the reason from its own numbers.
         </Text>
         {dropsUrl ? (
           <div>
@@ -80,6 +80,7 @@ function DropProductCard({ product, paths }: { product: DropProduct; paths: Rese
               </Text>
             </Link>
             <InlineStack gap="100" wrap>
+              {product.sampleData ? <Badge tone="attention">Sample data</Badge> : null}
               <StageBadge stage={product.lifecycleStage} />
               <Badge>{`Score ${product.winningScore}`}</Badge>
             </InlineStack>
@@ -101,7 +102,8 @@ function RevealedProducts({ drop, paths, exportLinks }: { drop: RevealedDrop; pa
     <TitledCard title={`The ${formatDropDate(drop.date)} drop: ${drop.productCount} products`}>
       <InlineStack align="space-between" blockAlign="center" gap="200">
         <Text as="p" tone="subdued">
-          Picked by winning score, at most two a niche. Each reason is the product&apos;s own numbers on the day of the drop.
+          Picked by our rules, not by hand: strong winning scores mixed anew each week, at most two a niche, none from the
+          grid&apos;s first page. Each reason is the product&apos;s own numbers on the day of the drop.
         </Text>
         <ExportButtons links={exportLinks} what={`the ${drop.date} drop`} />
       </InlineStack>

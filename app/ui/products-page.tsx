@@ -147,6 +147,11 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                   {results.correctedQuery !== null && results.originalQuery !== null ? (
                     <SpellingCorrection corrected={results.correctedQuery} original={results.originalQuery} params={params} />
                   ) : null}
+                  {results.matchedSomeWords ? (
+                    <Text as="p" tone="subdued">
+                      No product matches every word you typed: these match most of them, the closest first.
+                    </Text>
+                  ) : null}
                   {/* Cards reach the screen's edges on a phone (Polaris); this line keeps the page's margin. */}
                   <Box paddingInline={{ xs: "400", sm: "0" }}>
                     <InlineStack align="space-between" blockAlign="center" gap="200">

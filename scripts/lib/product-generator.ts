@@ -17,6 +17,54 @@ export { BROAD_WORDS, NICHES, RARE_WORDS } from "./product-vocabulary";
 
 export const HISTORY_DAYS = 90;
 
+/**
+ * Niches a product may also be listed in (issue 25: a random second niche put headphones among "Pets").
+ * Only these pairs; a niche not listed gets no second niche.
+ */
+export const RELATED_NICHES: Record<string, string[]> = {
+  kitchen: ["bakeware", "coffee-tea"],
+  bakeware: ["kitchen"],
+  "coffee-tea": ["kitchen", "drinkware"],
+  drinkware: ["coffee-tea", "travel"],
+  beauty: ["skincare"],
+  skincare: ["beauty"],
+  "hair-care": ["beauty"],
+  fitness: ["yoga", "health"],
+  yoga: ["fitness"],
+  "home-decor": ["lighting"],
+  lighting: ["home-decor", "smart-home"],
+  "smart-home": ["tech-gadgets"],
+  "phone-accessories": ["tech-gadgets"],
+  "tech-gadgets": ["phone-accessories"],
+  audio: ["tech-gadgets"],
+  gaming: ["tech-gadgets"],
+  office: ["stationery"],
+  stationery: ["office"],
+  baby: ["kids-toys"],
+  "kids-toys": ["baby"],
+  outdoor: ["camping", "gardening"],
+  camping: ["outdoor"],
+  travel: ["bags"],
+  bags: ["travel", "fashion-accessories"],
+  jewelry: ["fashion-accessories"],
+  watches: ["fashion-accessories"],
+  health: ["massage"],
+  sleep: ["health"],
+  massage: ["health"],
+  bathroom: ["cleaning"],
+  cleaning: ["bathroom", "storage-organization"],
+  "storage-organization": ["cleaning"],
+};
+
+/** A niche's prices stay within this factor of its median, either way (issue 25: a $319.99 butter dish). */
+export const PRICE_SPREAD = 2.5;
+
+/** The range a generated product of this niche is priced in, in cents ($2.99 at least). */
+export function nichePriceRange(slug: string): { minCents: number; maxCents: number } {
+  const median = NICHES.find((n) => n.slug === slug)?.price ?? 25;
+  return { minCents: Math.max(299, Math.ceil(median / PRICE_SPREAD) * 100 - 1), maxCents: Math.floor(median * PRICE_SPREAD) * 100 - 1 };
+}
+
 /** mulberry32: a small, fast, well-distributed 32-bit PRNG; returns floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -245,7 +293,11 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   const objectID = objectIdFor(options.seed, index);
   const nicheIndex = rng.int(0, NICHES.length - 1);
   const niche = NICHES[nicheIndex];
-  const extraNiche = rng.chance(0.25) ? rng.pick(NICHES).slug : null;
+  const related = RELATED_NICHES[niche.slug] ?? [];
+  // Drawn whatever the outcome, so every later draw of the product stays where it was.
+  const extraRoll = rng.chance(0.25);
+  const extraPick = rng.next();
+  const extraNiche = extraRoll && related.length > 0 ? related[Math.floor(extraPick * related.length)] : null;
 
   // Title: [Portable] [attribute] noun [Set | (Set of n)] [for audience], the attribute from the noun's
   // own list, and no word twice.
@@ -280,10 +332,11 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   if (audience && sharesWord(audience.words, used)) audience = null;
   const title = words.join(" ") + (audience ? ` for ${audience.text}` : "");
 
-  // Prices: log-normal around the niche median, a few premium items, .99 endings.
+  // Prices: log-normal around the niche median, .99 endings, inside the niche's range (nichePriceRange).
   let dollars = rng.logNormal(niche.price, 0.45);
-  if (rng.chance(0.02)) dollars *= rng.float(2, 5);
-  const priceCents = Math.min(49_999, round99(dollars));
+  if (rng.chance(0.02)) dollars *= rng.float(1.3, 1.8); // a few premium items, still plausible for the niche
+  const range = nichePriceRange(niche.slug);
+  const priceCents = Math.min(range.maxCents, Math.max(range.minCents, round99(dollars)));
   const costCents = Math.round(priceCents * rng.float(0.15, 0.45));
   const shippingCents = rng.chance(0.45) ? 0 : rng.pick([199, 299, 399, 499, 599, 799]);
   const amazonPriceCents = rng.chance(0.3) ? round99((priceCents / 100) * rng.float(0.75, 1.9)) : null;
@@ -415,11 +468,41 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   };
 }
 
+/**
+ * After this many candidates in a row repeat a title, the vocabulary is spent (about 14,000 distinct
+ * titles): from then on titles may repeat, which only the large benchmark catalogues reach.
+ */
+const TITLE_RETRIES = 64;
+
+/**
+ * `count` products with distinct titles (issue 25: 429 repeated titles in 3,000): product i is skipped
+ * when its title (any case) was already made, and the next index tried; the objectID keeps the index, so
+ * a small catalogue is still a prefix of a large one (ids may skip a number).
+ */
 export function* generateProducts(count: number, options: GenerateOptions): Generator<ProductImportInput> {
-  for (let i = 0; i < count; i++) yield generateProduct(i, options);
+  const seen = new Set<string>();
+  let misses = 0;
+  let spent = false;
+  for (let i = 0, made = 0; made < count; i++) {
+    const product = generateProduct(i, options);
+    if (!spent) {
+      const title = product.title.toLowerCase();
+      if (seen.has(title)) {
+        if (++misses < TITLE_RETRIES) continue;
+        spent = true;
+        seen.clear();
+      } else {
+        seen.add(title);
+        misses = 0;
+      }
+    }
+    made++;
+    yield product;
+  }
 }
 
 /** Generated products as import rows (line = product number), ready for importProducts. */
 export function* generatedRows(count: number, options: GenerateOptions): Generator<{ line: number; row: unknown }> {
-  for (let i = 0; i < count; i++) yield { line: i + 1, row: generateProduct(i, options) };
+  let line = 0;
+  for (const row of generateProducts(count, options)) yield { line: ++line, row };
 }

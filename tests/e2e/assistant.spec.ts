@@ -31,6 +31,8 @@ test("ask the assistant, open its filters in the grid, then ask for cheaper", as
   await expect(conversation.getByText(`I searched for words “${WORD}”, price $30.00 or less, sorted by most orders (30 days). 2 products match; here are the top 2.`)).toBeVisible();
   const products = conversation.getByRole("list", { name: "Products in this answer" });
   await expect(products.getByRole("listitem")).toHaveCount(2);
+  // Sample products say so in the answer too (issue 25).
+  await expect(products.getByText("Sample data")).toHaveCount(2);
   await expect(products.getByRole("link", { name: `1. ${posture.title}` })).toHaveAttribute("href", `/dashboard/products/${posture.objectID}`);
   await expect(products.getByText("$24.99 · 1,840 orders in 30 days · winning score 88/100")).toBeVisible();
   await expect(products.getByRole("link", { name: `2. ${petHair.title}` })).toBeVisible();
@@ -59,8 +61,13 @@ test("ask the assistant, open its filters in the grid, then ask for cheaper", as
   await page.goBack();
   await expect(page.getByRole("heading", { name: "Research assistant", level: 1 })).toBeVisible();
   await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
-  await page.getByLabel("Ask about products").fill("cheaper");
-  await page.getByRole("button", { name: "Ask", exact: true }).click();
+  // Shift+Enter is a new line; Enter sends (issue 25).
+  const box = page.getByLabel("Ask about products");
+  await box.fill("cheaper");
+  await box.press("Shift+Enter");
+  await expect(box).toHaveValue("cheaper\n");
+  await box.fill("cheaper");
+  await box.press("Enter");
   const answers = conversation.getByRole("listitem").filter({ has: page.getByText("from the built-in parser") });
   await expect(answers).toHaveCount(2);
   const second = answers.nth(1);

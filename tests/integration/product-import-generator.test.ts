@@ -50,10 +50,12 @@ describe("generateProducts", () => {
     const rows = [...generateProducts(5000, OPTIONS)];
     const share = (test: (r: (typeof rows)[number]) => boolean) => rows.filter(test).length / rows.length;
     const text = (r: (typeof rows)[number]) => `${r.title} ${r.description}`.toLowerCase();
+    // Titles are distinct (issue 25): a repeated plain title is skipped, so the words that vary titles are a
+    // little more common than the generator's ~10% rate.
     expect(share((r) => /\bportable\b/.test(text(r)))).toBeGreaterThan(0.08);
-    expect(share((r) => /\bportable\b/.test(text(r)))).toBeLessThan(0.12);
+    expect(share((r) => /\bportable\b/.test(text(r)))).toBeLessThan(0.16);
     expect(share((r) => /\bset\b/.test(text(r)))).toBeGreaterThan(0.08);
-    expect(share((r) => /\bset\b/.test(text(r)))).toBeLessThan(0.12);
+    expect(share((r) => /\bset\b/.test(text(r)))).toBeLessThan(0.16);
     for (const word of RARE_WORDS) expect(share((r) => text(r).includes(word.toLowerCase()))).toBeLessThan(0.002);
     expect(share((r) => r.amazonPriceCents != null)).toBeGreaterThan(0.25);
     expect(share((r) => r.amazonPriceCents != null)).toBeLessThan(0.35);
@@ -64,7 +66,8 @@ describe("generateProducts", () => {
     const median = monthly[Math.floor(monthly.length / 2)];
     expect(monthly.at(-1)!).toBeGreaterThan(50 * Math.max(median, 1)); // a long tail of best sellers
     const prices = rows.map((r) => r.priceCents).sort((a, b) => a - b);
-    expect(prices.at(-1)!).toBeGreaterThan(4 * prices[Math.floor(prices.length / 2)]);
+    // Each niche's prices stay within 2.5x of its median (issue 25), so the spread is between niches.
+    expect(prices.at(-1)!).toBeGreaterThan(3 * prices[Math.floor(prices.length / 2)]);
   });
 
   it("gives objectIDs that name the seed and the product number", () => {

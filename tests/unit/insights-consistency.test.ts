@@ -14,15 +14,15 @@ type Shown = { kind: "percent"; pct: number; from: number; to: number } | { kind
 
 /**
  * The contract, stated on the shown numbers themselves: a shown percentage of +20% or more is a rise,
- * -25% or less a fall; shown counts rise with 2 more orders (fall with 3 fewer) beyond noise, twice the
- * square root of the earlier count.
+ * -25% or less a fall; shown counts rise with 4 more orders and at least 10 this week (fall with 5
+ * fewer) beyond noise, twice the square root of the earlier count (issue 25: 0 -> 3 orders is no rise).
  */
 function direction(shown: Shown): "rise" | "fall" | "steady" {
   if (shown.kind === "percent") return shown.pct >= 20 ? "rise" : shown.pct <= -25 ? "fall" : "steady";
   const { from, to } = shown;
   const beyondNoise = Math.abs(to - from) > 2 * Math.sqrt(Math.max(from, 1));
-  if (beyondNoise && to - from >= 2) return "rise";
-  if (beyondNoise && from - to >= 2.5) return "fall";
+  if (beyondNoise && to - from >= 4 && to >= 10) return "rise";
+  if (beyondNoise && from - to >= 5) return "fall";
   return "steady";
 }
 

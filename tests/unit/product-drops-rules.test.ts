@@ -87,7 +87,7 @@ const candidate = fc.record({
   winningScore: fc.integer({ min: 0, max: 100 }),
   lifecycleStage: fc.constantFrom("emerging", "rising", "peak", "declining"),
   orders7d: fc.integer({ min: 0, max: 1000 }),
-});
+}).map((c) => ({ ...c, title: `Product ${c.id}` }));
 
 describe("the weekly pick", () => {
   it("takes the best by score, at most two a niche, never a recent or declining product, each once", () => {
@@ -127,9 +127,33 @@ describe("the weekly pick", () => {
       winningScore: 100 - i,
       lifecycleStage: "rising",
       orders7d: 10,
+      title: `Product ${i + 1}`,
     }));
     const picked = pickWeekly(all, new Set());
     expect(picked.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(pickWeekly(all, new Set([1, 2, 3])).map((p) => p.id)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  });
+
+  it("with a date: never a left-out product or a title twice, and a new mix each week (issue 25)", () => {
+    const niches = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    const all: DropCandidate[] = Array.from({ length: 200 }, (_, i) => ({
+      id: i + 1,
+      primaryNiche: niches[i % 8],
+      winningScore: 100 - Math.floor(i / 4),
+      lifecycleStage: "rising",
+      orders7d: 10,
+      title: i % 5 === 0 ? "Puzzle" : `Product ${i + 1}`,
+    }));
+    const leaveOut = new Set(Array.from({ length: 12 }, (_, i) => i + 1));
+    const weeks = ["2026-11-02", "2026-11-09", "2026-11-16"].map((date) => pickWeekly(all, new Set(), { date, leaveOut }));
+    for (const picked of weeks) {
+      expect(picked).toHaveLength(12);
+      expect(picked.filter((p) => leaveOut.has(p.id))).toEqual([]);
+      expect(picked.filter((p) => p.title === "Puzzle").length).toBeLessThanOrEqual(1);
+      // Still strong products: within the jitter of the best left.
+      for (const p of picked) expect(p.winningScore).toBeGreaterThanOrEqual(97 - DROP_RULES.weeklyJitter);
+    }
+    expect(weeks[0].map((p) => p.id)).not.toEqual(weeks[1].map((p) => p.id));
+    expect(weeks[1].map((p) => p.id)).not.toEqual(weeks[2].map((p) => p.id));
   });
 });

@@ -9,12 +9,19 @@
 //   walk the order testing membership, unless the matches are so few that sorting them is cheaper.
 // - sort=relevance: FTS5's BM25 ranking, filtered in memory.
 //
+// Several words: every word must match. When that finds at most FEW_RESULTS products, the products
+// matching most of the text are added after them (`matchedSomeWords`): each word weighs by how rare it
+// is in the catalogue (log of catalogue size over its matches, a word matching nothing weighs 0), a
+// product is kept when its words carry at least half the text's weight, and ranked by that weight with
+// words outside its title counting half; heavier first, then the sort's order ("phone holder car" -> the car mounts, then the car
+// seat covers; issue 25, docs/decisions/056). literal=1 turns both this and the correction off.
+//
 // Spelling: when the text as typed finds nothing (or almost nothing), its misspelt words are corrected
 // from the catalogue's own vocabulary (~/domain/spelling) and, if the corrected text finds more, that
 // page is returned with correctedQuery / originalQuery ("Showing results for ..."). literal=1 skips it.
 import type { SqlReader } from "~/db.server";
-import { ftsQuery, type ProductQuery } from "~/domain/product-query";
-import { correctQuery } from "~/domain/spelling";
+import { ftsQuery, ftsTerms, type ProductQuery } from "~/domain/product-query";
+import { correctQuery, foldWord } from "~/domain/spelling";
 import { CatalogIndex, type IndexedSort } from "~/services/search/catalog-index.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
 
@@ -29,9 +36,15 @@ export interface SearchPage {
   correctedQuery: string | null;
   /** The query's text as typed when it was corrected; else null. */
   originalQuery: string | null;
+  /** True when no product matched every word and the page holds products matching most of them. */
+  matchedSomeWords: boolean;
 }
 
-type LiteralPage = Omit<SearchPage, "correctedQuery" | "originalQuery">;
+type LiteralPage = Omit<SearchPage, "correctedQuery" | "originalQuery" | "matchedSomeWords"> & {
+  matchedSomeWords?: boolean;
+  /** Products matching every word (the page's total unless matchedSomeWords). */
+  allWords?: number;
+};
 
 const SAMPLE = 20_000;
 /** Totals kept per catalogue version: a filter set's count does not change with the sort or the page. */
@@ -42,6 +55,8 @@ const WALK_ROWS_LIMIT = 200_000;
 const FEW_RESULTS = 2;
 /** ...when the correction finds at least this many times more (any, when the text found none). */
 const CORRECTION_GAIN = 10;
+/** A word found only in a product's description, niches or tags counts this share of its weight. */
+const OUTSIDE_TITLE_WEIGHT = 0.5;
 /** Corrections kept per catalogue version (most queries are correct: their entry is null). */
 const CORRECTIONS_CACHED = 1_000;
 
@@ -82,6 +97,14 @@ export class CatalogSearch {
     return this.index;
   }
 
+  /** Whether a word (any case or accents) is a word of the catalogue's titles and niches (~/domain/spelling). */
+  async knowsWord(word: string): Promise<boolean> {
+    const vocabulary = (await this.current()).vocabulary;
+    const w = foldWord(word);
+    // "brushes" is known when "brush" is (the full-text index stems both alike).
+    return [w, w.replace(/s$/, ""), w.replace(/es$/, "")].some((form) => form.length > 0 && vocabulary.has(form));
+  }
+
   /** Niche slugs present in the catalogue, alphabetical. */
   async niches(): Promise<string[]> {
     const index = await this.current();
@@ -114,14 +137,22 @@ export class CatalogSearch {
 
   async search(q: ProductQuery): Promise<SearchPage> {
     const index = await this.current();
+    const finish = ({ allWords: _allWords, matchedSomeWords, ...page }: LiteralPage, corrected: string | null): SearchPage => ({
+      ...page,
+      matchedSomeWords: matchedSomeWords ?? false,
+      correctedQuery: corrected,
+      originalQuery: corrected === null ? null : q.q!,
+    });
     const page = await this.searchAsTyped(index, q);
-    const none = { correctedQuery: null, originalQuery: null };
-    if (!q.q || q.literal || page.total > FEW_RESULTS) return { ...page, ...none };
+    // Decided on the products matching every word: partial matches do not hide a typo ("dgo leash").
+    const found = page.allWords ?? page.total;
+    if (!q.q || q.literal || found > FEW_RESULTS) return finish(page, null);
     const corrected = this.correction(index, q.q);
-    if (corrected === null) return { ...page, ...none };
+    if (corrected === null) return finish(page, null);
     const better = await this.searchAsTyped(index, { ...q, q: corrected });
-    const worthIt = page.total === 0 ? better.total > 0 : better.total >= page.total * CORRECTION_GAIN;
-    return worthIt ? { ...better, correctedQuery: corrected, originalQuery: q.q } : { ...page, ...none };
+    const betterFound = better.allWords ?? better.total;
+    const worthIt = found === 0 ? better.total > 0 : betterFound >= found * CORRECTION_GAIN;
+    return worthIt ? finish(better, corrected) : finish(page, null);
   }
 
   /** The text's spelling correction from the catalogue's vocabulary (null: nothing to correct), memoised per version. */
@@ -140,7 +171,8 @@ export class CatalogSearch {
 
   private async searchAsTyped(index: CatalogIndex, q: ProductQuery): Promise<LiteralPage> {
     if (index.size === 0) return { ids: [], total: 0, totalIsEstimate: false, hasMore: false, plan: "empty" };
-    const fts = q.q ? ftsQuery(q.q) : null;
+    const isWord = (w: string) => index.vocabulary.has(w);
+    const fts = q.q ? ftsQuery(q.q, isWord) : null;
     const filter = index.filter(q);
     const skip = (q.page - 1) * q.pageSize;
     const need = skip + q.pageSize + 1;
@@ -158,6 +190,12 @@ export class CatalogSearch {
     // One read of the posting lists (~10 ms for a word in 10% of a million products), cached per
     // catalogue version, so the next page and the exact total cost nothing more.
     const matches = await this.text.all(index, fts);
+    const terms = ftsTerms(q.q!, isWord);
+    // literal=1 ("Search instead for ...") searches the text exactly as typed: every word.
+    if (terms.length > 1 && !q.literal && countMatches(matches, filter) <= FEW_RESULTS) {
+      const some = await this.mostWords(index, q, terms, filter, skip);
+      if (some) return some;
+    }
     // Walking visits about need * size / matches rows; sorting costs matches * log(matches) comparisons.
     const walkRows = (need * index.size) / Math.max(1, matches.rows.length);
     if (walkRows > WALK_ROWS_LIMIT) return sortedMatches(index, q, filter, matches, skip);
@@ -188,6 +226,61 @@ export class CatalogSearch {
     this.totals.set(key, counted);
     if (this.totals.size > TOTALS_CACHED) this.totals.delete(this.totals.keys().next().value!);
     return counted;
+  }
+
+  /**
+   * Products matching at least half the text's weight (see the header), heaviest first, then in the
+   * sort's order; null when no word of the text matches anything.
+   */
+  private async mostWords(
+    index: CatalogIndex,
+    q: ProductQuery,
+    terms: string[],
+    filter: ((row: number) => boolean) | null,
+    skip: number,
+  ): Promise<LiteralPage | null> {
+    const sets: MatchSet[] = [];
+    const inTitle: MatchSet[] = [];
+    for (const term of terms) {
+      sets.push(await this.text.all(index, term));
+      inTitle.push(await this.text.all(index, `title : ${term}`));
+    }
+    const weights = sets.map((set) => (set.rows.length === 0 ? 0 : Math.log((index.size + 1) / (set.rows.length + 0.5))));
+    const full = weights.reduce((a, b) => a + b, 0);
+    if (full === 0) return null;
+    // Whether a product is kept counts every word it has anywhere; its place counts title words double.
+    const coverage = new Map<number, number>();
+    const weightOf = new Map<number, number>();
+    sets.forEach((set, k) => {
+      if (weights[k] === 0) return;
+      for (let i = 0; i < set.rows.length; i++) {
+        const row = set.rows[i];
+        const w = inTitle[k].has(row) ? weights[k] : weights[k] * OUTSIDE_TITLE_WEIGHT;
+        weightOf.set(row, (weightOf.get(row) ?? 0) + w);
+        coverage.set(row, (coverage.get(row) ?? 0) + weights[k]);
+      }
+    });
+    let every = 0;
+    const kept: number[] = [];
+    for (const [row, covered] of coverage) {
+      if (covered < full / 2 - 1e-9 || (filter && !filter(row))) continue;
+      kept.push(row);
+      if (sets.every((set, k) => weights[k] === 0 || set.has(row))) every++;
+    }
+    const order = rowOrder(index, q);
+    // Nothing carries half the text: the text as typed stands (it found at most FEW_RESULTS).
+    if (kept.length === 0) return null;
+    kept.sort((a, b) => weightOf.get(b)! - weightOf.get(a)! || order(a, b));
+    const ids = kept.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
+    return {
+      ids,
+      total: kept.length,
+      totalIsEstimate: false,
+      hasMore: skip + q.pageSize < kept.length,
+      plan: "sorted-matches",
+      matchedSomeWords: true,
+      allWords: sets.some((_, k) => weights[k] === 0) ? 0 : every,
+    };
   }
 
   private async relevance(
@@ -291,6 +384,13 @@ function sortedMatches(
     const row = matches.rows[i];
     if (!filter || filter(row)) rows.push(row);
   }
+  rows.sort(rowOrder(index, q));
+  const ids = rows.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
+  return { ids, total: rows.length, totalIsEstimate: false, hasMore: skip + q.pageSize < rows.length, plan: "sorted-matches" };
+}
+
+/** Compares two rows in the order the query's sort walks them (relevance: by winning score). */
+function rowOrder(index: CatalogIndex, q: ProductQuery): (a: number, b: number) => number {
   if (q.sort === "random") {
     // The visitor's rotation of the random order: a row's position in it decides.
     const { order } = index.walkOrder(q.sort);
@@ -298,23 +398,20 @@ function sortedMatches(
     const n = order.length;
     const offset = q.seed % n;
     const key = (row: number) => (rank[row] - offset + n) % n;
-    rows.sort((a, b) => key(a) - key(b));
-  } else {
-    // The same order the sort's precomputed walk gives: the key descending and ties to the higher
-    // row, or (price ascending) the exact reverse.
-    const ascending = q.sort === "price-asc";
-    const value = index.sortValue(ascending ? "price" : (q.sort as IndexedSort));
-    if (ascending) {
-      // Lowest dollar price first, ties to the lower row; prices in other currencies after them (decision 059),
-      // in the order the backwards walk gives them (ties to the higher row).
-      const dollars = index.cols.dollars;
-      rows.sort((a, b) => dollars[b] - dollars[a] || (dollars[a] === 1 ? value(a) - value(b) || a - b : b - a));
-    } else {
-      rows.sort((a, b) => value(b) - value(a) || b - a);
-    }
+    return (a, b) => key(a) - key(b);
   }
-  const ids = rows.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
-  return { ids, total: rows.length, totalIsEstimate: false, hasMore: skip + q.pageSize < rows.length, plan: "sorted-matches" };
+  // The same order the sort's precomputed walk gives: the key descending and ties to the higher
+  // row, or (price ascending) the exact reverse.
+  const ascending = q.sort === "price-asc";
+  const sort: IndexedSort = ascending ? "price" : q.sort === "relevance" ? "winning-score" : (q.sort as IndexedSort);
+  const value = index.sortValue(sort);
+  if (ascending) {
+    // Lowest dollar price first, ties to the lower row; prices in other currencies after them (decision 059),
+    // in the order the backwards walk gives them (ties to the higher row).
+    const dollars = index.cols.dollars;
+    return (a, b) => dollars[b] - dollars[a] || (dollars[a] === 1 ? value(a) - value(b) || a - b : b - a);
+  }
+  return (a, b) => value(b) - value(a) || b - a;
 }
 
 /** Positions in the random order, built the first time a random sort needs them (4 bytes a product). */
