@@ -459,8 +459,10 @@ export function BillingAndCreditsPage({
                 </>
               ) : trialExtension ? (
                 <>
-                  <Text as="p" data-testid="trial-extension-offer">
-                    {`Not sure yet? Take ${trialExtension.days} more days to try ${sub.planName}: your trial would end on ${trialExtension.until?.slice(0, 10) ?? "a week later"} instead, and nothing is charged before then. This is offered once.`}
+                  <Text as="p">
+                    <span data-testid="trial-extension-offer">
+                      {`Not sure yet? Take ${trialExtension.days} more days to try ${sub.planName}: your trial would end on ${trialExtension.until?.slice(0, 10) ?? "a week later"} instead, and nothing is charged before then. This is offered once.`}
+                    </span>
                   </Text>
                   {view?.cancelStep.note ? <Text as="p">{view.cancelStep.note}</Text> : null}
                   <InlineStack gap="200">

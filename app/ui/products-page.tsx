@@ -226,10 +226,12 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                   )}
                   <InlineStack align="center">
                     <Pagination
+                      // Only a page that exists gets a URL: Polaris renders a disabled link as an <a> without
+                      // href whose aria-label is prohibited (axe aria-prohibited-attr); without a URL it is a button.
                       hasPrevious={results.page > 1}
-                      previousURL={pageUrl(results.page - 1)}
+                      previousURL={results.page > 1 ? pageUrl(results.page - 1) : undefined}
                       hasNext={results.hasMore}
-                      nextURL={pageUrl(results.page + 1)}
+                      nextURL={results.hasMore ? pageUrl(results.page + 1) : undefined}
                       label={`Page ${results.page} of ${results.totalIsEstimate ? "about " : ""}${pages}`}
                     />
                   </InlineStack>
