@@ -186,6 +186,13 @@ test.describe("at desktop width (1280 px)", () => {
     await expect(page).toHaveURL(/\/dashboard\/products\?q=[^&]+&niche=/);
     await expect(page.getByRole("button", { name: /Remove Price/ })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /Remove Niche:/ })).toBeVisible();
+
+    // A product's page at this width: the pictures and the forms beside the evidence.
+    await page.getByRole("link", { name: PRODUCTS[0].title }).click();
+    const why = await page.getByRole("heading", { name: /^Why it scores/ }).boundingBox();
+    const form = await page.getByRole("button", { name: "Create product page" }).boundingBox();
+    expect(why!.x).toBeGreaterThan(form!.x + 100);
+    await page.screenshot({ path: `${SHOTS}/seller-nav-product-1280.png`, fullPage: true });
   });
 
   test("billing: Basic <-> Pro, a credit pack, and the trial extension only on the way out", async ({ page }) => {
