@@ -309,6 +309,9 @@ const EnvSchema = z
     PADDLE_PRICE_PRO: z.string().default("pri_local_pro"),
     PADDLE_PRICE_INNER_CIRCLE: z.string().default("pri_local_inner_circle"),
     PADDLE_PRICE_CASE_STUDY: z.string().default("pri_local_case_study"),
+    // One-time prices of the credit packs (app/domain/plans.ts CREDIT_TOP_UPS) sold on the site.
+    PADDLE_PRICE_CREDITS_AI_ADS_50: z.string().default("pri_local_credits_ai_ads_50"),
+    PADDLE_PRICE_CREDITS_PRODUCT_PAGES_50: z.string().default("pri_local_credits_product_pages_50"),
     PADDLE_RETENTION_DISCOUNT_ID: z.string().default("dsc_local_retention"),
     // The local test checkout (docs/decisions/009, 042) gives every plan away. Unset, it runs when there are no
     // Paddle keys on a local demo only; "false" switches it off; "true" asks for it (local demos only);

@@ -1,6 +1,7 @@
 // How a provider's subscription and transaction states become the user's seed flags and paid state.
 // Provider-agnostic: Paddle today, Shopify Billing could feed the same shapes (docs/decisions/009).
 import { compareExact, exactTimeOf, type ExactTime } from "~/domain/event-time";
+import { CREDIT_TOP_UPS, findPlan, PLANS, type CreditTopUp, type CreditTopUpId, type Plan } from "~/domain/plans";
 
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "paused", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -136,6 +137,66 @@ export interface PriceIds {
   pro: string;
   innerCircle: string;
   caseStudy: string;
+  /** The credit packs' one-time prices; a pack without one is not sold through Paddle. */
+  creditPacks?: Partial<Record<CreditTopUpId, string>>;
+}
+
+/** The Paddle price of a credit pack, or null when none is configured. */
+export function creditPackPrice(prices: PriceIds, packId: CreditTopUpId): string | null {
+  return prices.creditPacks?.[packId] ?? null;
+}
+
+/** The credit pack a Paddle price sells, or null. */
+export function creditPackForPrice(prices: PriceIds, priceId: string): CreditTopUp | null {
+  return CREDIT_TOP_UPS.find((p) => creditPackPrice(prices, p.id) === priceId) ?? null;
+}
+
+/** A subscription as the plan-change and credit-pack rules read it. */
+export interface RunningPlanInput {
+  status: string;
+  planId: string | null;
+  scheduledChange: string | null;
+}
+
+/** Running: trialing or active and not set to end (a plan set to end is resumed first; a failed payment is fixed first). */
+function isRunning(sub: RunningPlanInput | null | undefined): sub is RunningPlanInput {
+  return Boolean(sub && (sub.status === "trialing" || sub.status === "active") && sub.scheduledChange !== "cancel");
+}
+
+/**
+ * The monthly plans a subscriber may switch to (Basic <-> Pro): the others than the current one, only
+ * while the subscription runs. Empty otherwise.
+ */
+export function planSwitchTargets(sub: RunningPlanInput | null | undefined): Plan[] {
+  if (!isRunning(sub)) return [];
+  return PLANS.filter((p) => p.billing === "monthly" && p.id !== sub.planId);
+}
+
+/** Why a plan switch is refused, or null when it may go ahead. */
+export function planSwitchRefusal(sub: RunningPlanInput | null | undefined, planId: string): string | null {
+  const plan = findPlan(planId);
+  if (!plan || plan.billing !== "monthly") return "Choose the Basic or the Pro plan.";
+  if (!sub || sub.status === "canceled") return "You have no plan to switch. Choose a plan instead.";
+  if (sub.planId === plan.id) return `You are already on ${plan.name}.`;
+  if (sub.scheduledChange === "cancel") return "Your plan is set to end. Resume it first, then switch.";
+  if (!isRunning(sub)) return "Fix the failed payment first (update your payment method), then switch.";
+  return null;
+}
+
+/**
+ * Where the plan allows extra credits: a running Basic or Pro plan (trial included). Inner Circle's
+ * credits are unlimited, and without a running plan there is no period for the credits to last through.
+ */
+export function creditPacksAllowed(input: { innerCircle: boolean; subscription: RunningPlanInput | null | undefined }): boolean {
+  const plan = findPlan(input.subscription?.planId);
+  return !input.innerCircle && isRunning(input.subscription) && plan?.billing === "monthly";
+}
+
+/** The sentence for a credit pack refused by creditPacksAllowed. */
+export function creditPackRefusal(input: { innerCircle: boolean }): string {
+  return input.innerCircle
+    ? "Inner Circle credits are unlimited; there is nothing to top up."
+    : "Extra credits come with a running Basic or Pro plan. Choose or resume a plan first.";
 }
 
 /** The catalogue plan a Paddle price sells, or null for any other price (the case study, an unknown one). */
@@ -273,7 +334,6 @@ export interface PlanView {
   /** What it costs and, with the retention offer, what the next cycle costs; null when nothing more is charged. */
   priceLine: string | null;
   actions: {
-    extendTrial: boolean;
     /** Only while something will still be charged. */
     updatePayment: boolean;
     cancel: boolean;
@@ -281,8 +341,13 @@ export interface PlanView {
     resume: boolean;
     choosePlan: boolean;
   };
-  /** The cancel step: shown only while cancelling is possible; the offer only where it may be claimed. */
-  cancelStep: { available: boolean; offer: boolean; note: string | null };
+  /**
+   * The cancel step: shown only while cancelling is possible; the offer only where it may be claimed;
+   * `extendTrial`, the seed's extendedTrial offer, only to a trialing subscriber on the way out who has
+   * not had it yet (it is never a button on the plan card: offered to everyone on day one it gave away
+   * a week for nothing).
+   */
+  cancelStep: { available: boolean; offer: boolean; extendTrial: boolean; note: string | null };
 }
 
 const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
@@ -358,7 +423,6 @@ export function planView(sub: PlanViewSubscription, options: PlanViewOptions): P
     statusLine: planStatusLine(sub),
     priceLine,
     actions: {
-      extendTrial: charging && sub.status === "trialing" && options.canExtendTrial,
       updatePayment: charging,
       cancel: cancelAvailable,
       resume: ending,
@@ -367,6 +431,7 @@ export function planView(sub: PlanViewSubscription, options: PlanViewOptions): P
     cancelStep: {
       available: cancelAvailable,
       offer: cancelAvailable && options.canClaimDiscount,
+      extendTrial: cancelAvailable && sub.status === "trialing" && options.canExtendTrial,
       note: cancelAvailable ? offerRuleNote(sub, options) : null,
     },
   };

@@ -58,3 +58,8 @@ export function sitePathOn(surface: Surface, sitePath: string): string {
   if (twin === null) throw new Error(`${sitePath} has no page in the embedded app`);
   return twin;
 }
+
+/** Where the bell opens notification `id` on `surface`: marks it read, then goes to what it is about. */
+export function notificationOpenPath(surface: Surface, id: number): string {
+  return `${surface === "site" ? "/dashboard" : "/app"}/notifications/${id}`;
+}

@@ -123,8 +123,10 @@ export const OFFERS = {
  * Credit top-ups sold inside Shopify admin as one-time purchases (docs/decisions/034): credits added to
  * one feature's balance, on top of the plan's allowance, until the next period resets it.
  */
+export type CreditTopUpId = "ai-ads-50" | "product-pages-50";
+
 export interface CreditTopUp {
-  id: "ai-ads-50" | "product-pages-50";
+  id: CreditTopUpId;
   name: string;
   feature: CreditFeature;
   credits: number;

@@ -6,9 +6,9 @@
 // `loadSubscription` (our copy, kept current by those very notifications). Prices are the
 // catalogue's, in USD. Who may buy or simulate what is the billing service's to check, not this.
 import { randomUUID } from "node:crypto";
-import type { PriceIds, SubscriptionStatus } from "~/domain/billing";
+import { creditPackPrice, planForPrice, type PriceIds, type SubscriptionStatus } from "~/domain/billing";
 import { AppError } from "~/domain/errors";
-import { findPlan, OFFERS, PLANS, formatUsd, type Plan, type PlanId } from "~/domain/plans";
+import { findPlan, OFFERS, PLANS, formatUsd, type CreditTopUp, type Plan, type PlanId } from "~/domain/plans";
 import {
   eventJson,
   signWebhook,
@@ -56,6 +56,8 @@ export interface LocalPaddle extends PaddlePort {
    * monthly plan (with its trial, if any), transaction.completed alone for a one-time purchase.
    */
   checkout(input: { userId: string; customerId: string | null; planId: PlanId }): Promise<{ subscriptionId: string | null }>;
+  /** A completed one-time purchase of a credit pack (transaction.completed with the pack's price). */
+  buyCreditPack(input: { userId: string; customerId: string | null; pack: CreditTopUp }): Promise<{ transactionId: string }>;
   /** What Paddle does at the end of a period: renew (or end, if a cancel is scheduled), fail a charge, end. */
   simulate(subscriptionId: string, what: LocalSimulation): Promise<void>;
 }
@@ -187,6 +189,25 @@ export function createLocalPaddle(deps: LocalPaddleDeps): LocalPaddle {
       const s = await snapshot(subscriptionId);
       const now = new Date();
       await send("subscription.updated", subscriptionJson({ ...s, discountId, scheduledChange: null }, now), now);
+    },
+    async changePlan({ subscriptionId, priceId }) {
+      const s = await snapshot(subscriptionId);
+      const plan = findPlan(planForPrice(prices, priceId));
+      if (!plan || plan.billing !== "monthly") throw new AppError(400, "Choose the Basic or the Pro plan.");
+      const now = new Date();
+      await send("subscription.updated", subscriptionJson({ ...s, price: localPrice(plan, prices) }, now), now);
+    },
+    async buyCreditPack({ userId, customerId, pack }) {
+      const priceId = creditPackPrice(prices, pack.id);
+      if (!priceId) throw new AppError(400, "Choose one of the credit packs.");
+      const now = new Date();
+      const price: LocalPrice = { id: priceId, name: pack.name, unitAmountCents: pack.priceCents, currencyCode: "USD", interval: null, trialDays: 0 };
+      const data = transaction(
+        { status: "completed", customerId: customerId ?? localId("ctm"), userId, subscriptionId: null, origin: "web", price, totalCents: pack.priceCents },
+        now,
+      );
+      await send("transaction.completed", data, now);
+      return { transactionId: (data as { id: string }).id };
     },
     async extendTrial({ subscriptionId, nextBilledAt }) {
       const s = await snapshot(subscriptionId);

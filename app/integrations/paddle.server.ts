@@ -33,6 +33,13 @@ export interface PaddlePort {
   /** Ends the subscription now (account deletion): Paddle stops billing and sends subscription.canceled. */
   cancelNow(subscriptionId: string): Promise<void>;
   applyDiscountNextCycle(input: { subscriptionId: string; discountId: string }): Promise<void>;
+  /**
+   * Switches a subscription to another monthly price (Basic <-> Pro): PATCH /subscriptions/{id} with the
+   * new items. During a trial nothing is billed (do_not_bill; the first charge is the new price); after
+   * it the difference is prorated and charged at once (prorated_immediately). Paddle then sends
+   * subscription.updated with the new price.
+   */
+  changePlan(input: { subscriptionId: string; priceId: string; trialing: boolean }): Promise<void>;
   /** Moves the first charge of a trialing subscription later. */
   extendTrial(input: { subscriptionId: string; nextBilledAt: Date }): Promise<void>;
   /** A transaction to open in Paddle's checkout so the buyer can change card. */
@@ -342,6 +349,12 @@ export function createPaddleApi(config: { apiKey: string; environment: "sandbox"
     },
     async applyDiscountNextCycle({ subscriptionId, discountId }) {
       await paddle.subscriptions.update(subscriptionId, { discount: { id: discountId, effectiveFrom: "next_billing_period" } });
+    },
+    async changePlan({ subscriptionId, priceId, trialing }) {
+      await paddle.subscriptions.update(subscriptionId, {
+        items: [{ priceId, quantity: 1 }],
+        prorationBillingMode: trialing ? "do_not_bill" : "prorated_immediately",
+      });
     },
     async extendTrial({ subscriptionId, nextBilledAt }) {
       await paddle.subscriptions.update(subscriptionId, {

@@ -10,7 +10,8 @@ import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { Surface } from "~/domain/embedded-paths";
-import { CREDIT_FEATURES, CREDIT_TOP_UPS, findPlan, findTopUp } from "~/domain/plans";
+import { creditPackRefusal, creditPacksAllowed, planSwitchTargets, planView } from "~/domain/billing";
+import { CREDIT_FEATURES, CREDIT_TOP_UPS, findPlan, findTopUp, OFFERS } from "~/domain/plans";
 import { publicEnv, shopifyBillingOn } from "~/env.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
@@ -70,6 +71,33 @@ export async function loadBillingPage(request: Request, user: User, shop: string
     }
   }
   const paddle = publicEnv().paddle;
+  const sub = overview.subscription;
+  // The seed's extendedTrial, offered where it makes sense: on the way out of a trial, once.
+  const trialExtension =
+    step === "cancel" && sub && (sub.provider === "shopify") === shopifyRail && planView(sub, overview).cancelStep.extendTrial
+      ? { days: OFFERS.trialExtensionDays, until: addDays(sub.nextBilledAt ?? sub.currentPeriodEnd, OFFERS.trialExtensionDays) }
+      : null;
+  // Basic <-> Pro where this page changes the plan: a Paddle plan outside the Shopify rail (the Shopify
+  // rail's plan cards switch a Shopify plan).
+  const planSwitch =
+    sub && sub.provider !== "shopify" && !shopifyRail
+      ? planSwitchTargets(sub).map((p) => ({ id: p.id, name: p.name, priceCents: p.priceCents }))
+      : [];
+  // Extra credits where the plan allows, sold on this surface's rail: Shopify's invoice with the Shopify
+  // rail, Paddle's overlay on the site (the embedded page hands over to the site, where the overlay can
+  // open), and the local test checkout without Paddle keys.
+  const packsOn = creditPacksAllowed({ innerCircle: user.innerCircle, subscription: sub })
+    ? shopifyRail
+      ? ("shopify" as const)
+      : !paddle
+        ? ("local" as const)
+        : shop
+          ? ("handoff" as const)
+          : ("paddle" as const)
+    : null;
+  const creditPacks = packsOn
+    ? { via: packsOn, packs: packsOn === "paddle" ? await billing.creditPackPrices() : CREDIT_TOP_UPS.map((p) => ({ ...p, priceId: null })) }
+    : null;
   return {
     user: { id: user.id, email: user.email, paddleCustomerId: user.paddleCustomerId, innerCircle: user.innerCircle },
     overview,
@@ -78,8 +106,16 @@ export async function loadBillingPage(request: Request, user: User, shop: string
     offer,
     paddle,
     local: !paddle,
-    shopify: { rail: shopifyRail, notice: shopifyNotice, rails, topUps: shopifyRail ? CREDIT_TOP_UPS : [] },
+    trialExtension,
+    planSwitch,
+    creditPacks,
+    shopify: { rail: shopifyRail, notice: shopifyNotice, rails, topUps: creditPacks?.via === "shopify" ? CREDIT_TOP_UPS : [] },
   };
+}
+
+const DAY_MS = 24 * 3600_000;
+function addDays(iso: string | null, days: number): string | null {
+  return iso ? new Date(new Date(iso).getTime() + days * DAY_MS).toISOString() : null;
 }
 
 /**
@@ -101,6 +137,8 @@ async function withProductTitles(history: Awaited<ReturnType<typeof credits.ledg
 }
 
 const Intent = z.enum([
+  "change-plan",
+  "buy-credits",
   "shopify-subscribe",
   "shopify-top-up",
   "cancel-duplicate",
@@ -151,6 +189,7 @@ async function shopifyAction(
     }
     const pack = findTopUp(String(form.get("pack") ?? ""));
     if (!pack) return failed(400, "Choose one of the credit packs.");
+    if (!creditPacksAllowed({ innerCircle: user.innerCircle, subscription: sub })) return failed(409, creditPackRefusal(user));
     const { confirmationUrl } = await shopifyBilling.buyTopUp(user, shop, pack.id);
     return { ...done(`Approve ${pack.name} in Shopify to add them.`), topUrl: confirmationUrl };
   }
@@ -179,6 +218,13 @@ async function shopifyAction(
     const r = await shopifyBilling.extendTrial(user, sub.id);
     return done(`Your trial now ends on ${r.nextBilledAt.slice(0, 10)}.`);
   }
+  if (intent === "change-plan" && shop) {
+    // A Shopify plan is switched by a new subscription that replaces it once approved in Shopify.
+    const plan = findPlan(String(form.get("plan") ?? ""));
+    if (!plan || plan.billing !== "monthly") return failed(400, "Choose the Basic or the Pro plan.");
+    const { confirmationUrl } = await shopifyBilling.subscribe(user, shop, plan.id);
+    return { ...done(`Approve the ${plan.name} plan in Shopify to switch.`), topUrl: confirmationUrl };
+  }
   return null;
 }
 
@@ -203,8 +249,23 @@ export async function billingPageAction(request: Request, user: User, surface: S
       });
       return done(`Used ${result.cost} ${feature.data} credits.`);
     }
+    if (intent.data === "buy-credits") {
+      // Paddle's overlay sells packs on the site (the page opens it with the pack's price); only the
+      // local test checkout completes a purchase from here.
+      if (paddleConfigured) return failed(409, "Credit packs are paid in Paddle's checkout: use the pack's button on Billing & credits on the website.");
+      const pack = await billing.completeLocalCreditPack(user, String(form.get("pack") ?? ""));
+      return done(`${pack.name} added (test checkout).`);
+    }
     if (!subId) return failed(404, "You have no subscription.");
     switch (intent.data) {
+      case "change-plan": {
+        const r = await billing.changePlan(user, subId, String(form.get("plan") ?? ""));
+        return done(
+          r.trialing
+            ? `You are on ${r.plan} now. Your trial goes on; the first charge is ${r.plan}'s price.`
+            : `You are on ${r.plan} now, with its credits. Paddle charges the difference for the rest of this period.`,
+        );
+      }
       case "extend-trial": {
         const r = await billing.extendTrial(user, subId);
         return done(`Your trial now ends on ${r.nextBilledAt.slice(0, 10)}.`);

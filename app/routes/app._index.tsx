@@ -60,7 +60,7 @@ export default function EmbeddedHome() {
                 </Button>
               </InlineStack>
             </LinkedAccountCard>
-            <CreditsCard credits={balances}>
+            <CreditsCard credits={balances} creditsUrl="/app/billing#buy-credits">
               <div>
                 <Button url="/app/billing" variant="plain">
                   Costs and history

@@ -19,7 +19,7 @@ import {
   StoreIcon,
   TargetIcon,
 } from "@shopify/polaris-icons";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { isDemoAccount } from "~/domain/demo-account";
 import { requireUser } from "~/pages/site-session.server";
 import { loadNotificationsBell } from "~/pages/notifications.server";
@@ -44,6 +44,11 @@ export default function DashboardLayout() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
+  // The phone's menu drawer closes on every page change (a tap on a link in it, the back button), so its
+  // backdrop never stays over the page (and the bell) after the user has gone where they tapped.
+  useEffect(() => {
+    setNavOpen(false);
+  }, [location.pathname, location.search, location.hash]);
 
   const userMenu = (
     <TopBar.UserMenu
@@ -79,7 +84,8 @@ export default function DashboardLayout() {
   });
 
   const nav = (
-    <Navigation location={location.pathname}>
+    // onDismiss: a tap on an item closes the drawer at once, even on the page already open.
+    <Navigation location={location.pathname} onDismiss={() => setNavOpen(false)}>
       <Navigation.Section
         items={[
           {

@@ -1,11 +1,11 @@
 // Billing, part two: the account. Owns what a signed-in user reads and asks of their subscription
 // (the seed's paddle-api calls, the billing page's overview, cancel with a retention offer, resume a
-// scheduled cancellation, claim the discount, extend the trial once, change card) and the local test checkout's purchase and period-end
+// scheduled cancellation, claim the discount, extend the trial once, switch Basic <-> Pro, buy a credit pack, change card) and the local test checkout's purchase and period-end
 // tools. Changes are asked of Paddle (or the local stand-in); our state changes when Paddle's
 // notification arrives (billing-events.server.ts). Every read is scoped to the user.
 import { AppError } from "~/domain/errors";
-import { primarySubscription, type PriceIds } from "~/domain/billing";
-import { findPlan, formatUsd, OFFERS, PLANS } from "~/domain/plans";
+import { creditPackPrice, creditPackRefusal, creditPacksAllowed, planSwitchRefusal, primarySubscription, type PriceIds } from "~/domain/billing";
+import { CREDIT_TOP_UPS, findPlan, findTopUp, formatUsd, OFFERS, PLANS } from "~/domain/plans";
 import type { Db } from "~/db.server";
 import type { PaddlePort } from "~/integrations/paddle.server";
 import type { LocalPaddle, LocalSimulation, StoredSubscription } from "~/integrations/paddle-local.server";
@@ -242,6 +242,34 @@ export function createBillingAccount(deps: BillingAccountDeps) {
     return { nextBilledAt: nextBilledAt.toISOString() };
   }
 
+  /**
+   * Switches a running Paddle subscription between the monthly plans (Basic <-> Pro). During the trial
+   * nothing is charged and the trial goes on; after it Paddle prorates and charges the difference now.
+   * The plan, its price and its credits follow when Paddle's subscription.updated arrives (billing-events:
+   * a plan change within a period resets the balances to the new plan's allowance).
+   */
+  async function changePlan(user: User, subscriptionId: string, planId: string) {
+    const sub = await requireManageable(user, subscriptionId);
+    const refusal = planSwitchRefusal(sub, planId);
+    if (refusal) throw new AppError(409, refusal);
+    const plan = findPlan(planId)!;
+    await deps.paddle.changePlan({ subscriptionId, priceId: plan.id === "pro" ? prices.pro : prices.basic, trialing: sub.status === "trialing" });
+    return { plan: plan.name, trialing: sub.status === "trialing" };
+  }
+
+  /**
+   * What buying a credit pack on the site needs: the pack's Paddle price for the checkout overlay, once the
+   * user's plan allows extra credits. The credits come with Paddle's transaction.completed (billing-events).
+   */
+  async function creditPackCheckout(user: User, packId: string) {
+    const pack = findTopUp(packId);
+    const priceId = pack ? creditPackPrice(prices, pack.id) : null;
+    if (!pack || !priceId) throw new AppError(400, "Choose one of the credit packs.");
+    const { subscription } = await overview(user);
+    if (!creditPacksAllowed({ innerCircle: user.innerCircle, subscription })) throw new AppError(409, creditPackRefusal(user));
+    return { pack, priceId };
+  }
+
   async function paymentMethodChange(user: User, subscriptionId: string) {
     await requireManageable(user, subscriptionId);
     return deps.paddle.paymentMethodChangeTransaction(subscriptionId);
@@ -273,6 +301,22 @@ export function createBillingAccount(deps: BillingAccountDeps) {
     return local.checkout({ userId: user.id, customerId: user.paddleCustomerId, planId: plan.id });
   }
 
+  /** Every credit pack with its Paddle price, for the checkout overlay (packs without a price are left out). */
+  async function creditPackPrices() {
+    return CREDIT_TOP_UPS.flatMap((pack) => {
+      const priceId = creditPackPrice(prices, pack.id);
+      return priceId ? [{ ...pack, priceId }] : [];
+    });
+  }
+
+  /** The local test checkout's credit pack purchase: completed at once, credits granted by the webhook handler. */
+  async function completeLocalCreditPack(user: User, packId: string) {
+    const local = requireLocal();
+    const { pack } = await creditPackCheckout(user, packId);
+    await local.buyCreditPack({ userId: user.id, customerId: user.paddleCustomerId, pack });
+    return pack;
+  }
+
   /** Test tools of the local checkout: what Paddle would do at the end of a period. */
   async function simulate(user: User, subscriptionId: string, what: LocalSimulation) {
     const local = requireLocal();
@@ -291,8 +335,12 @@ export function createBillingAccount(deps: BillingAccountDeps) {
     cancelNow,
     claimDiscount,
     extendTrial,
+    changePlan,
+    creditPackCheckout,
+    creditPackPrices,
     paymentMethodChange,
     completeLocalCheckout,
+    completeLocalCreditPack,
     simulate,
   };
 }

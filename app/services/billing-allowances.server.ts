@@ -4,7 +4,7 @@
 // again is a no-op; the caller names the key (each rail orders and deduplicates its own events) and
 // decides which subscription is the one that grants. Runs inside the caller's transaction.
 import type { DbClient } from "~/db.server";
-import { CREDIT_FEATURES, type CreditFeature, type Plan } from "~/domain/plans";
+import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature, type CreditTopUp, type Plan } from "~/domain/plans";
 import { applyAllowance, expireAll } from "~/services/credits.server";
 
 /** The plan's trial allowance, topped up once per subscription. */
@@ -44,4 +44,31 @@ export async function resetPeriodCredits(
 /** Every balance emptied: the subscription ended. */
 export async function endSubscriptionCredits(tx: DbClient, userId: string, idempotencyKey: string): Promise<void> {
   await expireAll(tx, { userId, idempotencyKey, reason: "Subscription ended" });
+}
+
+/**
+ * A credit pack's credits added on top of the balance, once per `idempotencyKey` (one purchase): the
+ * ledger's unique key makes a second grant (two notifications of one purchase) a no-op. Both rails sell
+ * the same packs (app/domain/plans.ts CREDIT_TOP_UPS). Returns whether anything was granted.
+ */
+export async function grantCreditPack(
+  tx: DbClient,
+  userId: string,
+  pack: CreditTopUp,
+  idempotencyKey: string,
+  reason: string,
+): Promise<boolean> {
+  const seen = await tx.creditLedger.findUnique({ where: { idempotencyKey }, select: { id: true } });
+  if (seen) return false;
+  const balance = await tx.creditBalance.findUnique({
+    where: { userId_feature: { userId, feature: pack.feature } },
+    select: { balance: true },
+  });
+  const before = balance?.balance ?? 0;
+  if (before > UNLIMITED_THRESHOLD) return false; // Inner Circle: nothing to add to
+  await tx.creditLedger.create({
+    data: { userId, feature: pack.feature, kind: "grant", amount: pack.credits, cost: 0, balanceAfter: before + pack.credits, idempotencyKey, reason },
+    select: { id: true },
+  });
+  return true;
 }

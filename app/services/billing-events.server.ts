@@ -5,13 +5,13 @@
 // primary one's charges (app/domain/billing.ts), and the credits a period or purchase grants.
 // Nothing else writes subscription state; the account part (billing-account.server.ts) reads it. The
 // user's flags follow from the rows through billing-flags.server.ts, the rule both rails share.
-import { currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/billing";
+import { creditPackForPrice, currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/billing";
 import { AppError } from "~/domain/errors";
 import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { WebhookSignatureError, type BillingEvent, type PaddleNotificationReader } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
-import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
+import { endSubscriptionCredits, grantCreditPack, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
 import { readMarketingFlags, syncUserFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
 import { applyAllowance } from "~/services/credits.server";
 import { outboxWritten } from "~/services/outbox.server";
@@ -230,6 +230,13 @@ export function createBillingEvents(deps: BillingEventsDeps) {
     // A charge of the subscription failing or paid may change chargeDeclined (paymentDeclined: only
     // renewals, changes billed now and one-time charges count, newest first; a card change never does).
     if (t.subscriptionId) await syncUserFlags(tx, userId);
+    // A credit pack paid for: its credits on top of the balance, once per transaction and pack.
+    if (paid) {
+      for (const priceId of t.priceIds) {
+        const pack = creditPackForPrice(prices, priceId);
+        if (pack) await grantCreditPack(tx, userId, pack, `paddle-credits:${t.id}:${pack.id}`, `Bought: ${pack.name}`);
+      }
+    }
     if (userData.innerCircle) {
       for (const feature of CREDIT_FEATURES) {
         await applyAllowance(tx, {

@@ -189,6 +189,7 @@ export const billing = lazy(() =>
       pro: env.PADDLE_PRICE_PRO,
       innerCircle: env.PADDLE_PRICE_INNER_CIRCLE,
       caseStudy: env.PADDLE_PRICE_CASE_STUDY,
+      creditPacks: { "ai-ads-50": env.PADDLE_PRICE_CREDITS_AI_ADS_50, "product-pages-50": env.PADDLE_PRICE_CREDITS_PRODUCT_PAGES_50 },
     },
     paddle:
       paddleMode(env) === "paddle"

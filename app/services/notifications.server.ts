@@ -3,6 +3,7 @@
 // retried job, appears once. Reads and writes are scoped to the user.
 import type { Prisma } from "@prisma/client";
 import { dateFromDb, isUniqueViolation, readerFor, retryBusy, type Db } from "~/db.server";
+import { AppError } from "~/domain/errors";
 import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
 export const NOTIFICATION_PAGE_SIZE = 50;
@@ -110,6 +111,17 @@ export function createNotifications({ db, now = () => new Date(), appUrl = null 
       const where: Prisma.NotificationWhereInput = { userId, readAt: null, ...(ids ? { id: { in: [...ids] } } : {}) };
       const { count } = await retryBusy(() => db.notification.updateMany({ where, data: { readAt: now() } }));
       return { marked: count, unread: await unreadCount(userId) };
+    },
+
+    /**
+     * Opening a notification: marks it read (if it was not) and answers the site path it is about, or null
+     * when it has none. Another user's notification, or one that does not exist: AppError 404.
+     */
+    async open(userId: string, id: number): Promise<{ url: string | null }> {
+      const row = await db.notification.findFirst({ where: { id, userId }, select: { id: true, url: true, readAt: true } });
+      if (!row) throw new AppError(404, "That notification does not exist or is not yours.");
+      if (!row.readAt) await retryBusy(() => db.notification.updateMany({ where: { id, userId, readAt: null }, data: { readAt: now() } }));
+      return { url: row.url };
     },
 
     /** Writes notifications, skipping any whose (user, dedupeKey) exists; returns how many were new. */

@@ -111,7 +111,7 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
               <Banner
                 tone="warning"
                 title="Get credits for AI video ads"
-                action={{ content: "Get credits", url: paths.billing }}
+                action={{ content: "Get credits", url: paths.credits }}
                 onDismiss={() => setUpsell(false)}
               >
                 <p>

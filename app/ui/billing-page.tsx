@@ -143,6 +143,101 @@ function ChoosePlan({
   );
 }
 
+/** Basic <-> Pro on the Paddle rail: the other monthly plan, switched at once by Paddle. */
+function PlanSwitch({ targets, trialing }: { targets: BillingPageData["planSwitch"]; trialing: boolean }) {
+  return (
+    <BlockStack gap="200">
+      {targets.map((plan) => (
+        <InlineStack key={plan.id} gap="200" blockAlign="center">
+          <Text as="p" tone="subdued">
+            {trialing
+              ? `${plan.name} is ${formatUsd(plan.priceCents)} a month. Switching keeps your trial; the first charge is ${plan.name}'s price.`
+              : `${plan.name} is ${formatUsd(plan.priceCents)} a month. Switching is immediate: you get ${plan.name}'s credits and pay the difference for the rest of this period.`}
+          </Text>
+          <Form method="post" style={{ display: "inline" }}>
+            <input type="hidden" name="intent" value="change-plan" />
+            <input type="hidden" name="plan" value={plan.id} />
+            <Button submit>{`Switch to ${plan.name}`}</Button>
+          </Form>
+        </InlineStack>
+      ))}
+    </BlockStack>
+  );
+}
+
+/**
+ * Extra credits where the plan allows: on Shopify's invoice with the Shopify rail, in Paddle's overlay on
+ * the site (from the admin, on the site in a new tab), completed at once by the local test checkout.
+ */
+function CreditPacks({
+  packs,
+  surface,
+  handoff,
+  paddle,
+  user,
+  successUrl,
+}: {
+  packs: NonNullable<BillingPageData["creditPacks"]>;
+  surface: Surface;
+  handoff: Handoff;
+  paddle: BillingPageData["paddle"];
+  user: BillingPageData["user"];
+  successUrl: string;
+}) {
+  const where =
+    packs.via === "shopify"
+      ? "billed once on your Shopify invoice"
+      : packs.via === "local"
+        ? "completed at once by the test checkout on this server (nothing is charged)"
+        : "paid once through Paddle";
+  return (
+    <TitledCard title="Buy more credits">
+      <Text as="p" tone="subdued">
+        {`Extra credits on top of your plan, ${where}. They last until your next period starts, when your plan's allowance is set again.`}
+      </Text>
+      <InlineStack gap="200">
+        {packs.packs.map((pack) => {
+          const label = `${pack.name} · ${formatUsd(pack.priceCents)}`;
+          if (packs.via === "paddle" && paddle && pack.priceId) {
+            return (
+              <PaddleCheckoutButton
+                key={pack.id}
+                clientToken={paddle.clientToken}
+                environment={paddle.environment}
+                customerId={user.paddleCustomerId}
+                userId={user.id}
+                email={user.email}
+                priceId={pack.priceId}
+                successUrl={successUrl}
+                label={label}
+              />
+            );
+          }
+          if (packs.via === "handoff") {
+            return (
+              <Button key={pack.id} loading={handoff.busy} onClick={() => handoff.open({ to: "billing" }, "Billing & credits on the website")}>
+                {label}
+              </Button>
+            );
+          }
+          return (
+            <Form key={pack.id} method="post" style={{ display: "inline" }}>
+              <input type="hidden" name="intent" value={packs.via === "shopify" ? "shopify-top-up" : "buy-credits"} />
+              <input type="hidden" name="pack" value={pack.id} />
+              <Button submit>{label}</Button>
+            </Form>
+          );
+        })}
+      </InlineStack>
+      {surface === "embedded" && packs.via === "handoff" ? (
+        <Text as="p" tone="subdued">
+          Paddle&apos;s checkout opens on the Winning Products website in a new tab, signed in to this account.
+        </Text>
+      ) : null}
+    </TitledCard>
+  );
+}
+
 export function BillingAndCreditsPage({
   data,
   actionData,
@@ -152,7 +247,7 @@ export function BillingAndCreditsPage({
   actionData: BillingOutcome | undefined;
   surface: Surface;
 }) {
-  const { user, overview, balances, history, offer, paddle, local, shopify } = data;
+  const { user, overview, balances, history, offer, paddle, local, shopify, trialExtension, planSwitch, creditPacks } = data;
   const handoff = useHandoff();
   const shopifyRail = shopify.rail;
   // Where the plan is billed, when it is not where this page would change it (docs/decisions/034).
@@ -295,9 +390,6 @@ export function BillingAndCreditsPage({
                         Resume subscription
                       </IntentButton>
                     ) : null}
-                    {view.actions.extendTrial ? (
-                      <IntentButton intent="extend-trial">Extend my trial by 7 days</IntentButton>
-                    ) : null}
                     {!view.actions.updatePayment || billedBy === "shopify" ? null : cardOnSite ? (
                       <Button
                         loading={handoff.busy}
@@ -317,6 +409,9 @@ export function BillingAndCreditsPage({
                 )}
                 {shopifyRail && billedBy === "shopify" && sub.status !== "canceled" ? (
                   <ShopifyPlanCards current={sub.planId} trial={false} />
+                ) : null}
+                {planSwitch.length > 0 && !managedElsewhere ? (
+                  <PlanSwitch targets={planSwitch} trialing={sub.status === "trialing"} />
                 ) : null}
                 {sub.status !== "canceled" && !user.innerCircle && !shopifyRail && !managedElsewhere ? (
                   <InlineStack gap="200" blockAlign="center">
@@ -362,6 +457,23 @@ export function BillingAndCreditsPage({
                     </IntentButton>
                   </InlineStack>
                 </>
+              ) : trialExtension ? (
+                <>
+                  <Text as="p">
+                    <span data-testid="trial-extension-offer">
+                      {`Not sure yet? Take ${trialExtension.days} more days to try ${sub.planName}: your trial would end on ${trialExtension.until?.slice(0, 10) ?? "a week later"} instead, and nothing is charged before then. This is offered once.`}
+                    </span>
+                  </Text>
+                  {view?.cancelStep.note ? <Text as="p">{view.cancelStep.note}</Text> : null}
+                  <InlineStack gap="200">
+                    <IntentButton intent="extend-trial" variant="primary">
+                      {`Extend my trial by ${trialExtension.days} days`}
+                    </IntentButton>
+                    <IntentButton intent="cancel" tone="critical">
+                      Cancel anyway
+                    </IntentButton>
+                  </InlineStack>
+                </>
               ) : (
                 <>
                   {billedBy === "shopify" ? (
@@ -397,23 +509,18 @@ export function BillingAndCreditsPage({
           </TitledCard>
         </Layout.Section>
 
-        {shopify.topUps.length > 0 && !user.innerCircle ? (
+        {creditPacks ? (
           <Layout.Section>
-            <TitledCard title="Credit packs">
-              <Text as="p" tone="subdued">
-                Extra credits on top of your plan, billed once on your Shopify invoice. They last until your next period
-                starts.
-              </Text>
-              <InlineStack gap="200">
-                {shopify.topUps.map((pack) => (
-                  <Form key={pack.id} method="post" style={{ display: "inline" }}>
-                    <input type="hidden" name="intent" value="shopify-top-up" />
-                    <input type="hidden" name="pack" value={pack.id} />
-                    <Button submit>{`${pack.name} · ${formatUsd(pack.priceCents)}`}</Button>
-                  </Form>
-                ))}
-              </InlineStack>
-            </TitledCard>
+            <div id="buy-credits">
+              <CreditPacks
+                packs={creditPacks}
+                surface={surface}
+                handoff={handoff}
+                paddle={paddle}
+                user={user}
+                successUrl={billingPath}
+              />
+            </div>
           </Layout.Section>
         ) : null}
 

@@ -4,7 +4,7 @@
 // over time, its launches, the changes we measured (newest first), and its products with Follow (price-drop
 // alerts) and "Add to product database". Loader and action: app/pages/competitors-page.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
-import { useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
   Badge,
   BlockStack,
@@ -193,7 +193,7 @@ function ActivityChart({ detail }: { detail: Detail }) {
 
 function Launches({ detail, now }: { detail: Detail; now: string }) {
   return (
-    <TitledCard title="Launches">
+    <TitledCard title="Launches" id="launches">
       {detail.launches.length === 0 ? (
         <Text as="p" tone="subdued">
           No launch seen yet. Products that appear between two reads show here.
@@ -270,7 +270,7 @@ function ProductRow({ product, detail, surface }: { product: Product; detail: De
   const followed = pendingIntent === "follow" ? true : pendingIntent === "unfollow" ? false : product.followed;
   const imported = result?.ok && result.intent === "import" ? result.objectID : null;
   return (
-    <li style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }} aria-label={product.title}>
+    <li id={`product-${product.productId}`} style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }} aria-label={product.title}>
       <Box padding="300">
         <InlineStack gap="300" blockAlign="start" wrap={false}>
           <div style={{ flex: "0 0 56px" }}>
@@ -335,8 +335,11 @@ function ProductRow({ product, detail, surface }: { product: Product; detail: De
 }
 
 function Products({ detail, surface, exportLinks }: { detail: Detail; surface: Surface; exportLinks: ExportLinks | null }) {
-  const [shown, setShown] = useState(PRODUCTS_PAGE);
   const products = detail.products;
+  // A price-drop notification opens #product-{id}: that product is listed even when it is further down.
+  const { hash } = useLocation();
+  const linked = products.findIndex((p) => `#product-${p.productId}` === hash);
+  const [shown, setShown] = useState(Math.max(PRODUCTS_PAGE, linked + 1));
   return (
     <TitledCard title={`Products (${detail.productCount})`}>
       <InlineStack align="space-between" blockAlign="center" gap="200">

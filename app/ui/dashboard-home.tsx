@@ -83,7 +83,7 @@ export function DashboardHome({ data, params }: { data: SerializeFrom<DashboardH
           <DropCountdown nextDropDate={drop.nextDropDate} now={drop.now} dropsUrl="/dashboard/drops" />
         </Layout.Section>
         <Layout.Section>
-          <CreditsCard credits={me.credits} />
+          <CreditsCard credits={me.credits} creditsUrl="/dashboard/billing#buy-credits" />
         </Layout.Section>
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">

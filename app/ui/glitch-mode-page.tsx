@@ -147,7 +147,7 @@ function RankedRow({
             {glitch ? (
               <Badge tone="success">Revealed</Badge>
             ) : canReveal ? (
-              <RevealButton objectID={item.objectID} disabled={outOfCredits} billingUrl={paths.billing} />
+              <RevealButton objectID={item.objectID} disabled={outOfCredits} billingUrl={paths.credits} />
             ) : (
               <Badge>Paid plans</Badge>
             )}
@@ -188,7 +188,7 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
         ) : null}
         {access.reveal && balance.upsell ? (
           <Layout.Section variant="fullWidth">
-            <Banner tone="warning" title="You have no glitch-mode credits left" action={{ content: "Get more credits", url: paths.billing }}>
+            <Banner tone="warning" title="You have no glitch-mode credits left" action={{ content: "Get more credits", url: paths.credits }}>
               <p>Each reveal costs 1 credit. Glitches you already revealed stay free to view below.</p>
             </Banner>
           </Layout.Section>

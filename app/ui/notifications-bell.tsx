@@ -2,13 +2,14 @@
 // notifications (title, body, link, time) and "Mark all read". Data comes from the shell's loader
 // (app/pages/notifications.server.ts); marking read is POST /api/notifications/read with fetch (the site's
 // cookie goes along; inside Shopify admin App Bridge adds the session token), then the loaders run again.
-// Inside the admin a notification's site link opens its embedded twin.
+// Each notification is a link to /dashboard/notifications/{id} or /app/notifications/{id}, which marks it
+// read and opens what it is about on the same surface (its embedded twin inside the admin).
 import type { SerializeFrom } from "@remix-run/node";
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { ActionList, Badge, BlockStack, Box, Button, InlineStack, Popover, Scrollable, Text } from "@shopify/polaris";
 import { NotificationIcon } from "@shopify/polaris-icons";
 import { useCallback, useState } from "react";
-import { embeddedTwin, type Surface } from "~/domain/embedded-paths";
+import { notificationOpenPath, type Surface } from "~/domain/embedded-paths";
 import type { NotificationsBellData } from "~/pages/notifications.server";
 
 type Data = SerializeFrom<NotificationsBellData>;
@@ -20,11 +21,6 @@ const timeFormat = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   timeZone: "UTC",
 });
-
-function linkOn(surface: Surface, url: string | null): string | null {
-  if (!url || !url.startsWith("/") || url.startsWith("//")) return null;
-  return surface === "site" ? url : embeddedTwin(url);
-}
 
 /** `onDark`: on the site's dark top bar the icon is white. */
 export function NotificationsBell({
@@ -40,7 +36,6 @@ export function NotificationsBell({
   const [error, setError] = useState<string | null>(null);
   const [markedAll, setMarkedAll] = useState(false);
   const revalidator = useRevalidator();
-  const navigate = useNavigate();
   const unread = markedAll ? 0 : data.unread;
 
   const markRead = useCallback(
@@ -142,7 +137,6 @@ export function NotificationsBell({
           <Scrollable style={{ maxHeight: 420 }}>
             <ActionList
               items={data.items.map((n) => {
-                const link = linkOn(surface, n.url);
                 const isUnread = !markedAll && n.readAt === null;
                 return {
                   id: String(n.id),
@@ -155,11 +149,10 @@ export function NotificationsBell({
                   ),
                   suffix: isUnread ? <Badge tone="info">New</Badge> : undefined,
                   truncate: false,
-                  onAction: () => {
-                    setOpen(false);
-                    if (isUnread) void markRead([n.id]);
-                    if (link) navigate(link);
-                  },
+                  // A real link: opening it marks the notification read and lands on what it is about,
+                  // on this surface (app/pages/notifications.server.ts).
+                  url: notificationOpenPath(surface, n.id),
+                  onAction: () => setOpen(false),
                 };
               })}
             />

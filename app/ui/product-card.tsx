@@ -1,7 +1,18 @@
 // Product cards and the small pieces every product screen shares (formatting, the stage badge, the
 // upgrade prompt). Both surfaces render these; the caller says where a product's page lives.
 // Dates and numbers are formatted in UTC and en-US, so the server's HTML and the browser agree.
-import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Link, List, Text, UnstyledLink } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineStack,
+  Link,
+  List,
+  Text,
+  UnstyledLink,
+} from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatCount, growthShown } from "~/domain/insights";
 import { storesLine } from "~/domain/measured-product";
@@ -148,7 +159,8 @@ export function UpgradePrompt({
           Unlock the evidence
         </Text>
         <Text as="p" tone="subdued">
-          {reason ?? "Choose a plan to see the reasons behind every score, trend charts, supplier cost, margin and Amazon price."}
+          {reason ??
+            "Choose a plan to see the reasons behind every score, trend charts, supplier cost, margin and Amazon price."}
         </Text>
         <div>
           <Button url={upgradeUrl} variant="primary">
@@ -190,7 +202,17 @@ const IMAGE_SIZE = 400;
  * A product picture. Pictures below the first screen load lazily; `priority` marks the one that is
  * likely the page's largest paint (the first cards, a product's main image): fetched at once, first.
  */
-export function ProductImage({ src, alt, size, priority = false }: { src: string | null; alt: string; size?: number; priority?: boolean }) {
+export function ProductImage({
+  src,
+  alt,
+  size,
+  priority = false,
+}: {
+  src: string | null;
+  alt: string;
+  size?: number;
+  priority?: boolean;
+}) {
   const style = {
     display: "block",
     width: size ? `${size}px` : "100%",
@@ -271,11 +293,11 @@ export function ProductCard({
           </Text>
         ) : (
           <>
-            <InlineGrid columns={3} gap="200">
+            <div className="wp-card-figures">
               <Figure label="Orders (30 days)">{formatCount(product.orders)}</Figure>
               <Figure label="7-day growth">{formatGrowth(product)}</Figure>
               <Figure label="Stores selling">{formatCount(product.storesSelling)}</Figure>
-            </InlineGrid>
+            </div>
             <InlineStack gap="200" blockAlign="center">
               <Text as="span" variant="bodyMd">
                 Winning score{" "}
@@ -290,23 +312,30 @@ export function ProductCard({
         )}
         {product.insights ? (
           <BlockStack gap="200">
-            <List type="bullet">
-              {/* A measured card already says its thin evidence on its own line. */}
-              {product.insights.reasons
-                .filter((r) => r !== product.measured?.thinEvidence)
-                .map((r) => (
-                  <List.Item key={r}>{r}</List.Item>
-                ))}
-            </List>
+            {/* A narrow card (two a row on a phone) lists its first reason only (app.css). */}
+            <div className="wp-card-reasons">
+              <List type="bullet">
+                {/* A measured card already says its thin evidence on its own line. */}
+                {product.insights.reasons
+                  .filter((r) => r !== product.measured?.thinEvidence)
+                  .map((r) => (
+                    <List.Item key={r}>{r}</List.Item>
+                  ))}
+              </List>
+            </div>
             <InlineStack gap="400">
               <Text as="span" variant="bodySm" tone="subdued">
-                {product.insights.costCents === null ? "Cost unknown" : `Cost ${formatMoney(product.insights.costCents)}`}
+                {product.insights.costCents === null
+                  ? "Cost unknown"
+                  : `Cost ${formatMoney(product.insights.costCents)}`}
               </Text>
               {landedMargin ? (
                 <LandedMarginLine margin={landedMargin} />
               ) : (
                 <Text as="span" variant="bodySm" tone="subdued">
-                  {product.insights.marginBps === null ? "Margin: Add your cost" : `Margin ${formatBps(product.insights.marginBps)}`}
+                  {product.insights.marginBps === null
+                    ? "Margin: Add your cost"
+                    : `Margin ${formatBps(product.insights.marginBps)}`}
                 </Text>
               )}
             </InlineStack>
@@ -324,7 +353,8 @@ export function ProductCard({
  * (the generated or imported research database), nothing for a product added from a tracked store (its note says it).
  */
 export function SourceBadge({ product }: { product: Pick<ProductCardData, "source" | "measured"> }) {
-  if (product.measured !== null) return <Badge tone="info">{`Measured ${formatDay(`${product.measured.asOf}T00:00:00Z`)}`}</Badge>;
+  if (product.measured !== null)
+    return <Badge tone="info">{`Measured ${formatDay(`${product.measured.asOf}T00:00:00Z`)}`}</Badge>;
   if (product.source === "sample") return <Badge tone="attention">Sample data</Badge>;
   return null;
 }
@@ -373,10 +403,19 @@ export function ProductGrid({
   landedMargins?: Record<string, LandedMarginData>;
 }) {
   return (
-    <InlineGrid columns={{ xs: 1, sm: 2, lg: 3 }} gap="400">
+    // Two cards a row on a phone, three where the results column is wide (app.css .wp-product-grid).
+    <div className="wp-product-grid">
       {products.map((p, i) => (
-        <ProductCard key={p.objectID} product={p} href={productUrl(p.objectID)} upgradeUrl={upgradeUrl} priorityImage={i < FIRST_ROW} landedMargin={landedMargins?.[p.objectID]} />
+        <div key={p.objectID} className="wp-product-cell">
+          <ProductCard
+            product={p}
+            href={productUrl(p.objectID)}
+            upgradeUrl={upgradeUrl}
+            priorityImage={i < FIRST_ROW}
+            landedMargin={landedMargins?.[p.objectID]}
+          />
+        </div>
       ))}
-    </InlineGrid>
+    </div>
   );
 }

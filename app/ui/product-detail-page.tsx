@@ -15,7 +15,13 @@ import { SeenOnTikTok } from "~/ui/tiktoks-page";
 import { ProfitCalculator } from "~/ui/profit-calculator";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 import { TrendChart } from "~/ui/trend-chart";
-import { MatchEvidenceCard, MeasuredChart, MeasuredFigures, MeasuredInsights, MeasuredListings } from "~/ui/product-measured";
+import {
+  MatchEvidenceCard,
+  MeasuredChart,
+  MeasuredFigures,
+  MeasuredInsights,
+  MeasuredListings,
+} from "~/ui/product-measured";
 import { SourceBadge } from "~/ui/product-card";
 
 /** The currency most of a measured product's listings are priced in (its price figures are in it). */
@@ -30,13 +36,28 @@ export type ProductDetailData = SerializeFrom<typeof loadProductDetail>;
 /** The page's title: the product's, or "Product not found". */
 export function productMeta(data: ProductDetailData | undefined) {
   return [
-    { title: data && "product" in data ? `${data.product.title} · Winning Products` : "Product not found · Winning Products" },
+    {
+      title:
+        data && "product" in data ? `${data.product.title} · Winning Products` : "Product not found · Winning Products",
+    },
     ...imagePreload(data && "product" in data ? data.product.images[0] : null),
   ];
 }
 
 /** A button that posts one intent; it shows the state it will have, so a click feels instant. */
-function ToggleButton({ on, onLabel, offLabel, onIntent, offIntent }: { on: boolean; onLabel: string; offLabel: string; onIntent: string; offIntent: string }) {
+function ToggleButton({
+  on,
+  onLabel,
+  offLabel,
+  onIntent,
+  offIntent,
+}: {
+  on: boolean;
+  onLabel: string;
+  offLabel: string;
+  onIntent: string;
+  offIntent: string;
+}) {
   const fetcher = useFetcher<typeof productDetailAction>();
   const pending = fetcher.formData?.get("intent");
   const shownOn = pending ? pending === onIntent : on;
@@ -74,9 +95,25 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
       <Layout>
         <Layout.Section variant="fullWidth">
           <InlineStack gap="200">
-            <ToggleButton on={product.saved} onLabel="Saved" offLabel="Save product" onIntent="save" offIntent="unsave" />
-            <ToggleButton on={product.tracked} onLabel="Tracking" offLabel="Track changes" onIntent="track" offIntent="untrack" />
-            {product.saved ? <Button url={paths.saved} variant="plain">Open saved products</Button> : null}
+            <ToggleButton
+              on={product.saved}
+              onLabel="Saved"
+              offLabel="Save product"
+              onIntent="save"
+              offIntent="unsave"
+            />
+            <ToggleButton
+              on={product.tracked}
+              onLabel="Tracking"
+              offLabel="Track changes"
+              onIntent="track"
+              offIntent="untrack"
+            />
+            {product.saved ? (
+              <Button url={paths.saved} variant="plain">
+                Open saved products
+              </Button>
+            ) : null}
           </InlineStack>
         </Layout.Section>
         {product.sinceTracking ? (
@@ -84,65 +121,88 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
             <TrackingChange since={product.sinceTracking} />
           </Layout.Section>
         ) : null}
-        <Layout.Section variant="oneThird">
-          <BlockStack gap="400">
-            <ProductGallery images={product.images} title={product.title} />
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  About this product
-                </Text>
-                <Text as="p">{product.description}</Text>
-                {product.tags.length > 0 ? (
-                  <InlineStack gap="100">
-                    {product.tags.map((t) => (
-                      <Badge key={t}>{t}</Badge>
-                    ))}
-                  </InlineStack>
+        <Layout.Section variant="fullWidth">
+          {/* A grid of three areas (app.css .wp-product-layout): on a wide page the pictures and the forms in
+              the left column beside the evidence; on a phone the evidence ("Why it scores") comes right after
+              the pictures, before the forms. */}
+          <div className="wp-product-layout">
+            <div className="wp-product-media">
+              <BlockStack gap="400">
+                <ProductGallery images={product.images} title={product.title} />
+                <Card>
+                  <BlockStack gap="200">
+                    <Text as="h2" variant="headingMd">
+                      About this product
+                    </Text>
+                    <Text as="p">{product.description}</Text>
+                    {product.tags.length > 0 ? (
+                      <InlineStack gap="100">
+                        {product.tags.map((t) => (
+                          <Badge key={t}>{t}</Badge>
+                        ))}
+                      </InlineStack>
+                    ) : null}
+                  </BlockStack>
+                </Card>
+              </BlockStack>
+            </div>
+            <div className="wp-product-evidence">
+              <BlockStack gap="400">
+                {measured ? (
+                  <MeasuredInsights product={product} figures={measured} />
+                ) : (
+                  <ProductInsights product={product} />
+                )}
+                {access.insights ? null : <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} />}
+                {measured ? <MeasuredListings offers={product.offers} /> : null}
+                {measured && product.signals?.series ? <MeasuredChart series={product.signals.series} /> : null}
+                {measured ? <MatchEvidenceCard evidence={product.matchEvidence} /> : null}
+                {history ? (
+                  <Card>
+                    <BlockStack gap="300">
+                      <Text as="h2" variant="headingMd">
+                        Trend
+                      </Text>
+                      <TrendChart
+                        startDay={history.startDay}
+                        series={[
+                          { label: "Orders per day", values: history.orders, color: "#0b6e4f" },
+                          { label: "Views per day", values: history.views, color: "#2c6ecb" },
+                        ]}
+                      />
+                    </BlockStack>
+                  </Card>
+                ) : null}
+                {measured ? (
+                  <MeasuredFigures
+                    figures={measured}
+                    signals={product.signals}
+                    currency={mainCurrency(product.offers)}
+                  />
+                ) : (
+                  <ProductMetrics product={product} />
+                )}
+                <ProductSourcing product={product} glitchModeUrl={researchPaths(surface).glitchMode} />
+                {access.insights && product.insights ? (
+                  <ProfitCalculator
+                    defaults={{
+                      priceCents: product.priceCents,
+                      costCents: product.insights.costCents,
+                      shippingCents: product.insights.shippingCents,
+                    }}
+                    landed={data.landed}
+                  />
                 ) : null}
               </BlockStack>
-            </Card>
-            <ProductPageActions objectID={product.objectID} surface={surface} />
-            <AiAdButton objectID={product.objectID} surface={surface} />
-            <SeenOnTikTok objectID={product.objectID} videos={data.seenOnTikTok} surface={surface} />
-          </BlockStack>
-        </Layout.Section>
-        <Layout.Section>
-          <BlockStack gap="400">
-            {measured ? <MeasuredInsights product={product} figures={measured} /> : <ProductInsights product={product} />}
-            {access.insights ? null : <UpgradePrompt reason={access.lockedReason} upgradeUrl={paths.upgrade} />}
-            {measured ? <MeasuredListings offers={product.offers} /> : null}
-            {measured && product.signals?.series ? <MeasuredChart series={product.signals.series} /> : null}
-            {measured ? <MatchEvidenceCard evidence={product.matchEvidence} /> : null}
-            {history ? (
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Trend
-                  </Text>
-                  <TrendChart
-                    startDay={history.startDay}
-                    series={[
-                      { label: "Orders per day", values: history.orders, color: "#0b6e4f" },
-                      { label: "Views per day", values: history.views, color: "#2c6ecb" },
-                    ]}
-                  />
-                </BlockStack>
-              </Card>
-            ) : null}
-            {measured ? (
-              <MeasuredFigures figures={measured} signals={product.signals} currency={mainCurrency(product.offers)} />
-            ) : (
-              <ProductMetrics product={product} />
-            )}
-            <ProductSourcing product={product} glitchModeUrl={researchPaths(surface).glitchMode} />
-            {access.insights && product.insights ? (
-              <ProfitCalculator
-                defaults={{ priceCents: product.priceCents, costCents: product.insights.costCents, shippingCents: product.insights.shippingCents }}
-                landed={data.landed}
-              />
-            ) : null}
-          </BlockStack>
+            </div>
+            <div className="wp-product-actions">
+              <BlockStack gap="400">
+                <ProductPageActions objectID={product.objectID} surface={surface} />
+                <AiAdButton objectID={product.objectID} surface={surface} />
+                <SeenOnTikTok objectID={product.objectID} videos={data.seenOnTikTok} surface={surface} />
+              </BlockStack>
+            </div>
+          </div>
         </Layout.Section>
       </Layout>
     </Page>
@@ -153,7 +213,10 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
 export function ProductErrorPage({ missing, surface }: { missing: boolean; surface: Surface }) {
   const { products } = researchPaths(surface);
   return (
-    <Page title={missing ? "Product not found" : "Something went wrong"} backAction={{ content: "Products", url: products }}>
+    <Page
+      title={missing ? "Product not found" : "Something went wrong"}
+      backAction={{ content: "Products", url: products }}
+    >
       <Card>
         <BlockStack gap="300">
           <Text as="p">

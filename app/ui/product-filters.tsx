@@ -2,7 +2,18 @@
 // ones (onApply); the caller puts them in the URL, so every search is shareable and the back button
 // works. Parameter names are those of app/domain/product-query.ts. Remount with key={params} so the
 // fields follow the URL when the user goes back.
-import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  ChoiceList,
+  InlineGrid,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { SORTS, SOURCES, STAGES, type Sort } from "~/domain/product-query";
 import { nicheLabel, SORT_LABELS, SOURCE_LABELS, STAGE_LABELS } from "~/ui/product-card";
@@ -31,8 +42,19 @@ const RANGES: RangeField[] = [
   { label: "Engagement (30 days)", min: "minEngagement", unit: "", help: "Likes + comments + shares" },
   { label: "Views (30 days)", min: "minViews", unit: "" },
   { label: "Stores selling", min: "minStores", max: "maxStores", unit: "" },
-  { label: "Stores added this week", min: "minStoresAdded7d", unit: "", help: "Measured products only: stores we observe that listed it in the last 7 days." },
-  { label: "Amazon price", min: "minAmazonPrice", max: "maxAmazonPrice", unit: "$", help: "Glitch mode needs $19 or more." },
+  {
+    label: "Stores added this week",
+    min: "minStoresAdded7d",
+    unit: "",
+    help: "Measured products only: stores we observe that listed it in the last 7 days.",
+  },
+  {
+    label: "Amazon price",
+    min: "minAmazonPrice",
+    max: "maxAmazonPrice",
+    unit: "$",
+    help: "Glitch mode needs $19 or more.",
+  },
 ];
 
 /** "Min price", "Max Amazon price": unique names for each field (the group's title is shown above). */
@@ -42,7 +64,16 @@ function fieldLabel(side: "Min" | "Max", label: string): string {
 
 const TEXT_KEYS = RANGES.flatMap((r) => [r.min, r.max]).filter((k): k is string => Boolean(k));
 /** Every parameter the panel owns; applying the panel replaces all of them. */
-export const FILTER_KEYS = [...TEXT_KEYS, "source", "niche", "stage", "hasAmazonPrice", "firstSeenDays", "firstSeenAfter", "firstSeenBefore"];
+export const FILTER_KEYS = [
+  ...TEXT_KEYS,
+  "source",
+  "niche",
+  "stage",
+  "hasAmazonPrice",
+  "firstSeenDays",
+  "firstSeenAfter",
+  "firstSeenBefore",
+];
 
 const FIRST_SEEN_OPTIONS = [
   { label: "Any time", value: "" },
@@ -60,11 +91,153 @@ function list(params: URLSearchParams, name: string): string[] {
     .filter(Boolean);
 }
 
+/** One applied filter as a removable chip: its words, and the URL parameters without it. */
+export interface ActiveFilter {
+  key: string;
+  label: string;
+  without: URLSearchParams;
+}
+
+function unitValue(unit: RangeField["unit"], value: string): string {
+  return unit === "$" ? `$${value}` : unit === "%" ? `${value}%` : value;
+}
+
+/**
+ * Every filter on, one chip each (a niche or stage each on its own, a range as "Price $10–$30"), with the
+ * parameters that remove just it (and go back to the first page).
+ */
+export function activeFilters(params: URLSearchParams): ActiveFilter[] {
+  const chips: ActiveFilter[] = [];
+  const without = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    change(next);
+    return next;
+  };
+  for (const r of RANGES) {
+    const min = r.min ? params.get(r.min) : null;
+    const max = r.max ? params.get(r.max) : null;
+    if (!min && !max) continue;
+    const range =
+      min && max
+        ? `${unitValue(r.unit, min)}–${unitValue(r.unit, max)}`
+        : min
+          ? `≥ ${unitValue(r.unit, min)}`
+          : `≤ ${unitValue(r.unit, max!)}`;
+    chips.push({
+      key: `range:${r.label}`,
+      label: `${r.label} ${range}`,
+      without: without((n) => {
+        if (r.min) n.delete(r.min);
+        if (r.max) n.delete(r.max);
+      }),
+    });
+  }
+  const source = params.get("source");
+  if (source && source in SOURCE_LABELS) {
+    chips.push({
+      key: "source",
+      label: `Source: ${SOURCE_LABELS[source as keyof typeof SOURCE_LABELS]}`,
+      without: without((n) => n.delete("source")),
+    });
+  }
+  for (const [name, label] of [
+    ["niche", (v: string) => `Niche: ${nicheLabel(v)}`],
+    ["stage", (v: string) => `Stage: ${STAGE_LABELS[v as keyof typeof STAGE_LABELS] ?? v}`],
+  ] as const) {
+    const values = list(params, name);
+    for (const value of values) {
+      chips.push({
+        key: `${name}:${value}`,
+        label: label(value),
+        without: without((n) => {
+          n.delete(name);
+          const rest = values.filter((v) => v !== value);
+          if (rest.length > 0) n.set(name, rest.join(","));
+        }),
+      });
+    }
+  }
+  if (params.get("hasAmazonPrice"))
+    chips.push({
+      key: "hasAmazonPrice",
+      label: "Has an Amazon price",
+      without: without((n) => n.delete("hasAmazonPrice")),
+    });
+  const days = params.get("firstSeenDays");
+  if (days)
+    chips.push({
+      key: "firstSeenDays",
+      label: `First seen in the last ${days} days`,
+      without: without((n) => n.delete("firstSeenDays")),
+    });
+  const after = params.get("firstSeenAfter");
+  const before = params.get("firstSeenBefore");
+  if (after || before) {
+    chips.push({
+      key: "firstSeenDates",
+      label: `First seen ${after ? `from ${after}` : ""}${after && before ? " " : ""}${before ? `until ${before}` : ""}`,
+      without: without((n) => {
+        n.delete("firstSeenAfter");
+        n.delete("firstSeenBefore");
+      }),
+    });
+  }
+  return chips;
+}
+
 /** How many filters are on, for the panel's title. */
 export function activeFilterCount(params: URLSearchParams): number {
   const keys = new Set<string>();
   for (const key of FILTER_KEYS) if (params.get(key)) keys.add(key.replace(/^(min|max)/, ""));
   return keys.size;
+}
+
+/** How many niches show before "Show all niches". */
+const NICHES_SHOWN = 6;
+
+/**
+ * The niche checkboxes: the applied ones first and always shown (never hidden in a scroll box), then the
+ * first others, and a button that unfolds the whole list.
+ */
+function NicheChoices({
+  niches,
+  chosen,
+  onChange,
+  error,
+}: {
+  niches: string[];
+  chosen: string[];
+  onChange: (next: string[]) => void;
+  error: string | undefined;
+}) {
+  const [all, setAll] = useState(false);
+  // The order is fixed when the panel mounts (it remounts with the URL), so ticking a box does not move it.
+  const [ordered] = useState(() => [
+    ...niches.filter((n) => chosen.includes(n)),
+    ...niches.filter((n) => !chosen.includes(n)),
+  ]);
+  const firstChosen = ordered.filter((n) => chosen.includes(n)).length;
+  const shown = all ? ordered : ordered.slice(0, Math.max(NICHES_SHOWN, firstChosen));
+  return (
+    <BlockStack gap="100">
+      <ChoiceList
+        title="Niches"
+        allowMultiple
+        choices={shown.map((n) => ({ label: nicheLabel(n), value: n }))}
+        selected={chosen}
+        onChange={(next) => onChange([...next, ...chosen.filter((c) => !shown.includes(c))])}
+        error={error}
+      />
+      {ordered.length > shown.length || all ? (
+        <div>
+          <Button variant="plain" onClick={() => setAll((a) => !a)} ariaExpanded={all}>
+            {all ? "Show fewer niches" : `Show all ${ordered.length} niches`}
+          </Button>
+        </div>
+      ) : null}
+    </BlockStack>
+  );
 }
 
 export function ProductFilterPanel({
@@ -78,7 +251,9 @@ export function ProductFilterPanel({
   error: ParamError | null;
   onApply: (next: URLSearchParams) => void;
 }) {
-  const [text, setText] = useState<Record<string, string>>(() => Object.fromEntries(TEXT_KEYS.map((k) => [k, params.get(k) ?? ""])));
+  const [text, setText] = useState<Record<string, string>>(() =>
+    Object.fromEntries(TEXT_KEYS.map((k) => [k, params.get(k) ?? ""])),
+  );
   const [chosenNiches, setNiches] = useState(() => list(params, "niche"));
   const [stages, setStages] = useState(() => list(params, "stage"));
   const [source, setSource] = useState(() => params.get("source") ?? "all");
@@ -138,18 +313,7 @@ export function ProductFilterPanel({
           />
 
           {niches.length > 0 ? (
-            <Box maxWidth="100%">
-              <div style={{ maxHeight: 220, overflowY: "auto" }}>
-                <ChoiceList
-                  title="Niches"
-                  allowMultiple
-                  choices={niches.map((n) => ({ label: nicheLabel(n), value: n }))}
-                  selected={chosenNiches}
-                  onChange={setNiches}
-                  error={fieldError("niche")}
-                />
-              </div>
-            </Box>
+            <NicheChoices niches={niches} chosen={chosenNiches} onChange={setNiches} error={fieldError("niche")} />
           ) : null}
 
           <ChoiceList
@@ -204,7 +368,12 @@ export function ProductFilterPanel({
             </BlockStack>
           ))}
 
-          <Checkbox label="Only products with an Amazon price" checked={hasAmazon} onChange={setHasAmazon} error={fieldError("hasAmazonPrice")} />
+          <Checkbox
+            label="Only products with an Amazon price"
+            checked={hasAmazon}
+            onChange={setHasAmazon}
+            error={fieldError("hasAmazonPrice")}
+          />
 
           <BlockStack gap="200">
             <Select
@@ -216,8 +385,22 @@ export function ProductFilterPanel({
             />
             {firstSeen === "dates" ? (
               <InlineGrid columns={2} gap="200">
-                <TextField label="After" type="date" value={after} onChange={setAfter} autoComplete="off" error={fieldError("firstSeenAfter")} />
-                <TextField label="Before" type="date" value={before} onChange={setBefore} autoComplete="off" error={fieldError("firstSeenBefore")} />
+                <TextField
+                  label="After"
+                  type="date"
+                  value={after}
+                  onChange={setAfter}
+                  autoComplete="off"
+                  error={fieldError("firstSeenAfter")}
+                />
+                <TextField
+                  label="Before"
+                  type="date"
+                  value={before}
+                  onChange={setBefore}
+                  autoComplete="off"
+                  error={fieldError("firstSeenBefore")}
+                />
               </InlineGrid>
             ) : null}
           </BlockStack>

@@ -149,7 +149,7 @@ export function ProductPageActions({ objectID, surface }: { objectID: string; su
           <Banner
             tone="warning"
             title="Not enough credits"
-            action={{ content: "Get more credits", url: paths.billing }}
+            action={{ content: "Get more credits", url: paths.credits }}
           >
             <p>{result.message}</p>
           </Banner>

@@ -5,7 +5,20 @@
 // behind a Filters button, so the first products show on the first screen.
 import { useFetcher, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Banner, BlockStack, Box, Button, Card, InlineStack, Link, Page, Pagination, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineStack,
+  Link,
+  Page,
+  Pagination,
+  Tag,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { FilterIcon } from "@shopify/polaris-icons";
 import { useEffect, useState } from "react";
 import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
@@ -13,7 +26,15 @@ import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
 import { ExportButtons } from "~/ui/export-buttons";
-import { activeFilterCount, FILTER_KEYS, ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
+import {
+  activeFilterCount,
+  activeFilters,
+  FILTER_KEYS,
+  ProductFilterPanel,
+  ProductSearchBar,
+  useRememberSearch,
+  type ActiveFilter,
+} from "~/ui/product-filters";
 import { QuestionBox } from "~/ui/question-box";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
@@ -103,7 +124,10 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
   const busy = navigation.state === "loading" && navigation.location?.pathname === paths.products;
 
   return (
-    <Page title="Products" subtitle="Search the database, filter by what matters to you, and open a product to see why it scores.">
+    <Page
+      title="Products"
+      subtitle="Search the database, filter by what matters to you, and open a product to see why it scores."
+    >
       <div className="wp-products">
         {error ? (
           <Banner tone="critical" title="Part of this search was not understood">
@@ -128,7 +152,13 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
             params={params}
             error={error}
             onApply={apply}
-            actions={<FiltersToggle open={filtersOpen} count={activeFilterCount(params)} onToggle={() => setFiltersOpen((open) => !open)} />}
+            actions={
+              <FiltersToggle
+                open={filtersOpen}
+                count={activeFilterCount(params)}
+                onToggle={() => setFiltersOpen((open) => !open)}
+              />
+            }
           />
         </div>
         <div className="wp-products-body">
@@ -145,18 +175,34 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
               {results ? (
                 <>
                   {results.correctedQuery !== null && results.originalQuery !== null ? (
-                    <SpellingCorrection corrected={results.correctedQuery} original={results.originalQuery} params={params} />
+                    <SpellingCorrection
+                      corrected={results.correctedQuery}
+                      original={results.originalQuery}
+                      params={params}
+                    />
                   ) : null}
                   {results.matchedSomeWords ? (
                     <Text as="p" tone="subdued">
                       No product matches every word you typed: these match most of them, the closest first.
                     </Text>
                   ) : null}
+                  <FilterChips
+                    chips={activeFilters(params)}
+                    onRemove={(next) => apply(next)}
+                    clearAll={() => {
+                      const next = new URLSearchParams(params);
+                      for (const k of [...FILTER_KEYS, "page"]) next.delete(k);
+                      apply(next);
+                    }}
+                  />
                   {/* Cards reach the screen's edges on a phone (Polaris); this line keeps the page's margin. */}
                   <Box paddingInline={{ xs: "400", sm: "0" }}>
                     <InlineStack align="space-between" blockAlign="center" gap="200">
-                      <Text as="p" variant="headingSm" aria-live="polite">
-                        {busy ? "Searching…" : capitalize(formatTotal(results.total, results.totalIsEstimate))}
+                      {/* The results' heading (h2): the cards' titles (h3) come under it, in order. */}
+                      <Text as="h2" variant="headingSm">
+                        <span aria-live="polite">
+                          {busy ? "Searching…" : capitalize(formatTotal(results.total, results.totalIsEstimate))}
+                        </span>
                       </Text>
                       <InlineStack gap="300" blockAlign="center">
                         <Text as="p" tone="subdued">
@@ -167,7 +213,12 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                     </InlineStack>
                   </Box>
                   {results.items.length > 0 ? (
-                    <ProductGrid products={results.items} productUrl={paths.product} upgradeUrl={paths.upgrade} landedMargins={results.landedMargins} />
+                    <ProductGrid
+                      products={results.items}
+                      productUrl={paths.product}
+                      upgradeUrl={paths.upgrade}
+                      landedMargins={results.landedMargins}
+                    />
                   ) : (
                     <Card>
                       <BlockStack gap="200" inlineAlign="center">
@@ -184,10 +235,12 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                   )}
                   <InlineStack align="center">
                     <Pagination
+                      // Only a page that exists gets a URL: Polaris renders a disabled link as an <a> without
+                      // href whose aria-label is prohibited (axe aria-prohibited-attr); without a URL it is a button.
                       hasPrevious={results.page > 1}
-                      previousURL={pageUrl(results.page - 1)}
+                      previousURL={results.page > 1 ? pageUrl(results.page - 1) : undefined}
                       hasNext={results.hasMore}
-                      nextURL={pageUrl(results.page + 1)}
+                      nextURL={results.hasMore ? pageUrl(results.page + 1) : undefined}
                       label={`Page ${results.page} of ${results.totalIsEstimate ? "about " : ""}${pages}`}
                     />
                   </InlineStack>
@@ -215,11 +268,49 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
 
 const FILTERS_ID = "product-grid-filters";
 
+/** The filters that are on, one removable chip each, above the results (wide screens; app.css). */
+function FilterChips({
+  chips,
+  onRemove,
+  clearAll,
+}: {
+  chips: ActiveFilter[];
+  onRemove: (next: URLSearchParams) => void;
+  clearAll: () => void;
+}) {
+  if (chips.length === 0) return null;
+  return (
+    <div className="wp-filter-chips">
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="span" variant="bodySm" tone="subdued">
+          Filters on:
+        </Text>
+        {chips.map((chip) => (
+          <Tag key={chip.key} onRemove={() => onRemove(chip.without)}>
+            {chip.label}
+          </Tag>
+        ))}
+        {chips.length > 1 ? (
+          <Button variant="plain" onClick={clearAll}>
+            Clear all filters
+          </Button>
+        ) : null}
+      </InlineStack>
+    </div>
+  );
+}
+
 /** The button that unfolds the filters on a narrow screen (hidden where they are always shown), with how many are on. */
 function FiltersToggle({ open, count, onToggle }: { open: boolean; count: number; onToggle: () => void }) {
   return (
     <div className="wp-filters-toggle">
-      <Button icon={FilterIcon} disclosure={open ? "up" : "down"} ariaExpanded={open} ariaControls={FILTERS_ID} onClick={onToggle}>
+      <Button
+        icon={FilterIcon}
+        disclosure={open ? "up" : "down"}
+        ariaExpanded={open}
+        ariaControls={FILTERS_ID}
+        onClick={onToggle}
+      >
         {count > 0 ? `Filters (${count})` : "Filters"}
       </Button>
     </div>
@@ -227,7 +318,15 @@ function FiltersToggle({ open, count, onToggle }: { open: boolean; count: number
 }
 
 /** "Showing results for bluetooth speaker. Search instead for bluetoth speker" (the text as typed, literally). */
-function SpellingCorrection({ corrected, original, params }: { corrected: string; original: string; params: URLSearchParams }) {
+function SpellingCorrection({
+  corrected,
+  original,
+  params,
+}: {
+  corrected: string;
+  original: string;
+  params: URLSearchParams;
+}) {
   const literal = new URLSearchParams(params);
   literal.set("q", original);
   literal.set("literal", "1");

@@ -10,8 +10,10 @@ export interface ResearchPaths {
   saved: string;
   /** Where a user with locked insights is sent to choose a plan. */
   upgrade: string;
-  /** Where credits are bought. */
+  /** Billing & credits. */
   billing: string;
+  /** Where credits come from: the credit packs on Billing & credits (and the plans above them). */
+  credits: string;
   /** The product pages: the list, and the editor with ?page={id}. */
   productPages: string;
   /** AI video ads: the list, and a new ad for a product with ?product={objectID}. */
@@ -29,6 +31,7 @@ export function researchPaths(surface: Surface): ResearchPaths {
     saved: on("/dashboard/saved"),
     upgrade: on("/choose-plan"),
     billing: on("/dashboard/billing"),
+    credits: on("/dashboard/billing#buy-credits"),
     productPages: on("/dashboard/product-pages"),
     aiAds: on("/dashboard/ai-ads"),
     glitchMode: on("/dashboard/glitch-mode"),

@@ -6,12 +6,15 @@ export function TitledCard({
   title,
   children,
   gap = "300",
+  id,
 }: {
   title: string;
   children: ReactNode;
   gap?: "200" | "300" | "400";
+  /** An anchor a link can open the card at (#id). */
+  id?: string;
 }) {
-  return (
+  const card = (
     <Card>
       <BlockStack gap={gap}>
         <Text as="h2" variant="headingMd">
@@ -21,4 +24,5 @@ export function TitledCard({
       </BlockStack>
     </Card>
   );
+  return id ? <div id={id}>{card}</div> : card;
 }

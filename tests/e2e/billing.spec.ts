@@ -103,7 +103,7 @@ test("sign up with Pro, pay through the test checkout, use credits, renew, and k
   await expect(page.getByRole("button", { name: "Update payment method" })).toBeVisible();
 });
 
-test("cancelling during the trial ends it at the trial's end, with no offer", async ({ page }) => {
+test("cancelling during the trial ends it at the trial's end, with no discount offer", async ({ page }) => {
   await open(page, "/signup?plan=basic&billing=monthly");
   await submitSignup(page, uniqueEmail("billing-cancel"));
   await expect(page).toHaveURL(/\/pay\?plan=basic&billing=monthly$/);
@@ -119,7 +119,9 @@ test("cancelling during the trial ends it at the trial's end, with no offer", as
   ).toBeVisible();
   // The offer's rule during a trial, stated rather than hidden (docs/decisions/009).
   await expect(page.getByText("The $9.99 offer to stay applies once your trial has ended.")).toBeVisible();
-  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  // What a trial is offered on the way out, once: 7 more days (docs/decisions/055).
+  await expect(page.getByRole("button", { name: "Extend my trial by 7 days" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel anyway" }).click();
   await expect(page.getByText("Your subscription will end at the end of this billing period.")).toBeVisible();
   await expect(page.getByText("Ends at period end")).toBeVisible();
   // The one wording: no "Trial ends …; the first charge is on that day" next to it.

@@ -123,7 +123,7 @@ test("an unpaid linked merchant sees the upgrade prompt in place of insights", a
   // No credits: buying them stays inside the admin too.
   await page.getByRole("button", { name: "Create product page" }).click();
   await expect(page.getByRole("heading", { name: "Not enough credits" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Get more credits" })).toHaveAttribute("href", "/app/billing");
+  await expect(page.getByRole("link", { name: "Get more credits" })).toHaveAttribute("href", "/app/billing#buy-credits");
 });
 
 test("an unknown product is a not-found page inside the admin", async ({ page }) => {

@@ -1,7 +1,7 @@
 // A stand-in for Paddle's REST API on 127.0.0.1 (node:http), speaking the documented shapes the SDK
 // parses (response types from @paddle/paddle-node-sdk, so the compiler checks them): POST
 // /pricing-preview, PATCH /subscriptions/{id}/preview, PATCH /subscriptions/{id} (discount,
-// next_billed_at, and scheduled_change: null, which removes a scheduled cancellation), POST
+// next_billed_at, items with proration_billing_mode, and scheduled_change: null, which removes a scheduled cancellation), POST
 // /subscriptions/{id}/cancel and GET /subscriptions/{id}/update-payment-method-transaction. It records
 // every request (method, path, headers, parsed JSON body) so tests can assert what our adapter sent,
 // keeps a little subscription state so the answers follow from the requests, and can be told to fail.
@@ -362,6 +362,16 @@ export async function startPaddleApiFake(options: {
       if (typeof body.next_billed_at === "string") {
         sub.nextBilledAt = new Date(body.next_billed_at);
         if (sub.status === "trialing") sub.periodEnd = sub.nextBilledAt;
+      }
+      // A change of items (a plan switch) needs a proration_billing_mode, and a price Paddle knows.
+      const items = body.items as { price_id?: string; quantity?: number }[] | undefined;
+      if (items) {
+        if (typeof body.proration_billing_mode !== "string") {
+          return { status: 400, error: { type: "request_error", code: "invalid_field", detail: "proration_billing_mode is required when items change", documentation_url: "https://developer.paddle.com/v1/errors/shared/invalid_field" } };
+        }
+        const price = items[0]?.price_id;
+        if (!price || !prices.has(price)) return notFound(`price ${price}`);
+        sub.priceId = price;
       }
       return subscriptionJson(sub);
     }

@@ -32,6 +32,7 @@ export function priceIds() {
     pro: env.PADDLE_PRICE_PRO,
     innerCircle: env.PADDLE_PRICE_INNER_CIRCLE,
     caseStudy: env.PADDLE_PRICE_CASE_STUDY,
+    creditPacks: { "ai-ads-50": env.PADDLE_PRICE_CREDITS_AI_ADS_50, "product-pages-50": env.PADDLE_PRICE_CREDITS_PRODUCT_PAGES_50 },
   };
 }
 

@@ -161,6 +161,21 @@ describe("createPaddleApi (the real adapter) against the local Paddle API", () =
     ]);
   });
 
+  it("changePlan: PATCH /subscriptions/{id} with the new item; do_not_bill in the trial, prorated_immediately after it", async () => {
+    const trial = fake.addSubscription({ id: "sub_01switch_trial", priceId: prices.basic, status: "trialing" });
+    await api().changePlan({ subscriptionId: trial.id, priceId: prices.pro, trialing: true });
+    expect([lastRequest().method, lastRequest().path, lastRequest().body]).toEqual([
+      "PATCH",
+      "/subscriptions/sub_01switch_trial",
+      { items: [{ price_id: prices.pro, quantity: 1 }], proration_billing_mode: "do_not_bill" },
+    ]);
+    expect(fake.subscriptions.get(trial.id)?.priceId).toBe(prices.pro);
+    const paid = fake.addSubscription({ id: "sub_01switch_paid", priceId: prices.pro });
+    await api().changePlan({ subscriptionId: paid.id, priceId: prices.basic, trialing: false });
+    expect(lastRequest().body).toEqual({ items: [{ price_id: prices.basic, quantity: 1 }], proration_billing_mode: "prorated_immediately" });
+    expect(fake.subscriptions.get(paid.id)?.priceId).toBe(prices.basic);
+  });
+
   it("paymentMethodChangeTransaction: GET /subscriptions/{id}/update-payment-method-transaction -> the transaction id", async () => {
     const sub = fake.addSubscription({ id: "sub_01card", priceId: prices.pro });
     const { transactionId } = await api().paymentMethodChangeTransaction(sub.id);

@@ -87,7 +87,7 @@ describe("resume through the local checkout", () => {
     const step = await page(user, "?step=cancel");
     expect(step.data.overview.canClaimDiscount).toBe(true);
     expect(step.data.offer).toBeNull();
-    expect(step.view.cancelStep).toEqual({ available: false, offer: false, note: null });
+    expect(step.view.cancelStep).toEqual({ available: false, offer: false, extendTrial: false, note: null });
 
     const res = await intent(user, "resume");
     expect(res).toEqual({
@@ -121,7 +121,7 @@ describe("resume through the local checkout", () => {
     expect(cancelled.view.statusLine).toMatch(
       /^Your plan ends on \d{4}-\d{2}-\d{2}\. You will not be charged again\.$/,
     );
-    expect(cancelled.view.actions.extendTrial).toBe(false);
+    expect(cancelled.view.cancelStep.extendTrial).toBe(false);
 
     const trialEnd = (await subscription(user.id)).nextBilledAt;
     const res = await intent(user, "resume");
@@ -193,7 +193,7 @@ describe("what the billing page says, state by state (local checkout)", () => {
     await record("scheduled cancel after trial", b);
     // The cancel step is not offered again, so no retention offer for a plan that is ending.
     const cancelStep = await page(b, "?step=cancel");
-    expect(cancelStep.view.cancelStep).toEqual({ available: false, offer: false, note: null });
+    expect(cancelStep.view.cancelStep).toEqual({ available: false, offer: false, extendTrial: false, note: null });
     await intent(b, "simulate-end");
     await record("canceled", b);
 
@@ -229,13 +229,14 @@ describe("what the billing page says, state by state (local checkout)", () => {
     });
   });
 
-  it("the cancel step during a trial states the offer's rule instead of offering it", async () => {
+  it("the cancel step during a trial states the offer's rule instead of offering it, and offers the trial extension", async () => {
     const user = await trialUser();
     const { data, view } = await page(user, "?step=cancel");
     expect(data.offer).toBeNull();
     expect(view.cancelStep).toEqual({
       available: true,
       offer: false,
+      extendTrial: true,
       note: "If you cancel now you keep access until the trial ends and are never charged. The $9.99 offer to stay applies once your trial has ended.",
     });
   });

@@ -263,7 +263,7 @@ describe("the tracker", () => {
     expect(bobN.items.map((n) => n.kind)).toEqual(["competitor.launch"]);
     expect(aliceN.unread).toBe(2);
     const launch = bobN.items[0];
-    expect(launch).toMatchObject({ title: `${at("rival.test")} launched 1 new product`, readAt: null, url: `/dashboard/competitors/${bobStore.id}` });
+    expect(launch).toMatchObject({ title: `${at("rival.test")} launched 1 new product`, readAt: null, url: `/dashboard/competitors/${bobStore.id}#launches` });
     expect(launch.body).toContain('"Posture Pro"');
     const priceDrop = aliceN.items.find((n) => n.kind === "competitor.price-drop")!;
     expect(priceDrop.title).toContain('"Product 2"');

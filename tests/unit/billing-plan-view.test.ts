@@ -118,19 +118,20 @@ describe("planView: each state the billing page renders", () => {
     expect(contradictions(viewOf(name))).toEqual([]);
   });
 
-  it("trialing: the trial's end and first charge, the price after it, extend / card / cancel; no offer, the rule instead", () => {
+  it("trialing: the trial's end and first charge, the price after it, card / cancel; the trial extension only on the way out", () => {
     const view = viewOf("trialing");
     expect(view.badge).toEqual({ label: "Free trial", tone: "info" });
     expect(view.statusLine).toBe("Trial ends 2030-03-08; the first charge is on that day.");
     expect(view.priceLine).toBe("Then 39.99 USD a month.");
     expect(view.actions).toEqual({
-      extendTrial: true,
       updatePayment: true,
       cancel: true,
       resume: false,
       choosePlan: false,
     });
     expect(view.cancelStep.offer).toBe(false);
+    expect(view.cancelStep.extendTrial).toBe(true);
+    expect(planView(STATES.trialing.sub, { ...options, canExtendTrial: false }).cancelStep.extendTrial).toBe(false);
     expect(view.cancelStep.note).toBe(
       "If you cancel now you keep access until the trial ends and are never charged. The $9.99 offer to stay applies once your trial has ended.",
     );
@@ -142,13 +143,12 @@ describe("planView: each state the billing page renders", () => {
     expect(view.statusLine).toBe("Next bill 2030-04-07.");
     expect(view.priceLine).toBe("39.99 USD a month.");
     expect(view.actions).toEqual({
-      extendTrial: false,
       updatePayment: true,
       cancel: true,
       resume: false,
       choosePlan: false,
     });
-    expect(view.cancelStep).toEqual({ available: true, offer: true, note: null });
+    expect(view.cancelStep).toEqual({ available: true, offer: true, extendTrial: false, note: null });
   });
 
   it("past_due: says the payment failed and offers a card change, not a next bill", () => {
@@ -168,13 +168,12 @@ describe("planView: each state the billing page renders", () => {
       expect(view.priceLine).toBeNull();
       expect(view.discountBadge).toBe(false);
       expect(view.actions).toEqual({
-        extendTrial: false,
-        updatePayment: false,
+          updatePayment: false,
         cancel: false,
         resume: true,
         choosePlan: false,
       });
-      expect(view.cancelStep).toEqual({ available: false, offer: false, note: null });
+      expect(view.cancelStep).toEqual({ available: false, offer: false, extendTrial: false, note: null });
     },
   );
 
@@ -188,7 +187,6 @@ describe("planView: each state the billing page renders", () => {
     expect(view.statusLine).toBe("This subscription has ended.");
     expect(view.priceLine).toBeNull();
     expect(view.actions).toEqual({
-      extendTrial: false,
       updatePayment: false,
       cancel: false,
       resume: false,

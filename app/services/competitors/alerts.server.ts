@@ -36,7 +36,8 @@ export async function alertFollowers(
         userId: f.userId,
         kind: "competitor.launch",
         ...launchAlert(f.name, launches),
-        url: pathOf(f.id),
+        // Opens the store's page at its launches.
+        url: `${pathOf(f.id)}#launches`,
         dedupeKey: `competitor.launch:${store.id}:${takenAt}`,
       });
     }
@@ -55,7 +56,8 @@ export async function alertFollowers(
         userId: pf.userId,
         kind: "competitor.price-drop",
         ...priceDropAlert(names.get(pf.competitorId) ?? "a store you follow", drops),
-        url: pathOf(pf.competitorId),
+        // Opens the store's page at the product whose price dropped.
+        url: `${pathOf(pf.competitorId)}#product-${pf.productId}`,
         dedupeKey: `competitor.price-drop:${store.id}:${pf.productId}:${takenAt}`,
       });
     }

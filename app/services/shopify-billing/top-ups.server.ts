@@ -2,10 +2,11 @@
 // granting its credits once it is approved, once per purchase whichever of the webhook and the
 // merchant's return is seen first.
 import { AppError } from "~/domain/errors";
-import { CREDIT_TOP_UPS, findTopUp, UNLIMITED_THRESHOLD } from "~/domain/plans";
+import { CREDIT_TOP_UPS, findTopUp } from "~/domain/plans";
 import { billingErrorSentence, decimalAmount, topUpPurchaseName } from "~/domain/shopify-billing";
 import type { DbClient } from "~/db.server";
 import type { User } from "~/services/auth.server";
+import { grantCreditPack } from "~/services/billing-allowances.server";
 import { ask, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
 
 /**
@@ -15,29 +16,7 @@ import { ask, type ShopifyBillingRuntime } from "~/services/shopify-billing/shar
 export async function grantTopUp(tx: DbClient, userId: string, purchaseId: string, name: string): Promise<boolean> {
   const topUp = CREDIT_TOP_UPS.find((t) => topUpPurchaseName(t.name) === name);
   if (!topUp) return false;
-  const key = `shopify-topup:${purchaseId}`;
-  const seen = await tx.creditLedger.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
-  if (seen) return false;
-  const balance = await tx.creditBalance.findUnique({
-    where: { userId_feature: { userId, feature: topUp.feature } },
-    select: { balance: true },
-  });
-  const before = balance?.balance ?? 0;
-  if (before > UNLIMITED_THRESHOLD) return false; // Inner Circle: nothing to add to
-  await tx.creditLedger.create({
-    data: {
-      userId,
-      feature: topUp.feature,
-      kind: "grant",
-      amount: topUp.credits,
-      cost: 0,
-      balanceAfter: before + topUp.credits,
-      idempotencyKey: key,
-      reason: `Bought in Shopify: ${topUp.name}`,
-    },
-    select: { id: true },
-  });
-  return true;
+  return grantCreditPack(tx, userId, topUp, `shopify-topup:${purchaseId}`, `Bought in Shopify: ${topUp.name}`);
 }
 
 /** Starts a top-up: Shopify's confirmation page for a one-time charge; credits come once it is approved. */
