@@ -224,6 +224,7 @@ function ProductPicker({
                   <InlineStack gap="300" blockAlign="center">
                     <ProductImage src={p.image} alt="" size={40} />
                     <Link url={`${base}?product=${encodeURIComponent(p.objectID)}`}>{p.title}</Link>
+                    {p.sample ? <Badge tone="attention">Sample data</Badge> : null}
                   </InlineStack>
                 </Box>
               </li>
@@ -267,9 +268,12 @@ function SelectedProduct({ product, children }: { product: AdProductSummary; chi
       <InlineStack gap="300" blockAlign="center" wrap={false}>
         <ProductImage src={product.image} alt="" size={64} />
         <BlockStack gap="100">
-          <Text as="h3" variant="headingSm">
-            {product.title}
-          </Text>
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h3" variant="headingSm">
+              {product.title}
+            </Text>
+            {product.sample ? <Badge tone="attention">Sample data</Badge> : null}
+          </InlineStack>
           <Text as="p" tone="subdued" variant="bodySm">
             ${centsToDecimal(product.priceCents)} · {product.orders === null ? "no sales data" : `${formatCount(product.orders)} orders in 30 days`}
           </Text>
@@ -409,9 +413,20 @@ function AdEditor({
                 </InlineStack>
               </InlineStack>
               {ad.product ? (
-                <Text as="p" tone="subdued">
-                  From {ad.product.title}
-                </Text>
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="p" tone="subdued">
+                    From {ad.product.title}
+                  </Text>
+                  {ad.product.sample ? <Badge tone="attention">Sample data</Badge> : null}
+                </InlineStack>
+              ) : null}
+              {ad.product?.sample && ad.status !== "completed" ? (
+                <Banner tone="warning">
+                  <p>
+                    This product is sample data: its figures (such as the orders quoted in the social-proof scene) are not real
+                    sales. Check every figure before you post the video.
+                  </p>
+                </Banner>
               ) : null}
               {ad.status === "rendering" ? <RenderProgress ad={ad} /> : null}
               {ad.status === "failed" && ad.errors.length > 0 ? (

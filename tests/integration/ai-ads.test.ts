@@ -77,6 +77,8 @@ describe("an AI ad from product to video", () => {
     const user = await seller(10);
     const ad = await createAd(user.cookie);
     expect(ad).toMatchObject({ status: "preview", objectID: PRODUCT.objectID, writer: "built-in writer", storageUrl: null, progress: 0 });
+    // The research database's product is sample data, and the ad says so (issue 25, item 9).
+    expect(ad.product).toMatchObject({ objectID: PRODUCT.objectID, sample: true });
     expect(ad.scenes.map((s) => s.kind)).toEqual(["hook", "problem", "product", "proof", "cta"]);
     expect(ad.scenes[3].text).toBe("12,840 orders in the last 30 days");
     expect(ad.scriptMs).toBeGreaterThanOrEqual(12_000);

@@ -3,7 +3,7 @@
 import { parseStringList, type Db } from "~/db.server";
 import { totalDurationMs, type AdFormat, type AdScene, type AiAdStatus, type PreviewStatus } from "~/domain/ai-ads";
 import { AppError } from "~/domain/errors";
-import { hasSalesFigures } from "~/domain/measured-product";
+import { hasSalesFigures, matchesSourceFilter } from "~/domain/measured-product";
 import {
   adSelect,
   formatOf,
@@ -23,6 +23,8 @@ export interface AdProductSummary {
   /** null: no sales data (a product added from a tracked store, docs/decisions/026). */
   orders: number | null;
   priceCents: number;
+  /** The generated or imported research data (source "catalog"): its figures are not real, and every page says so. */
+  sample: boolean;
 }
 
 export interface AiAdView {
@@ -90,7 +92,7 @@ export function previewPath(id: number): string {
 function summary(p: ProductRow): AdProductSummary {
   // Orders are placeholders for a tracked-store or a measured product (docs/decisions/026, 046).
   const orders = hasSalesFigures(p.source) ? p.orders : null;
-  return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders, priceCents: p.priceCents };
+  return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders, priceCents: p.priceCents, sample: matchesSourceFilter("sample", p.source) };
 }
 
 function previewView(ad: AdRow, p: PreviewRow | undefined): AdPreviewView | null {
