@@ -108,3 +108,26 @@ export function fixtureCatalogue(count: number, seed = 7): FixtureProduct[] {
   }
   return out;
 }
+
+/**
+ * A plain product's figures for tests that care about cost, price and landed cost, not the catalogue's spread:
+ * $29.99 with a $6.40 cost, 100 orders, sold by 3 stores, rising, first seen 1 October 2026. Spread it and add an
+ * objectID, a title and niches (and a winning score where the order matters).
+ */
+export const PLAIN_FIXTURE: Omit<FixtureProduct, "objectID" | "title" | "niches"> = {
+  priceCents: 2999,
+  costCents: 640,
+  marginBps: 7866,
+  orders: 100,
+  revenueCents: 299900,
+  likes: 1,
+  comments: 1,
+  shares: 1,
+  views: 10,
+  storesSelling: 3,
+  firstSeenAt: "2026-10-01T00:00:00.000Z",
+  randomSortKey: 1,
+  winningScore: 50,
+  lifecycleStage: "rising",
+  trendingScore: 1,
+};

@@ -140,6 +140,7 @@ async function userWithEverything() {
   });
   const ad = await db.aiAd.create({ data: { userId, productObjectID: "obj-3", title: "An ad", scenes: "[]", writer: "built-in writer" } });
   await db.aiAdPreview.create({ data: { userId, adId: ad.id, status: "completed", storageKey: `previews/${ad.id}-1-test.mp4` } });
+  await db.apiKey.create({ data: { userId, name: "Zapier", prefix: "wpk_test1234", keyHash: `test-hash-${userId}` } });
   const rival = await db.competitorStore.upsert({
     where: { domain: "rival-store.test" },
     create: { domain: "rival-store.test", fetchDomain: "rival-store.test", name: "Rival" },
@@ -210,6 +211,7 @@ async function rowsOwnedBy(user: { id: string; email: string }, shops: string[])
     Glitch: await db.glitch.count({ where }),
     AiAd: await db.aiAd.count({ where }),
     AiAdPreview: await db.aiAdPreview.count({ where }),
+    ApiKey: await db.apiKey.count({ where }),
     BrandKit: await db.brandKit.count({ where }),
     TikTok: await db.tikTok.count({ where }),
     Thread: await db.thread.count({ where }),

@@ -22,28 +22,13 @@ import { loader as notificationsRoute } from "~/routes/api.v1.notifications";
 import { action as keysAction } from "~/routes/api.keys";
 import { action as keyAction } from "~/routes/api.keys.$id";
 import { apiKeys, notifications, productDrops, products } from "~/services/index.server";
-import { insertProducts, type FixtureProduct } from "../helpers/products";
+import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
 
 type Loader = Parameters<typeof call>[0];
 
-const base: Omit<FixtureProduct, "objectID" | "title" | "niches" | "winningScore"> = {
-  priceCents: 2999,
-  costCents: 640,
-  marginBps: 7866,
-  orders: 100,
-  revenueCents: 299900,
-  likes: 1,
-  comments: 1,
-  shares: 1,
-  views: 10,
-  storesSelling: 3,
-  firstSeenAt: "2026-10-01T00:00:00.000Z",
-  randomSortKey: 1,
-  lifecycleStage: "rising",
-  trendingScore: 1,
-};
+const base = PLAIN_FIXTURE;
 
 const IDS = Array.from({ length: 30 }, (_, i) => `v1-${String(i).padStart(2, "0")}`);
 

@@ -13,27 +13,12 @@ import { action as keysAction } from "~/routes/api.keys";
 import { action as keyAction } from "~/routes/api.keys.$id";
 import { products, productDrops } from "~/services/index.server";
 import { PRODUCT_CARD_URI } from "~/pages/mcp-product-card.server";
-import { insertProducts, type FixtureProduct } from "../helpers/products";
+import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { startRouteServer } from "../helpers/route-server";
 import { createSignedInUser } from "../helpers/site-users";
 
-const base: Omit<FixtureProduct, "objectID" | "title" | "niches" | "winningScore"> = {
-  priceCents: 2999,
-  costCents: 640,
-  marginBps: 7866,
-  orders: 100,
-  revenueCents: 299900,
-  likes: 1,
-  comments: 1,
-  shares: 1,
-  views: 10,
-  storesSelling: 3,
-  firstSeenAt: "2026-10-01T00:00:00.000Z",
-  randomSortKey: 1,
-  lifecycleStage: "rising",
-  trendingScore: 1,
-};
+const base = PLAIN_FIXTURE;
 
 let server: Awaited<ReturnType<typeof startRouteServer>>;
 type Seller = Awaited<ReturnType<typeof createSignedInUser>> & { key: string; keyId: string; competitorId: number };

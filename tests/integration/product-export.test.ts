@@ -20,28 +20,12 @@ import { loader as embeddedSaved } from "~/routes/app.saved";
 import { productDrops } from "~/services/index.server";
 import * as productFns from "~/services/products.server";
 import { linkedShop } from "../helpers/linked-shops";
-import { insertProducts, type FixtureProduct } from "../helpers/products";
+import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call, type CallOptions } from "../helpers/routes";
 import { signSessionToken } from "../helpers/shopify";
 import { createSignedInUser } from "../helpers/site-users";
 
-const base: Omit<FixtureProduct, "objectID" | "title" | "niches"> = {
-  priceCents: 2999,
-  costCents: 640,
-  marginBps: 7866,
-  orders: 100,
-  revenueCents: 299900,
-  likes: 1,
-  comments: 1,
-  shares: 1,
-  views: 10,
-  storesSelling: 3,
-  firstSeenAt: "2026-10-01T00:00:00.000Z",
-  randomSortKey: 1,
-  winningScore: 50,
-  lifecycleStage: "rising",
-  trendingScore: 1,
-};
+const base = PLAIN_FIXTURE;
 
 let seller: Awaited<ReturnType<typeof createSignedInUser>>;
 

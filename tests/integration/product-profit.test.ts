@@ -12,28 +12,12 @@ import { loader as profitApi } from "~/routes/api.products.$objectID.profit";
 import { loader as gridPage } from "~/routes/dashboard.products._index";
 import { action as tariffApi } from "~/routes/api.products.$objectID.tariff";
 import { runScript } from "../helpers/cli";
-import { insertProducts, type FixtureProduct } from "../helpers/products";
+import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { importTariffFile } from "~/services/tariffs.server";
 import { createSignedInUser } from "../helpers/site-users";
 
-const base: Omit<FixtureProduct, "objectID" | "title" | "niches"> = {
-  priceCents: 2999,
-  costCents: 640,
-  marginBps: 7866,
-  orders: 100,
-  revenueCents: 299900,
-  likes: 1,
-  comments: 1,
-  shares: 1,
-  views: 10,
-  storesSelling: 3,
-  firstSeenAt: "2026-10-01T00:00:00.000Z",
-  randomSortKey: 1,
-  winningScore: 50,
-  lifecycleStage: "rising",
-  trendingScore: 1,
-};
+const base = PLAIN_FIXTURE;
 
 let seller: Awaited<ReturnType<typeof createSignedInUser>>;
 
