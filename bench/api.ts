@@ -12,12 +12,10 @@
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=32 npm run bench -- api
 //
 // Not yet: the 1,000,000-product catalogue of bench/search.ts, and the bare node:http ceiling over the same engine.
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
+import { prepareSeededDatabase, startBenchServer } from "./lib/bench-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3393);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -27,55 +25,8 @@ const DIR = path.resolve("bench/.data/api");
 const DB_URL = `file:${path.join(DIR, "bench.db")}`;
 const QUERIES = ["niche=kitchen", "sort=trending", "q=dog", "source=sample&sort=newest", "minPrice=10&maxPrice=40", "stage=rising", "sort=storesSelling", ""];
 
-function prepare() {
-  rmSync(DIR, { recursive: true, force: true });
-  mkdirSync(DIR, { recursive: true });
-  const env = { ...process.env, DATABASE_URL: DB_URL, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", LOG_LEVEL: "warn" };
-  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { env, stdio: "ignore" });
-  execFileSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], { env, stdio: "ignore" });
-  if (!existsSync("build/server/index.js")) {
-    console.log("building the app …");
-    execFileSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" }, stdio: "ignore" });
-  }
-}
-
-async function startServer() {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    ACCESS_LOG: "off",
-    DATABASE_URL: DB_URL,
-    LOG_LEVEL: "warn",
-    APP_URL: BASE,
-    SHOPIFY_APP: "off",
-    PADDLE_LOCAL_CHECKOUT: "true",
-    SESSION_SECRET: "bench-api-secret-0123456789abcdef",
-    TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
-    VIDEO_STORAGE_DIR: path.join(DIR, "videos"),
-    JOBS_WORKER: "off",
-    API_CALLS_PER_MINUTE: "1000000",
-  };
-  const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
-  const server = spawn(process.execPath, serverNodeArgs(env), { env: serverEnv(env), stdio: ["ignore", "ignore", "inherit"] });
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  for (const deadline = Date.now() + 120_000; ;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    stop: async () => {
-      server.kill("SIGTERM");
-      await exited;
-    },
-  };
+function startServer() {
+  return startBenchServer({ port: PORT, dir: DIR, dbUrl: DB_URL, env: { API_CALLS_PER_MINUTE: "1000000" } });
 }
 
 /** A paid account signed up through the form, and a key made through POST /api/keys. */
@@ -126,7 +77,7 @@ async function phase(label: string, requests: { method: string; path: string; he
 }
 
 async function main() {
-  prepare();
+  prepareSeededDatabase(DIR, DB_URL);
   const server = await startServer();
   try {
     const { cookie, key } = await paidUserWithKey();

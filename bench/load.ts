@@ -18,13 +18,12 @@
 //
 // The load tool runs on the same machine as the server: on 2 cores it takes a share of the CPU the
 // server would otherwise have. Figures move with whatever else the machine is doing.
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { prepareSeededDatabase, startBenchServer } from "./lib/bench-server";
 import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
@@ -39,65 +38,14 @@ const DB_URL = `file:${path.join(DIR, "bench.db")}`;
 type Kind = "page" | "api";
 type Target = { kind: Kind; path: string };
 
-function prepareDatabase() {
-  rmSync(DIR, { recursive: true, force: true });
-  mkdirSync(DIR, { recursive: true });
-  const env = { ...process.env, DATABASE_URL: DB_URL, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", LOG_LEVEL: "warn" };
-  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { env, stdio: "ignore" });
-  execFileSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], { env, stdio: "ignore" });
-  if (!existsSync("build/server/index.js")) {
-    console.log("building the app …");
-    execFileSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], {
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: "ignore",
-    });
-  }
-}
-
 async function startServer() {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    ACCESS_LOG: "off",
-    DATABASE_URL: DB_URL,
-    LOG_LEVEL: "warn",
-    APP_URL: BASE,
-    SHOPIFY_APP: "off",
-    PADDLE_LOCAL_CHECKOUT: "true",
-    SESSION_SECRET: "bench-load-secret-0123456789",
-    TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
-    VIDEO_STORAGE_DIR: path.join(DIR, "videos"),
-    // Background jobs would compete for the same cores; the load is about requests.
-    JOBS_WORKER: "off",
-    NODE_OPTIONS: PROFILE ? `--cpu-prof --cpu-prof-dir=${DIR}` : "",
-  };
-  const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
-  const server = spawn(process.execPath, serverNodeArgs(env), {
-    env: serverEnv(env),
-    stdio: ["ignore", "ignore", "inherit"],
+  return startBenchServer({
+    port: PORT,
+    dir: DIR,
+    dbUrl: DB_URL,
+    startMs: 60_000,
+    env: { NODE_OPTIONS: PROFILE ? `--cpu-prof --cpu-prof-dir=${DIR}` : "" },
   });
-  const spawnedAt = Date.now();
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    pid: server.pid!,
-    spawnedAt,
-    stop: async () => {
-      server.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 /** The mix: as many page requests as API requests, the pages a signed-in seller moves between. */
@@ -264,7 +212,7 @@ function placeOf(functionName: string, url: string): string {
 
 async function main() {
   console.log(`Seeding a scratch database under ${path.relative(process.cwd(), DIR)} and starting the server …`);
-  prepareDatabase();
+  prepareSeededDatabase(DIR, DB_URL);
   const server = await startServer();
   let window = { fromMs: 0, toMs: Infinity };
   try {
