@@ -48,6 +48,9 @@ export function editDistance(a: string, b: string, max: number, swap = 1): numbe
   let prev = new Array<number>(n + 1);
   let cur = new Array<number>(n + 1);
   for (let j = 0; j <= n; j++) prev[j] = j;
+  // A swap reaches back two rows, so the distance can only be known to pass max once two rows in a row do
+  // (with a swap cheaper than an edit, one row past max can still be followed by a row within it).
+  let prevRowMin = 0;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
@@ -59,7 +62,8 @@ export function editDistance(a: string, b: string, max: number, swap = 1): numbe
       cur[j] = d;
       if (d < rowMin) rowMin = d;
     }
-    if (rowMin > max) return max + 1;
+    if (rowMin > max && prevRowMin > max) return max + 1;
+    prevRowMin = rowMin;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
   return Math.min(prev[n], max + 1);

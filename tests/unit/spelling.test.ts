@@ -151,6 +151,11 @@ describe("editDistance", () => {
     );
   });
 
+  it("counts two cheap swaps within one edit even when a row in between is past it (ebbe -> beeb)", () => {
+    expect(editDistance("ebbe", "beeb", 1, TRANSPOSITION_COST)).toBe(1);
+    expect(Vocabulary.fromText("beeb aaa").nearest("ebbe")).toBe("beeb");
+  });
+
   it("finds the nearest word a brute-force scan finds", () => {
     const words = fc.array(fc.string({ unit: fc.constantFrom("a", "b", "e", "s", "t"), minLength: 3, maxLength: 9 }), { minLength: 1, maxLength: 40 });
     fc.assert(
