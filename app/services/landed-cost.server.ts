@@ -48,6 +48,7 @@ const productSelect = {
   id: true,
   costCents: true,
   priceCents: true,
+  priceCurrency: true,
   shippingCents: true,
   niches: true,
   supplierName: true,
@@ -91,6 +92,11 @@ export async function productProfit(db: Db, input: { userId: string; objectID: s
   const costCents = q.costCents ?? product.costCents;
   if (costCents === null || costCents === undefined) {
     throw new AppError(422, "Add your cost: we do not know this product's supplier cost (send costCents).", { needs: "costCents" });
+  }
+  if (q.priceCents === undefined && product.priceCurrency !== null) {
+    // Its price is in the stores' currency (decision 059): read as dollars it would be a made-up figure.
+    const currency = product.priceCurrency === "XXX" ? "a currency the stores do not publish" : product.priceCurrency;
+    throw new AppError(422, `This product is priced in ${currency}, not US dollars: send priceCents with your selling price in US dollars.`, { needs: "priceCents" });
   }
   const priceCents = q.priceCents ?? product.priceCents;
   if (priceCents <= 0) throw new AppError(400, "priceCents must be a whole number of cents above 0.");
@@ -146,7 +152,10 @@ export async function landedCostView(db: Db, input: { userId: string; objectID: 
   if (!input.access.insights) return null;
   try {
     // An unknown cost still gets the layers: the duty on $0 is only the per-item part, and the page refigures it.
-    const answer = await productProfit(db, { ...input, query: input.costCents === null ? { costCents: 0 } : {} });
+    // The view keeps the layers, fee settings and reserve rates, none of which depend on the price: a nominal one
+    // keeps a product priced in another currency (decision 059) from being refused; the page asks for a dollar price.
+    const query = { ...(input.costCents === null ? { costCents: 0 } : {}), priceCents: 100 };
+    const answer = await productProfit(db, { ...input, query });
     return { duty: answer.duty, reserves: answer.reserves, fees: answer.fees, unavailable: null };
   } catch (error) {
     if (error instanceof AppError && error.status === 422) return { duty: null, reserves: null, fees: null, unavailable: error.message };

@@ -189,6 +189,7 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
                       priceCents: product.priceCents,
                       costCents: product.insights.costCents,
                       shippingCents: product.insights.shippingCents,
+                      priceCurrency: product.priceCurrency,
                     }}
                     landed={data.landed}
                   />

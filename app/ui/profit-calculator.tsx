@@ -32,6 +32,8 @@ export interface ProfitDefaults {
   /** null: the supplier cost is unknown; the seller types theirs and the results say they are from it. */
   costCents: number | null;
   shippingCents: number;
+  /** null: dollars. Otherwise the stores' currency (decision 059): the price field starts empty, never as dollars. */
+  priceCurrency?: string | null;
 }
 
 /** Typical card processing on Shopify Payments; the seller types their own. */
@@ -41,7 +43,7 @@ const DEFAULT_FEE_FIXED = "0.30";
 /** `landed` (decision 052): duty layers and reserves; the results then count duty and reserves too. */
 export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefaults; landed?: LandedCostData | null }) {
   const [fields, setFields] = useState({
-    price: centsToText(defaults.priceCents),
+    price: defaults.priceCurrency ? "" : centsToText(defaults.priceCents),
     cost: defaults.costCents === null ? "" : centsToText(defaults.costCents),
     shipping: centsToText(defaults.shippingCents),
     feePercent: DEFAULT_FEE_PERCENT,
@@ -51,6 +53,7 @@ export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefault
   const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
 
   const price = dollarsToCents(fields.price);
+  const foreignPrice = Boolean(defaults.priceCurrency) && fields.price.trim() === "";
   const costUnknown = defaults.costCents === null;
   const cost = costUnknown && fields.cost.trim() === "" ? null : dollarsToCents(fields.cost);
   const shipping = dollarsToCents(fields.shipping);
@@ -87,7 +90,12 @@ export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefault
             value={fields.price}
             onChange={set("price")}
             autoComplete="off"
-            error={price === 0 ? "The price must be above $0" : amountError(price)}
+            helpText={
+              defaults.priceCurrency
+                ? `The stores sell it in ${defaults.priceCurrency === "XXX" ? "a currency they do not publish" : defaults.priceCurrency}: type your selling price in US dollars`
+                : undefined
+            }
+            error={foreignPrice ? undefined : price === 0 ? "The price must be above $0" : amountError(price)}
           />
           <TextField
             label={costUnknown ? "Your product cost" : "Product cost"}
@@ -121,6 +129,19 @@ export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefault
             error={amountError(adCost)}
           />
         </InlineGrid>
+        {foreignPrice ? (
+          <Box background="bg-surface-secondary" padding="300" borderRadius="200">
+            <BlockStack gap="100">
+              <Text as="h3" variant="headingSm">
+                Add your price in dollars
+              </Text>
+              <Text as="p" variant="bodySm">
+                The stores we read price this product in another currency, and we do not convert prices. Type what you
+                would sell it for in US dollars and the calculator works out duty, fees and profit from it.
+              </Text>
+            </BlockStack>
+          </Box>
+        ) : null}
         {costUnknown && fields.cost.trim() === "" ? (
           <Box background="bg-surface-secondary" padding="300" borderRadius="200">
             <BlockStack gap="100">

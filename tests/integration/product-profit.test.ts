@@ -25,7 +25,10 @@ beforeAll(async () => {
   await insertProducts(db, [
     { ...base, objectID: "lc-gadget", title: "Garlic press", niches: ["kitchen"] },
     { ...base, objectID: "lc-nocost", title: "Rival lamp", niches: ["lighting"] },
+    { ...base, objectID: "lc-euro", title: "Euro garlic press", niches: ["kitchen"] },
   ]);
+  // A measured product priced in euros (decision 059): its 2,500 are euro cents, never dollars.
+  await db.product.update({ where: { objectID: "lc-euro" }, data: { priceCents: 2500, priceCurrency: "EUR", shippingCents: 450 } });
   await db.product.update({ where: { objectID: "lc-gadget" }, data: { shippingCents: 450 } });
   await db.product.update({ where: { objectID: "lc-nocost" }, data: { costCents: null, marginBps: null } });
   seller = await createSignedInUser({ userSubscribed: "yes" });
@@ -102,6 +105,16 @@ describe("GET /api/products/{objectID}/profit", () => {
     const withCost = await profit("lc-nocost", "?costCents=500");
     expect(withCost.status).toBe(200);
     expect(((await withCost.json()) as Answer).duty.htsCode).toBe("9405.42.84");
+  });
+
+  it("a product priced in another currency asks for a dollar price (422) instead of reading euros as dollars", async () => {
+    const res = await profit("lc-euro");
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/priced in EUR, not US dollars: send priceCents/);
+    const withPrice = await profit("lc-euro", "?priceCents=2999");
+    expect(withPrice.status).toBe(200);
+    // Same cost, shipping, code and origin as lc-gadget at the same price, so the same landed cost.
+    expect(((await withPrice.json()) as Answer).landedCostCents).toBe(2054);
   });
 
   it("is part of paid research access (403 with the reason otherwise)", async () => {
