@@ -2,13 +2,12 @@
 // workers share 1,000 jobs and each job runs exactly once; a worker killed with SIGKILL in the middle
 // of a job loses it to another worker once its lease expires, and the job completes exactly once.
 // Nothing here is timed: leases are short and the test polls for the outcome.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
+import { ask, killWorkerProcesses, startWorkerProcesses, until, type WorkerProcess } from "../helpers/worker-processes";
 import type { JobsWorkerReport } from "./jobs-worker";
 
 const WORKER = path.resolve("tests/integration/jobs-worker.ts");
@@ -19,14 +18,6 @@ const KILL_LEASE_MS = 2_000;
 const BULK_LEASE_MS = 30_000;
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
 
-interface Worker {
-  owner: string;
-  child: ChildProcessWithoutNullStreams;
-  lines: AsyncIterator<string>;
-  stderr: () => string;
-}
-
-let workers: Worker[] = [];
 let logFile = "";
 
 beforeEach(async () => {
@@ -35,51 +26,15 @@ beforeEach(async () => {
   logFile = path.join(mkdtempSync(path.resolve(process.env.TEST_TMP_DIR!, "jobs-")), "runs.log");
 });
 
-afterEach(() => {
-  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
-  workers = [];
-});
+afterEach(killWorkerProcesses);
 
-async function startWorkers(n: number, leaseMs: number): Promise<Worker[]> {
-  const started = Array.from({ length: n }, (_, i) => {
-    const owner = `w${i}`;
-    const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        JOBS_OWNER: owner,
-        JOBS_LOG_FILE: logFile,
-        JOBS_LEASE_MS: String(leaseMs),
-        JOBS_POLL_MS: "100",
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-    return { owner, child, lines, stderr: () => stderr };
-  });
-  workers.push(...started);
-  for (const w of started) {
-    const first = await w.lines.next();
-    if (first.value !== "ready") throw new Error(`worker ${w.owner} did not start: ${first.value ?? ""} ${w.stderr()}`);
-  }
-  return started;
+function startWorkers(n: number, leaseMs: number): Promise<WorkerProcess[]> {
+  const owners = Array.from({ length: n }, (_, i) => `w${i}`);
+  return startWorkerProcesses(WORKER, owners, (owner) => ({ JOBS_OWNER: owner, JOBS_LOG_FILE: logFile, JOBS_LEASE_MS: String(leaseMs), JOBS_POLL_MS: "100" }));
 }
 
-async function stopWorker(w: Worker): Promise<JobsWorkerReport> {
-  w.child.stdin.write("stop\n");
-  const line = await w.lines.next();
-  if (line.done) throw new Error(`worker ${w.owner} printed no report: ${w.stderr()}`);
-  return JSON.parse(line.value) as JobsWorkerReport;
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 90_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function stopWorker(w: WorkerProcess): Promise<JobsWorkerReport> {
+  return JSON.parse(await ask(w, "stop")) as JobsWorkerReport;
 }
 
 /** The handlers' log: one { event, id, attempt, owner } per line. */
@@ -102,7 +57,7 @@ describe("three worker processes on one database file", () => {
 
     const three = await startWorkers(3, BULK_LEASE_MS);
     for (const w of three) w.child.stdin.write("go\n");
-    await until(async () => (await db.job.count({ where: { status: "done" } })) === 1_000, "1,000 jobs done");
+    await until(async () => (await db.job.count({ where: { status: "done" } })) === 1_000, "1,000 jobs done", { timeoutMs: 90_000 });
     const reports = await Promise.all(three.map(stopWorker));
 
     const done = runs().filter((r) => r.event === "done");
@@ -121,7 +76,7 @@ describe("three worker processes on one database file", () => {
     const { id } = await producer.enqueue("test.block", {});
     for (const w of three) w.child.stdin.write("go\n");
 
-    await until(async () => runs().some((r) => r.event === "start" && r.id === id), "the job to start");
+    await until(async () => runs().some((r) => r.event === "start" && r.id === id), "the job to start", { timeoutMs: 90_000 });
     const [first] = runs();
     expect(first).toMatchObject({ event: "start", id, attempt: 1 });
     // While its worker lives, the lease is renewed: the job stays with it past several lease lengths.
@@ -137,6 +92,7 @@ describe("three worker processes on one database file", () => {
     await until(
       async () => (await db.job.findUniqueOrThrow({ where: { id } })).status === "done",
       "the job to complete",
+      { timeoutMs: 90_000 },
     );
     const survivors = three.filter((w) => w !== victim);
     await Promise.all(survivors.map(stopWorker));

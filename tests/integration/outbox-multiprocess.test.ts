@@ -2,18 +2,16 @@
 // killed with SIGKILL mid-way, a new one starts; every event arrives, and none twice at Klaviyo's side,
 // which keeps one event per unique_id (tests/helpers/fake-marketing.ts). Rows the dead process had
 // claimed wait out their lease, then are sent again with the same unique_id.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { outboxRows, writeOutbox } from "~/services/outbox.server";
 import { startFakeMarketing, type FakeMarketing } from "../helpers/fake-marketing";
 import { createUser } from "../helpers/site-users";
+import { killWorkerProcesses, startWorkerProcesses, until } from "../helpers/worker-processes";
 
 const WORKER = path.resolve("tests/integration/outbox-worker.ts");
 let fake: FakeMarketing;
-const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(async () => {
   await dbReady;
@@ -23,32 +21,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-afterEach(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-});
+afterEach(killWorkerProcesses);
 
 async function startWorker(owner: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
-    cwd: process.cwd(),
-    env: { ...process.env, OUTBOX_OWNER: owner, OUTBOX_LEASE_MS: "2000", KLAVIYO_API_KEY: "pk_test", KLAVIYO_BASE_URL: fake.url },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const first = await lines.next();
-  if (first.value !== "ready") throw new Error(`worker ${owner} did not start: ${first.value ?? ""} ${stderr}`);
-  child.stdin.write("go\n");
-  return child;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const [worker] = await startWorkerProcesses(WORKER, [owner], () => ({ OUTBOX_OWNER: owner, OUTBOX_LEASE_MS: "2000", KLAVIYO_API_KEY: "pk_test", KLAVIYO_BASE_URL: fake.url }));
+  worker.child.stdin.write("go\n");
+  return worker.child;
 }
 
 describe("a deliverer killed with SIGKILL while 1,000 rows wait", () => {
@@ -62,14 +40,14 @@ describe("a deliverer killed with SIGKILL while 1,000 rows wait", () => {
     const events = () => fake.to("/api/events").length;
 
     const first = await startWorker("first");
-    await until(() => events() >= 150, "150 events sent by the first process");
+    await until(() => events() >= 150, "150 events sent by the first process", { pollMs: 50 });
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     const beforeRestart = await db.outboxEvent.count({ where: { status: "sent" } });
     expect(beforeRestart).toBeLessThan(1_000);
 
     await startWorker("second");
-    await until(async () => (await db.outboxEvent.count({ where: { status: "sent" } })) === 1_000, "all 1,000 rows sent");
+    await until(async () => (await db.outboxEvent.count({ where: { status: "sent" } })) === 1_000, "all 1,000 rows sent", { pollMs: 50 });
 
     const sentIds = fake.to("/api/events").map((r) => (r.body as { data: { attributes: { unique_id: string } } }).data.attributes.unique_id);
     const expected = rows.map((r) => r.dedupeKey).sort();

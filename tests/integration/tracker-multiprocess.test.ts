@@ -3,15 +3,14 @@
 // three queue the due stores at once, as their schedules would; every store is read exactly once per due time
 // (one CompetitorCheck, one catalogue request, one after-read call), and every listing is stored once.
 // Nothing here is timed: the test polls for the outcome.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { CHECK_JOB, createCompetitors } from "~/services/competitors.server";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 import { makeCatalogue, startFakeShopifyStore, type FakeShopifyStore } from "../helpers/fake-shopify-store";
+import { ask, killWorkerProcesses, startWorkerProcesses, until, type WorkerProcess } from "../helpers/worker-processes";
 import type { TrackerWorkerReport } from "./tracker-worker";
 
 const WORKER = path.resolve("tests/integration/tracker-worker.ts");
@@ -19,59 +18,20 @@ const STORES = 20;
 const PRODUCTS = 12;
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
 
-interface Worker {
-  owner: string;
-  child: ChildProcessWithoutNullStreams;
-  lines: AsyncIterator<string>;
-  stderr: () => string;
-}
-
 let shops: FakeShopifyStore;
-const workers: Worker[] = [];
 
 beforeAll(async () => {
   await dbReady;
   shops = await startFakeShopifyStore();
 });
 afterAll(async () => {
-  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
+  killWorkerProcesses();
   await shops.close();
 });
 
-async function startWorkers(n: number): Promise<Worker[]> {
-  const started = Array.from({ length: n }, (_, i) => {
-    const owner = `crawler${i}`;
-    const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
-      cwd: process.cwd(),
-      env: { ...process.env, JOBS_OWNER: owner, SHOPS_PORT: String(shops.port), JOBS_POLL_MS: "100" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-    return { owner, child, lines, stderr: () => stderr };
-  });
-  workers.push(...started);
-  for (const w of started) {
-    const first = await w.lines.next();
-    if (first.value !== "ready") throw new Error(`worker ${w.owner} did not start: ${first.value ?? ""} ${w.stderr()}`);
-  }
-  return started;
-}
-
-async function ask(w: Worker, command: string): Promise<string> {
-  w.child.stdin.write(`${command}\n`);
-  const line = await w.lines.next();
-  if (line.done) throw new Error(`worker ${w.owner} stopped: ${w.stderr()}`);
-  return line.value;
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function startWorkers(n: number): Promise<WorkerProcess[]> {
+  const owners = Array.from({ length: n }, (_, i) => `crawler${i}`);
+  return startWorkerProcesses(WORKER, owners, (owner) => ({ JOBS_OWNER: owner, SHOPS_PORT: String(shops.port), JOBS_POLL_MS: "100" }));
 }
 
 const catalogueReads = (host: string) => shops.requests.filter((r) => r.host.startsWith(host) && r.path.startsWith("/products.json") && /[?&]page=1(&|$)/.test(r.path)).length;
@@ -99,7 +59,7 @@ describe("three worker processes crawling one database", () => {
       const queued = await Promise.all(three.map((w) => ask(w, "due")));
       expect(queued.map(Number).every((n) => n === STORES)).toBe(true);
       if (round === 1) for (const w of three) w.child.stdin.write("go\n");
-      await until(async () => (await checksDone()) && (await db.competitorCheck.count({ where: { storeId: { in: ids } } })) >= STORES * round, `round ${round}`);
+      await until(async () => (await checksDone()) && (await db.competitorCheck.count({ where: { storeId: { in: ids } } })) >= STORES * round, `round ${round}`, { pollMs: 200 });
       // A read schedules the next one at its slot, in the future: sweeping again queues nothing.
       expect((await Promise.all(three.map((w) => ask(w, "due")))).map(Number)).toEqual([0, 0, 0]);
       for (const id of ids) {
