@@ -365,6 +365,7 @@ function AdEditor({
   const [format, setFormat] = useState<string>(ad.format);
   const [voice, setVoice] = useState(ad.voiceOver);
   const [music, setMusic] = useState(ad.musicTrack ?? "");
+  const [voiceName, setVoiceName] = useState(ad.voice ?? sound.voices[0] ?? "");
   const save = useFetcher<AiAdsActionResult>();
   const render = useFetcher<AiAdsActionResult>();
   const preview = useFetcher<AiAdsActionResult>();
@@ -380,6 +381,7 @@ function AdEditor({
     setFormat(ad.format);
     setVoice(ad.voiceOver);
     setMusic(ad.musicTrack ?? "");
+    setVoiceName(ad.voice ?? sound.voices[0] ?? "");
     setDirty(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved ad changes
   }, [ad.updatedAt]);
@@ -584,11 +586,29 @@ function AdEditor({
                   }}
                   helpText={
                     sound.voice
-                      ? `Each scene is read aloud (${sound.voice}) on the rendered video; the free preview has no sound.`
+                      ? "Each scene is read aloud on the rendered video. The free preview reads the hook (scene 1), so you can hear the voice before you pay."
                       : "No voice on this server yet: the operator sets AI_BASE_URL, AI_API_KEY and AI_SPEECH_MODEL (an OpenAI-compatible speech endpoint, for example OpenAI's tts-1) to add one."
                   }
                   error={fieldErrors.voiceOver}
                 />
+                {voice && sound.voices.length > 0 ? (
+                  <Select
+                    label="Voice"
+                    name="voice"
+                    disabled={!editable}
+                    options={[...new Set([...sound.voices, ...(voiceName ? [voiceName] : [])])].map((v, i) => ({
+                      label: i === 0 ? `${v} (default)` : v,
+                      value: v,
+                    }))}
+                    value={voiceName}
+                    onChange={(v) => {
+                      setVoiceName(v);
+                      setDirty(true);
+                    }}
+                    helpText="Save, then make the free preview to hear it read your hook."
+                    error={fieldErrors.voice}
+                  />
+                ) : null}
                 <Select
                   label="Music"
                   name="musicTrack"
