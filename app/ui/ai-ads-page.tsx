@@ -86,7 +86,7 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
   return (
     <Page
       title="AI ads"
-      subtitle="Short vertical video ads written from a product's own data, rendered on our servers."
+      subtitle="Short video ads (vertical, portrait or square) written from a product's own data, rendered on our servers."
       backAction={selected ? { content: "All AI ads", url: base } : undefined}
     >
       <Layout>
@@ -320,6 +320,7 @@ function AdList({ ads, base }: { ads: AiAdView[]; base: string }) {
                       </Text>
                     </Link>
                     <StatusBadge status={ad.status} />
+                    {ad.product?.sample ? <Badge tone="attention">Sample data</Badge> : null}
                   </InlineStack>
                   <Text as="p" tone="subdued" variant="bodySm">
                     {ad.scenes.length} scenes · {seconds(ad.scriptMs)} · {writerLabel(ad.writer)}
