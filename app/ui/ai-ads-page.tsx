@@ -760,7 +760,7 @@ function PreviewVideo({ ad, preview, fullSize }: { ad: AiAdView; preview: NonNul
       />
       <Text as="p" tone="subdued" variant="bodySm">
         Free preview: {preview.width}x{preview.height}, marked “Preview”. The rendered video ({fullSize}) without the mark is what
-        you post.
+        you post.{ad.voiceOver ? " The preview reads only the hook aloud; the rendered video reads every scene." : ""}
       </Text>
       {!preview.current ? (
         <Text as="p" tone="caution" variant="bodySm">
