@@ -207,6 +207,15 @@ const EnvSchema = z
     // its voice; without a speech model ads have no voice and the ads page says how to get one.
     AI_SPEECH_MODEL: optionalString,
     AI_SPEECH_VOICE: z.string().trim().min(1).max(60).regex(/^[\w.-]+$/, "must be a voice name such as alloy").default("alloy"),
+    // The voices a seller may pick per ad (decision 067), comma-separated: only for a provider whose voices are not
+    // OpenAI's (alloy, ash, ballad, coral, echo, fable, nova, onyx, sage, shimmer, verse, offered when this is empty).
+    AI_SPEECH_VOICES: z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^([\w.-]{1,60}(\s*,\s*[\w.-]{1,60})*)?$/, "must be voice names separated by commas, such as alloy,nova")
+      .default("")
+      .transform((v) => (v ? v.split(",").map((x) => x.trim()) : [])),
     // Music beds for AI ads (docs/decisions/062): the folder of audio files (mp3, m4a, aac, wav, ogg, flac) the operator
     // puts there, whose licence allows use in ads. None ship with the product.
     AD_MUSIC_DIR: z.string().trim().min(1).default("./data/music"),

@@ -64,6 +64,8 @@ function mix(words: { broad: string[]; rare: string[]; niches: string[] }): MixQ
     { cls: "broad text", label: `"${b3}" by price asc`, params: { q: b3, sort: "price-asc" } },
     { cls: "broad text", label: `"${b1} ${b2}" by score`, params: { q: `${b1} ${b2}`, sort: "winning-score" } },
     { cls: "rare text", label: `"${r1}" by score`, params: { q: r1, sort: "winning-score" } },
+    // A rare word beside a broad one: few products carry both, so those carrying most of the text follow them.
+    { cls: "rare text", label: `"${r1} ${b1}" by score`, params: { q: `${r1} ${b1}`, sort: "winning-score" } },
     { cls: "rare text", label: `"${r2}" by relevance`, params: { q: r2, sort: "relevance" } },
     { cls: "no match", label: `"xyzzyplughq"`, params: { q: "xyzzyplughq", sort: "winning-score" } },
     { cls: "no match", label: `"${b1} xyzzyplughq"`, params: { q: `${b1} xyzzyplughq`, sort: "orders" } },

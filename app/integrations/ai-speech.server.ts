@@ -1,14 +1,29 @@
 // A voice-over for AI ads (docs/decisions/062-ads-worth-posting.md): any OpenAI-compatible speech endpoint,
-// POST {AI_BASE_URL}/audio/speech { model: AI_SPEECH_MODEL, input, voice: AI_SPEECH_VOICE, response_format: "wav" }
-// with the AI key as Bearer, answers the spoken text as WAV bytes. Without AI_BASE_URL and AI_SPEECH_MODEL there is
-// no voice (null), and the ads page says how to get one. The answer is checked to be a WAV file of bounded size.
+// POST {AI_BASE_URL}/audio/speech { model: AI_SPEECH_MODEL, input, voice, response_format: "wav" } with the AI key as
+// Bearer, answers the spoken text as WAV bytes. The endpoint has no list of voices to ask for: the adapter offers
+// OpenAI's documented ones, or the operator's AI_SPEECH_VOICES for another provider, with AI_SPEECH_VOICE as the
+// default (decision 067: a seller picks one per ad). Without AI_BASE_URL and AI_SPEECH_MODEL there is no voice
+// (null), and the ads page says how to get one. The answer is checked to be a WAV file of bounded size.
+
+import { wavDurationMs } from "~/domain/wav";
+
+export { wavDurationMs };
 
 export interface AiSpeech {
-  /** The model and voice, for logs and the ads page ("tts-1, voice alloy"). */
+  /** The model and default voice, for logs and the ads page ("tts-1, voice alloy"). */
   readonly name: string;
-  /** The text spoken, as a WAV file (RIFF/WAVE, PCM), and how long it lasts. */
-  speak(text: string, options?: { signal?: AbortSignal }): Promise<{ wav: Uint8Array; durationMs: number }>;
+  /** The model alone (part of a cached clip's key: another model reads the same text differently). */
+  readonly model: string;
+  /** The voices a seller may pick, the default first. */
+  readonly voices: readonly string[];
+  /** The voice used when none is asked for. */
+  readonly defaultVoice: string;
+  /** The text spoken in `voice` (default: defaultVoice), as a WAV file (RIFF/WAVE, PCM), and how long it lasts. */
+  speak(text: string, options?: { signal?: AbortSignal; voice?: string }): Promise<{ wav: Uint8Array; durationMs: number }>;
 }
+
+/** The voices of OpenAI's /audio/speech (platform.openai.com/docs/api-reference/audio/createSpeech). */
+export const OPENAI_SPEECH_VOICES = ["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse"] as const;
 
 export class AiSpeechError extends Error {
   constructor(message: string) {
@@ -21,7 +36,10 @@ export interface AiSpeechConfig {
   baseUrl?: string;
   apiKey?: string;
   model?: string;
+  /** The default voice (AI_SPEECH_VOICE); "alloy" when absent. */
   voice?: string;
+  /** The voices offered (AI_SPEECH_VOICES); OpenAI's when absent. The default voice is always among them. */
+  voices?: readonly string[];
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -29,37 +47,25 @@ export interface AiSpeechConfig {
 /** At most 20 MB of audio for one scene's few seconds (a minute of 48 kHz stereo WAV is ~11 MB). */
 const MAX_BYTES = 20 * 1024 * 1024;
 
-/** The length of a PCM WAV file in milliseconds, from its header (fmt byte rate, data size); null when it is not one. */
-export function wavDurationMs(bytes: Uint8Array): number | null {
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (b.length < 44 || b.toString("latin1", 0, 4) !== "RIFF" || b.toString("latin1", 8, 12) !== "WAVE") return null;
-  let at = 12;
-  let byteRate = 0;
-  while (at + 8 <= b.length) {
-    const id = b.toString("latin1", at, at + 4);
-    const size = b.readUInt32LE(at + 4);
-    if (id === "fmt " && at + 20 <= b.length) byteRate = b.readUInt32LE(at + 16);
-    if (id === "data") {
-      // A streamed WAV may say 0 or 0xFFFFFFFF for its data size: then the rest of the file is the data.
-      const data = size === 0 || at + 8 + size > b.length ? b.length - at - 8 : size;
-      return byteRate > 0 ? Math.round((data / byteRate) * 1000) : null;
-    }
-    at += 8 + size + (size % 2);
-  }
-  return null;
-}
-
 export function createAiSpeech(config: AiSpeechConfig): AiSpeech | null {
   if (!config.baseUrl || !config.model) return null;
   const base = config.baseUrl.replace(/\/+$/, "");
   const host = new URL(base).host;
   const model = config.model;
-  const voice = config.voice || "alloy";
+  const defaultVoice = config.voice || "alloy";
+  const offered = config.voices && config.voices.length > 0 ? config.voices : OPENAI_SPEECH_VOICES;
+  const voices = [defaultVoice, ...offered.filter((v) => v !== defaultVoice)];
   const doFetch = config.fetch ?? fetch;
   const timeoutMs = config.timeoutMs ?? 30_000;
   return {
-    name: `${model}, voice ${voice}`,
+    name: `${model}, voice ${defaultVoice}`,
+    model,
+    voices,
+    defaultVoice,
     async speak(text, options = {}) {
+      const voice = options.voice ?? defaultVoice;
+      // The service checks the voice before a request (a seller's pick is one of `voices`); this is the last guard.
+      if (!voices.includes(voice)) throw new AiSpeechError(`the voice "${voice}" is not one this server offers.`);
       let res: Response;
       try {
         res = await doFetch(`${base}/audio/speech`, {

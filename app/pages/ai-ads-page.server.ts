@@ -69,8 +69,11 @@ export async function loadAiAdsPage(user: User, request: Request, surface: Surfa
     renderer: aiAds.renderer,
     /** The kits an ad may render with (decision 033); none chosen = the default kit. */
     brandKits: kits.map((k) => ({ id: k.id, name: k.name, isDefault: k.isDefault })),
-    /** Sound the rendered video may have here (decision 062): the speech voice (null: none) and the music tracks. */
-    sound: { voice: sound.voice, musicTracks: sound.musicTracks, musicDir: sound.musicDir },
+    /**
+     * Sound the rendered video may have here (decisions 062, 067): the speech model and default voice (null: none),
+     * the voices a seller may pick (the default first) and the music tracks.
+     */
+    sound: { voice: sound.voice, voices: sound.voices, musicTracks: sound.musicTracks, musicDir: sound.musicDir },
     picker: {
       q,
       results,
@@ -168,6 +171,8 @@ export async function aiAdsPageAction(request: Request, user: User) {
         // The sound fields are on the form only when the page offers them ("sound" marks it).
         voiceOver: raw.sound === "1" ? raw.voiceOver === "on" : undefined,
         musicTrack: raw.sound === "1" && typeof raw.musicTrack === "string" ? raw.musicTrack.slice(0, 200) || null : undefined,
+        // Only with a voice-over (the picker is on the form then); checked against the offered voices by the service.
+        voice: raw.sound === "1" && typeof raw.voice === "string" ? raw.voice.slice(0, 60) || null : undefined,
       });
       return result(200, true, "Saved.", { adId: id.data });
     }

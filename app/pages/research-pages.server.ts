@@ -57,7 +57,7 @@ export function searchResultPage(result: Awaited<ReturnType<typeof searchProduct
     /** "Showing results for {correctedQuery}" (the built-in engine's spelling correction); null when none. */
     correctedQuery: result.correctedQuery,
     originalQuery: result.originalQuery,
-    /** No product matches every word of the text: these match most of it. */
+    /** Few products match every word of the text: those matching most of it follow them. */
     matchedSomeWords: result.matchedSomeWords,
   };
 }

@@ -100,6 +100,7 @@ export function createAiAds(deps: AiAdsDeps) {
     brandKits: deps.brandKits,
     productPhotoSvg: deps.productPhotoSvg,
     files,
+    storage: deps.storage,
     speech: deps.speech ?? null,
     music: deps.music,
   });
@@ -149,7 +150,7 @@ export function createAiAds(deps: AiAdsDeps) {
       queue.register(jobs, { render: renders.runRender, preview: previews.runPreview }),
     writer: deps.ai.writer,
     renderer: deps.renderer.name,
-    /** What sound ads can have here: the speech model and voice (null: none), the music tracks and their folder. */
+    /** What sound ads can have here: the speech model and default voice (null: none), the voices a seller may pick, the music tracks and their folder. */
     sound: production.sound,
     /** The paid render's size and rate, and the free preview's. */
     sizes: { video, preview: previewVideo },

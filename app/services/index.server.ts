@@ -363,7 +363,7 @@ export const aiAds = lazy(() => {
     brandKits,
     references: (userId, objectID) => tiktoks.references(userId, objectID),
     productPhotoSvg: (images) => storedImages.photoSvg(images),
-    speech: createAiSpeech({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_SPEECH_MODEL, voice: env.AI_SPEECH_VOICE }),
+    speech: createAiSpeech({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_SPEECH_MODEL, voice: env.AI_SPEECH_VOICE, voices: env.AI_SPEECH_VOICES }),
     music: createMusicLibrary(env.AD_MUSIC_DIR),
   });
 });

@@ -86,7 +86,7 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
   return (
     <Page
       title="AI ads"
-      subtitle="Short vertical video ads written from a product's own data, rendered on our servers."
+      subtitle="Short video ads (vertical, portrait or square) written from a product's own data, rendered on our servers."
       backAction={selected ? { content: "All AI ads", url: base } : undefined}
     >
       <Layout>
@@ -320,6 +320,7 @@ function AdList({ ads, base }: { ads: AiAdView[]; base: string }) {
                       </Text>
                     </Link>
                     <StatusBadge status={ad.status} />
+                    {ad.product?.sample ? <Badge tone="attention">Sample data</Badge> : null}
                   </InlineStack>
                   <Text as="p" tone="subdued" variant="bodySm">
                     {ad.scenes.length} scenes · {seconds(ad.scriptMs)} · {writerLabel(ad.writer)}
@@ -365,6 +366,7 @@ function AdEditor({
   const [format, setFormat] = useState<string>(ad.format);
   const [voice, setVoice] = useState(ad.voiceOver);
   const [music, setMusic] = useState(ad.musicTrack ?? "");
+  const [voiceName, setVoiceName] = useState(ad.voice ?? sound.voices[0] ?? "");
   const save = useFetcher<AiAdsActionResult>();
   const render = useFetcher<AiAdsActionResult>();
   const preview = useFetcher<AiAdsActionResult>();
@@ -380,6 +382,7 @@ function AdEditor({
     setFormat(ad.format);
     setVoice(ad.voiceOver);
     setMusic(ad.musicTrack ?? "");
+    setVoiceName(ad.voice ?? sound.voices[0] ?? "");
     setDirty(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved ad changes
   }, [ad.updatedAt]);
@@ -584,11 +587,29 @@ function AdEditor({
                   }}
                   helpText={
                     sound.voice
-                      ? `Each scene is read aloud (${sound.voice}) on the rendered video; the free preview has no sound.`
+                      ? "Each scene is read aloud on the rendered video. The free preview reads the hook (scene 1), so you can hear the voice before you pay."
                       : "No voice on this server yet: the operator sets AI_BASE_URL, AI_API_KEY and AI_SPEECH_MODEL (an OpenAI-compatible speech endpoint, for example OpenAI's tts-1) to add one."
                   }
                   error={fieldErrors.voiceOver}
                 />
+                {voice && sound.voices.length > 0 ? (
+                  <Select
+                    label="Voice"
+                    name="voice"
+                    disabled={!editable}
+                    options={[...new Set([...sound.voices, ...(voiceName ? [voiceName] : [])])].map((v, i) => ({
+                      label: i === 0 ? `${v} (default)` : v,
+                      value: v,
+                    }))}
+                    value={voiceName}
+                    onChange={(v) => {
+                      setVoiceName(v);
+                      setDirty(true);
+                    }}
+                    helpText="Save, then make the free preview to hear it read your hook."
+                    error={fieldErrors.voice}
+                  />
+                ) : null}
                 <Select
                   label="Music"
                   name="musicTrack"
@@ -739,7 +760,7 @@ function PreviewVideo({ ad, preview, fullSize }: { ad: AiAdView; preview: NonNul
       />
       <Text as="p" tone="subdued" variant="bodySm">
         Free preview: {preview.width}x{preview.height}, marked “Preview”. The rendered video ({fullSize}) without the mark is what
-        you post.
+        you post.{ad.voiceOver ? " The preview reads only the hook aloud; the rendered video reads every scene." : ""}
       </Text>
       {!preview.current ? (
         <Text as="p" tone="caution" variant="bodySm">

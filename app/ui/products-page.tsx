@@ -183,7 +183,8 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                   ) : null}
                   {results.matchedSomeWords ? (
                     <Text as="p" tone="subdued">
-                      No product matches every word you typed: these match most of them, the closest first.
+                      Few products match every word you typed, so products matching most of the words follow them, the closest
+                      first.
                     </Text>
                   ) : null}
                   <FilterChips

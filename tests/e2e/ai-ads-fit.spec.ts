@@ -1,5 +1,5 @@
-// AI ads a seller would post (decision 062), in the browser at 1280 and 390 px: the storyboard offers three hooks
-// to pick from, and a scene whose text could only be shown cut is refused before the render is paid for, with the
+// AI ads a seller would post (decision 062), in the browser at 1280 and 390 px: a sample product is labelled as
+// such where it is picked, on its ad and in the list of ads; the storyboard offers three hooks to pick from, and a scene whose text could only be shown cut is refused before the render is paid for, with the
 // scene named under its field; nothing is charged.
 import { expect, test } from "./support/test";
 import { giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
@@ -23,7 +23,16 @@ for (const width of [1280, 390]) {
     await grantCredits(email, "ai-ads", 10);
 
     await open(page, `/dashboard/ai-ads?product=${PRODUCT.objectID}`);
+    // The product is sample data (issue 25, item 9): labelled where it is picked, on the ad and in the list of ads.
+    await expect(page.getByRole("heading", { name: PRODUCT.title }).locator("xpath=..").getByText("Sample data", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Write the ad script" }).click();
+    await expect(page.getByRole("heading", { name: "Storyboard" })).toBeVisible();
+    await expect(page.getByText(`From ${PRODUCT.title}`).locator("xpath=..").getByText("Sample data", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^This product is sample data: its figures .* are not real sales\./)).toBeVisible();
+    const adUrl = page.url();
+    await open(page, "/dashboard/ai-ads");
+    await expect(page.getByRole("list", { name: "AI ads" }).getByRole("listitem").first().getByText("Sample data", { exact: true })).toBeVisible();
+    await open(page, adUrl);
     await expect(page.getByRole("heading", { name: "Storyboard" })).toBeVisible();
 
     // Three hooks; the first is in use, picking another fills scene 1.

@@ -130,6 +130,67 @@ describe("sound on AI ads", () => {
     expect(gap).toBeLessThan(0.15);
   }, 120_000);
 
+  it("reads the ad's own voice: one the adapter offers, kept with the ad, sent on every scene's request", async () => {
+    const user = await seller();
+    const ads = service();
+    expect((await ads.sound()).voices).toEqual(["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse"]);
+    const ad = await ads.create({ user, objectID: PRODUCT.objectID });
+    await expect(ads.update(user.id, ad.id, { voiceOver: true, voice: "darth" })).rejects.toMatchObject({
+      status: 422,
+      details: { fieldErrors: { voice: expect.stringMatching(/^There is no voice named "darth" here: choose one of alloy, ash/) } },
+    });
+    expect(await ads.update(user.id, ad.id, { voiceOver: true, voice: "nova" })).toMatchObject({ voiceOver: true, voice: "nova" });
+    expect((await ads.get(user.id, ad.id)).voice).toBe("nova");
+    const before = ai.requests.length;
+    await ads.render(user, ad.id);
+    await ads.idle();
+    expect((await ads.get(user.id, ad.id)).status).toBe("completed");
+    const sent = ai.requests.slice(before);
+    expect(sent.length).toBe(ad.scenes.length);
+    for (const r of sent) expect(r.body.voice).toBe("nova");
+  }, 120_000);
+
+  it("the free preview speaks the hook in the ad's voice, made once and kept; the voice makes the preview out of date", async () => {
+    const user = await seller();
+    const ads = service();
+    const ad = await ads.create({ user, objectID: PRODUCT.objectID });
+    // A hook no earlier test had read, so the first preview must ask the endpoint.
+    const hook = `Meet the one you have been waiting for ${user.id.slice(-6)}`;
+    const edits = (first: object, second: object = {}) => ad.scenes.map((_, i) => (i === 0 ? first : i === 1 ? second : {}));
+    await ads.update(user.id, ad.id, { voiceOver: true, voice: "coral", scenes: edits({ text: hook, durationMs: 4000 }) });
+    const asked = () => ai.requests.slice(before).filter((r) => r.path === "/v1/audio/speech");
+    let before = ai.requests.length;
+    await ads.preview(user, ad.id);
+    await ads.idle();
+    const first = await ads.get(user.id, ad.id);
+    expect(first.previewVideo).toMatchObject({ status: "completed", current: true });
+    // Only the hook is read, in the ad's voice.
+    expect(asked().map((r) => [r.body.input, r.body.voice])).toEqual([[hook, "coral"]]);
+    const row = await db.aiAdPreview.findFirstOrThrow({ where: { adId: ad.id, status: "completed" }, select: { storageKey: true } });
+    const { streams, pcm } = decodeSound(new Uint8Array((await createFileStorage(storageDir).get(row.storageKey!))!));
+    expect(streams).toMatch(/Audio: aac/);
+    expect(rmsBetween(pcm, 8000, 1, 250, 600)).toBeGreaterThan(0.2);
+    // The second scene is silent in the preview (no music chosen).
+    const scene2 = first.scenes[0].durationMs;
+    expect(rmsBetween(pcm, 8000, 1, scene2 + 250, scene2 + 600)).toBeLessThan(0.01);
+
+    // Another voice: the preview is out of date, and the new one asks for the hook in that voice.
+    await ads.update(user.id, ad.id, { voice: "onyx" });
+    expect((await ads.get(user.id, ad.id)).previewVideo).toMatchObject({ current: false });
+    before = ai.requests.length;
+    await ads.preview(user, ad.id);
+    await ads.idle();
+    expect(asked().map((r) => r.body.voice)).toEqual(["onyx"]);
+
+    // Back to coral with another scene edited: the hook's coral reading is kept, no request.
+    await ads.update(user.id, ad.id, { voice: "coral", scenes: edits({}, { text: "Made to last, every day" }) });
+    before = ai.requests.length;
+    await ads.preview(user, ad.id);
+    await ads.idle();
+    expect((await ads.get(user.id, ad.id)).previewVideo).toMatchObject({ status: "completed", current: true });
+    expect(asked()).toEqual([]);
+  }, 120_000);
+
   it("refuses sound this server cannot make, on save and before a render is charged, with a sentence", async () => {
     const user = await seller();
     const ads = service(false);

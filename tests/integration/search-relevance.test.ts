@@ -37,11 +37,14 @@ const catalogue: FixtureProduct[] = [
   titled("Foldable Phone Stand", "phone-accessories", 90),
   titled("Magnetic Phone Grip", "phone-accessories", 91),
   titled("Waterproof Car Seat Cover for Large Dogs", "pets", 92),
-  // "dgo leash": leashes, only some of them saying "dog"; other dog things.
+  // "dgo leash": six leashes, four of them saying "dog" (more than a couple: the generated catalogue's
+  // case, where the search stopped at the dog leashes); other dog things.
   titled("Reflective Leash for Dogs", "pets", 10),
   titled("Padded Leash", "pets", 11),
   titled("No-Pull Leash", "pets", 12),
   titled("Adjustable Leash for Small Dogs", "pets", 13),
+  titled("Retractable Leash for Large Dogs", "pets", 14),
+  titled("Hands-Free Leash for Dogs", "pets", 3),
   titled("Calming Bed for Dogs", "pets", 95),
   titled("Chew Toy for Dogs", "pets", 96),
   titled("Slow Feeder Bowl for Dogs", "pets", 94),
@@ -89,13 +92,32 @@ describe("search relevance (issue 25)", () => {
     expect(titles(page).slice(0, 3).sort()).toEqual(["Adjustable Car Mount", "Aluminum Car Mount", "Magnetic Car Mount"]);
   });
 
-  it('"dgo leash" is read as "dog leash" and finds every leash, leashes first', async () => {
+  it('"dgo leash" is read as "dog leash" and finds every leash: the dog leashes first, then the other leashes', async () => {
     const page = await search("dgo leash");
     expect(page.correctedQuery).toBe("dog leash");
     const shown = titles(page);
-    expect(shown.slice(0, 4).sort()).toEqual(["Adjustable Leash for Small Dogs", "No-Pull Leash", "Padded Leash", "Reflective Leash for Dogs"]);
+    // Every word first (in the grid's order: winning score)...
+    expect(shown.slice(0, 4)).toEqual([
+      "Retractable Leash for Large Dogs",
+      "Adjustable Leash for Small Dogs",
+      "Reflective Leash for Dogs",
+      "Hands-Free Leash for Dogs",
+    ]);
+    // ...then the leashes that do not say "dog".
+    expect(shown.slice(4, 6)).toEqual(["No-Pull Leash", "Padded Leash"]);
     // A dog thing that is not a leash does not matter more than the leashes.
-    for (const t of shown.slice(4)) expect(t).not.toMatch(/Leash/);
+    for (const t of shown.slice(6)) expect(t).not.toMatch(/Leash/);
+  });
+
+  it('"leash dog" as typed: the same six leashes, the ones with every word first', async () => {
+    const page = await search("leash dog");
+    expect(page.correctedQuery).toBeNull();
+    const shown = titles(page);
+    expect(shown.slice(0, 4).sort()).toEqual(
+      ["Adjustable Leash for Small Dogs", "Hands-Free Leash for Dogs", "Reflective Leash for Dogs", "Retractable Leash for Large Dogs"].sort(),
+    );
+    expect(shown.slice(4, 6).sort()).toEqual(["No-Pull Leash", "Padded Leash"]);
+    expect(shown.filter((t) => /Leash/.test(t))).toHaveLength(6);
   });
 
   it('"led strip lights" finds all five LED strips, the one saying LED first', async () => {

@@ -81,6 +81,11 @@ describe("parseEnv defaults", () => {
     expect(parseEnv(source)).toEqual(parseEnv({}));
   });
 
+  it("reads the speech voices a seller may pick as a list (decision 067)", () => {
+    expect(parseEnv({}).AI_SPEECH_VOICES).toEqual([]);
+    expect(parseEnv({ AI_SPEECH_VOICES: " rachel, adam ,bella" }).AI_SPEECH_VOICES).toEqual(["rachel", "adam", "bella"]);
+  });
+
   it("treats blank and whitespace-only values as unset", () => {
     const env = parseEnv({ PORT: "", NODE_ENV: " ", DATABASE_URL: "", SESSION_SECRET: "   " });
     expect(env).toMatchObject({ PORT: 3000, NODE_ENV: "development", DATABASE_URL: "file:./data/app.db" });
@@ -127,6 +132,7 @@ describe("parseEnv refuses bad values with one clear line each", () => {
     ["PORT 70000", { PORT: "70000" }, /^PORT /],
     ["a MySQL DATABASE_URL", { DATABASE_URL: "mysql://x" }, /^DATABASE_URL must start with file: .*libsql:\/\//],
     ["a bare path as DATABASE_URL", { DATABASE_URL: "./data/app.db" }, /^DATABASE_URL must start with file:/],
+    ["a voice list with a path in it", { AI_SPEECH_VOICES: "alloy,../etc" }, /^AI_SPEECH_VOICES must be voice names separated by commas/],
     [
       "only FIREBASE_API_KEY",
       { FIREBASE_API_KEY: "k" },

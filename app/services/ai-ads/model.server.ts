@@ -47,6 +47,7 @@ export const adSelect = {
   format: true,
   voiceOver: true,
   musicTrack: true,
+  voice: true,
 } as const;
 
 export type AdRow = Prisma.AiAdGetPayload<{ select: typeof adSelect }>;
@@ -90,10 +91,14 @@ export type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect
 /** An ad's scenes, as stored (validated when written). */
 export const scenesOf = (row: { scenes: string }) => parseJsonList(row.scenes) as AdScene[];
 
-/** What a preview shows: the saved title, scenes, chosen kit and shape (a kit's later look changes are not tracked). */
-export function scriptHash(row: Pick<AdRow, "title" | "scenes" | "brandKitId" | "format">): string {
-  // The 9:16 shape is left out, so previews made before shapes existed stay current.
-  const parts = row.format === "9:16" ? [row.title, row.scenes, row.brandKitId] : [row.title, row.scenes, row.brandKitId, row.format];
+/**
+ * What a preview shows: the saved title, scenes, chosen kit and shape (a kit's later look changes are not tracked),
+ * and the voice its hook is read in (decision 067).
+ */
+export function scriptHash(row: Pick<AdRow, "title" | "scenes" | "brandKitId" | "format" | "voiceOver" | "voice">): string {
+  // The 9:16 shape and a silent ad are left out, so previews made before shapes and voices existed stay current.
+  const parts: unknown[] = row.format === "9:16" ? [row.title, row.scenes, row.brandKitId] : [row.title, row.scenes, row.brandKitId, row.format];
+  if (row.voiceOver) parts.push({ voice: row.voice ?? "" });
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 

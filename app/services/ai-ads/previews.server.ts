@@ -98,7 +98,8 @@ export function createPreviews(deps: {
     const out = await deps.production.produce(row, key, {
       size: deps.size,
       watermark: PREVIEW_WATERMARK,
-      silent: true,
+      // The hook in the ad's voice (kept once made) and the music; the other scenes are read in the full render.
+      voice: "hook",
       // A short render: a progress row every 5%.
       step: 5,
       writeProgress: (progress) => db.aiAdPreview.updateMany({ where: { id: previewId, status: "rendering" }, data: { progress } }),

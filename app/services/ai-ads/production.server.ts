@@ -1,9 +1,13 @@
 // Turning a saved ad into a stored MP4, for the paid render and the free preview alike: the render spec
 // (the product's fetched photo or its category drawing, decision 028; the ad's brand kit or the user's
-// default one, decision 033), the renderer's progress written every few percent, and the file stored.
+// default one, decision 033), its sound (decisions 062, 067), the renderer's progress written every few percent,
+// and the file stored.
+import { createHash } from "node:crypto";
 import { parseStringList, type Db } from "~/db.server";
 import { brandColour, captionProblem, placeVoice, sizeInFormat, type AdErrors } from "~/domain/ai-ads";
+import { wavDurationMs } from "~/domain/wav";
 import { AiSpeechError, type AiSpeech } from "~/integrations/ai-speech.server";
+import type { FileStorage } from "~/integrations/file-storage.server";
 import type { MusicLibrary } from "~/integrations/music-library.server";
 import { VideoRenderError, type RenderAudio, type RenderResult, type RenderSpec, type VideoRenderer } from "~/integrations/video-render.server";
 import { childLogger } from "~/logger.server";
@@ -32,6 +36,8 @@ export function createProduction(deps: {
   brandKits?: Pick<BrandKits, "applied">;
   productPhotoSvg?: (images: string[]) => Promise<string | null>;
   files: Pick<VideoFiles, "store">;
+  /** Where the free preview's spoken hooks are kept once made (voice-clips/, beside the videos). */
+  storage?: Pick<FileStorage, "get" | "put">;
   speech?: AiSpeech | null;
   music?: MusicLibrary;
 }) {
@@ -65,8 +71,12 @@ export function createProduction(deps: {
     options: {
       size: { width: number; height: number; fps: number };
       watermark?: string;
-      /** No voice-over or music (the free preview: a voice costs a call to the speech endpoint per scene). */
-      silent?: boolean;
+      /**
+       * "hook": the free preview's sound (decision 067): the voice-over reads the first scene only, made once per
+       * model, voice and text and kept, so a seller hears the voice without a call per scene on the operator's
+       * speech account; the music as in the render. Default "full": every scene read.
+       */
+      voice?: "full" | "hook";
       step: number;
       writeProgress: (pct: number) => Promise<unknown>;
       context: Record<string, number>;
@@ -84,7 +94,7 @@ export function createProduction(deps: {
         .catch((error) => log.warn({ ...options.context, err: error }, "progress not written"));
     };
     let result: RenderResult;
-    const sound = options.silent ? ({ ok: true, audio: null } as const) : await soundFor(row);
+    const sound = await soundFor(row, options.voice ?? "full");
     if (!sound.ok) return { ok: false, stage: "render", detail: sound.detail };
     try {
       const photoSvg = product && deps.productPhotoSvg ? await deps.productPhotoSvg(parseStringList(product.images)) : null;
@@ -124,15 +134,22 @@ export function createProduction(deps: {
   }
 
   /** What sound ads can have on this server. */
-  async function sound(): Promise<{ voice: string | null; musicTracks: string[]; musicDir: string | null }> {
-    return { voice: deps.speech?.name ?? null, musicTracks: (await deps.music?.list()) ?? [], musicDir: deps.music?.dir ?? null };
+  async function sound(): Promise<{ voice: string | null; voices: string[]; musicTracks: string[]; musicDir: string | null }> {
+    return {
+      voice: deps.speech?.name ?? null,
+      voices: deps.speech ? [...deps.speech.voices] : [],
+      musicTracks: (await deps.music?.list()) ?? [],
+      musicDir: deps.music?.dir ?? null,
+    };
   }
 
   /** Why the ad's sound settings cannot be rendered on this server (per field), or {} (checked on save and before a render is paid for). */
-  async function soundErrors(ad: { voiceOver: boolean; musicTrack: string | null }): Promise<AdErrors> {
+  async function soundErrors(ad: { voiceOver: boolean; musicTrack: string | null; voice: string | null }): Promise<AdErrors> {
     const errors: AdErrors = {};
     if (ad.voiceOver && !deps.speech)
       errors.voiceOver = "Voice-over is not set up on this server: it needs an AI speech endpoint (AI_BASE_URL and AI_SPEECH_MODEL).";
+    if (ad.voiceOver && deps.speech && ad.voice !== null && !deps.speech.voices.includes(ad.voice))
+      errors.voice = `There is no voice named "${ad.voice.slice(0, 60)}" here: choose one of ${deps.speech.voices.join(", ")}.`;
     if (ad.musicTrack && !(await deps.music?.pathOf(ad.musicTrack)))
       errors.musicTrack = `There is no music track named "${ad.musicTrack}" on this server now: choose another, or none.`;
     return errors;
@@ -142,16 +159,18 @@ export function createProduction(deps: {
    * The ad's sound for a render: each scene read by the speech endpoint and placed on its scene (sped up a little
    * at most, never cut), and the music bed's file. A failure is a sentence for the ad's failure reasons.
    */
-  async function soundFor(row: AdRow): Promise<{ ok: true; audio: RenderAudio | null } | { ok: false; detail: string }> {
+  async function soundFor(row: AdRow, reading: "full" | "hook"): Promise<{ ok: true; audio: RenderAudio | null } | { ok: false; detail: string }> {
     if (!row.voiceOver && !row.musicTrack) return { ok: true, audio: null };
     const problems = Object.values(await soundErrors(row));
     if (problems.length > 0) return { ok: false, detail: problems.join(" ") };
-    const scenes = scenesOf(row);
+    const all = scenesOf(row);
+    const scenes = reading === "hook" ? all.slice(0, 1) : all;
     const wavs: { wav: Uint8Array; durationMs: number }[] = [];
     if (row.voiceOver && deps.speech) {
+      const voice = row.voice ?? deps.speech.defaultVoice;
       for (const [i, scene] of scenes.entries()) {
         try {
-          wavs.push(await deps.speech.speak(scene.text));
+          wavs.push(reading === "hook" ? await keptClip(deps.speech, scene.text, voice) : await deps.speech.speak(scene.text, { voice }));
         } catch (error) {
           if (!(error instanceof AiSpeechError)) throw error;
           return { ok: false, detail: `the voice-over of scene ${i + 1} could not be made: ${error.message}` };
@@ -163,6 +182,21 @@ export function createProduction(deps: {
     const voice = wavs.length > 0 && placed.ok ? wavs.map((w, i) => ({ wav: w.wav, ...placed.clips[i] })) : [];
     const musicPath = row.musicTrack ? await deps.music!.pathOf(row.musicTrack) : null;
     return { ok: true, audio: { voice, musicPath } };
+  }
+
+  /**
+   * The hook read in `voice`, from the stored clip when this model already read this text in this voice (any seller:
+   * the key is a hash of the three), else from the speech endpoint, then stored. A clip that cannot be stored is
+   * still used.
+   */
+  async function keptClip(speech: AiSpeech, text: string, voice: string): Promise<{ wav: Uint8Array; durationMs: number }> {
+    const key = `voice-clips/${createHash("sha256").update(JSON.stringify([speech.model, voice, text])).digest("hex")}.wav`;
+    const kept = await deps.storage?.get(key);
+    const keptMs = kept ? wavDurationMs(kept) : null;
+    if (kept && keptMs !== null) return { wav: new Uint8Array(kept), durationMs: keptMs };
+    const spoken = await speech.speak(text, { voice });
+    await deps.storage?.put(key, spoken.wav).catch((error: unknown) => log.warn({ err: error, key }, "voice clip not kept"));
+    return spoken;
   }
 
   return { produce, fitErrors, soundErrors, sound };

@@ -24,6 +24,8 @@ export interface AdEdit {
   voiceOver?: boolean;
   /** A music track's file name from the operator's folder, or null for none. */
   musicTrack?: string | null;
+  /** The voice-over's voice, one the speech adapter offers (decision 067), or null for the server's default. */
+  voice?: string | null;
 }
 
 function factsOf(p: ProductRow): AdFacts {
@@ -47,7 +49,7 @@ export function createScripts(deps: {
   brandKits?: Pick<BrandKits, "applied" | "requireOwn">;
   references?: (userId: string, objectID: string) => Promise<TikTokReference[]>;
   /** Why sound settings cannot be rendered on this server (production.soundErrors). */
-  sound?: (ad: { voiceOver: boolean; musicTrack: string | null }) => Promise<AdErrors>;
+  sound?: (ad: { voiceOver: boolean; musicTrack: string | null; voice: string | null }) => Promise<AdErrors>;
 }) {
   const { db, views } = deps;
 
@@ -121,8 +123,13 @@ export function createScripts(deps: {
       })),
     };
     const checked = validateAdScript(merged);
-    const sound = { voiceOver: edit.voiceOver ?? row.voiceOver, musicTrack: edit.musicTrack === undefined ? row.musicTrack : edit.musicTrack };
-    const soundErrors = edit.voiceOver !== undefined || edit.musicTrack !== undefined ? ((await deps.sound?.(sound)) ?? {}) : {};
+    const sound = {
+      voiceOver: edit.voiceOver ?? row.voiceOver,
+      musicTrack: edit.musicTrack === undefined ? row.musicTrack : edit.musicTrack,
+      voice: edit.voice === undefined ? row.voice : edit.voice,
+    };
+    const soundErrors =
+      edit.voiceOver !== undefined || edit.musicTrack !== undefined || edit.voice !== undefined ? ((await deps.sound?.(sound)) ?? {}) : {};
     if (!checked.ok || Object.keys(soundErrors).length > 0)
       throw new AppError(422, "Some fields need attention.", { fieldErrors: { ...(checked.ok ? {} : checked.errors), ...soundErrors } });
     const brandKitId =
@@ -138,6 +145,7 @@ export function createScripts(deps: {
         ...(edit.format ? { format: edit.format } : {}),
         voiceOver: sound.voiceOver,
         musicTrack: sound.musicTrack,
+        voice: sound.voice,
       },
     });
     if (count === 0) throw new AppError(409, "This ad started rendering; edit it when that is done.");

@@ -62,6 +62,8 @@ export interface AiAdView {
   /** Sound on the rendered video (decision 062): a voice-over, and a music track's name or null. */
   voiceOver: boolean;
   musicTrack: string | null;
+  /** The voice-over's voice (decision 067); null: the server's default voice. */
+  voice: string | null;
 }
 
 export interface AdPreviewView {
@@ -165,6 +167,7 @@ export function createAdViews(deps: { db: Db; ready: () => Promise<void> }) {
         format: formatOf(r),
         voiceOver: r.voiceOver,
         musicTrack: r.musicTrack,
+        voice: r.voice,
       };
     });
   }

@@ -9,12 +9,14 @@
 //   walk the order testing membership, unless the matches are so few that sorting them is cheaper.
 // - sort=relevance: FTS5's BM25 ranking, filtered in memory.
 //
-// Several words: every word must match. When that finds at most FEW_RESULTS products, the products
-// matching most of the text are added after them (`matchedSomeWords`): each word weighs by how rare it
-// is in the catalogue (log of catalogue size over its matches, a word matching nothing weighs 0), a
-// product is kept when its words carry at least half the text's weight, and ranked by that weight with
-// words outside its title counting half; heavier first, then the sort's order ("phone holder car" -> the car mounts, then the car
-// seat covers; issue 25, docs/decisions/056). literal=1 turns both this and the correction off.
+// Several words: every word must match. When that finds fewer than SOME_WORDS_BELOW products, the
+// products matching most of the text are added after them (`matchedSomeWords`): each word weighs by how
+// rare it is in the catalogue (log of catalogue size over its matches, a word matching nothing weighs 0),
+// a product is kept when its words carry at least half the text's weight. The products carrying every
+// word come first, then the others; within each, by that weight with words outside the title counting
+// half, then the sort's order ("phone holder car" -> the car mounts, then the car seat covers; "dog
+// leash" -> the dog leashes, then the other leashes; issue 25, docs/decisions/056). literal=1 turns
+// both this and the correction off.
 //
 // Spelling: when the text as typed finds nothing (or almost nothing), its misspelt words are corrected
 // from the catalogue's own vocabulary (~/domain/spelling) and, if the corrected text finds more, that
@@ -36,7 +38,7 @@ export interface SearchPage {
   correctedQuery: string | null;
   /** The query's text as typed when it was corrected; else null. */
   originalQuery: string | null;
-  /** True when no product matched every word and the page holds products matching most of them. */
+  /** True when few products matched every word and the results go on with products matching most of them. */
   matchedSomeWords: boolean;
 }
 
@@ -51,12 +53,16 @@ const SAMPLE = 20_000;
 const TOTALS_CACHED = 2_000;
 /** Past this many rows to visit, sorting the (few) matches beats walking the order. Measured on 1M. */
 const WALK_ROWS_LIMIT = 200_000;
+/** A text of several words that fewer than this many products carry whole is followed by those carrying most of it. */
+const SOME_WORDS_BELOW = 24;
 /** A text finding at most this many products may be corrected... */
 const FEW_RESULTS = 2;
 /** ...when the correction finds at least this many times more (any, when the text found none). */
 const CORRECTION_GAIN = 10;
 /** A word found only in a product's description, niches or tags counts this share of its weight. */
 const OUTSIDE_TITLE_WEIGHT = 0.5;
+/** Partial-match rankings kept per catalogue version (a broad word's can hold 100,000 rows: 400 KB). */
+const SOME_WORDS_CACHED = 64;
 /** Corrections kept per catalogue version (most queries are correct: their entry is null). */
 const CORRECTIONS_CACHED = 1_000;
 
@@ -74,6 +80,9 @@ export class CatalogSearch {
   private readonly text: TextMatcher;
   private corrections = new Map<string, string | null>();
   private correctionsIndex: CatalogIndex | null = null;
+  /** mostWords' ranked rows per text, filters and order (null: nothing carries half the text), per catalogue version. */
+  private someWords = new Map<string, { rows: Int32Array; allWords: number } | null>();
+  private someWordsIndex: CatalogIndex | null = null;
 
   constructor(private readonly sql: SqlReader) {
     this.text = new TextMatcher(sql);
@@ -192,7 +201,7 @@ export class CatalogSearch {
     const matches = await this.text.all(index, fts);
     const terms = ftsTerms(q.q!, isWord);
     // literal=1 ("Search instead for ...") searches the text exactly as typed: every word.
-    if (terms.length > 1 && !q.literal && countMatches(matches, filter) <= FEW_RESULTS) {
+    if (terms.length > 1 && !q.literal && countMatches(matches, filter) < SOME_WORDS_BELOW) {
       const some = await this.mostWords(index, q, terms, filter, skip);
       if (some) return some;
     }
@@ -229,8 +238,8 @@ export class CatalogSearch {
   }
 
   /**
-   * Products matching at least half the text's weight (see the header), heaviest first, then in the
-   * sort's order; null when no word of the text matches anything.
+   * Products matching at least half the text's weight (see the header): those with every word first, then
+   * the heaviest, then in the sort's order; null when no word of the text matches anything.
    */
   private async mostWords(
     index: CatalogIndex,
@@ -239,6 +248,38 @@ export class CatalogSearch {
     filter: ((row: number) => boolean) | null,
     skip: number,
   ): Promise<LiteralPage | null> {
+    if (this.someWordsIndex !== index) {
+      this.someWords.clear();
+      this.someWordsIndex = index;
+    }
+    // Paging through the results or asking again ranks nothing twice.
+    const key = JSON.stringify([totalKey(q, terms.join(" ")), q.sort, q.sort === "random" ? q.seed : 0]);
+    let ranked = this.someWords.get(key);
+    if (ranked === undefined) {
+      ranked = await this.rankSomeWords(index, q, terms, filter);
+      this.someWords.set(key, ranked);
+      if (this.someWords.size > SOME_WORDS_CACHED) this.someWords.delete(this.someWords.keys().next().value!);
+    }
+    if (ranked === null) return null;
+    const { rows, allWords } = ranked;
+    const ids = Array.from(rows.subarray(skip, skip + q.pageSize), (row) => index.cols.ids[row]);
+    return {
+      ids,
+      total: rows.length,
+      totalIsEstimate: false,
+      hasMore: skip + q.pageSize < rows.length,
+      plan: "sorted-matches",
+      matchedSomeWords: true,
+      allWords,
+    };
+  }
+
+  private async rankSomeWords(
+    index: CatalogIndex,
+    q: ProductQuery,
+    terms: string[],
+    filter: ((row: number) => boolean) | null,
+  ): Promise<{ rows: Int32Array; allWords: number } | null> {
     const sets: MatchSet[] = [];
     const inTitle: MatchSet[] = [];
     for (const term of terms) {
@@ -248,39 +289,37 @@ export class CatalogSearch {
     const weights = sets.map((set) => (set.rows.length === 0 ? 0 : Math.log((index.size + 1) / (set.rows.length + 0.5))));
     const full = weights.reduce((a, b) => a + b, 0);
     if (full === 0) return null;
-    // Whether a product is kept counts every word it has anywhere; its place counts title words double.
-    const coverage = new Map<number, number>();
-    const weightOf = new Map<number, number>();
+    // Per row, in typed arrays (a Map per matching row cost ~10x more on a broad word of a million products):
+    // whether it is kept counts every word it has anywhere; its place counts title words double.
+    const coverage = new Float32Array(index.size);
+    const weightOf = new Float32Array(index.size);
+    const wordsOf = new Uint8Array(index.size);
+    const touched: number[] = [];
+    let matching = 0;
     sets.forEach((set, k) => {
       if (weights[k] === 0) return;
+      matching++;
       for (let i = 0; i < set.rows.length; i++) {
         const row = set.rows[i];
-        const w = inTitle[k].has(row) ? weights[k] : weights[k] * OUTSIDE_TITLE_WEIGHT;
-        weightOf.set(row, (weightOf.get(row) ?? 0) + w);
-        coverage.set(row, (coverage.get(row) ?? 0) + weights[k]);
+        if (wordsOf[row] === 0) touched.push(row);
+        wordsOf[row]++;
+        weightOf[row] += inTitle[k].has(row) ? weights[k] : weights[k] * OUTSIDE_TITLE_WEIGHT;
+        coverage[row] += weights[k];
       }
     });
     let every = 0;
     const kept: number[] = [];
-    for (const [row, covered] of coverage) {
-      if (covered < full / 2 - 1e-9 || (filter && !filter(row))) continue;
+    for (const row of touched) {
+      if (coverage[row] < full / 2 - 1e-4 || (filter && !filter(row))) continue;
       kept.push(row);
-      if (sets.every((set, k) => weights[k] === 0 || set.has(row))) every++;
+      if (wordsOf[row] === matching) every++;
     }
     const order = rowOrder(index, q);
-    // Nothing carries half the text: the text as typed stands (it found at most FEW_RESULTS).
+    // Nothing carries half the text: the text as typed stands (it found fewer than SOME_WORDS_BELOW).
     if (kept.length === 0) return null;
-    kept.sort((a, b) => weightOf.get(b)! - weightOf.get(a)! || order(a, b));
-    const ids = kept.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
-    return {
-      ids,
-      total: kept.length,
-      totalIsEstimate: false,
-      hasMore: skip + q.pageSize < kept.length,
-      plan: "sorted-matches",
-      matchedSomeWords: true,
-      allWords: sets.some((_, k) => weights[k] === 0) ? 0 : every,
-    };
+    // Every word first (words matching nothing in the catalogue aside), then the heaviest, then the sort's order.
+    kept.sort((a, b) => Number(wordsOf[b] === matching) - Number(wordsOf[a] === matching) || weightOf[b] - weightOf[a] || order(a, b));
+    return { rows: Int32Array.from(kept), allWords: sets.some((_, k) => weights[k] === 0) ? 0 : every };
   }
 
   private async relevance(
