@@ -291,7 +291,7 @@ export interface SearchEngine {
     plan: string;
     correctedQuery?: string | null;
     originalQuery?: string | null;
-    /** No product matched every word: the page holds those matching most of the text (built-in engine). */
+    /** Few products matched every word: those matching most of the text follow them (built-in engine, decision 067). */
     matchedSomeWords?: boolean;
   }>;
   niches(): Promise<string[]>;

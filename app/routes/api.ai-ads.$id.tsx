@@ -23,6 +23,7 @@ const Patch = z
     format: z.enum(AD_FORMATS, { error: `must be one of ${AD_FORMATS.join(", ")}` }),
     voiceOver: z.boolean(),
     musicTrack: z.string().min(1).max(200).nullable(),
+    voice: z.string().min(1).max(60).nullable(),
     scenes: z
       .array(
         z

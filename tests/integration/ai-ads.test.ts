@@ -399,6 +399,21 @@ describe("who may", () => {
     expect(saved.status).toBe(200);
     expect(JSON.parse((await adRow(ad.id))!.scenes)[2].text).toBe("Meet the brush");
   });
+
+  // A voice the speech adapter does not offer is refused in tests/integration/ai-ads-sound.test.ts (this server has none).
+  it("the API sets and clears an ad's voice (decision 067); an empty name is 400 and not saved", async () => {
+    const user = await seller(5);
+    const ad = await createAd(user.cookie);
+    const patch = (json: unknown) => call(adAction, `/api/ai-ads/${ad.id}`, { method: "PATCH", cookie: user.cookie, params: { id: String(ad.id) }, json });
+    const chosen = await patch({ voice: "nova" });
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    const voiceOf = async () => (await db.aiAd.findUniqueOrThrow({ where: { id: ad.id }, select: { voice: true } })).voice;
+    expect(await voiceOf()).toBe("nova");
+    expect((await patch({ voice: "" })).status).toBe(400);
+    expect(await voiceOf()).toBe("nova");
+    expect((await patch({ voice: null })).status).toBe(200);
+    expect(await voiceOf()).toBeNull();
+  });
 });
 
 describe("text that would not fit on the video (decision 062)", () => {
