@@ -29,7 +29,8 @@ import { loader as openApiRoute } from "~/routes/api.v1.openapi[.]json";
 import { action as apiCreate } from "~/routes/api.threads";
 import { action as apiMessages } from "~/routes/api.threads.$id.messages";
 import { landedMargins } from "~/services/landed-cost.server";
-import { landedMarginState, refreshLandedMargins } from "~/services/landed-margins.server";
+import { createJobs } from "~/services/jobs.server";
+import { createLandedMargins, LANDED_MARGINS_JOB, landedMarginState, refreshLandedMargins } from "~/services/landed-margins.server";
 import { importProducts } from "~/services/product-import.server";
 import { algoliaRowSource } from "~/services/search/algolia-rows.server";
 import { importTariffFile } from "~/services/tariffs.server";
@@ -191,5 +192,22 @@ describe("a tariff import that raises a rate", () => {
     expect(rows.map((r) => r.landedMarginBps)).toEqual([4112, null, 2896, 1328]);
     expect(await grid("minMargin=30")).toEqual(["lm-roomy"]);
     expect(await refreshLandedMargins(db, { now: NOW })).toMatchObject({ refigured: false, changed: 0 });
+  });
+});
+
+describe("the start-up and daily job", () => {
+  it("figures a catalogue from before migration 034 (every margin null, no state) once, on the job system", async () => {
+    await db.$executeRawUnsafe(`UPDATE "Product" SET "landedMarginBps" = NULL`);
+    await db.$executeRawUnsafe(`UPDATE "CatalogState" SET "landedMarginKey" = NULL, "landedMarginAsOf" = NULL`);
+    const jobs = createJobs({ db, ownerId: "landed-margin-test" });
+    const margins = createLandedMargins({ db });
+    margins.registerJobs(jobs);
+    await margins.queueAtStart(jobs);
+    await margins.queueAtStart(jobs);
+    await jobs.runDue({ kinds: [LANDED_MARGINS_JOB] });
+    const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { landedMarginBps: true }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => r.landedMarginBps)).toEqual([4112, null, 2896, 1328]);
+    expect((await landedMarginState(db)).key).toMatch(/^[0-9a-f]{32}$/);
+    expect(await db.job.count({ where: { kind: LANDED_MARGINS_JOB } })).toBe(1);
   });
 });
