@@ -8,12 +8,12 @@
 // load (pages and APIs together over 32 connections, with BENCH_PROFILE=1 a CPU profile of the server),
 // logo (checking and drawing an uploaded logo, and the event loop meanwhile), export (a 100,000-row CSV and JSON
 // export of the grid: rows per second and peak RSS), api (the public API and the MCP server with a key, against the
-// site's own search).
+// site's own search), landed-margins (every product's margin after duty and fees figured again: products per second).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "crawl", "load", "logo", "export", "api"];
+const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracker", "pages", "assistant", "outbox", "catalogue", "crawl", "load", "logo", "export", "api", "landed-margins"];
 /** Benchmarks that run as part of another's name: `tracker` also prints the job system's figures. */
 const PARTS: Record<string, string[]> = { tracker: ["tracker", "jobs"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -7,7 +7,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { dayNumber, formatCount } from "~/domain/insights";
 import { PRODUCT_CSV_COLUMNS, rowToCsvFields, toCsvLine } from "~/domain/product-import";
-import { algoliaSyncFromEnv, openImportDb, printSummary, progressPrinter, queueSavedSearchAlerts, rowsPerSecond } from "./lib/import-cli";
+import { algoliaSyncFromEnv, openImportDb, refreshLandedMarginsAfterImport, printSummary, progressPrinter, queueSavedSearchAlerts, rowsPerSecond } from "./lib/import-cli";
 import { defaultEndDay, generateProducts, type GenerateOptions } from "./lib/product-generator";
 
 const USAGE = `Usage: npm run products:generate -- --count N [--seed S] [--out FILE.ndjson|FILE.csv] [--end-day YYYY-MM-DD]
@@ -112,16 +112,21 @@ async function main(): Promise<number> {
 
   const { db, url, close } = await openImportDb();
   const { importGeneratedProducts } = await import("./lib/generated-import");
+  const { landedMarginTable } = await import("~/services/landed-margins.server");
   process.stderr.write(`Generating ${formatCount(args.count)} products (seed ${args.seed}, history to ${args.endDay}) into ${url}\n`);
   const started = Date.now();
   try {
+    const landed = await landedMarginTable(db);
+    const sync = await algoliaSyncFromEnv(db);
     const summary = await importGeneratedProducts(db, args.count, options, {
       threads: args.threads,
       onProgress: progressPrinter(() => args.count, { exact: true }),
-      onCommitted: await algoliaSyncFromEnv(db),
+      onCommitted: sync,
+      landed,
     });
     const elapsedMs = Date.now() - started;
     printSummary(summary, { source: `generated (seed ${args.seed})`, elapsedMs, rejectionsFile: path.resolve("data/generated.rejections.txt") });
+    await refreshLandedMarginsAfterImport(db, landed, sync);
     await queueSavedSearchAlerts(db, summary);
     if (url.startsWith("file:")) {
       const file = path.resolve(url.slice("file:".length));

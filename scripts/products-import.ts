@@ -3,7 +3,7 @@
 // and reason and not imported; good rows are upserted by objectID. Formats: docs/decisions/011.
 // Exit codes: 0 something was imported, 1 the file (or database) could not be used, 2 every row was
 // rejected (or the file held no rows).
-import { algoliaSyncFromEnv, fetchImportedImages, openImportDb, printSummary, progressPrinter, queueSavedSearchAlerts } from "./lib/import-cli";
+import { algoliaSyncFromEnv, refreshLandedMarginsAfterImport, fetchImportedImages, openImportDb, printSummary, progressPrinter, queueSavedSearchAlerts } from "./lib/import-cli";
 import { releasingEvery } from "./lib/native-memory";
 import { openProductFile, ProductFileError, type ProductFile } from "./lib/product-file";
 
@@ -42,15 +42,20 @@ async function main(): Promise<number> {
 
   const { db, url, close } = await openImportDb();
   const { importProducts, ImportAbortedError } = await import("~/services/product-import.server");
+  const { landedMarginTable } = await import("~/services/landed-margins.server");
   process.stderr.write(`Importing ${file} (${source.format}) into ${url}\n`);
   const started = Date.now();
   const rejectionsFile = `${file}.rejections.txt`;
   try {
+    const landed = await landedMarginTable(db);
+    const sync = await algoliaSyncFromEnv(db);
     const summary = await importProducts(db, releasingEvery(source.rows, 20_000), {
       onProgress: progressPrinter(() => source.estimatedRows(), { exact: source.format === "json" }),
-      onCommitted: await algoliaSyncFromEnv(db),
+      onCommitted: sync,
+      landed,
     });
     printSummary(summary, { source: file, elapsedMs: Date.now() - started, rejectionsFile });
+    await refreshLandedMarginsAfterImport(db, landed, sync);
     await queueSavedSearchAlerts(db, summary);
     // The products are in; their image URLs are fetched now unless a server's worker is left to do it.
     if (!noWaitImages) await fetchImportedImages(db, summary);

@@ -4,7 +4,7 @@
 // row per line with a general rate, valid from --valid-from (default today), closing earlier MFN rows that day;
 // or a layers file like content/tariffs/us-starter-2026-11-26.json (new surcharges, Section 301 rows ...).
 // Exit codes: 0 imported, 1 the file or the arguments could not be used.
-import { openImportDb } from "./lib/import-cli";
+import { algoliaSyncFromEnv, openImportDb } from "./lib/import-cli";
 
 const USAGE = `Usage: npm run tariffs -- import FILE [--valid-from YYYY-MM-DD] [--revision NAME]
 
@@ -33,6 +33,7 @@ async function main(): Promise<number> {
   const file = positional[1];
   const { db, url, close } = await openImportDb();
   const { importTariffFile, TariffFileError } = await import("~/services/tariffs.server");
+  const { refreshLandedMargins } = await import("~/services/landed-margins.server");
   const { isAppError } = await import("~/domain/errors");
   try {
     const summary = await importTariffFile(db, file, { validFrom, revision });
@@ -43,6 +44,15 @@ async function main(): Promise<number> {
         `; ${skipped} line${skipped === 1 ? "" : "s"} skipped (a rate per kilogram, dozen or part cannot be applied per order)\n`,
     );
     for (const s of summary.skipped.slice(0, 10)) process.stdout.write(`  skipped ${s.htsno}: ${s.general}\n`);
+    // The grid's margin filter and sort read each product's margin after duty and fees (decision 065): figured again
+    // now when the new layers change any guessed code's duty (pushed to Algolia when it is configured).
+    const margins = await refreshLandedMargins(db, { onChanged: await algoliaSyncFromEnv(db) });
+    process.stdout.write(
+      margins.refigured
+        ? `Margins after duty and fees figured again as of ${margins.asOf}: ${margins.products} products in ${(margins.ms / 1000).toFixed(1)} s ` +
+            `(${Math.round((margins.products * 1000) / Math.max(1, margins.ms))} products/s), ${margins.changed} changed\n`
+        : `Margins after duty and fees unchanged: the new layers change no guessed code's duty as of ${margins.asOf}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof TariffFileError || isAppError(error)) {

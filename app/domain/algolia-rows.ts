@@ -16,6 +16,8 @@ export interface AlgoliaRecordRow {
   priceCurrency?: string | null;
   costCents: number | null;
   marginBps: number | null;
+  /** The margin after duty and fees the margin filter and sort read (decision 065); null when the product has none. */
+  landedMarginBps: number | null;
   amazonPriceCents: number | null;
   orders: number;
   revenueCents: bigint;

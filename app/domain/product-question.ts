@@ -180,7 +180,7 @@ export function describeFilters(f: QuestionFilters): string[] {
   const price = rangeWords(f.minPrice, f.maxPrice, dollars$);
   if (price) out.push(`price ${price}`);
   const margin = rangeWords(f.minMargin, f.maxMargin, (n) => `${numberText(n)}%`);
-  if (margin) out.push(`margin ${margin}`);
+  if (margin) out.push(`margin after duty and fees ${margin}`);
   const orders = countWords(f.minOrders, f.maxOrders, "order", "orders", "or less");
   if (orders) out.push(`${orders} (30 days)`);
   const stores = countWords(f.minStores, f.maxStores, "store", "stores", "or fewer");
@@ -193,6 +193,17 @@ export function describeFilters(f: QuestionFilters): string[] {
   if (f.firstSeenDays !== undefined) out.push(`first seen in the last ${formatCount(f.firstSeenDays)} days`);
   if (f.sort) out.push(`sorted by ${SORT_WORDS[f.sort]}`);
   return out;
+}
+
+/** Whether an answer's filters or order use the margin (then the answer says what the margin is). */
+export function usesMargin(f: QuestionFilters): boolean {
+  return f.minMargin !== undefined || f.maxMargin !== undefined || f.sort === "margin";
+}
+
+/** What the margin the grid filters on is, and the day its duty layers were checked (decision 065). */
+export function marginMeaning(asOf: string | null): string {
+  const when = asOf ? ` as of ${asOf}` : "";
+  return `Margins are after duty and fees${when}: price minus supplier cost, shipping, US duty for each product's guessed HTS code and origin, and Shopify Payments' fees (2.9% + 30c), over price; no refund reserve or ad cost.`;
 }
 
 /** What the answer may say about one product: the figures its card shows (margin only with insights). */
@@ -211,7 +222,7 @@ export interface ProductFacts {
   /** Measured products: stores that added it in the last 7 days. */
   storesAdded7d?: number | null;
   views?: number | null;
-  /** Null when the user's plan does not show margins. */
+  /** The margin after duty and fees the grid filters on (decision 065); null without a known cost or when the plan hides margins. */
   marginBps: number | null;
   amazonPriceCents?: number | null;
 }
@@ -230,7 +241,7 @@ export function whyItFits(p: ProductFacts, f: QuestionFilters): string[] {
     out.push(`stage ${STAGE_WORDS[p.lifecycleStage as Stage] ?? p.lifecycleStage} (estimate)`);
   }
   if ((f.minMargin !== undefined || f.maxMargin !== undefined || f.sort === "margin") && p.marginBps !== null) {
-    out.push(`margin ${percentOfBps(p.marginBps)}`);
+    out.push(`margin after duty and fees ${percentOfBps(p.marginBps)}`);
   }
   const measured = p.source === "measured";
   if (measured) out.push("measured: orders are not counted");
@@ -386,6 +397,10 @@ function take(w: Work, re: RegExp, fn: (m: RegExpExecArray) => boolean | void) {
 
 const NUM = String.raw`\$?\s?(\d+(?:\.\d{1,2})?)(?!\d|\.\d)`;
 
+/** "after duty and fees", "net of tariffs", "after fees": what the grid's margin already is (decision 065). */
+const DUTY_WORD = String.raw`(?:the\s+)?(?:us\s+|import\s+|payment\s+|transaction\s+)?(?:duty|duties|tariffs?|customs|fees?)`;
+const AFTER_DUTY_AND_FEES = new RegExp(String.raw`\b(?:after|net of|including|incl\.?)\s+(?:all\s+)?${DUTY_WORD}(?:\s*(?:,|and|&|\+|plus)\s*${DUTY_WORD})*(?![\w-])`, "g");
+
 /** Lower case, one kind of quote and dash, thousands separators and "k" expanded, currencies as "$". */
 function normalize(text: string, w: { notes: string[] }): string {
   let s = ` ${text.normalize("NFKC").toLowerCase()} `
@@ -403,6 +418,9 @@ function normalize(text: string, w: { notes: string[] }): string {
     s = s.replace(/[€£]/g, "$").replace(/\b(?:eur|euros?|gbp|pounds?|cad|aud)\b/g, "dollars");
   }
   return s
+    .replace(/(\d+(?:\.\d+)?)\s?(?:percent|per cent|pct)\b/g, "$1%")
+    // The grid's margin is after duty and fees (decision 065): saying so asks for that margin, never for words.
+    .replace(AFTER_DUTY_AND_FEES, " ")
     .replace(/(\d+(?:\.\d{1,2})?)\s?\$/g, "$$$1")
     .replace(/(\d+(?:\.\d{1,2})?)\s?(?:usd|dollars?|bucks)\b/g, "$$$1")
     .replace(/\$\s+(\d)/g, "$$$1")
@@ -711,15 +729,15 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     const isMax = (cmp && new RegExp(`^${cmpMax}$`).test(cmp)) || /less|under/.test(tail);
     if (isMax) f.maxMargin = n;
     else f.minMargin = n;
-    if (!/margin|profit/.test(m[0])) w.notes.push(`I read ${n}% as the margin: it is the only percentage the grid filters by.`);
+    if (!/margin|profit/.test(m[0])) w.notes.push(`I read ${n}% as the margin after duty and fees: it is the only percentage the grid filters by.`);
   });
   take(w, /\b(?:high|higher|good|great|big|healthy|fat|strong|solid|decent|juicy)[- ](?:profit )?margins?\b|\bhigh[- ]profit\b|\bprofitable\b|\bmargin[- ]rich\b/, () => {
     f.minMargin ??= HIGH_MARGIN_PERCENT;
-    w.notes.push(`“High margin” means a margin of ${HIGH_MARGIN_PERCENT}% or more.`);
+    w.notes.push(`“High margin” means a margin after duty and fees of ${HIGH_MARGIN_PERCENT}% or more.`);
   });
   take(w, /\b(?:low|thin|small)[- ]margins?\b/, () => {
     f.maxMargin ??= LOW_MARGIN_PERCENT;
-    w.notes.push(`“Low margin” means a margin of ${LOW_MARGIN_PERCENT}% or less.`);
+    w.notes.push(`“Low margin” means a margin after duty and fees of ${LOW_MARGIN_PERCENT}% or less.`);
   });
 
   // 6. Counts with their unit: orders, views, engagement, stores.

@@ -71,7 +71,13 @@ export interface AlgoliaProductRecord {
    * matches the product (an absent attribute fails every numeric filter).
    */
   costCents?: number;
+  /** The gross margin (price minus cost and shipping); kept for readers of the record, filtered on by nothing. */
   marginBps?: number;
+  /**
+   * The margin after duty and fees (decision 065): what minMargin, maxMargin and sort=margin mean. Left out when the
+   * product has none (an unknown cost), so a margin filter never matches it.
+   */
+  landedMarginBps?: number;
   /** Left out when the product has no Amazon price, so a numeric filter on it never matches. */
   amazonPriceCents?: number;
   /** "sample" (source catalog), "measured" or "tracked-store": the grid's source filter (docs/decisions/048). */
@@ -129,6 +135,7 @@ export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
     image: jsonStrings(p.images)[0] ?? null,
     ...(priceInDollars(p.priceCurrency) ? { priceCents: p.priceCents } : {}),
     ...(p.costCents !== null && p.marginBps !== null ? { costCents: p.costCents, marginBps: p.marginBps } : {}),
+    ...(p.costCents !== null && p.landedMarginBps !== null ? { landedMarginBps: p.landedMarginBps } : {}),
     ...(p.amazonPriceCents !== null ? { amazonPriceCents: p.amazonPriceCents } : {}),
     source: recordSource(p.source),
     ...(hasSalesData(p)
@@ -199,7 +206,7 @@ export function algoliaFilters(q: ProductQuery): string {
     ...anyOf("lifecycleStage", q.stages),
     ...numeric("priceCents", q.price),
     ...numeric("costCents", q.cost),
-    ...numeric("marginBps", q.margin),
+    ...numeric("landedMarginBps", q.margin),
     ...numeric("orders", q.orders),
     ...numeric("revenueCents", revenueCentsRange(q.revenue)),
     ...numeric("engagement", q.engagement),
@@ -231,7 +238,7 @@ export function matchesFilters(row: HitRow, q: ProductQuery): boolean {
   const sales = hasSalesData(row);
   const stores = hasStoreFigures(row.source);
   if (q.stages.length > 0 && !(stores && q.stages.includes(row.lifecycleStage as Stage))) return false;
-  if (!within(priceInDollars(row.priceCurrency) ? row.priceCents : null, q.price) || !within(row.costCents, q.cost) || !within(row.marginBps, q.margin)) return false;
+  if (!within(priceInDollars(row.priceCurrency) ? row.priceCents : null, q.price) || !within(row.costCents, q.cost) || !within(row.landedMarginBps, q.margin)) return false;
   const measured = (v: number) => (sales ? v : null);
   if (!within(measured(row.orders), q.orders) || !within(measured(Number(row.revenueCents)), revenueCentsRange(q.revenue))) return false;
   if (!within(measured(row.likes + row.comments + row.shares), q.engagement) || !within(measured(row.views), q.views)) return false;
@@ -260,7 +267,8 @@ function sortKey(sort: ProductQuery["sort"]): ((r: HitRow) => number | bigint) |
     case "revenue":
       return (r) => (hasSalesData(r) ? r.revenueCents : UNKNOWN);
     case "margin":
-      return (r) => r.marginBps ?? UNKNOWN;
+      // After duty and fees (decision 065); a product without the figure last.
+      return (r) => r.landedMarginBps ?? UNKNOWN;
     case "price":
     case "price-asc":
       return (r) => (priceInDollars(r.priceCurrency) ? r.priceCents : UNKNOWN);

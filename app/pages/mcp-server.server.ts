@@ -11,6 +11,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
+import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
 import { SORTS, SOURCES, STAGES } from "~/domain/product-query";
 import { getEnv } from "~/env.server";
 import {
@@ -97,7 +98,8 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     {
       title: "Search products",
       description:
-        "Search the product research database with the grid's filters and sorts. Figures come as { value, measured, asOf }: measured ones were counted by us from real stores; others are estimates or sample data. Money is in cents with a currency.",
+        "Search the product research database with the grid's filters and sorts. Figures come as { value, measured, asOf }: measured ones were counted by us from real stores; others are estimates or sample data. Money is in cents with a currency. " +
+        `The margin (minMargin, maxMargin, sort=margin, insights.landedMarginBps) is after duty and fees: ${LANDED_MARGIN_INCLUDES}`,
       inputSchema: {
         q: z.string().max(200).optional().describe("Free text"),
         niche: z.string().max(40).optional().describe("A niche, e.g. kitchen"),
@@ -107,6 +109,8 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
         minPrice: z.string().max(12).optional().describe("Dollars, e.g. 19.99"),
         maxPrice: z.string().max(12).optional(),
         minStores: z.number().int().min(0).optional(),
+        minMargin: z.number().min(-1000).max(100).optional().describe("Margin after duty and fees, percent: at least"),
+        maxMargin: z.number().min(-1000).max(100).optional().describe("Margin after duty and fees, percent: at most"),
         limit: z.number().int().min(1).max(48).optional().describe("Products to return (default 12)"),
         cursor: z.string().max(500).optional().describe("nextCursor of a previous answer, with the same filters"),
       },

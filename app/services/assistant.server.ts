@@ -19,11 +19,13 @@ import {
   filtersProblem,
   filtersToParams,
   likeProduct,
+  marginMeaning,
   modelAnswerJsonSchema,
   parseQuestion,
   QUESTION_MAX_CHARS,
   splitModelAnswer,
   unsupportedPhrases,
+  usesMargin,
   whyItFits,
   type LikeProduct,
   type PriceMove,
@@ -31,6 +33,7 @@ import {
   type QuestionFilters,
 } from "~/domain/product-question";
 import { formatCount } from "~/domain/insights";
+import { landedMarginState } from "~/services/landed-margins.server";
 import { researchAccess, type ResearchAccess } from "~/domain/research-access";
 import { AiTextError, type AiText } from "~/integrations/ai-text.server";
 import type { ProductCard } from "~/services/products.server";
@@ -111,7 +114,7 @@ export interface Understood {
 const MODEL_SYSTEM = [
   "You turn a dropshipping seller's question about products into filters for a product search.",
   "Call search_products with only the filters the question asks for; leave every other field out.",
-  "Prices are US dollars, margins are percent, orders are the last 30 days. Niches must be slugs from the given list.",
+  "Prices are US dollars, margins are percent after duty and fees (\"margin after duty over 30%\" is minMargin 30), orders are the last 30 days. Niches must be slugs from the given list.",
   "stage is the product's lifecycle: emerging (new), rising (growing), peak, declining.",
   "If the question names another product (\"like the posture corrector\"), put its name in likeTitle; if it names a",
   "product of the previous answer by position (\"the second\"), put the position in likePosition; \"cheaper\"/\"pricier\" than it goes in likeMove.",
@@ -150,7 +153,8 @@ function factsOf(card: ProductCard) {
     winningScore: card.winningScore,
     lifecycleStage: card.lifecycleStage,
     views: card.engagement?.views ?? null,
-    marginBps: card.insights?.marginBps ?? null,
+    // The margin the grid filters on: after duty and fees (decision 065).
+    marginBps: card.insights?.landedMarginBps ?? null,
     amazonPriceCents: card.insights?.amazonPriceCents ?? null,
   };
 }
@@ -374,6 +378,8 @@ export function createAssistant(deps: AssistantDeps) {
     const access = researchAccess(user);
     const understood = await withoutUnknownWords(user, access, await understand(user, question, previous, access));
     const { filters } = understood;
+    // The margin is after duty and fees (decision 065), figured with the layers in force on the day the refresh checked.
+    if (usesMargin(filters)) understood.notes = [...understood.notes, marginMeaning((await landedMarginState(db)).asOf)];
     const problem = filtersProblem(filters);
     const gridParams = filtersToParams(filters).toString();
     if (problem) {

@@ -61,6 +61,7 @@ import { createNotifications } from "~/services/notifications.server";
 import { createMarketing } from "~/services/marketing.server";
 import { createOutbox, outboxWritten } from "~/services/outbox.server";
 import { createProductDrops } from "~/services/product-drops.server";
+import { createLandedMargins } from "~/services/landed-margins.server";
 import { createProductExport } from "~/services/product-export.server";
 import { createRateLimits } from "~/services/rate-limits.server";
 import { getProductImage } from "~/services/product-images.server";
@@ -340,6 +341,7 @@ export const jobs = lazy(() => {
   storedImages.registerJobs(built);
   tiktoks.registerJobs(built);
   productDrops.registerJobs(built);
+  landedMargins.registerJobs(built);
   savedSearchAlerts.registerJobs(built);
   outbox.registerJobs(built);
   accountEmails.registerJobs(built);
@@ -438,6 +440,14 @@ export const catalogue = lazy(() =>
 
 /** Weekly product drops (decision 030): publish, the weekly pick, reveals, the next-drop date. */
 export const productDrops = lazy(() => createProductDrops({ db, notifications, log: childLogger("product-drops") }));
+
+/**
+ * The grid's margin after duty and fees (decision 065): Product.landedMarginBps figured again when the duty layers in
+ * force change (at start, daily, after `npm run tariffs -- import`); moved products are pushed to Algolia.
+ */
+export const landedMargins = lazy(() =>
+  createLandedMargins({ db, onChanged: env.ALGOLIA_ADMIN_KEY ? async (objectIDs) => algoliaEngine()?.syncProducts(objectIDs) : undefined }),
+);
 
 /** CSV and JSON exports of product lists, streamed, with their landed cost (decision 057). */
 export const productExport = lazy(() =>
@@ -543,6 +553,10 @@ export function startBackgroundWork(): void {
   // A fresh install or a server down on the drop day shows this week's drop at once (keyed: one run).
   productDrops.queueCatchUp(jobs).catch((error: unknown) =>
     childLogger("product-drops").error({ err: error }, "the weekly drop catch-up was not queued; the daily 06:00 run will publish it"),
+  );
+  // A catalogue from before migration 034, or layers that changed while no server ran, is figured again at once.
+  landedMargins.queueAtStart(jobs).catch((error: unknown) =>
+    childLogger("landed-margins").error({ err: error }, "the margin-after-duty check was not queued at start; the daily run will do it"),
   );
 }
 

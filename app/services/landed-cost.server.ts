@@ -24,6 +24,7 @@ import {
   type TariffRow,
   type FeePresetId,
 } from "~/domain/landed-cost";
+import { marginAfterDutyAndFeesBps } from "~/domain/landed-margin";
 import type { ResearchAccess } from "~/domain/research-access";
 import { nicheHtsTable, tariffRowsFor, tariffRowsForMany } from "~/services/tariffs.server";
 
@@ -258,7 +259,6 @@ export function landedFiguresReader(db: Db, input: { userId: string; now?: Date 
       if (!chosen) continue;
       const duty = dutyAtValue(chosen, p.costCents);
       const profit = profitOf({ priceCents: p.priceCents, costCents: p.costCents, shippingCents: p.shippingCents, dutyCents: duty.dutyCents, fees, reserves: DEFAULT_RESERVES });
-      const beforeReserves = profit.netProfitCents + profit.parts.reservesCents;
       out.set(p.objectID, {
         htsCode: duty.htsCode,
         htsReason,
@@ -267,7 +267,8 @@ export function landedFiguresReader(db: Db, input: { userId: string; now?: Date 
         duty,
         feesCents: profit.parts.feesCents,
         feeLabel: `${FEE_PRESETS[fees.preset].label} 2.9% + 30c`,
-        marginAfterDutyAndFeesBps: Math.sign(beforeReserves) * Math.round((Math.abs(beforeReserves) * 10000) / p.priceCents),
+        // The same figure the grid's filter and sort store (decision 065), for the seller's own code and origin.
+        marginAfterDutyAndFeesBps: marginAfterDutyAndFeesBps({ priceCents: p.priceCents, costCents: p.costCents, shippingCents: p.shippingCents, dutyCents: duty.dutyCents, fees }),
         profit,
       });
     }

@@ -2,6 +2,7 @@
 // and pack it into the JSON payloads the upserts read (product-import.server.ts writes them). Kept
 // apart so it can also run on a worker thread (products:generate) while the main thread writes.
 import { computeInsights } from "~/domain/insights";
+import { landedMarginOf, type LandedMarginTable } from "~/domain/landed-margin";
 import { defaultRandomSortKey, externalImageSources, packSeries, parseProductRow, shapeError, type ProductImportRow } from "~/domain/product-import";
 
 export interface ImportRowInput {
@@ -52,6 +53,7 @@ export const PRODUCT_COLUMNS = [
   "source",
   "sourceStore",
   "sourceAddedAt",
+  "landedMarginBps",
 ] as const;
 
 /** Column order of a ProductHistory payload row after the objectID. */
@@ -68,6 +70,8 @@ export interface BatchOptions {
   statementRows?: number;
   /** Rows per transaction. */
   transactionRows?: number;
+  /** The duty layers the margin after duty and fees is figured with (landedMarginTable, decision 065; importProducts reads them when left out). */
+  landed: LandedMarginTable;
 }
 
 /** One transaction's worth of rows, ready to write. Plain data: it can cross a worker boundary. */
@@ -102,7 +106,7 @@ export function toDbDateTime(date: Date): string {
 }
 
 /** The Product columns of one validated row, insights included (order of PRODUCT_COLUMNS). */
-export function productValues(row: ProductImportRow, now: Date): SqlValue[] {
+export function productValues(row: ProductImportRow, now: Date, landed: LandedMarginTable): SqlValue[] {
   const insights = computeInsights({
     priceCents: row.priceCents,
     costCents: row.costCents,
@@ -150,6 +154,7 @@ export function productValues(row: ProductImportRow, now: Date): SqlValue[] {
     row.source ? "tracked-store" : "catalog",
     row.source?.store ?? null,
     row.source ? toDbDateTime(row.source.addedAt) : null,
+    landedMarginOf(row, landed),
   ];
 }
 
@@ -227,7 +232,7 @@ export async function* prepareBatches(
       try {
         entry = {
           objectID: parsed.row.objectID,
-          product: productValues(parsed.row, options.now),
+          product: productValues(parsed.row, options.now, options.landed),
           history: historyValues(parsed.row),
           sources: externalImageSources(parsed.row.images),
         };

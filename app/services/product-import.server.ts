@@ -12,6 +12,7 @@ import type { Jobs } from "~/services/jobs.server";
 import { emptyImageQueueSummary, IMAGE_SOURCE_SQL, queueImageFetch, type ImageQueueSummary } from "~/services/stored-images.server";
 import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/insights";
 import { unpackSeries } from "~/domain/product-import";
+import { landedMarginTable } from "~/services/landed-margins.server";
 import {
   HISTORY_VALUE_COLUMNS,
   prepareBatches,
@@ -198,7 +199,8 @@ export async function importProducts(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const now = options.now ?? new Date();
-  return writeBatches(db, prepareBatches(rows, { ...options, now }), {
+  const landed = options.landed ?? (await landedMarginTable(db, now));
+  return writeBatches(db, prepareBatches(rows, { ...options, now, landed }), {
     now,
     onProgress: options.onProgress,
     onCommitted: options.onCommitted,

@@ -22,6 +22,7 @@ const cardSelect = {
   costCents: true,
   shippingCents: true,
   marginBps: true,
+  landedMarginBps: true,
   amazonPriceCents: true,
   orders: true,
   orders7d: true,
@@ -58,7 +59,7 @@ type CardRow = {
         ? Date | null
         : K extends "sourceStore" | "thinEvidence" | "priceCurrency"
           ? string | null
-          : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps"
+          : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps" | "landedMarginBps"
             ? number | null
             : K extends "id" | "priceCents" | "shippingCents" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore" | "storesAdded7d" | "storesAdded30d"
           ? number
@@ -189,6 +190,12 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
       costCents: p.costCents,
       shippingCents: p.shippingCents,
       marginBps: p.costCents === null ? null : p.marginBps,
+      /**
+       * The margin after duty and fees the grid's margin filter and sort read (decision 065): for the guessed HTS code
+       * and origin, Shopify Payments' fees, no reserves; null when the cost is unknown. The card's own line
+       * (landedMargins) uses the seller's code and origin where they set one.
+       */
+      landedMarginBps: p.costCents === null ? null : p.landedMarginBps,
       amazonPriceCents: p.amazonPriceCents,
       /** Orders a week: null without sales data (a measured product's adoption is in its figures instead). */
       trendingScore: sales.noSalesData ? null : p.trendingScore,

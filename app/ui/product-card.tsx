@@ -100,7 +100,7 @@ export const SORT_LABELS: Record<Sort, string> = {
   "winning-score": "Winning score",
   orders: "Most orders (30 days)",
   revenue: "Most revenue (30 days)",
-  margin: "Highest margin",
+  margin: "Highest margin after duty and fees",
   price: "Price: high to low",
   "price-asc": "Price: low to high",
   newest: "Newest first",

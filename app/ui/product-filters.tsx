@@ -36,7 +36,13 @@ interface RangeField {
 const RANGES: RangeField[] = [
   { label: "Price", min: "minPrice", max: "maxPrice", unit: "$" },
   { label: "Product cost", min: "minCost", max: "maxCost", unit: "$" },
-  { label: "Margin", min: "minMargin", max: "maxMargin", unit: "%", help: "(Price - cost - shipping) / price" },
+  {
+    label: "Margin after duty and fees",
+    min: "minMargin",
+    max: "maxMargin",
+    unit: "%",
+    help: "Price minus cost, shipping, US duty and Shopify Payments fees, over price. Products without a known cost are left out.",
+  },
   { label: "Orders (30 days)", min: "minOrders", max: "maxOrders", unit: "" },
   { label: "Revenue (30 days)", min: "minRevenue", max: "maxRevenue", unit: "$" },
   { label: "Engagement (30 days)", min: "minEngagement", unit: "", help: "Likes + comments + shares" },

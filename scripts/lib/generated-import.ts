@@ -4,6 +4,7 @@
 // use both cores; smaller counts run inline through importProducts.
 import { Worker } from "node:worker_threads";
 import type { Db } from "~/db.server";
+import { landedMarginTable } from "~/services/landed-margins.server";
 import { importProducts, writeBatches, type ImportOptions, type ImportSummary, type PreparedBatch } from "~/services/product-import.server";
 import type { GeneratorWorkerData, GeneratorWorkerMessage } from "./generator-worker";
 import { releasingEvery } from "./native-memory";
@@ -65,7 +66,8 @@ export async function importGeneratedProducts(
   const inline = () => importProducts(db, releasingEvery(generatedRows(count, generate), 20_000), options);
   if (!useWorker) return inline();
   const now = options.now ?? new Date();
-  const batches = workerBatches(count, generate, { now, statementRows: options.statementRows, transactionRows: options.transactionRows });
+  const landed = options.landed ?? (await landedMarginTable(db, now));
+  const batches = workerBatches(count, generate, { now, statementRows: options.statementRows, transactionRows: options.transactionRows, landed });
   let first: IteratorResult<PreparedBatch>;
   try {
     first = await batches.next();

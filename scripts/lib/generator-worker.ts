@@ -3,6 +3,7 @@
 // writes the batches, so both cores work. Flow control: the main thread grants one credit per batch
 // it has taken; at most two batches wait.
 import { parentPort, workerData } from "node:worker_threads";
+import type { LandedMarginTable } from "~/domain/landed-margin";
 import { prepareBatches, type PreparedBatch } from "~/services/product-import-batches.server";
 import { generatedRows, type GenerateOptions } from "./product-generator";
 
@@ -12,6 +13,8 @@ export interface GeneratorWorkerData {
   now: Date;
   statementRows?: number;
   transactionRows?: number;
+  /** The duty layers read by the main thread (the worker has no database). */
+  landed: LandedMarginTable;
 }
 
 export type GeneratorWorkerMessage = { batch: PreparedBatch } | { done: true };
@@ -31,6 +34,7 @@ async function run() {
     now: data.now,
     statementRows: data.statementRows,
     transactionRows: data.transactionRows,
+    landed: data.landed,
   });
   for await (const batch of batches) {
     while (credits <= 0) await new Promise<void>((resolve) => (wake = resolve));

@@ -176,6 +176,27 @@ export async function algoliaSyncFromEnv(db: import("~/db.server").Db) {
 }
 
 /**
+ * After a product import (decision 065): the stored margins after duty and fees of every product are figured again
+ * when the layers they were figured with are not the ones in force (a catalogue from before migration 034, or a
+ * tariff import while this import ran: `used` is the table its rows were figured with). Prints what it did.
+ */
+export async function refreshLandedMarginsAfterImport(
+  db: import("~/db.server").Db,
+  used: import("~/domain/landed-margin").LandedMarginTable,
+  onChanged?: (objectIDs: string[]) => Promise<unknown>,
+): Promise<void> {
+  const { landedMarginKey, landedMarginTable, refreshLandedMargins } = await import("~/services/landed-margins.server");
+  const force = landedMarginKey(used) !== landedMarginKey(await landedMarginTable(db));
+  const done = await refreshLandedMargins(db, { force, onChanged });
+  if (done.refigured) {
+    process.stdout.write(
+      `  margins after duty and fees: ${formatCount(done.products)} products figured again as of ${done.asOf} in ${(done.ms / 1000).toFixed(1)} s ` +
+        `(${rowsPerSecond(done.products, done.ms)} products/s), ${formatCount(done.changed)} changed\n`,
+    );
+  }
+}
+
+/**
  * New products may enter saved searches' results: queue the alert check (docs/decisions/030) for the app's
  * job worker. One check waits at a time however many imports ask; nothing is queued when nothing is new.
  */

@@ -10,6 +10,11 @@ export interface FixtureProduct {
   priceCents: number;
   costCents: number;
   marginBps: number;
+  /**
+   * The margin after duty and fees the grid filters and sorts on (decision 065). Hand-made rows default to their
+   * marginBps; tests of the figure itself set real products' costs and run refreshLandedMargins.
+   */
+  landedMarginBps?: number | null;
   amazonPriceCents?: number | null;
   orders: number;
   revenueCents: number;
@@ -31,8 +36,8 @@ export async function insertProducts(db: Db, products: FixtureProduct[]) {
       `INSERT INTO "Product" ("objectID","title","description","niches","primaryNiche","tags","images","costCents","priceCents",
         "shippingCents","amazonPriceCents","orders","revenueCents","likes","comments","shares","views","storesSelling",
         "firstSeenAt","lastUpdatedAt","randomSortKey","winningScore","lifecycleStage","saturation","marginBps","orders7d",
-        "ordersGrowth7d","trendingScore","reasons","insightsAt")
-       VALUES (?,?,?,?,?,?,?,?,?,0,?,?,?,?,?,?,?,?,?,?,?,?,?,50,?,0,NULL,?,?,?)`,
+        "ordersGrowth7d","trendingScore","reasons","insightsAt","landedMarginBps")
+       VALUES (?,?,?,?,?,?,?,?,?,0,?,?,?,?,?,?,?,?,?,?,?,?,?,50,?,0,NULL,?,?,?,?)`,
       p.objectID,
       p.title,
       p.description ?? p.title,
@@ -59,6 +64,7 @@ export async function insertProducts(db: Db, products: FixtureProduct[]) {
       p.trendingScore,
       JSON.stringify(["reason one", "reason two", "reason three"]),
       p.firstSeenAt,
+      p.landedMarginBps === undefined ? p.marginBps : p.landedMarginBps,
     );
   }
   await db.$executeRawUnsafe(`UPDATE "CatalogState" SET "version" = "version" + 1 WHERE "id" = 1`);

@@ -85,7 +85,7 @@ describe("Algolia search", () => {
     expect(sent.body).toMatchObject({ query: "led lamp", hitsPerPage: 1000, page: 0, attributesToRetrieve: ["objectID"] });
     expect(sent.body?.filters).toBe(
       '(niches:"pets" OR niches:"home-decor") AND lifecycleStage:"rising" AND priceCents:1000 TO 5050 AND ' +
-        "marginBps >= 4000 AND orders >= 100 AND revenueCents >= 100100 AND engagement >= 500 AND storesSelling <= 20 AND " +
+        "landedMarginBps >= 4000 AND orders >= 100 AND revenueCents >= 100100 AND engagement >= 500 AND storesSelling <= 20 AND " +
         "firstSeenDay >= 20697 AND amazonPriceCents >= 0",
     );
   });
@@ -256,6 +256,6 @@ describe("Algolia configuration", () => {
     expect(algoliaFilters(query({ niche: "home-decor", minStores: "0", maxStores: "0" }))).toBe(
       'niches:"home-decor" AND storesSelling:0 TO 0',
     );
-    expect(algoliaFilters(query({ minMargin: "-20", maxAmazonPrice: "40" }))).toBe("marginBps >= -2000 AND amazonPriceCents:0 TO 4000");
+    expect(algoliaFilters(query({ minMargin: "-20", maxAmazonPrice: "40" }))).toBe("landedMarginBps >= -2000 AND amazonPriceCents:0 TO 4000");
   });
 });

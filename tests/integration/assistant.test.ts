@@ -136,10 +136,10 @@ describe("questions", () => {
     expect(a.products.map((p) => p.objectID).sort()).toEqual(["as-brush", "as-mat"]);
     expect(a.total).toBe(2);
     const brush = a.products.find((p) => p.objectID === "as-brush")!;
-    expect(brush.why).toEqual(["$24.99", "in Pets", "stage Rising (estimate)", "margin 62%", "1,840 orders in 30 days", "winning score 50/100"]);
-    expect(a.text).toContain("I searched for niche Pets, stage Rising (estimate), price $30.00 or less, margin 50% or more.");
+    expect(brush.why).toEqual(["$24.99", "in Pets", "stage Rising (estimate)", "margin after duty and fees 62%", "1,840 orders in 30 days", "winning score 50/100"]);
+    expect(a.text).toContain("I searched for niche Pets, stage Rising (estimate), price $30.00 or less, margin after duty and fees 50% or more.");
     expect(a.text).toContain("2 products match");
-    expect(a.notes).toContain("“High margin” means a margin of 50% or more.");
+    expect(a.notes).toContain("“High margin” means a margin after duty and fees of 50% or more.");
 
     // The first question names the thread; the thread keeps both messages.
     const got = (await (await call(apiThread, `/api/threads/${t.id}`, { cookie: me.cookie, params: { id: String(t.id) } })).json()) as {

@@ -141,6 +141,7 @@ describe("the Algolia adapter and measured products", () => {
     priceCents: 2075,
     costCents: null,
     marginBps: null,
+    landedMarginBps: null,
     amazonPriceCents: null,
     orders: 0,
     revenueCents: 0n,

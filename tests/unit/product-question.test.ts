@@ -59,6 +59,14 @@ const TABLE: [string, QuestionFilters][] = [
   ["margins between 30 and 50%", { minMargin: 30, maxMargin: 50 }],
   ["low margin", { maxMargin: 20 }],
   ["profitable pets", { niche: ["pets"], minMargin: 50 }],
+  // The margin is after duty and fees (decision 065): saying so changes nothing but is never searched as text.
+  ["margin after duty over 30%", { minMargin: 30 }],
+  ["margin above 30%", { minMargin: 30 }],
+  ["margins over 30 percent", { minMargin: 30 }],
+  ["at least 30% margin after fees", { minMargin: 30 }],
+  ["margin after duty and fees over 30%", { minMargin: 30 }],
+  ["pet products with a margin after duties of at least 30 percent", { niche: ["pets"], minMargin: 30 }],
+  ["kitchen gadgets with 30%+ margin after tariffs and fees", { niche: ["kitchen"], minMargin: 30 }],
   // Stages.
   ["emerging products", { stage: ["emerging"] }],
   ["new gaming stuff", { niche: ["gaming"], stage: ["emerging"] }],
@@ -143,7 +151,7 @@ describe("what it cannot do is said, never guessed", () => {
   });
 
   it("states the meaning it gave a word", () => {
-    expect(parseQuestion("high margin pets", context).notes).toContain("“High margin” means a margin of 50% or more.");
+    expect(parseQuestion("high margin pets", context).notes).toContain("“High margin” means a margin after duty and fees of 50% or more.");
     expect(parseQuestion("cheap kitchen stuff", context).notes).toContain("“Cheap” means $20.00 or less.");
     expect(parseQuestion("low competition", context).notes).toContain("“Low competition” means sold by 10 stores or fewer.");
     expect(parseQuestion("€30 beauty", context).notes).toContain("Prices in the catalogue are in US dollars: I read the amounts as dollars.");
@@ -233,7 +241,7 @@ describe("filters and the grid", () => {
       "niche Home decor",
       "stage Rising (estimate)",
       "price $30.00 or less",
-      "margin 50% or more",
+      "margin after duty and fees 50% or more",
       "sorted by most orders (30 days)",
     ]);
   });
@@ -241,8 +249,8 @@ describe("filters and the grid", () => {
   it("why a product fits quotes its own figures, and margin only when the plan shows it", () => {
     const p = { objectID: "x", title: "Brush", niches: ["pets"], priceCents: 2499, orders: 1840, storesSelling: 4, winningScore: 88, lifecycleStage: "rising", marginBps: 6240 };
     const f: QuestionFilters = { niche: ["pets"], stage: ["rising"], minMargin: 50 };
-    expect(whyItFits(p, f)).toEqual(["$24.99", "in Pets", "stage Rising (estimate)", "margin 62.4%", "1,840 orders in 30 days", "winning score 88/100"]);
-    expect(whyItFits({ ...p, marginBps: null }, f)).not.toContain("margin 62.4%");
+    expect(whyItFits(p, f)).toEqual(["$24.99", "in Pets", "stage Rising (estimate)", "margin after duty and fees 62.4%", "1,840 orders in 30 days", "winning score 88/100"]);
+    expect(whyItFits({ ...p, marginBps: null }, f).join(" ")).not.toContain("62.4%");
   });
 });
 

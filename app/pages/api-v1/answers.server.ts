@@ -6,6 +6,7 @@ import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { dayOf, dayString } from "~/domain/insights";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, SORTS, SOURCES, STAGES } from "~/domain/product-query";
+import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
 import { researchAccess } from "~/domain/research-access";
 import { parseProfitQuery } from "~/pages/landed-cost-api.server";
 import type { User } from "~/services/auth.server";
@@ -81,6 +82,7 @@ export function apiProduct(card: ProductCard, request: Request): Out<typeof S.Pr
           cost: card.insights.costCents === null ? null : money(card.insights.costCents),
           shipping: money(card.insights.shippingCents),
           marginBps: card.insights.marginBps,
+          landedMarginBps: card.insights.landedMarginBps,
           amazonPrice: card.insights.amazonPriceCents === null ? null : money(card.insights.amazonPriceCents),
           trendingScore: card.insights.trendingScore,
         }
@@ -112,11 +114,13 @@ const SEARCH_PARAMS = z
     niche: z.string().meta({ description: "A niche (repeat for several)" }),
     stage: z.enum(STAGES).meta({ description: "Lifecycle stage (repeat for several)" }),
     source: z.enum(SOURCES).meta({ description: "measured, sample, or all (default)" }),
-    sort: z.enum(SORTS).meta({ description: "Order (default winning-score); ties are broken by product id, so pages never overlap" }),
+    sort: z.enum(SORTS).meta({
+      description: "Order (default winning-score); ties are broken by product id, so pages never overlap. margin: highest margin after duty and fees first (insights.landedMarginBps), products without one last",
+    }),
     minPrice: z.string().meta({ description: "Dollars, e.g. 19.99 (also maxPrice, minCost, maxCost, minRevenue, maxRevenue, minAmazonPrice, maxAmazonPrice)" }),
     maxPrice: z.string(),
-    minMargin: z.string().meta({ description: "Percent (also maxMargin)" }),
-    maxMargin: z.string(),
+    minMargin: z.string().meta({ description: `Margin after duty and fees, percent (also maxMargin): ${LANDED_MARGIN_INCLUDES}` }),
+    maxMargin: z.string().meta({ description: "Margin after duty and fees, percent, at most" }),
     minOrders: z.string(),
     maxOrders: z.string(),
     minStores: z.string(),

@@ -2,6 +2,7 @@
 // generated from these by @asteasolutions/zod-to-openapi, and the answers (answers.server.ts) are typed by them,
 // so the document cannot drift from what is sent. Each `.meta({ id })` becomes a named component.
 import { z } from "zod";
+import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
 
 /** A named schema or null: a union, so the generated document says `anyOf: [$ref, null]` (a nullable $ref is not valid 3.1). */
 const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
@@ -64,7 +65,12 @@ export const ProductInsights = z
     reasons: z.array(z.string()).meta({ description: "Why the product scores as it does, as sentences" }),
     cost: orNull(Money).meta({ description: "Supplier cost; null when unknown" }),
     shipping: Money,
-    marginBps: z.number().int().nullable().meta({ description: "Gross margin in basis points; null when the cost is unknown" }),
+    marginBps: z.number().int().nullable().meta({ description: "Gross margin (price minus cost and shipping) in basis points; null when the cost is unknown" }),
+    landedMarginBps: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: `Margin after duty and fees in basis points, what minMargin, maxMargin and sort=margin read: ${LANDED_MARGIN_INCLUDES}` }),
     amazonPrice: orNull(Money),
     trendingScore: z.number().nullable(),
   })

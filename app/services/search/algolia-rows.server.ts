@@ -12,6 +12,7 @@ const figureSelect = {
   priceCurrency: true,
   costCents: true,
   marginBps: true,
+  landedMarginBps: true,
   amazonPriceCents: true,
   orders: true,
   revenueCents: true,

@@ -28,7 +28,10 @@ export interface CatalogColumns {
   dollars: Uint8Array;
   /** -1 when the supplier cost is unknown (docs/decisions/026). */
   cost: Int32Array;
-  /** UNKNOWN_MARGIN when the cost is unknown. */
+  /**
+   * The margin after duty and fees (Product.landedMarginBps, decision 065): what minMargin, maxMargin and sort=margin
+   * read. UNKNOWN_MARGIN when the product has none (cost unknown, price not in dollars, no duty rate for its code).
+   */
   margin: Int32Array;
   /** 1 for a product without sales data (added from a tracked store, or measured): its sales figures are placeholders. */
   noSales: Uint8Array;
@@ -52,7 +55,7 @@ export interface CatalogColumns {
   niches: Uint8Array;
 }
 
-/** The margin of a product whose cost is unknown: below every known margin, and never in a margin filter. */
+/** The margin of a product that has none (an unknown cost): below every known margin, and never in a margin filter. */
 const UNKNOWN_MARGIN = -(2 ** 31);
 /** Sort value of a figure a product does not have: after every product that has it (docs/decisions/026). */
 const UNKNOWN_LAST = -(2 ** 31);
@@ -170,7 +173,8 @@ export class CatalogIndex {
     };
     // A filter on a figure never matches a product that does not have it (docs/decisions/026).
     const bounded = (r: { min?: number; max?: number }) => r.min !== undefined || r.max !== undefined;
-    if (bounded(q.cost) || bounded(q.margin)) tests.push((r) => c.cost[r] >= 0);
+    if (bounded(q.cost)) tests.push((r) => c.cost[r] >= 0);
+    if (bounded(q.margin)) tests.push((r) => c.margin[r] !== UNKNOWN_MARGIN);
     if ([q.orders, q.revenue, q.engagement, q.views].some(bounded)) tests.push((r) => c.noSales[r] === 0);
     if (bounded(q.stores) || q.stages.length > 0) tests.push((r) => c.source[r] !== SOURCE_CODES["tracked-store"]);
     if (bounded(q.storesAdded7d)) tests.push((r) => c.source[r] === SOURCE_CODES.measured);
@@ -294,7 +298,7 @@ export class CatalogIndex {
       const fromId = lastId;
       const [[text]] = (await sql.rows(
         `SELECT group_concat(line, char(10)) FROM (
-           SELECT id || ',' || priceCents || ',' || IFNULL(costCents, -1) || ',' || IFNULL(marginBps, ${UNKNOWN_MARGIN}) || ',' || orders
+           SELECT id || ',' || priceCents || ',' || IFNULL(costCents, -1) || ',' || IFNULL(landedMarginBps, ${UNKNOWN_MARGIN}) || ',' || orders
              || ',' || (CAST(revenueCents / 100 AS INTEGER)) || ',' || (likes + comments + shares) || ',' || views
              || ',' || storesSelling
              || ',' || (CASE lifecycleStage WHEN 'emerging' THEN 1 WHEN 'rising' THEN 2 WHEN 'peak' THEN 3 WHEN 'declining' THEN 4 ELSE 0 END)
