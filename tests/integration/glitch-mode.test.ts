@@ -27,23 +27,24 @@ const UPDATED_AT = "2026-09-01T00:00:00.000Z";
 
 /**
  * Hand-made numbers: [objectID, Amazon price, cost, shipping]. Every product is a kitchen gadget (HTS 3924.10.40)
- * from a supplier of unknown country (origin CN, the default), so its duty is the starter table's 38.4% (MFN 3.4% +
- * Section 301 List 3 25% + the lapsed Section 122 10%, still counted), fees Shopify Payments' 2.9% + 30c and the
- * reserves 19.3% refunds + 0.5% chargebacks of (price + $15). Spreads after duty and fees in the comments.
+ * from a supplier of unknown country (origin CN, the default), so its duty is the starter table's 13.4% (MFN 3.4% +
+ * the lapsed Section 122 10%, still counted; no Section 301 layer: List 4B is suspended, decision 066), fees Shopify
+ * Payments' 2.9% + 30c and the reserves 19.3% refunds + 0.5% chargebacks of (price + $15). Spreads after duty and
+ * fees in the comments.
  */
 const NUMBERS: [string, number | null, number, number][] = [
   ["gm-neg", 2500, 2400, 300], // plain -200 (-8%): under 20% before any duty, not listed
-  // plain 1300 (68%); duty 192 + fees 85 + reserves 367 + 17 = 384: landed 1261, spread 639 (34%): exactly $19.00 qualifies
+  // plain 1300 (68%); duty 17 + 50 = 67, fees 85, reserves 367 + 17 = 384: landed 1136, spread 764 (40%): exactly $19.00 qualifies
   ["gm-edge", 1900, 500, 100],
-  // plain 3879 (78%); duty 28 + 205 + 82 = 315, fees 145 + 30 = 175, reserves 965 + 32 = 997: landed 2607, spread 2392 (48%): first
+  // plain 3879 (78%); duty 28 + 82 = 110, fees 145 + 30 = 175, reserves 965 + 32 = 997: landed 2402, spread 2597 (52%): first
   ["gm-big", 4999, 820, 300],
   ["gm-under", 1899, 100, 0], // would be 1799, but $18.99 does not qualify
   ["gm-none", null, 100, 0], // no Amazon price
-  ["gm-mid", 3000, 1000, 0], // plain 2000; duty 384, fees 117, reserves 579 + 23: landed 2103, spread 897 (30%)
-  // plain 1400 (35%); duty 68 + 500 + 200 = 768, fees 116 + 30 = 146, reserves 772 + 28 = 800: landed 4314,
-  // spread -314 (-8%): qualified on the plain spread, no longer after duty
+  ["gm-mid", 3000, 1000, 0], // plain 2000; duty 134, fees 117, reserves 579 + 23: landed 1853, spread 1147 (38%)
+  // plain 1400 (35%); duty 68 + 200 = 268, fees 116 + 30 = 146, reserves 772 + 28 = 800: landed 3814,
+  // spread 186 (4.65%, "5%"): qualified on the plain spread, no longer after duty
   ["gm-duty", 4000, 2000, 600],
-  // Ten fillers, plain 65%; after duty 2000 - (700 + i) - duty(700 + i) - 88 - 404 = about 539 down to 526 (27%),
+  // Ten fillers, plain 65%; after duty 2000 - (700 + i) - duty(700 + i) - 88 - 404 = about 714 down to 703 (35%),
   // so the list has two pages.
   ...Array.from({ length: 10 }, (_, i): [string, number, number, number] => [`gm-fill-${i}`, 2000, 700 + i, 0]),
 ];
@@ -187,7 +188,7 @@ describe("the ranked list", () => {
     expect(body).toMatchObject({ items: [], total: 13, page: 3, hasMore: false });
   });
 
-  it("a product whose plain spread is 35% but whose spread after duty is -8% is listed apart, greyed, with why", async () => {
+  it("a product whose plain spread is 35% but whose spread after duty is 5% is listed apart, greyed, with why", async () => {
     const user = await userWith(1);
     const body = await (await call(apiList, "/api/glitch-mode", { cookie: user.cookie })).json();
     expect(body.items.map((i: { objectID: string }) => i.objectID)).not.toContain("gm-duty");
@@ -197,28 +198,27 @@ describe("the ranked list", () => {
       objectID: "gm-duty",
       title: "Glitch gm-duty",
       landed: {
-        landedCostCents: 4314,
-        spreadCents: -314,
-        spreadBps: -785,
-        spreadPercentText: "-8%",
+        landedCostCents: 3814,
+        spreadCents: 186,
+        spreadBps: 465,
+        spreadPercentText: "5%",
         qualifiesBeforeDuty: true,
         qualifies: false,
-        dutyCents: 768,
+        dutyCents: 268,
         feesCents: 146,
         refundCents: 772,
         chargebackCents: 28,
         warning: expect.stringMatching(LAPSED),
         explanation:
-          "Amazon $40.00 − landed cost $43.14 (cost $20.00 + shipping $6.00 (estimate) + duty $7.68 + fees $1.46 + reserves $8.00) = −$3.14, -8% of Amazon price",
+          "Amazon $40.00 − landed cost $38.14 (cost $20.00 + shipping $6.00 (estimate) + duty $2.68 + fees $1.46 + reserves $8.00) = $1.86, 5% of Amazon price",
       },
     });
     expect(item.landed.reason).toMatch(
-      /^Spread after duty and fees -8% \(35% before\) — below the 20% glitch threshold: duty 38\.4% = MFN \(column 1\) 3\.4% \+ Section 301 \(List 3\) 25% \+ Section 122 temporary import surcharge 10% as of \d{4}-\d{2}-\d{2} takes \$7\.68, payment fees \$1\.46 and the refund and chargeback reserves \$8\.00\.$/,
+      /^Spread after duty and fees 5% \(35% before\) — below the 20% glitch threshold: duty 13\.4% = MFN \(column 1\) 3\.4% \+ Section 122 temporary import surcharge 10% as of \d{4}-\d{2}-\d{2} takes \$2\.68, payment fees \$1\.46 and the refund and chargeback reserves \$8\.00\.$/,
     );
     // The breakdown the page's expandable line shows: each layer with its dates and source.
     expect(item.landed.breakdown.duty.layers.map((l: { name: string; expired?: boolean }) => [l.name, l.expired ?? false])).toEqual([
       ["MFN (column 1)", false],
-      ["Section 301 (List 3)", false],
       ["Section 122 temporary import surcharge", true],
     ]);
 
@@ -255,13 +255,13 @@ describe("revealing a glitch", () => {
         numbersUpdatedAt: UPDATED_AT,
         revealedAt: expect.any(String),
         landed: expect.objectContaining({
-          landedCostCents: 2607,
-          spreadCents: 2392,
-          spreadPercentText: "48%",
+          landedCostCents: 2402,
+          spreadCents: 2597,
+          spreadPercentText: "52%",
           qualifies: true,
           reason: null,
           explanation:
-            "Amazon $49.99 − landed cost $26.07 (cost $8.20 + shipping $3.00 (estimate) + duty $3.15 + fees $1.75 + reserves $9.97) = $23.92, 48% of Amazon price",
+            "Amazon $49.99 − landed cost $24.02 (cost $8.20 + shipping $3.00 (estimate) + duty $1.10 + fees $1.75 + reserves $9.97) = $25.97, 52% of Amazon price",
         }),
       },
     });
