@@ -84,7 +84,7 @@ export function spreadExplanation(n: GlitchNumbers): string {
 /** What each number means and where it comes from, shown next to a revealed glitch. */
 export const GLITCH_NOTES = {
   spread:
-    "Spread = Amazon price − supplier cost − shipping. It is an estimate: Amazon's own selling fees are not taken off, and shipping varies with where the buyer lives.",
+    "Spread before duty = Amazon price − supplier cost − shipping; the spread after duty and fees also takes off the duty layers, payment fees and the refund and chargeback reserves, and is what qualifies a glitch. Both are estimates: Amazon's own selling fees are not taken off, and shipping varies with where the buyer lives.",
   shipping: "Shipping is the supplier's listed rate at the last update ($0.00 means free shipping or none on record).",
   amazonPrice: "The price the product sells for on Amazon at the last update.",
   ranking: "Qualifying products are ranked by the spread after duty and fees, largest first.",

@@ -200,6 +200,14 @@ function RankedRow({
             )}
           </InlineStack>
           {glitch ? <SpreadLine glitch={glitch} /> : null}
+          {glitch?.landed ? (
+            <InlineStack gap="200" blockAlign="center" wrap={false}>
+              <Badge tone="info">Estimate</Badge>
+              <Text as="p" variant="bodySm">
+                {`After duty and fees: ${(glitch.landed as Landed).explanation} (duty as of ${(glitch.landed as Landed).asOf})`}
+              </Text>
+            </InlineStack>
+          ) : null}
         </BlockStack>
       </Box>
     </li>

@@ -13,8 +13,8 @@ type Serialized<T> = T extends (infer U)[] ? Serialized<U>[] : T extends object 
 export type LandedCostData = Serialized<LandedCostView>;
 
 /**
- * `compact`: the expired-layer warning as one caution line instead of a banner, for lists that show many products
- * under one page-level banner (glitch mode, decision 066).
+ * `compact`: the expired-layer warning as one short caution line (which layer ended when) instead of a banner, for
+ * lists that show many products under one page-level banner with the whole sentence (glitch mode, decision 066).
  */
 export function LandedCostBreakdown({
   view,
@@ -41,7 +41,10 @@ export function LandedCostBreakdown({
     <BlockStack gap="200">
       {duty.warning && compact ? (
         <Text as="p" variant="bodySm" tone="caution">
-          {`A duty layer has expired: ${duty.warning}`}
+          {`A duty layer has expired and is still counted: ${duty.layers
+            .filter((l) => l.expired)
+            .map((l) => `${l.name} ended ${l.validTo}`)
+            .join(", ")}.`}
         </Text>
       ) : duty.warning ? (
         <Banner tone="warning" title="A duty layer has expired">
