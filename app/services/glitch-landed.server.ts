@@ -5,7 +5,7 @@
 // threshold (app/domain/glitch.ts). Products whose code has no MFN rate get no figures (`null`): the page says the
 // duty is not included rather than guessing zero.
 import type { Db } from "~/db.server";
-import { glitchLanded, landedSpreadExplanation, type GlitchLanded, type GlitchNumbers } from "~/domain/glitch";
+import { GLITCH_MIN_SPREAD_PERCENT, glitchLanded, landedSpreadExplanation, type GlitchLanded, type GlitchNumbers } from "~/domain/glitch";
 import { breakdownOf, landedFigures, type LandedCostView } from "~/services/landed-cost.server";
 
 /** A product as glitch mode reads it for its landed figures. */
@@ -32,14 +32,47 @@ export interface GlitchLandedView extends GlitchLanded {
   breakdown: LandedCostView;
 }
 
-/** The spread after duty and fees of each product (by objectID); products without a duty rate are left out. */
-export async function glitchLandedOf(db: Db, products: readonly GlitchCandidate[], now?: Date): Promise<Map<string, GlitchLandedView>> {
-  const figures = await landedFigures(db, {
+/** What the ranking needs of one product: its spread after duty and fees, the verdict, and the lapsed-layer warning. */
+export interface GlitchRankFigures {
+  spreadCents: number;
+  qualifies: boolean;
+  asOf: string;
+  warning: string | null;
+}
+
+function figuresOf(db: Db, products: readonly GlitchCandidate[], now?: Date) {
+  return landedFigures(db, {
     // No user: the guessed code and origin only, as drops do (a glitch's ranking is the same for every seller).
     userId: "",
     products: products.map((p) => ({ ...p, priceCents: p.amazonPriceCents })),
     now,
   });
+}
+
+/**
+ * The ranking's figures of many products (every candidate of a list): the landed cost's sum and the verdict only, no
+ * sentences or breakdowns, which only the rows shown need (glitchLandedOf).
+ */
+export async function glitchRankFiguresOf(db: Db, products: readonly GlitchCandidate[], now?: Date): Promise<Map<string, GlitchRankFigures>> {
+  const figures = await figuresOf(db, products, now);
+  const out = new Map<string, GlitchRankFigures>();
+  for (const p of products) {
+    const f = figures.get(p.objectID);
+    if (!f) continue;
+    const spreadCents = p.amazonPriceCents - f.profit.landedCostCents;
+    out.set(p.objectID, {
+      spreadCents,
+      qualifies: spreadCents * 100 >= GLITCH_MIN_SPREAD_PERCENT * p.amazonPriceCents,
+      asOf: f.duty.asOf,
+      warning: f.duty.warning ?? null,
+    });
+  }
+  return out;
+}
+
+/** The spread after duty and fees of each product (by objectID), with its sentences; products without a duty rate are left out. */
+export async function glitchLandedOf(db: Db, products: readonly GlitchCandidate[], now?: Date): Promise<Map<string, GlitchLandedView>> {
+  const figures = await figuresOf(db, products, now);
   const out = new Map<string, GlitchLandedView>();
   for (const p of products) {
     const f = figures.get(p.objectID);

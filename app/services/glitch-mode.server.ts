@@ -7,7 +7,7 @@
 // expression index of migration 007 (plain spread of 20% or more), never the whole catalogue.
 import type { Prisma } from "@prisma/client";
 import { AppError } from "~/domain/errors";
-import { isUniqueViolation, parseStringList, type Db } from "~/db.server";
+import { isUniqueViolation, parseStringList, readerFor, type Db } from "~/db.server";
 import { creditCost, creditsUpsellOpen, isUnlimited, renderCredits } from "~/domain/credits";
 import {
   belowBeforeDutyReason,
@@ -25,7 +25,7 @@ import {
 import type { PaidStateInput } from "~/domain/billing";
 import { glitchModeAccess } from "~/domain/research-access";
 import * as credits from "~/services/credits.server";
-import { glitchLandedOf, type GlitchCandidate, type GlitchLandedView } from "~/services/glitch-landed.server";
+import { glitchLandedOf, glitchRankFiguresOf, type GlitchCandidate, type GlitchLandedView } from "~/services/glitch-landed.server";
 
 export type { GlitchLandedView } from "~/services/glitch-landed.server";
 
@@ -197,18 +197,23 @@ export function createGlitchMode(deps: GlitchModeDeps) {
    * that no longer reach 20% after duty, by their plain spread.
    */
   async function ranking() {
-    const raw = await db.$queryRawUnsafe<Record<keyof GlitchCandidate, unknown>[]>(CANDIDATES_SQL);
-    const candidates: GlitchCandidate[] = raw.map((r) => ({
-      id: Number(r.id),
-      objectID: String(r.objectID),
-      amazonPriceCents: Number(r.amazonPriceCents),
-      costCents: Number(r.costCents),
-      shippingCents: Number(r.shippingCents),
-      niches: String(r.niches),
-      supplierName: r.supplierName === null ? null : String(r.supplierName),
-      supplierUrl: r.supplierUrl === null ? null : String(r.supplierUrl),
+    // Every candidate is read: a prepared statement on the SqlReader where there is one (decision 039), Prisma else.
+    const reader = readerFor(db);
+    const raw: unknown[][] = reader
+      ? await reader.rows(CANDIDATES_SQL)
+      : (await db.$queryRawUnsafe<Record<string, unknown>[]>(CANDIDATES_SQL)).map((r) => Object.values(r));
+    const text = (v: unknown) => (v === null ? null : String(v));
+    const candidates: GlitchCandidate[] = raw.map(([id, objectID, amazon, cost, shipping, niches, supplierName, supplierUrl]) => ({
+      id: Number(id),
+      objectID: String(objectID),
+      amazonPriceCents: Number(amazon),
+      costCents: Number(cost),
+      shippingCents: Number(shipping),
+      niches: String(niches),
+      supplierName: text(supplierName),
+      supplierUrl: text(supplierUrl),
     }));
-    const landed = await glitchLandedOf(db, candidates);
+    const landed = await glitchRankFiguresOf(db, candidates);
     const qualifying: { c: GlitchCandidate; spreadCents: number }[] = [];
     const noLonger: GlitchCandidate[] = [];
     for (const c of candidates) {
@@ -220,7 +225,7 @@ export function createGlitchMode(deps: GlitchModeDeps) {
     qualifying.sort((a, b) => b.spreadCents - a.spreadCents || a.c.id - b.c.id);
     const warnings = [...new Set([...landed.values()].flatMap((l) => (l.warning ? [l.warning] : [])))];
     const asOf = landed.values().next().value?.asOf ?? null;
-    return { qualifying, noLonger, landed, candidates: candidates.length, warning: warnings.join(" ") || null, asOf };
+    return { qualifying, noLonger, ranked: landed, candidates: candidates.length, warning: warnings.join(" ") || null, asOf };
   }
 
   async function cardsOf(objectIDs: string[]) {
@@ -247,6 +252,8 @@ export function createGlitchMode(deps: GlitchModeDeps) {
     const pageRows = ranked.qualifying.slice(offset, offset + GLITCH_PAGE_SIZE);
     const noLongerRows = ranked.noLonger.slice(0, NO_LONGER_SHOWN);
     const cards = await cardsOf([...pageRows, ...noLongerRows.map((c) => ({ c }))].map((r) => r.c.objectID));
+    // The sentences and breakdowns only for the greyed rows shown (the ranked rows show no figures until revealed).
+    const shownLanded = access.reveal ? await glitchLandedOf(db, noLongerRows) : new Map<string, GlitchLandedView>();
     const revealedIds = new Set(revealed.map((g) => g.objectID));
     const total = ranked.qualifying.length;
     const items: RankedGlitch[] = pageRows.map(({ c }, i) => ({
@@ -255,12 +262,12 @@ export function createGlitchMode(deps: GlitchModeDeps) {
       ...cards.get(c.objectID)!,
       amazonPriceCents: access.reveal ? c.amazonPriceCents : null,
       revealed: revealedIds.has(c.objectID),
-      dutyIncluded: ranked.landed.has(c.objectID),
+      dutyIncluded: ranked.ranked.has(c.objectID),
     }));
     const noLonger: NoLongerGlitch[] = noLongerRows.map((c) => ({
       objectID: c.objectID,
       ...cards.get(c.objectID)!,
-      landed: access.reveal ? ranked.landed.get(c.objectID)! : null,
+      landed: access.reveal ? (shownLanded.get(c.objectID) ?? null) : null,
     }));
     return {
       access: { reveal: access.reveal, lockedReason: access.lockedReason },
