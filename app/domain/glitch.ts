@@ -84,10 +84,10 @@ export function spreadExplanation(n: GlitchNumbers): string {
 /** What each number means and where it comes from, shown next to a revealed glitch. */
 export const GLITCH_NOTES = {
   spread:
-    "Spread = Amazon price − supplier cost − shipping. It is an estimate: Amazon's own selling fees are not taken off, and shipping varies with where the buyer lives.",
+    "Spread before duty = Amazon price − supplier cost − shipping; the spread after duty and fees also takes off the duty layers, payment fees and the refund and chargeback reserves, and is what qualifies a glitch. Both are estimates: Amazon's own selling fees are not taken off, and shipping varies with where the buyer lives.",
   shipping: "Shipping is the supplier's listed rate at the last update ($0.00 means free shipping or none on record).",
   amazonPrice: "The price the product sells for on Amazon at the last update.",
-  ranking: "Qualifying products are ranked by the spread, largest first.",
+  ranking: "Qualifying products are ranked by the spread after duty and fees, largest first.",
 } as const;
 
 /**
@@ -109,4 +109,97 @@ export function parseGlitchListQuery(params: URLSearchParams): { page: number } 
   if (page < 1) throw new QueryError("page", "must be at least 1");
   if (page > GLITCH_MAX_PAGE) throw new QueryError("page", `must be at most ${GLITCH_MAX_PAGE}`);
   return { page };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The spread after duty and fees (issue 24, decision 066): Amazon price minus landed cost (supplier cost +
+// shipping + the duty layers + payment fees + the refund and chargeback reserves, app/domain/landed-cost.ts).
+
+/** A glitch is a gap of at least this share of the Amazon price, after duty and fees (decision 066). */
+export const GLITCH_MIN_SPREAD_PERCENT = 20;
+
+/** The landed-cost parts of one product sold at its Amazon price (profitOf's parts with its duty). */
+export interface GlitchLandedParts {
+  dutyCents: number;
+  feesCents: number;
+  reservesCents: number;
+  /** "duty 17.5% = MFN (column 1) 7.5% + ... as of 2026-11-26" (the landed-cost module's explanation). */
+  dutyExplanation: string;
+}
+
+export interface GlitchLanded {
+  landedCostCents: number;
+  spreadCents: number;
+  /** The spread after duty and fees over the Amazon price, basis points (half away from zero). */
+  spreadBps: number;
+  /** "15%", "19.6%": one decimal when the whole number would hide which side of the threshold it is on. */
+  spreadPercentText: string;
+  /** The plain spread (before duty and fees) reaches the threshold. */
+  qualifiesBeforeDuty: boolean;
+  /** The spread after duty and fees reaches the threshold: a glitch. */
+  qualifies: boolean;
+  /** Why a product that qualified on the plain spread no longer does; null when it qualifies or never did. */
+  reason: string | null;
+}
+
+function reaches(spreadCents: number, amazonPriceCents: number): boolean {
+  return spreadCents * 100 >= GLITCH_MIN_SPREAD_PERCENT * amazonPriceCents;
+}
+
+function bpsOf(spreadCents: number, amazonPriceCents: number): number {
+  return roundHalfAway((spreadCents * 10_000) / amazonPriceCents);
+}
+
+/** 1500 -> "15%", 1960 -> "19.6%", -785 -> "-7.9%" (one decimal, dropped when it is 0). */
+export function percentText(bps: number): string {
+  return `${Number((roundHalfAway(bps / 10) / 10).toFixed(1))}%`;
+}
+
+/** Does the plain spread (Amazon − cost − shipping) reach the threshold? The cheap test before any duty. */
+export function plainSpreadReaches(n: GlitchNumbers): boolean {
+  return reaches(n.amazonPriceCents - n.costCents - n.shippingCents, n.amazonPriceCents);
+}
+
+/**
+ * The spread after duty and fees of a product sold at its Amazon price, and the verdict: a glitch when it is at
+ * least GLITCH_MIN_SPREAD_PERCENT of the Amazon price. A product whose plain spread reached the threshold but whose
+ * spread after duty does not gets the reason, in one sentence the page prints as it is.
+ */
+export function glitchLanded(n: GlitchNumbers, parts: GlitchLandedParts): GlitchLanded {
+  const plain = glitchSpread(n);
+  for (const [name, v] of [["dutyCents", parts.dutyCents], ["feesCents", parts.feesCents], ["reservesCents", parts.reservesCents]] as const) assertCents(name, v);
+  const landedCostCents = n.costCents + n.shippingCents + parts.dutyCents + parts.feesCents + parts.reservesCents;
+  const spreadCents = n.amazonPriceCents - landedCostCents;
+  const spreadBps = bpsOf(spreadCents, n.amazonPriceCents);
+  const qualifiesBeforeDuty = reaches(plain.spreadCents, n.amazonPriceCents);
+  const qualifies = reaches(spreadCents, n.amazonPriceCents);
+  // Rounding must not print "20%" for a spread that missed 20% by a hair: one decimal, rounded down, then.
+  const whole = `${roundHalfAway(spreadBps / 100)}%`;
+  const spreadPercentText = !qualifies && roundHalfAway(spreadBps / 100) >= GLITCH_MIN_SPREAD_PERCENT ? `${Math.floor(spreadBps / 10) / 10}%` : whole;
+  const reason =
+    qualifiesBeforeDuty && !qualifies
+      ? `Spread after duty and fees ${spreadPercentText} (${plain.spreadPercent}% before) — below the ${GLITCH_MIN_SPREAD_PERCENT}% glitch threshold: ` +
+        `${parts.dutyExplanation} takes ${formatUsd(parts.dutyCents)}, payment fees ${formatUsd(parts.feesCents)} and the refund and chargeback reserves ${formatUsd(parts.reservesCents)}.`
+      : null;
+  return { landedCostCents, spreadCents, spreadBps, spreadPercentText, qualifiesBeforeDuty, qualifies, reason };
+}
+
+/**
+ * "Amazon $100.00 − landed cost $85.00 (cost $50.00 + shipping $15.00 (estimate) + duty $8.75 + fees $3.20 +
+ * reserves $8.05) = $15.00, 15% of Amazon price"
+ */
+export function landedSpreadExplanation(n: GlitchNumbers, parts: GlitchLandedParts): string {
+  const l = glitchLanded(n, parts);
+  const spread = l.spreadCents < 0 ? `−${formatUsd(-l.spreadCents)}` : formatUsd(l.spreadCents);
+  return (
+    `Amazon ${formatUsd(n.amazonPriceCents)} − landed cost ${formatUsd(l.landedCostCents)} (cost ${formatUsd(n.costCents)} + shipping ` +
+    `${formatUsd(n.shippingCents)} (estimate) + duty ${formatUsd(parts.dutyCents)} + fees ${formatUsd(parts.feesCents)} + reserves ` +
+    `${formatUsd(parts.reservesCents)}) = ${spread}, ${l.spreadPercentText} of Amazon price`
+  );
+}
+
+/** Why a product whose plain spread is under the threshold is not a glitch, before any duty. */
+export function belowBeforeDutyReason(n: GlitchNumbers): string {
+  const { spreadPercent } = glitchSpread(n);
+  return `Spread ${spreadPercent}% before duty and fees — already below the ${GLITCH_MIN_SPREAD_PERCENT}% glitch threshold.`;
 }

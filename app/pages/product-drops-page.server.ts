@@ -10,7 +10,7 @@ import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { productDrops } from "~/services/index.server";
+import { landedCost, productDrops } from "~/services/index.server";
 import type { RevealedDrop } from "~/services/product-drops.server";
 
 /**
@@ -34,11 +34,16 @@ export async function loadDropsPage(request: Request, user: User, surface: Surfa
       notice = expectedFailure(error).message;
     }
   }
+  // Today's margin after duty and fees of the shown drop's products, as the grid's cards show it: a lapsed duty
+  // layer is flagged on each (issue 24, decision 066); the reasons keep the figures of the drop's day.
+  const insights = researchAccess(user);
+  const landed = shown && insights.insights ? await landedCost.landedMargins({ userId: user.id, objectIDs: shown.products.map((p) => p.objectID), access: insights }) : {};
   return {
     nextDropDate,
     now: new Date().toISOString(),
     drops,
     shown,
+    landed,
     notice,
     // The shown drop as a file, with each product's landed cost (decision 057).
     exportLinks: shown && researchAccess(user).insights ? exportLinks(surface, user.id, `/api/drops/${shown.date}/export`) : null,

@@ -301,3 +301,30 @@ export async function landedMargins(db: Db, input: { userId: string; objectIDs: 
   }
   return out;
 }
+
+/**
+ * One product's landed figures in the shape the landed-cost breakdown (app/ui/landed-cost-breakdown.tsx) renders,
+ * as landedCostView answers it for the product page: the duty with its layers, dates and sources, the default
+ * reserves with theirs, Shopify Payments' fees. Glitch mode shows its spread after duty with it (decision 066).
+ */
+export function breakdownOf(f: LandedFigures): LandedCostView {
+  const fees = feeSettings("shopify-payments");
+  return {
+    duty: {
+      htsCode: f.duty.htsCode,
+      htsReason: f.htsReason,
+      origin: f.duty.origin,
+      originReason: f.originReason,
+      entry: f.duty.entry,
+      ratePercent: f.duty.ratePercent,
+      dutyCents: f.duty.dutyCents,
+      layers: f.duty.layers,
+      asOf: f.duty.asOf,
+      explanation: f.duty.explanation,
+      ...(f.duty.warning ? { warning: f.duty.warning } : {}),
+    },
+    reserves: { ...DEFAULT_RESERVES, ...f.profit.reserves, sources: RESERVE_SOURCES },
+    fees: { ...fees, label: FEE_PRESETS[fees.preset].label, source: FEE_PRESETS[fees.preset].source, edited: false },
+    unavailable: null,
+  };
+}

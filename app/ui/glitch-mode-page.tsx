@@ -1,17 +1,19 @@
 // The Glitch mode page, the same on the site (/dashboard/glitch-mode) and in Shopify admin
-// (/app/glitch-mode): how many products qualify (Amazon price of $19.00 or more), the ranked list, 12 a
-// page, with a reveal button per product, the credit balance (unless unlimited) with the upsell at 0,
-// and the user's revealed glitches with how each spread was computed. Without paid access the list
-// shows titles only, with an upgrade prompt. Its loader and action are
-// app/pages/glitch-mode-page.server.ts; inside the admin every link stays under /app.
+// (/app/glitch-mode): how many products qualify (Amazon price of $19.00 or more and a spread after duty and
+// fees of at least 20%), the ranked list, 12 a page, with a reveal button per product, the products that no
+// longer qualify after duty (greyed, each with why and its duty layers; decision 066), the credit balance
+// (unless unlimited) with the upsell at 0, and the user's revealed glitches with how each spread was computed.
+// A lapsed duty layer is flagged at the top. Without paid access the lists show titles only, with an upgrade
+// prompt. Its loader and action are app/pages/glitch-mode-page.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineStack, Layout, Link, Page, Pagination, Text } from "@shopify/polaris";
 import { formatCount } from "~/domain/insights";
 import { GLITCH_NOTES } from "~/domain/glitch";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
-import type { GlitchView, RankedGlitch } from "~/services/glitch-mode.server";
+import type { GlitchLandedView, GlitchView, NoLongerGlitch, RankedGlitch } from "~/services/glitch-mode.server";
 import type { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
+import { LandedCostBreakdown } from "~/ui/landed-cost-breakdown";
 import { formatDay, formatMoney, ProductImage, UpgradePrompt } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";
@@ -34,8 +36,30 @@ function SpreadLine({ glitch }: { glitch: GlitchView }) {
   );
 }
 
+type Landed = GlitchModePageData["noLonger"]["items"][number]["landed"] & {};
+
+/**
+ * The spread after duty and fees in one line, marked an estimate with the day of its duty layers, and the
+ * landed-cost breakdown's expandable lines (the duty layers' sum, each layer's dates and source; the reserves).
+ */
+function LandedSpreadLines({ landed }: { landed: Landed | GlitchLandedView }) {
+  const l = landed as Landed;
+  return (
+    <BlockStack gap="100">
+      <InlineStack gap="200" blockAlign="center" wrap={false}>
+        <Badge tone="info">Estimate</Badge>
+        <Text as="p" variant="bodySm">
+          {`${l.explanation} (duty as of ${l.asOf})`}
+        </Text>
+      </InlineStack>
+      <LandedCostBreakdown view={l.breakdown} dutyCents={l.dutyCents} refundCents={l.refundCents} chargebackCents={l.chargebackCents} compact />
+    </BlockStack>
+  );
+}
+
 /** A revealed glitch's numbers, as they were when it was revealed, and where they come from. */
 export function GlitchNumbers({ glitch }: { glitch: GlitchView }) {
+  const landed = glitch.landed as Landed | null;
   return (
     <BlockStack gap="200">
       <DataTable
@@ -45,10 +69,28 @@ export function GlitchNumbers({ glitch }: { glitch: GlitchView }) {
           ["Amazon price", formatMoney(glitch.amazonPriceCents)],
           ["Supplier cost", formatMoney(glitch.costCents)],
           ["Shipping (estimate)", formatMoney(glitch.shippingCents)],
-          ["Spread (estimate)", `${signedMoney(glitch.spreadCents)} (${glitch.spreadPercent}%)`],
+          ["Spread before duty (estimate)", `${signedMoney(glitch.spreadCents)} (${glitch.spreadPercent}%)`],
+          ...(landed
+            ? [
+                ["Duty", formatMoney(landed.dutyCents)],
+                ["Payment fees (Shopify Payments)", formatMoney(landed.feesCents)],
+                ["Refund and chargeback reserves", formatMoney(landed.refundCents + landed.chargebackCents)],
+                ["Spread after duty and fees (estimate)", `${signedMoney(landed.spreadCents)} (${landed.spreadPercentText})`],
+              ]
+            : []),
         ]}
       />
       <SpreadLine glitch={glitch} />
+      {landed ? <LandedSpreadLines landed={landed} /> : (
+        <Text as="p" variant="bodySm" tone="caution">
+          Duty not included: no duty rate is loaded for this product&apos;s code.
+        </Text>
+      )}
+      {landed?.reason ? (
+        <Text as="p" variant="bodySm" tone="critical">
+          {`${landed.reason} You revealed it when it qualified; it is kept.`}
+        </Text>
+      ) : null}
       {glitch.hasSpread ? null : (
         <Text as="p" variant="bodySm" tone="critical">
           No spread at these numbers: the supplier cost and shipping come to the Amazon price or more.
@@ -142,6 +184,11 @@ function RankedRow({
                     {`Amazon price ${formatMoney(item.amazonPriceCents)}`}
                   </Text>
                 ) : null}
+                {item.dutyIncluded ? null : (
+                  <Text as="span" variant="bodySm" tone="caution">
+                    Duty not included: no duty rate is loaded for its code, so it is ranked on its spread before duty.
+                  </Text>
+                )}
               </BlockStack>
             </InlineStack>
             {glitch ? (
@@ -153,6 +200,51 @@ function RankedRow({
             )}
           </InlineStack>
           {glitch ? <SpreadLine glitch={glitch} /> : null}
+          {glitch?.landed ? (
+            <InlineStack gap="200" blockAlign="center" wrap={false}>
+              <Badge tone="info">Estimate</Badge>
+              <Text as="p" variant="bodySm">
+                {`After duty and fees: ${(glitch.landed as Landed).explanation} (duty as of ${(glitch.landed as Landed).asOf})`}
+              </Text>
+            </InlineStack>
+          ) : null}
+        </BlockStack>
+      </Box>
+    </li>
+  );
+}
+
+/** A product that reaches 20% on the plain spread but not after duty and fees: greyed, with why. */
+function NoLongerRow({ item, paths }: { item: NoLongerGlitch | GlitchModePageData["noLonger"]["items"][number]; paths: ResearchPaths }) {
+  const landed = item.landed as Landed | null;
+  return (
+    <li style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }} data-testid="glitch-no-longer">
+      <Box padding="400">
+        <BlockStack gap="200">
+          <div style={{ opacity: 0.6 }}>
+            <InlineStack gap="300" blockAlign="center" wrap={false}>
+              <ProductImage src={item.image} alt="" size={40} />
+              <BlockStack gap="050">
+                <Link url={paths.product(item.objectID)} removeUnderline>
+                  <Text as="span" variant="headingSm" tone="subdued">
+                    {item.title}
+                  </Text>
+                </Link>
+                <InlineStack gap="100">
+                  <Badge>No longer qualifies after duty</Badge>
+                  {item.sampleData ? <Badge tone="attention">Sample data</Badge> : null}
+                </InlineStack>
+              </BlockStack>
+            </InlineStack>
+          </div>
+          {landed ? (
+            <>
+              <Text as="p" variant="bodySm">
+                {landed.reason}
+              </Text>
+              <LandedSpreadLines landed={landed} />
+            </>
+          ) : null}
         </BlockStack>
       </Box>
     </li>
@@ -160,7 +252,7 @@ function RankedRow({
 }
 
 export function GlitchModePage({ data, surface }: { data: GlitchModePageData; surface: Surface }) {
-  const { access, balance, items, revealed, total, page, pageCount, hasMore, minAmazonPriceCents, error } = data;
+  const { access, balance, items, revealed, total, page, pageCount, hasMore, minAmazonPriceCents, minSpreadPercent, noLonger, belowBeforeDuty, duty, error } = data;
   const paths = researchPaths(surface);
   // Shopify admin's parameters on the first load are left out of the links the page builds.
   const params = withoutShopifyAdminParams(useSearchParams()[0]);
@@ -176,13 +268,20 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
   return (
     <Page
       title="Glitch mode"
-      subtitle="Products that sell on Amazon for far more than they cost from the supplier, ranked by the spread."
+      subtitle="Products that sell on Amazon for far more than they cost to land, ranked by the spread after duty and fees."
     >
       <Layout>
         {error ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="critical" title="That page of the list does not exist">
               <p>{error.message}. Showing the first page.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {duty.warning ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="warning" title="A duty layer has expired">
+              <p>{`Every spread after duty on this page counts it. ${duty.warning}`}</p>
             </Banner>
           </Layout.Section>
         ) : null}
@@ -197,9 +296,13 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
           <BlockStack gap="400">
             <TitledCard title={`${formatCount(total)} ${total === 1 ? "product qualifies" : "products qualify"}`}>
               <Text as="p">
-                A product qualifies when it sells on Amazon for {formatMoney(minAmazonPriceCents)} or more. {GLITCH_NOTES.ranking}{" "}
-                Revealing one shows its supplier, cost, shipping and spread for 1 glitch-mode credit; it stays in your
-                glitches, free to view again.
+                A product qualifies when it sells on Amazon for {formatMoney(minAmazonPriceCents)} or more and its spread after
+                duty and fees (Amazon price − supplier cost, shipping, duty, payment fees and the refund reserve) is at least{" "}
+                {minSpreadPercent}% of the Amazon price. {GLITCH_NOTES.ranking} Revealing one shows its supplier, cost, shipping and
+                spread for 1 glitch-mode credit; it stays in your glitches, free to view again.
+              </Text>
+              <Text as="p" tone="subdued" variant="bodySm">
+                {`${formatCount(noLonger.total)} more ${noLonger.total === 1 ? "product reaches" : "products reach"} ${minSpreadPercent}% before duty but no longer after duty and fees (listed below, with why); ${formatCount(belowBeforeDuty)} more ${belowBeforeDuty === 1 ? "has" : "have"} a spread under ${minSpreadPercent}% before any duty.${duty.asOf ? ` Duty layers as of ${duty.asOf}.` : ""}`}
               </Text>
               {access.reveal ? (
                 <Text as="p" fontWeight="semibold">
@@ -241,6 +344,20 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
             </InlineStack>
           </BlockStack>
         </Layout.Section>
+        {noLonger.total > 0 ? (
+          <Layout.Section>
+            <TitledCard title={`No longer qualifies after duty: ${formatCount(noLonger.total)} ${noLonger.total === 1 ? "product" : "products"}`}>
+              <Text as="p" variant="bodySm" tone="subdued">
+                {`Their spread reaches ${minSpreadPercent}% of the Amazon price before duty, but not once duty, payment fees and the refund reserve are taken off.${noLonger.total > noLonger.items.length ? ` The ${noLonger.items.length} with the largest spread before duty are shown.` : ""}${access.reveal ? "" : " Paid plans see why for each."}`}
+              </Text>
+              <ul aria-label="Products that no longer qualify after duty" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                {noLonger.items.map((item) => (
+                  <NoLongerRow key={item.objectID} item={item} paths={paths} />
+                ))}
+              </ul>
+            </TitledCard>
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <TitledCard title="Your glitches">
             {revealed.length === 0 ? (

@@ -12,7 +12,23 @@ function formatMoney(cents: number): string {
 type Serialized<T> = T extends (infer U)[] ? Serialized<U>[] : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
 export type LandedCostData = Serialized<LandedCostView>;
 
-export function LandedCostBreakdown({ view, dutyCents, refundCents, chargebackCents }: { view: LandedCostData; dutyCents: number; refundCents: number; chargebackCents: number }) {
+/**
+ * `compact`: the expired-layer warning as one short caution line (which layer ended when) instead of a banner, for
+ * lists that show many products under one page-level banner with the whole sentence (glitch mode, decision 066).
+ */
+export function LandedCostBreakdown({
+  view,
+  dutyCents,
+  refundCents,
+  chargebackCents,
+  compact = false,
+}: {
+  view: LandedCostData;
+  dutyCents: number;
+  refundCents: number;
+  chargebackCents: number;
+  compact?: boolean;
+}) {
   if (!view.duty || !view.reserves) {
     return (
       <Banner tone="warning" title="Duty not included">
@@ -23,7 +39,14 @@ export function LandedCostBreakdown({ view, dutyCents, refundCents, chargebackCe
   const { duty, reserves } = view;
   return (
     <BlockStack gap="200">
-      {duty.warning ? (
+      {duty.warning && compact ? (
+        <Text as="p" variant="bodySm" tone="caution">
+          {`A duty layer has expired and is still counted: ${duty.layers
+            .filter((l) => l.expired)
+            .map((l) => `${l.name} ended ${l.validTo}`)
+            .join(", ")}.`}
+        </Text>
+      ) : duty.warning ? (
         <Banner tone="warning" title="A duty layer has expired">
           <p>{duty.warning}</p>
         </Banner>

@@ -11,6 +11,7 @@ import type { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.
 import type { ExportLinks } from "~/pages/product-export.server";
 import type { DropProduct, RevealedDrop } from "~/services/product-drops.server";
 import { ExportButtons } from "~/ui/export-buttons";
+import { LandedMarginLine, type LandedMarginData } from "~/ui/landed-cost-breakdown";
 import { ChoosePlanBanner, NoticeSection } from "~/ui/page-banners";
 import { formatMoney, nicheLabel, ProductImage, StageBadge } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
@@ -67,7 +68,7 @@ export function DropCountdown({ nextDropDate, now, dropsUrl }: { nextDropDate: s
   );
 }
 
-function DropProductCard({ product, paths }: { product: DropProduct; paths: ResearchPaths }) {
+function DropProductCard({ product, paths, landedMargin }: { product: DropProduct; paths: ResearchPaths; landedMargin?: LandedMarginData }) {
   return (
     <Card padding="300">
       <BlockStack gap="200">
@@ -89,6 +90,7 @@ function DropProductCard({ product, paths }: { product: DropProduct; paths: Rese
         <Text as="p" variant="bodySm">
           {product.reason}
         </Text>
+        {landedMargin ? <LandedMarginLine margin={landedMargin} /> : null}
         <Text as="p" variant="bodySm" tone="subdued">
           {[formatMoney(product.priceCents), ...product.niches.slice(0, 2).map(nicheLabel)].join(" · ")}
         </Text>
@@ -97,7 +99,17 @@ function DropProductCard({ product, paths }: { product: DropProduct; paths: Rese
   );
 }
 
-function RevealedProducts({ drop, paths, exportLinks }: { drop: RevealedDrop; paths: ResearchPaths; exportLinks: ExportLinks | null }) {
+function RevealedProducts({
+  drop,
+  paths,
+  exportLinks,
+  landed,
+}: {
+  drop: RevealedDrop;
+  paths: ResearchPaths;
+  exportLinks: ExportLinks | null;
+  landed: Record<string, LandedMarginData>;
+}) {
   return (
     <TitledCard title={`The ${formatDropDate(drop.date)} drop: ${drop.productCount} products`}>
       <InlineStack align="space-between" blockAlign="center" gap="200">
@@ -109,7 +121,7 @@ function RevealedProducts({ drop, paths, exportLinks }: { drop: RevealedDrop; pa
       </InlineStack>
       <div className="drop-grid" style={{ display: "grid", gap: "12px", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 260px), 1fr))" }}>
         {drop.products.map((p) => (
-          <DropProductCard key={p.objectID} product={p} paths={paths} />
+          <DropProductCard key={p.objectID} product={p} paths={paths} landedMargin={landed[p.objectID]} />
         ))}
       </div>
     </TitledCard>
@@ -141,7 +153,7 @@ function RevealButton({ date }: { date: string }) {
 }
 
 export function ProductDropsPage({ data, surface }: { data: DropsPageData; surface: Surface }) {
-  const { nextDropDate, now, drops, shown, notice, access, exportLinks } = data;
+  const { nextDropDate, now, drops, shown, notice, access, exportLinks, landed } = data;
   const paths = researchPaths(surface);
   return (
     <Page title="Product drops" subtitle="A short list of this week's best products, every week.">
@@ -155,7 +167,7 @@ export function ProductDropsPage({ data, surface }: { data: DropsPageData; surfa
         <Layout.Section>
           <BlockStack gap="400">
             <DropCountdown nextDropDate={nextDropDate} now={now} />
-            {shown ? <RevealedProducts drop={shown} paths={paths} exportLinks={exportLinks} /> : null}
+            {shown ? <RevealedProducts drop={shown} paths={paths} exportLinks={exportLinks} landed={landed} /> : null}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

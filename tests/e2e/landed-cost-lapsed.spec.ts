@@ -47,14 +47,14 @@ test("the site flags the lapsed layer on the grid, the calculator and the grid's
   await signUpPaid(page, "lapsed");
   await open(page, `/dashboard/products?q=${WORD}`);
   await expect(page.getByText("4 products", { exact: true })).toBeVisible();
-  await expect(page.getByText("Margin after duty and fees 49.8% (a duty layer has expired)")).toBeVisible();
+  await expect(page.getByText("Margin after duty and fees 54.1% (a duty layer has expired)")).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/landed-grid-1280.png", fullPage: true });
 
   const rows = await downloadCsv(page, "Export every result of this search as CSV, with landed cost");
   expect(rows.map((r) => r.title).sort()).toEqual(PRODUCTS.map((p) => p.title).sort());
   const posture = rows.find((r) => r.objectID === PRODUCTS[0].objectID)!;
-  // Fitness -> 9506.91.00 from CN: MFN 4.6% 28c + Section 301 25% 153c + the lapsed Section 122 10% 61c = $2.42.
-  expect(posture).toMatchObject({ hts_code: "9506.91.00", origin: "CN", duty_usd: "2.42", margin_after_duty_and_fees_pct: "49.82" });
+  // Fitness -> 9506.91.00 from CN: MFN 4.6% 28c + Section 301 (List 4A) 7.5% 46c + the lapsed Section 122 10% 61c = $1.35.
+  expect(posture).toMatchObject({ hts_code: "9506.91.00", origin: "CN", duty_usd: "1.35", margin_after_duty_and_fees_pct: "54.1" });
   expect(posture.duty_warning).toMatch(LAPSED);
   for (const r of rows) expect(r.duty_warning).toMatch(LAPSED);
 
@@ -77,7 +77,7 @@ test("inside Shopify admin the grid's file comes through its signed link and fla
   await giveSubscription(email);
   await page.reload();
   await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
-  await expect(page.getByText("Margin after duty and fees 49.8% (a duty layer has expired)")).toBeVisible();
+  await expect(page.getByText("Margin after duty and fees 54.1% (a duty layer has expired)")).toBeVisible();
   const link = page.getByRole("link", { name: "Export every result of this search as CSV, with landed cost" });
   await expect(link).toHaveAttribute("href", /^\/api\/products\/export\?q=quokkarama&format=csv&u=[\w-]+&expires=\d+&sig=[\w-]+$/);
   await page.screenshot({ path: "test-results/screenshots/landed-embedded-grid-1280.png", fullPage: true });

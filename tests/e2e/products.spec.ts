@@ -29,8 +29,8 @@ test("search, filter, open a product, save it and find it in Saved", async ({ pa
   await expect(page.getByText("4 products", { exact: true })).toBeVisible();
   for (const p of PRODUCTS) await expect(page.getByRole("link", { name: p.title })).toBeVisible();
   // Margin after duty and fees (decision 052), flagged while the newest surcharge has lapsed: the posture corrector's
-  // $24.99 - $6.10 - $3.00 shipping - $2.42 duty - $1.02 fees = $12.45 = 49.8%.
-  await expect(page.getByText("Margin after duty and fees 49.8% (a duty layer has expired)")).toBeVisible();
+  // $24.99 - $6.10 - $3.00 shipping - $1.35 duty - $1.02 fees = $13.52 = 54.1%.
+  await expect(page.getByText("Margin after duty and fees 54.1% (a duty layer has expired)")).toBeVisible();
   // The pictures are square, as drawn: a narrow card once showed a tall strip of each, its caption cut off.
   const picture = await page.locator(`img[alt="${PRODUCTS[0].title}"]`).first().boundingBox();
   expect(picture).not.toBeNull();
@@ -70,9 +70,9 @@ test("search, filter, open a product, save it and find it in Saved", async ({ pa
   await page.getByLabel("Ad cost per purchase").fill("12.50");
   await expect(page.getByText("ROAS at your ad cost")).toBeVisible();
   // Landed cost (decision 052): fitness -> HTS 9506.91.00 from CN (default origin). Duty on $6.10: MFN 4.6% 28c +
-  // Section 301 25% 153c (152.5 half up) + the lapsed Section 122 10% 61c = $2.42. Reserves on $24.99: refunds 19.3%
-  // 482c + chargebacks 0.5% of $39.99 20c = $5.02. $24.99 - $6.10 - $3.00 - $1.02 fees - $2.42 - $5.02 - $12.50 ads:
-  await expect(page.getByText("-$5.07")).toBeVisible();
+  // Section 301 (List 4A) 7.5% 46c (45.75 half up) + the lapsed Section 122 10% 61c = $1.35. Reserves on $24.99: refunds 19.3%
+  // 482c + chargebacks 0.5% of $39.99 20c = $5.02. $24.99 - $6.10 - $3.00 - $1.02 fees - $1.35 - $5.02 - $12.50 ads:
+  await expect(page.getByText("-$4.00")).toBeVisible();
   await expect(page.getByText("A duty layer has expired")).toBeVisible();
   await expect(page.getByText(/Section 122 temporary import surcharge \(10%\) was valid until 2026-07-24/)).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,5 +1,6 @@
 // Glitch mode on both surfaces and the JSON API, on the migrated test database with the app's own
-// services: the ranked list of qualifying products (Amazon price >= $19.00) by spread, the reveal that
+// services: the ranked list of qualifying products (Amazon price >= $19.00, spread after duty and fees >= 20%;
+// decision 066) by that spread, the products that no longer qualify after duty with why, the reveal that
 // spends one glitch-mode credit once per user and product, and who may do what. The embedded page is
 // called as Shopify admin calls it (a session token signed with the test app's secret).
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,18 +25,31 @@ const DESKTOP_CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const UPDATED_AT = "2026-09-01T00:00:00.000Z";
 
-/** Hand-made numbers: [objectID, Amazon price, cost, shipping]. Spreads in the comments. */
+/**
+ * Hand-made numbers: [objectID, Amazon price, cost, shipping]. Every product is a kitchen gadget (HTS 3924.10.40)
+ * from a supplier of unknown country (origin CN, the default), so its duty is the starter table's 13.4% (MFN 3.4% +
+ * the lapsed Section 122 10%, still counted; no Section 301 layer: List 4B is suspended, decision 066), fees Shopify
+ * Payments' 2.9% + 30c and the reserves 19.3% refunds + 0.5% chargebacks of (price + $15). Spreads after duty and
+ * fees in the comments.
+ */
 const NUMBERS: [string, number | null, number, number][] = [
-  ["gm-neg", 2500, 2400, 300], // -200: qualifies, but no spread: last
-  ["gm-edge", 1900, 500, 100], // 1300: exactly $19.00 qualifies
-  ["gm-big", 4999, 820, 300], // 3879: first
+  ["gm-neg", 2500, 2400, 300], // plain -200 (-8%): under 20% before any duty, not listed
+  // plain 1300 (68%); duty 17 + 50 = 67, fees 85, reserves 367 + 17 = 384: landed 1136, spread 764 (40%): exactly $19.00 qualifies
+  ["gm-edge", 1900, 500, 100],
+  // plain 3879 (78%); duty 28 + 82 = 110, fees 145 + 30 = 175, reserves 965 + 32 = 997: landed 2402, spread 2597 (52%): first
+  ["gm-big", 4999, 820, 300],
   ["gm-under", 1899, 100, 0], // would be 1799, but $18.99 does not qualify
   ["gm-none", null, 100, 0], // no Amazon price
-  ["gm-mid", 3000, 1000, 0], // 2000
-  // Ten fillers with spreads 500 down to 491, so the list has two pages.
-  ...Array.from({ length: 10 }, (_, i): [string, number, number, number] => [`gm-fill-${i}`, 2000, 1500 + i, 0]),
+  ["gm-mid", 3000, 1000, 0], // plain 2000; duty 134, fees 117, reserves 579 + 23: landed 1853, spread 1147 (38%)
+  // plain 1400 (35%); duty 68 + 200 = 268, fees 116 + 30 = 146, reserves 772 + 28 = 800: landed 3814,
+  // spread 186 (4.65%, "5%"): qualified on the plain spread, no longer after duty
+  ["gm-duty", 4000, 2000, 600],
+  // Ten fillers, plain 65%; after duty 2000 - (700 + i) - duty(700 + i) - 88 - 404 = about 714 down to 703 (35%),
+  // so the list has two pages.
+  ...Array.from({ length: 10 }, (_, i): [string, number, number, number] => [`gm-fill-${i}`, 2000, 700 + i, 0]),
 ];
-const RANKED = ["gm-big", "gm-mid", "gm-edge", ...Array.from({ length: 10 }, (_, i) => `gm-fill-${i}`), "gm-neg"];
+const RANKED = ["gm-big", "gm-mid", "gm-edge", ...Array.from({ length: 10 }, (_, i) => `gm-fill-${i}`)];
+const LAPSED = /Section 122 temporary import surcharge \(10%\) was valid until 2026-07-24; no newer layer is loaded, so it is still counted/;
 
 beforeAll(async () => {
   const base = fixtureCatalogue(NUMBERS.length, 31);
@@ -45,6 +59,7 @@ beforeAll(async () => {
       ...base[i],
       objectID,
       title: `Glitch ${objectID}`,
+      niches: ["kitchen"],
       amazonPriceCents,
       costCents,
       priceCents: 5000,
@@ -97,12 +112,15 @@ describe("the ranked list", () => {
     expect(res.status).toBe(200);
     const first = await res.json();
     expect(first).toMatchObject({
-      total: 14,
+      total: 13,
       page: 1,
       pageSize: 12,
       pageCount: 2,
       hasMore: true,
       minAmazonPriceCents: 1900,
+      minSpreadPercent: 20,
+      belowBeforeDuty: 1,
+      duty: { asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), warning: expect.stringMatching(LAPSED) },
       access: { reveal: true, lockedReason: null },
       balance: { feature: "glitch-mode", cost: 1, credits: 3, unlimited: false, renderCredits: true, upsell: false },
       revealed: [],
@@ -117,13 +135,11 @@ describe("the ranked list", () => {
       revealed: false,
       // Labelled on the page (issue 25): the fixture is the sample catalogue, not measured stores.
       sampleData: true,
+      dutyIncluded: true,
     });
 
     const second = await (await call(apiList, "/api/glitch-mode?page=2", { cookie: user.cookie })).json();
-    expect(second.items.map((i: { objectID: string; rank: number }) => [i.rank, i.objectID])).toEqual([
-      [13, "gm-fill-9"],
-      [14, "gm-neg"],
-    ]);
+    expect(second.items.map((i: { objectID: string; rank: number }) => [i.rank, i.objectID])).toEqual([[13, "gm-fill-9"]]);
     expect(second.hasMore).toBe(false);
 
     const page = await call(siteLoader, "/dashboard/glitch-mode?page=2", { cookie: user.cookie });
@@ -134,7 +150,9 @@ describe("the ranked list", () => {
   it("without paid access: the count and ranked titles, no numbers, and the reason", async () => {
     const user = await userWith(3, { userSubscribed: "no" });
     const body = await (await call(apiList, "/api/glitch-mode", { cookie: user.cookie })).json();
-    expect(body.total).toBe(14);
+    expect(body.total).toBe(13);
+    // The products that no longer qualify after duty: titles only, no figures.
+    expect(body.noLonger).toEqual({ total: 1, items: [expect.objectContaining({ objectID: "gm-duty", landed: null })] });
     expect(body.items.map((i: { objectID: string }) => i.objectID)).toEqual(RANKED.slice(0, 12));
     expect(body.items.every((i: { amazonPriceCents: unknown }) => i.amazonPriceCents === null)).toBe(true);
     expect(body.access).toEqual({
@@ -167,7 +185,49 @@ describe("the ranked list", () => {
   it("a page past the end is empty, not an error", async () => {
     const user = await userWith(1);
     const body = await (await call(apiList, "/api/glitch-mode?page=3", { cookie: user.cookie })).json();
-    expect(body).toMatchObject({ items: [], total: 14, page: 3, hasMore: false });
+    expect(body).toMatchObject({ items: [], total: 13, page: 3, hasMore: false });
+  });
+
+  it("a product whose plain spread is 35% but whose spread after duty is 5% is listed apart, greyed, with why", async () => {
+    const user = await userWith(1);
+    const body = await (await call(apiList, "/api/glitch-mode", { cookie: user.cookie })).json();
+    expect(body.items.map((i: { objectID: string }) => i.objectID)).not.toContain("gm-duty");
+    expect(body.noLonger.total).toBe(1);
+    const [item] = body.noLonger.items;
+    expect(item).toMatchObject({
+      objectID: "gm-duty",
+      title: "Glitch gm-duty",
+      landed: {
+        landedCostCents: 3814,
+        spreadCents: 186,
+        spreadBps: 465,
+        spreadPercentText: "5%",
+        qualifiesBeforeDuty: true,
+        qualifies: false,
+        dutyCents: 268,
+        feesCents: 146,
+        refundCents: 772,
+        chargebackCents: 28,
+        warning: expect.stringMatching(LAPSED),
+        explanation:
+          "Amazon $40.00 − landed cost $38.14 (cost $20.00 + shipping $6.00 (estimate) + duty $2.68 + fees $1.46 + reserves $8.00) = $1.86, 5% of Amazon price",
+      },
+    });
+    expect(item.landed.reason).toMatch(
+      /^Spread after duty and fees 5% \(35% before\) — below the 20% glitch threshold: duty 13\.4% = MFN \(column 1\) 3\.4% \+ Section 122 temporary import surcharge 10% as of \d{4}-\d{2}-\d{2} takes \$2\.68, payment fees \$1\.46 and the refund and chargeback reserves \$8\.00\.$/,
+    );
+    // The breakdown the page's expandable line shows: each layer with its dates and source.
+    expect(item.landed.breakdown.duty.layers.map((l: { name: string; expired?: boolean }) => [l.name, l.expired ?? false])).toEqual([
+      ["MFN (column 1)", false],
+      ["Section 122 temporary import surcharge", true],
+    ]);
+
+    // Revealing it is refused with the same reason, and nothing is charged.
+    const refused = await reveal("gm-duty", user.cookie);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error).toBe(`${item.landed.reason} Nothing was charged.`);
+    expect(await balance(user.id)).toBe(1);
+    expect(await spends(user.id)).toBe(0);
   });
 });
 
@@ -194,6 +254,15 @@ describe("revealing a glitch", () => {
         amazonSearchUrl: "https://www.amazon.com/s?k=Glitch%20gm-big",
         numbersUpdatedAt: UPDATED_AT,
         revealedAt: expect.any(String),
+        landed: expect.objectContaining({
+          landedCostCents: 2402,
+          spreadCents: 2597,
+          spreadPercentText: "52%",
+          qualifies: true,
+          reason: null,
+          explanation:
+            "Amazon $49.99 − landed cost $24.02 (cost $8.20 + shipping $3.00 (estimate) + duty $1.10 + fees $1.75 + reserves $9.97) = $25.97, 52% of Amazon price",
+        }),
       },
     });
     expect(await balance(user.id)).toBe(4);
@@ -314,11 +383,12 @@ describe("revealing a glitch", () => {
     expect(await glitchRows(user.id)).toEqual([]);
   });
 
-  it("a qualifying product with no spread can be revealed, and says so", async () => {
+  it("a product whose spread is under 20% before any duty is no glitch: 422 saying why, nothing charged", async () => {
     const user = await userWith(1);
-    const body = await (await reveal("gm-neg", user.cookie)).json();
-    expect(body.glitch).toMatchObject({ spreadCents: -200, spreadPercent: -8, hasSpread: false });
-    expect(body.glitch.explanation).toBe("Amazon $25.00 − cost $24.00 − shipping $3.00 (estimate) = −$2.00, -8% of Amazon price");
+    const res = await reveal("gm-neg", user.cookie);
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toBe("Spread -8% before duty and fees — already below the 20% glitch threshold. Nothing was charged.");
+    expect(await balance(user.id)).toBe(1);
   });
 
   it("a trialing user's reveal sets usedGlitchModeOnTrial; a subscriber's does not", async () => {
@@ -396,7 +466,7 @@ describe("/app/glitch-mode inside Shopify admin", () => {
     const page = await call(embeddedLoader, "/app/glitch-mode", await asShop(shop));
     expect(page.status).toBe(200);
     const body = await page.json();
-    expect(body).toMatchObject({ total: 14, access: { reveal: true }, balance: { credits: 2 }, error: null });
+    expect(body).toMatchObject({ total: 13, access: { reveal: true }, balance: { credits: 2 }, error: null });
     expect(body.items[0].objectID).toBe("gm-big");
 
     const revealed = await call(embeddedAction, "/app/glitch-mode", await asShop(shop, { intent: "reveal", objectID: "gm-big" }));

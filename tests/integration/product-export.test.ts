@@ -64,28 +64,29 @@ describe("GET /api/products/export", () => {
     }
     expect(rows.map((r) => r.objectID).sort()).toEqual(["ex-formula", "ex-nocost", "ex-press"]);
     const press = rows.find((r) => r.objectID === "ex-press")!;
-    // Starter table, kitchen -> 3924.10.40, origin CN: MFN 3.4% of $6.40 = 22c, Section 301 25% = 160c, Section 122
-    // 10% = 64c (lapsed 2026-07-24, still counted): duty 246c. Shopify Payments 2.9% of $29.99 = 87c + 30c = 117c.
+    // Starter table, kitchen -> 3924.10.40, origin CN: MFN 3.4% of $6.40 = 22c, no Section 301 (List 4B, suspended;
+    // decision 066), Section 122 10% = 64c (lapsed 2026-07-24, still counted): duty 86c. Shopify Payments 2.9% of
+    // $29.99 = 87c + 30c = 117c.
     // Reserves: refunds 19.3% of 2999 = 578.8 -> 579c; chargebacks 0.5% of (2999 + 1500) = 22.5 -> 22c (half up of
-    // 22.495) ... = 601c in all (as the profit answer). Landed 640 + 450 + 246 + 117 + 601 = 2054c; break-even CPA
-    // 2999 - 2054 = 945c. Margin after duty and fees (no reserves): 2999 - 640 - 450 - 246 - 117 = 1546c = 51.55%.
+    // 22.495) ... = 601c in all (as the profit answer). Landed 640 + 450 + 86 + 117 + 601 = 1894c; break-even CPA
+    // 2999 - 1894 = 1105c. Margin after duty and fees (no reserves): 2999 - 640 - 450 - 86 - 117 = 1706c = 56.89%.
     expect(press).toMatchObject({
       price_usd: "29.99",
       supplier_cost_usd: "6.4",
       shipping_usd: "4.5",
       hts_code: "3924.10.40",
       origin: "CN",
-      duty_usd: "2.46",
+      duty_usd: "0.86",
       payment_fees_usd: "1.17",
-      landed_cost_usd: "20.54",
-      break_even_cpa_usd: "9.45",
-      margin_after_duty_and_fees_pct: "51.55",
+      landed_cost_usd: "18.94",
+      break_even_cpa_usd: "11.05",
+      margin_after_duty_and_fees_pct: "56.89",
       gross_margin_pct: "78.66",
       cost_note: "",
       sales_basis: "research data",
     });
     expect(Number(press.refund_reserve_usd) + Number(press.chargeback_reserve_usd)).toBeCloseTo(6.01, 5);
-    expect(press.duty_layers).toContain("duty 38.4% = ");
+    expect(press.duty_layers).toContain("duty 13.4% = ");
     expect(press.duty_warning).toMatch(/was valid until 2026-07-24/);
     const nocost = rows.find((r) => r.objectID === "ex-nocost")!;
     expect(nocost).toMatchObject({ supplier_cost_usd: "", cost_note: "Add your cost", duty_usd: "", landed_cost_usd: "", margin_after_duty_and_fees_pct: "" });
@@ -103,7 +104,7 @@ describe("GET /api/products/export", () => {
     expect(body.rows).toHaveLength(3);
     const press = body.rows.find((r) => r.objectID === "ex-press")!;
     expect(Object.keys(press)).toEqual(body.columns);
-    expect(press).toMatchObject({ duty_usd: 2.46, landed_cost_usd: 20.54, cost_note: null });
+    expect(press).toMatchObject({ duty_usd: 0.86, landed_cost_usd: 18.94, cost_note: null });
     // No formula escaping in JSON: the text is data, not a cell.
     expect(body.rows.find((r) => r.objectID === "ex-formula")!.title).toMatch(/^=HYPERLINK/);
   });

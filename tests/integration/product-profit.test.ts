@@ -55,22 +55,22 @@ describe("GET /api/products/{objectID}/profit", () => {
     const res = await profit("lc-gadget", "?priceCents=2999&cpaCents=800&fees=shopify-payments&targetMarginBps=3000");
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as Answer;
-    // Starter table, kitchen -> 3924.10.40, origin CN (no supplier known): MFN 3.4% (22c) + Section 301 List 3 25%
-    // (160c) + Section 122 10% (64c, ended 2026-07-24, nothing newer loaded) = 246c. Then as in the unit test's
-    // worked example: fees 117c, reserves 601c, landed 2054c, break-even CPA 945c, net 145c, margin 483 bps.
+    // Starter table, kitchen -> 3924.10.40, origin CN (no supplier known): MFN 3.4% (22c) + Section 122 10% (64c, ended
+    // 2026-07-24, nothing newer loaded) = 86c; no Section 301 layer (3924.10.40 is on the suspended List 4B, decision
+    // 066). Fees 117c, reserves 601c: landed 640 + 450 + 86 + 117 + 601 = 1894c, break-even CPA 2999 - 1894 = 1105c,
+    // net 1105 - 800 = 305c, margin 305 / 2999 = 10.17% -> 1017 bps.
     expect(body).toMatchObject({
       currency: "USD",
-      landedCostCents: 2054,
-      parts: { costCents: 640, shippingCents: 450, dutyCents: 246, feesCents: 117, reservesCents: 601 },
-      duty: { htsCode: "3924.10.40", origin: "CN", ratePercent: 38.4 },
-      netProfitCents: 145,
-      marginBps: 483,
-      breakEvenCpaCents: 945,
+      landedCostCents: 1894,
+      parts: { costCents: 640, shippingCents: 450, dutyCents: 86, feesCents: 117, reservesCents: 601 },
+      duty: { htsCode: "3924.10.40", origin: "CN", ratePercent: 13.4 },
+      netProfitCents: 305,
+      marginBps: 1017,
+      breakEvenCpaCents: 1105,
     });
     expect(body.duty.htsReason).toContain('niche "kitchen"');
     expect(body.duty.layers.map((l) => [l.name, l.ratePercent, l.validFrom, l.validTo, l.expired ?? false])).toEqual([
       ["MFN (column 1)", 3.4, "2026-01-01", null, false],
-      ["Section 301 (List 3)", 25, "2019-05-10", null, false],
       ["Section 122 temporary import surcharge", 10, "2026-02-24", "2026-07-24", true],
     ]);
     for (const layer of body.duty.layers) expect(layer.source.length).toBeGreaterThan(10);
@@ -155,9 +155,9 @@ describe("the product grid", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { results: { items: { objectID: string }[]; landedMargins: Record<string, { marginBps: number; dutyCents: number; feesCents: number; explanation: string; warning: string | null }> } };
     expect(body.results.items.map((p) => p.objectID)).toContain("lc-gadget");
-    // 2999 - 640 cost - 450 shipping - 246 duty - 117 fees = 1546c; 1546 / 2999 = 51.55% -> 5155 bps (gross: 63.65%)
-    expect(body.results.landedMargins["lc-gadget"]).toMatchObject({ marginBps: 5155, dutyCents: 246, feesCents: 117 });
-    expect(body.results.landedMargins["lc-gadget"].explanation).toContain("duty 38.4% = MFN (column 1) 3.4% + Section 301 (List 3) 25%");
+    // 2999 - 640 cost - 450 shipping - 86 duty - 117 fees = 1706c; 1706 / 2999 = 56.89% -> 5689 bps (gross: 63.65%)
+    expect(body.results.landedMargins["lc-gadget"]).toMatchObject({ marginBps: 5689, dutyCents: 86, feesCents: 117 });
+    expect(body.results.landedMargins["lc-gadget"].explanation).toContain("duty 13.4% = MFN (column 1) 3.4% + Section 122 temporary import surcharge 10%");
     expect(body.results.landedMargins["lc-gadget"].warning).toContain("valid until 2026-07-24");
   });
 });
