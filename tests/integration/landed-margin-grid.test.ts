@@ -4,16 +4,17 @@
 // Algolia adapter against its local stand-in, and a tariff import that raises a rate followed by the refresh.
 //
 // Worked figures (kitchen, guessed HTS 3924.10.40, origin CN from the AliExpress supplier, day 2026-11-26): MFN 3.4%
-// + Section 301 List 3 25% + Section 122 10% (lapsed on 2026-07-24, still counted, decision 052) = 38.4% of the
-// supplier cost, each layer rounded to the cent; Shopify Payments' fees 2.9% of $100 + 30c = $3.20.
-//   lm-roomy    $100, cost $20, shipping $20: gross 60%; duty 0.68 + 5.00 + 2.00 = $7.68; 100 - 40 - 7.68 - 3.20 = $49.12: 49.12%
-//   lm-mid      $100, cost $10, shipping $50: gross 40%; duty 0.34 + 2.50 + 1.00 = $3.84; 100 - 60 - 3.84 - 3.20 = $32.96: 32.96%
-//   lm-squeezed $100, cost $30, shipping $30: gross 40%; duty 1.02 + 7.50 + 3.00 = $11.52; 100 - 60 - 11.52 - 3.20 = $25.28: 25.28%
+// + Section 122 10% (lapsed on 2026-07-24, still counted, decision 052) = 13.4% of the supplier cost, each layer
+// rounded to the cent (3924.10.40 is on the suspended List 4B: no Section 301 layer, decision 066); Shopify
+// Payments' fees 2.9% of $100 + 30c = $3.20.
+//   lm-roomy    $100, cost $20, shipping $20: gross 60%; duty 0.68 + 2.00 = $2.68; 100 - 40 - 2.68 - 3.20 = $54.12: 54.12%
+//   lm-mid      $100, cost $10, shipping $50: gross 40%; duty 0.34 + 1.00 = $1.34; 100 - 60 - 1.34 - 3.20 = $35.46: 35.46%
+//   lm-squeezed $100, cost $55, shipping $5: gross 40%; duty 1.87 + 5.50 = $7.37; 100 - 60 - 7.37 - 3.20 = $29.43: 29.43%
 //   lm-nocost   $100, cost unknown: no margin at all ("Add your cost")
-// After a 50% surcharge on Chinese kitchenware from 2026-11-01: a surcharge is now in force, so the lapsed Section 122
-// row is no longer counted (decision 052: a lapse is counted only while no layer of its kind is), and duty is 3.4% + 25%
-// + 50% = 78.4%: roomy 100 - 40 - (0.68 + 5.00 + 10.00) - 3.20 = $41.12, mid 100 - 60 - (0.34 + 2.50 + 5.00) - 3.20 =
-// $28.96 (now under 30%), squeezed 100 - 60 - (1.02 + 7.50 + 15.00) - 3.20 = $13.28.
+// After a 70% surcharge on Chinese kitchenware from 2026-11-01: a surcharge is now in force, so the lapsed Section 122
+// row is no longer counted (decision 052: a lapse is counted only while no layer of its kind is), and duty is 3.4% +
+// 70% = 73.4%: roomy 100 - 40 - (0.68 + 14.00) - 3.20 = $42.12, mid 100 - 60 - (0.34 + 7.00) - 3.20 = $29.46 (now
+// under 30%), squeezed 100 - 60 - (1.87 + 38.50) - 3.20 = -$3.57.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,7 +47,7 @@ const FIGURES: [string, number | null, number][] = [
   ["lm-roomy", 2000, 2000],
   ["lm-nocost", null, 2000],
   ["lm-mid", 1000, 5000],
-  ["lm-squeezed", 3000, 3000],
+  ["lm-squeezed", 5500, 500],
 ];
 
 let seller: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -90,22 +91,22 @@ describe("the stored margin after duty and fees", () => {
   it("is figured by the import for every product with a cost, worked out by hand above, and null without one", async () => {
     const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { objectID: true, marginBps: true, landedMarginBps: true } });
     expect(Object.fromEntries(rows.map((r) => [r.objectID, [r.marginBps, r.landedMarginBps]]))).toEqual({
-      "lm-roomy": [6000, 4912],
+      "lm-roomy": [6000, 5412],
       "lm-nocost": [null, null],
-      "lm-mid": [4000, 3296],
-      "lm-squeezed": [4000, 2528],
+      "lm-mid": [4000, 3546],
+      "lm-squeezed": [4000, 2943],
     });
   });
 
   it("is the figure the grid's cards show", async () => {
     const user = await db.user.findUniqueOrThrow({ where: { id: seller.id } });
     const shown = await landedMargins(db, { userId: seller.id, objectIDs: ["lm-roomy", "lm-mid", "lm-squeezed"], access: researchAccess(user), now: NOW });
-    expect([shown["lm-roomy"].marginBps, shown["lm-mid"].marginBps, shown["lm-squeezed"].marginBps]).toEqual([4912, 3296, 2528]);
+    expect([shown["lm-roomy"].marginBps, shown["lm-mid"].marginBps, shown["lm-squeezed"].marginBps]).toEqual([5412, 3546, 2943]);
   });
 });
 
 describe("the grid's margin filter and sort (built-in engine)", () => {
-  it("minMargin=30 leaves out a product whose gross margin is 40% but whose margin after duty and fees is 25%, and one without a cost", async () => {
+  it("minMargin=30 leaves out a product whose gross margin is 40% but whose margin after duty and fees is 29.4%, and one without a cost", async () => {
     expect(await grid("minMargin=30&sort=winning-score")).toEqual(expect.arrayContaining(["lm-roomy", "lm-mid"]));
     expect(await grid("minMargin=30")).not.toContain("lm-squeezed");
     expect(await grid("minMargin=30")).not.toContain("lm-nocost");
@@ -123,7 +124,7 @@ describe("the public API", () => {
     expect(kept.map((p) => p.objectID).sort()).toEqual(["lm-mid", "lm-roomy"]);
     const sorted = await v1("sort=margin");
     expect(sorted.map((p) => p.objectID).filter((o) => o.startsWith("lm-"))).toEqual(["lm-roomy", "lm-mid", "lm-squeezed", "lm-nocost"]);
-    expect(sorted.find((p) => p.objectID === "lm-squeezed")?.insights).toMatchObject({ marginBps: 4000, landedMarginBps: 2528 });
+    expect(sorted.find((p) => p.objectID === "lm-squeezed")?.insights).toMatchObject({ marginBps: 4000, landedMarginBps: 2943 });
   });
 
   it("the OpenAPI document says the margin parameters and sort are after duty and fees", async () => {
@@ -150,7 +151,8 @@ describe("the assistant", () => {
     expect(body.answer.text).toContain("margin after duty and fees 30% or more");
     expect((await landedMarginState(db)).asOf).toBe("2026-11-26");
     expect(body.answer.notes.join(" ")).toContain("Margins are after duty and fees as of 2026-11-26");
-    expect(body.answer.products.find((p) => p.objectID === "lm-mid")?.why).toContain("margin after duty and fees 33%");
+    const why = body.answer.products.find((p) => p.objectID === "lm-mid")?.why ?? [];
+    expect(why, why.join(" | ")).toContain("margin after duty and fees 35.5%");
   });
 });
 
@@ -159,7 +161,7 @@ describe("Algolia", () => {
     const engine = createAlgoliaEngine({ appId: "APP", apiKey: "search", adminApiKey: "admin", indexName: "margins", hosts: fake.hosts, rows: algoliaRowSource(db) });
     await engine.syncProducts(FIGURES.map(([o]) => o));
     const records = fake.records.get("margins")!;
-    expect(records.get("lm-squeezed")).toMatchObject({ marginBps: 4000, landedMarginBps: 2528 });
+    expect(records.get("lm-squeezed")).toMatchObject({ marginBps: 4000, landedMarginBps: 2943 });
     expect(records.get("lm-nocost")).not.toHaveProperty("landedMarginBps");
     fake.onQuery = () => ({ hits: FIGURES.map(([objectID]) => ({ objectID })), nbHits: FIGURES.length });
     const filtered = await engine.search(parseProductQuery(new URLSearchParams("minMargin=30")));
@@ -180,7 +182,7 @@ describe("a tariff import that raises a rate", () => {
       file,
       JSON.stringify({
         edition: "test-kitchen-surcharge",
-        layers: [{ kind: "surcharge", series: "test-kitchen", name: "Test surcharge on kitchenware", htsPrefix: "3924", origins: ["CN"], ratePercent: 50, validFrom: "2026-11-01", source: "test" }],
+        layers: [{ kind: "surcharge", series: "test-kitchen", name: "Test surcharge on kitchenware", htsPrefix: "3924", origins: ["CN"], ratePercent: 70, validFrom: "2026-11-01", source: "test" }],
       }),
     );
     await importTariffFile(db, file, { validFrom: "2026-11-26" });
@@ -189,7 +191,7 @@ describe("a tariff import that raises a rate", () => {
     expect(refreshed).toMatchObject({ refigured: true, products: 4, changed: 3, asOf: "2026-11-26" });
     expect(pushed.sort()).toEqual(["lm-mid", "lm-roomy", "lm-squeezed"]);
     const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { objectID: true, landedMarginBps: true }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => r.landedMarginBps)).toEqual([4112, null, 2896, 1328]);
+    expect(rows.map((r) => r.landedMarginBps)).toEqual([4212, null, 2946, -357]);
     expect(await grid("minMargin=30")).toEqual(["lm-roomy"]);
     expect(await refreshLandedMargins(db, { now: NOW })).toMatchObject({ refigured: false, changed: 0 });
   });
@@ -206,7 +208,7 @@ describe("the start-up and daily job", () => {
     await margins.queueAtStart(jobs);
     await jobs.runDue({ kinds: [LANDED_MARGINS_JOB] });
     const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { landedMarginBps: true }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => r.landedMarginBps)).toEqual([4112, null, 2896, 1328]);
+    expect(rows.map((r) => r.landedMarginBps)).toEqual([4212, null, 2946, -357]);
     expect((await landedMarginState(db)).key).toMatch(/^[0-9a-f]{32}$/);
     expect(await db.job.count({ where: { kind: LANDED_MARGINS_JOB } })).toBe(1);
   });
