@@ -9,7 +9,6 @@
 import spriteUrl from "~/ui/icons.svg?url";
 import type { SpriteIconName } from "~/ui/sprite-icon-names";
 
-
 /**
  * Polaris's `<Icon source={…} />` markup (`span.Polaris-Icon > svg.Polaris-Icon__Svg`) for a sprite icon.
  * `mdDown` is Polaris's breakpoint (useBreakpoints), read once by the caller rather than once per icon.
@@ -17,7 +16,12 @@ import type { SpriteIconName } from "~/ui/sprite-icon-names";
 export function SpriteIcon({ name, mdDown }: { name: SpriteIconName; mdDown: boolean }) {
   return (
     <span className="Polaris-Icon">
-      <svg viewBox={mdDown ? "1 1 18 18" : "0 0 20 20"} className="Polaris-Icon__Svg" focusable="false" aria-hidden="true">
+      <svg
+        viewBox={mdDown ? "1 1 18 18" : "0 0 20 20"}
+        className="Polaris-Icon__Svg"
+        focusable="false"
+        aria-hidden="true"
+      >
         <use href={`${spriteUrl}#${name}`} />
       </svg>
     </span>
