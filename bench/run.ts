@@ -6,6 +6,7 @@
 // crawl (the tracker reading stand-in stores that answer in 100-300 ms: stores an hour per process, and what 1, 2
 // and 4 worker processes do to one SQLite file),
 // load (pages and APIs together over 32 connections, with BENCH_PROFILE=1 a CPU profile of the server),
+// load-compare (not run by default: an old build and build/ side by side, server CPU per request path by path),
 // logo (checking and drawing an uploaded logo, and the event loop meanwhile), export (a 100,000-row CSV and JSON
 // export of the grid: rows per second and peak RSS), api (the public API and the MCP server with a key, against the
 // site's own search), landed-margins (every product's margin after duty and fees figured again: products per second).

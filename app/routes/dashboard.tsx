@@ -1,29 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { Frame, Navigation, TopBar, type IconSource } from "@shopify/polaris";
-import {
-  BookOpenIcon,
-  ChatIcon,
-  CreditCardIcon,
-  GiftCardIcon,
-  HeartIcon,
-  HomeIcon,
-  LogoTiktokIcon,
-  MagicIcon,
-  NoteIcon,
-  PageIcon,
-  PaintBrushFlatIcon,
-  PersonIcon,
-  PlayCircleIcon,
-  ProductIcon,
-  StoreIcon,
-  TargetIcon,
-} from "@shopify/polaris-icons";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Frame, TopBar } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { isDemoAccount } from "~/domain/demo-account";
 import { requireUser } from "~/pages/site-session.server";
 import { loadNotificationsBell } from "~/pages/notifications.server";
 import { AccountBanners } from "~/ui/account-banners";
+import { DashboardNav, type DashboardNavItem } from "~/ui/dashboard-nav";
 import { LegalFooter } from "~/ui/legal-pages";
 import { NotificationsBell } from "~/ui/notifications-bell";
 import { PolarisProvider } from "~/ui/site-shell";
@@ -41,7 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function DashboardLayout() {
   const { email, notifications, emailVerified, demo } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   // The phone's menu drawer closes on every page change (a tap on a link in it, the back button), so its
@@ -76,7 +58,7 @@ export default function DashboardLayout() {
   );
 
   /** A page of the site's nav, selected on its own path (and, for sections with pages under them, below it). */
-  const page = (label: string, icon: IconSource, url: string, below = false) => ({
+  const page = (label: string, icon: DashboardNavItem["icon"], url: string, below = false): DashboardNavItem => ({
     label,
     icon,
     url,
@@ -85,50 +67,49 @@ export default function DashboardLayout() {
 
   const nav = (
     // onDismiss: a tap on an item closes the drawer at once, even on the page already open.
-    <Navigation location={location.pathname} onDismiss={() => setNavOpen(false)}>
-      <Navigation.Section
-        items={[
-          {
-            label: "Overview",
-            icon: HomeIcon,
-            url: "/dashboard?location=dashboard",
-            selected: location.pathname === "/dashboard",
-            onClick: () => navigate("/dashboard?location=dashboard"),
-          },
-          page("Products", ProductIcon, "/dashboard/products", true),
-          page("Saved", HeartIcon, "/dashboard/saved"),
-          page("Product drops", GiftCardIcon, "/dashboard/drops"),
-          page("Product pages", PageIcon, "/dashboard/product-pages", true),
-          page("AI ads", PlayCircleIcon, "/dashboard/ai-ads"),
-          page("Brand kits", PaintBrushFlatIcon, "/dashboard/brand-kits"),
-          page("TikToks", LogoTiktokIcon, "/dashboard/tiktoks"),
-          page("Research assistant", ChatIcon, "/dashboard/assistant"),
-          page("Glitch mode", MagicIcon, "/dashboard/glitch-mode"),
-          page("Competitors", TargetIcon, "/dashboard/competitors", true),
-          page("Course", BookOpenIcon, "/dashboard/course", true),
-          {
-            // The community card (invite link, Discord account) lives on the overview.
-            label: "Community",
-            icon: ChatIcon,
-            url: "/dashboard?location=dashboard#community",
-            selected: false,
-          },
-          page("Billing & credits", CreditCardIcon, "/dashboard/billing"),
-          page("Stores & themes", StoreIcon, "/dashboard/stores"),
-          page("Account", PersonIcon, "/dashboard/account"),
-          {
-            // The page the user came from travels along, so a bug report says where it happened.
-            label: "Feedback",
-            icon: NoteIcon,
-            url:
-              location.pathname === "/dashboard/feedback"
-                ? "/dashboard/feedback"
-                : `/dashboard/feedback?from=${encodeURIComponent(location.pathname + location.search)}`,
-            selected: location.pathname === "/dashboard/feedback",
-          },
-        ]}
-      />
-    </Navigation>
+    <DashboardNav
+      pathname={location.pathname}
+      onDismiss={() => setNavOpen(false)}
+      items={[
+        {
+          label: "Overview",
+          icon: "HomeIcon",
+          url: "/dashboard?location=dashboard",
+          selected: location.pathname === "/dashboard",
+        },
+        page("Products", "ProductIcon", "/dashboard/products", true),
+        page("Saved", "HeartIcon", "/dashboard/saved"),
+        page("Product drops", "GiftCardIcon", "/dashboard/drops"),
+        page("Product pages", "PageIcon", "/dashboard/product-pages", true),
+        page("AI ads", "PlayCircleIcon", "/dashboard/ai-ads"),
+        page("Brand kits", "PaintBrushFlatIcon", "/dashboard/brand-kits"),
+        page("TikToks", "LogoTiktokIcon", "/dashboard/tiktoks"),
+        page("Research assistant", "ChatIcon", "/dashboard/assistant"),
+        page("Glitch mode", "MagicIcon", "/dashboard/glitch-mode"),
+        page("Competitors", "TargetIcon", "/dashboard/competitors", true),
+        page("Course", "BookOpenIcon", "/dashboard/course", true),
+        {
+          // The community card (invite link, Discord account) lives on the overview.
+          label: "Community",
+          icon: "ChatIcon",
+          url: "/dashboard?location=dashboard#community",
+          selected: false,
+        },
+        page("Billing & credits", "CreditCardIcon", "/dashboard/billing"),
+        page("Stores & themes", "StoreIcon", "/dashboard/stores"),
+        page("Account", "PersonIcon", "/dashboard/account"),
+        {
+          // The page the user came from travels along, so a bug report says where it happened.
+          label: "Feedback",
+          icon: "NoteIcon",
+          url:
+            location.pathname === "/dashboard/feedback"
+              ? "/dashboard/feedback"
+              : `/dashboard/feedback?from=${encodeURIComponent(location.pathname + location.search)}`,
+          selected: location.pathname === "/dashboard/feedback",
+        },
+      ]}
+    />
   );
 
   return (
