@@ -73,6 +73,11 @@ export default defineConfig({
       SHOPIFY_API_SECRET: TEST_SHOPIFY_API_SECRET,
       // No Paddle keys in tests: purchases go through the local test checkout.
       PADDLE_LOCAL_CHECKOUT: "true",
+      // Every spec's browser comes from 127.0.0.1 (no proxy is trusted, so the socket's address counts): the
+      // per-address limits on sign-up, log-in failures, reset requests and page events (decision 064) are raised
+      // so the whole suite fits in one window. LOGIN_MAX_FAILURES per e-mail stays 5: tests/e2e/site-auth.spec.ts
+      // shows the log-in page's 429.
+      INBOUND_LIMITS_SCALE: "1000",
       // Rendered AI ads go with the throw-away database, not into ./data/videos.
       VIDEO_STORAGE_DIR: `${E2E_DB_DIR}/videos`,
       // The built-in mailer's .eml files (decision 051), which the password reset spec reads the link from.

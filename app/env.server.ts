@@ -174,6 +174,12 @@ const EnvSchema = z
 
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    // Inbound limits (docs/decisions/064). TRUST_PROXY=on: the client's address is the proxy's X-Real-IP or the
+    // first X-Forwarded-For entry; off (default): the socket's address, since a client can send those headers itself.
+    TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+    // Multiplies the limits per client address (log-in failures, sign-ups, reset requests, public calls): raise it
+    // when many people share one address; the end-to-end suite, all on 127.0.0.1, sets 1000.
+    INBOUND_LIMITS_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
     // Public API and MCP calls a minute per key and per user (docs/decisions/053); a benchmark raises it.
     API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
 

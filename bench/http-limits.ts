@@ -144,6 +144,8 @@ async function main() {
     WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
     SESSION_SECRET: "bench-secret-0123456789",
     TOKEN_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+    // Every request comes from 127.0.0.1: a bench measures requests, not the per-address limits (decision 064).
+    INBOUND_LIMITS_SCALE: "1000000",
   };
   const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
   const server = spawn(process.execPath, serverNodeArgs(env), {

@@ -1,8 +1,11 @@
 // The Fetch Request a Remix handler sees, made as @remix-run/express's createRemixRequest makes it, with
-// one difference: the body is read through the body limit (server/body-limit.mjs), which counts it as it
-// streams, instead of straight from the socket.
+// two differences: the body is read through the body limit (server/body-limit.mjs), which counts it as it
+// streams, instead of straight from the socket; and the socket's address is in SOCKET_ADDRESS_HEADER.
 import { createRemixHeaders } from "@remix-run/express/dist/server.js";
 import { bodyStream } from "./body-limit.mjs";
+
+/** Must equal SOCKET_ADDRESS_HEADER in app/pages/client-address.server.ts. */
+export const SOCKET_ADDRESS_HEADER = "x-socket-address";
 
 /**
  * @param {import("express").Request} req
@@ -27,7 +30,11 @@ export function remixRequest(req, res) {
   });
 
   /** @type {RequestInit & { duplex?: "half" }} */
-  const init = { method: req.method, headers: createRemixHeaders(req.headers), signal: controller.signal };
+  const headers = createRemixHeaders(req.headers);
+  // The socket's address, for app/pages/client-address.server.ts when no proxy is trusted (docs/decisions/064):
+  // set here, so whatever a client sent under this name is replaced.
+  headers.set(SOCKET_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
+  const init = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = bodyStream(req, res, () => controller.abort());
     init.duplex = "half";

@@ -1,14 +1,14 @@
 // /login and /signup (site only): the two forms' actions. Each form is read with zod (LoginForm, SignupForm:
 // the domain's LoginSchema / SignupSchema and the page's own fields); a refused field comes back with its
 // sentence under that field, anything auth.server.ts refuses as the form's sentence (login) or under the field
-// it names (signup). A success sets the session cookie and redirects.
+// it names (signup), a 429 with its Retry-After (decision 064). A success sets the session cookie and redirects.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/auth";
 import { findPlan, isValidPlanChoice } from "~/domain/plans";
 import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/redirect-to";
 import { expectedFailure } from "~/pages/form-errors.server";
-import { clientIp, formFields, readForm } from "~/pages/http.server";
+import { clientIp, errorHeaders, formFields, readForm } from "~/pages/http.server";
 import { createUserSession } from "~/pages/site-session.server";
 import { accountEmails, auth } from "~/services/index.server";
 
@@ -32,7 +32,7 @@ export async function loginAction(request: Request) {
     result = await auth.login({ email, password }, { ip: clientIp(request) });
   } catch (error) {
     const failure = expectedFailure(error);
-    return data({ errors: {}, formError: failure.message, values }, { status: failure.status });
+    return data({ errors: {}, formError: failure.message, values }, { status: failure.status, headers: errorHeaders(failure) });
   }
   const cookie = await createUserSession(result.userId, request);
   // Back to the page the visitor asked for, else the dashboard as before.
@@ -53,10 +53,13 @@ export async function signupAction(request: Request) {
   }
   let result;
   try {
-    result = await auth.signup({ email, password });
+    result = await auth.signup({ email, password }, { ip: clientIp(request) });
   } catch (error) {
     const failure = expectedFailure(error);
-    return data({ errors: { [String(failure.details.field ?? "email")]: failure.message }, values }, { status: failure.status });
+    return data(
+      { errors: { [String(failure.details.field ?? "email")]: failure.message }, values },
+      { status: failure.status, headers: errorHeaders(failure) },
+    );
   }
   // The confirmation link goes out as a job; the account works meanwhile (decision 051).
   await accountEmails.requestEmailVerification(result.userId);

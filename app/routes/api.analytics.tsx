@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readJsonOrNull } from "~/pages/http.server";
+import { clientIp, handleServiceErrors, readJsonOrNull } from "~/pages/http.server";
 import { getUser } from "~/pages/site-session.server";
 import { PageEventSchema } from "~/domain/analytics-properties";
-import { pageEvents } from "~/services/index.server";
+import { inboundLimits, pageEvents } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Anyone may send page events, signed in or not: per client address they are limited (429, decision 064).
+  await handleServiceErrors(() => inboundLimits.publicCall(clientIp(request)));
   const body = await readJsonOrNull(request);
   const parsed = PageEventSchema.safeParse(body);
   if (!parsed.success) {

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/auth";
-import { clientIp, readForm } from "~/pages/http.server";
+import { clientIp, errorHeaders, readForm } from "~/pages/http.server";
 import { requireShop, withEmbeddedParams } from "~/pages/embedded-session.server";
 import { auth, stores } from "~/services/index.server";
 import { LinkShopScreen, type LinkMode } from "~/ui/link-shop";
@@ -22,8 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const mode: LinkMode = form.get("intent") === "signup" ? "signup" : "login";
   const values = { email: String(form.get("email") ?? "") };
-  const fail = (status: number, errors: Partial<Record<string, string>>, formError: string | null) =>
-    data({ mode, errors, formError, values }, { status });
+  const fail = (status: number, errors: Partial<Record<string, string>>, formError: string | null, headers?: Record<string, string>) =>
+    data({ mode, errors, formError, values }, { status, headers });
 
   const parsed = (mode === "signup" ? SignupSchema : LoginSchema).safeParse({
     email: form.get("email") ?? undefined,
@@ -34,10 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let signedIn;
   try {
-    signedIn = mode === "signup" ? await auth.signup(credentials) : await auth.login(credentials, { ip: clientIp(request) });
+    const client = { ip: clientIp(request) };
+    signedIn = mode === "signup" ? await auth.signup(credentials, client) : await auth.login(credentials, client);
   } catch (error) {
     const failure = expectedFailure(error);
-    return failure.details.field ? fail(failure.status, { email: failure.message }, null) : fail(failure.status, {}, failure.message);
+    return failure.details.field
+      ? fail(failure.status, { email: failure.message }, null)
+      : fail(failure.status, {}, failure.message, errorHeaders(failure));
   }
   try {
     await stores.linkShop({ shop, userId: signedIn.userId });

@@ -24,6 +24,7 @@ import { childLogger } from "~/logger.server";
 import type { Jobs } from "~/services/jobs.server";
 import { hashPassword } from "~/services/passwords.server";
 import { RATE_LIMITS, type RateLimits } from "~/services/rate-limits.server";
+import { perAddress } from "~/services/inbound-limits.server";
 
 const log = childLogger("account-emails");
 
@@ -35,6 +36,10 @@ export interface AccountEmailsDeps {
   jobs: Jobs;
   mailer: Mailer;
   limits: RateLimits;
+  /** INBOUND_LIMITS_SCALE: multiplies the per-client-address limit on reset requests (decision 064). */
+  addressScale: number;
+  /** Forgets an address's failed log-ins (the inbound limits' loginSucceeded), once a reset link set a new password. */
+  forgetLoginFailures: (email: string) => Promise<void>;
   /** The public site address the links point to. */
   appUrl: string;
   resetTtlMinutes: number;
@@ -66,7 +71,7 @@ async function issueToken(tx: DbClient, input: { userId: string; email: string; 
 
 export function createAccountEmails(deps: AccountEmailsDeps) {
   const { db } = deps;
-  const resetPerIp = deps.limits.limit(RATE_LIMITS.passwordResetPerIp);
+  const resetPerIp = deps.limits.limit(perAddress(RATE_LIMITS.passwordResetPerIp, deps.addressScale));
   const resetPerEmail = deps.limits.limit(RATE_LIMITS.passwordResetPerEmail);
   const resend = deps.limits.limit(RATE_LIMITS.emailVerificationResend);
 
@@ -119,11 +124,11 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
         select: { id: true },
       });
       await tx.userSession.deleteMany({ where: { userId: user.id } });
-      // The failed log-ins that may have led here no longer hold the account back.
-      await tx.loginFailure.deleteMany({ where: { key: `email:${user.email}` } });
       return { userId: user.id, email: user.email };
     });
     if (!done) throw new AppError(410, INVALID_RESET_LINK, { field: "token" });
+    // The failed log-ins that may have led here no longer hold the account back.
+    await deps.forgetLoginFailures(done.email);
     return done;
   }
 

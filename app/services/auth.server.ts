@@ -9,6 +9,7 @@ import { getEnv } from "~/env.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/passwords.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
 import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
+import type { AuthLimits } from "~/services/inbound-limits.server";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -159,7 +160,14 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return (await db.user.count({ where: { email } })) > 0;
 }
 
-export async function signup(db: Db, input: { email: string; password: string }): Promise<SignupResult> {
+/** AppError 429 past the sign-ups allowed from one client address (decision 064), before anything is looked up. */
+export async function signup(
+  db: Db,
+  input: { email: string; password: string },
+  client: { ip: string | null },
+  limits: Pick<AuthLimits, "signup">,
+): Promise<SignupResult> {
+  await limits.signup(client.ip);
   const taken = () =>
     new AppError(409, "An account with this e-mail already exists. Log in instead.", { field: "email" });
   // The seed checks first whether the e-mail exists, before creating anything.
@@ -193,18 +201,11 @@ export async function login(
   db: Db,
   input: { email: string; password: string },
   client: { ip: string | null },
+  limits: AuthLimits,
 ): Promise<LoginResult> {
-  const env = getEnv();
-  const ip = client.ip;
-  // keys[0] is the e-mail's key, cleared by a successful log-in; the IP key is kept.
-  const keys = [`email:${input.email}`, ...(ip ? [`ip:${ip}`] : [])];
-  const since = new Date(Date.now() - env.LOGIN_WINDOW_MINUTES * 60_000);
-  const failures = await Promise.all(
-    keys.map((key) => db.loginFailure.count({ where: { key, createdAt: { gte: since } } })),
-  );
-  if (failures.some((n) => n >= env.LOGIN_MAX_FAILURES)) {
-    throw new AppError(429, `Too many failed attempts. Wait ${env.LOGIN_WINDOW_MINUTES} minutes, then try again.`);
-  }
+  // Failed log-ins per e-mail and per client address are counted on the shared limiter (decision 064): 429 with
+  // Retry-After once either has failed too often; a success forgets the e-mail's failures, not the address's.
+  await limits.beforeLogin(input.email, client.ip);
 
   const user = await db.user.findUnique({
     where: { email: input.email },
@@ -212,11 +213,11 @@ export async function login(
   });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !user.passwordHash || !valid) {
-    await db.loginFailure.createMany({ data: keys.map((key) => ({ key })) });
+    await limits.loginFailed(input.email, client.ip);
     throw new AppError(401, GENERIC_LOGIN_ERROR);
   }
+  await limits.loginSucceeded(input.email);
   await db.$transaction([
-    db.loginFailure.deleteMany({ where: { key: keys[0] } }),
     db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() }, select: { id: true } }),
     // lastLogin on the Klaviyo profile.
     writeOutbox(db, outboxRows.login(user.id)),

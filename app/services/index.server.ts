@@ -9,7 +9,7 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
-import { db, dbReady, sqlReader } from "~/db.server";
+import { db, dbReady, sqlReader, type Db } from "~/db.server";
 import { getEnv, localCheckoutEnabled, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
 import type { PictureFingerprinter } from "~/domain/catalogue-hash";
 import type { SearchEngine } from "~/domain/product-query";
@@ -64,6 +64,7 @@ import { createProductDrops } from "~/services/product-drops.server";
 import { createLandedMargins } from "~/services/landed-margins.server";
 import { createProductExport } from "~/services/product-export.server";
 import { createRateLimits } from "~/services/rate-limits.server";
+import { createInboundLimits } from "~/services/inbound-limits.server";
 import { getProductImage } from "~/services/product-images.server";
 import { createStoredImages } from "~/services/stored-images.server";
 import { createProductPages, storeAccessFrom } from "~/services/product-pages.server";
@@ -100,6 +101,9 @@ const outsideReads = {
 export const auth = lazy(() =>
   bindDb(db, {
     ...authFns.useCases,
+    // Both surfaces' log-in and sign-up, behind the inbound limits (decision 064).
+    login: (d: Db, input: { email: string; password: string }, client: { ip: string | null }) => authFns.login(d, input, client, inboundLimits),
+    signup: (d: Db, input: { email: string; password: string }, client: { ip: string | null }) => authFns.signup(d, input, client, inboundLimits),
     /** The user a Shopify session token sent as a bearer token acts as (AppError 401 when it cannot). */
     shopifyTokenUserId,
   }),
@@ -140,6 +144,16 @@ export const account = lazy(() =>
 /** Limits shared by every process (counters in the database, decision 051): reset requests, confirmation e-mails. */
 export const rateLimits = lazy(() => createRateLimits({ db }));
 
+/** Log-in, sign-up and the public calls per e-mail and client address (decision 064). */
+export const inboundLimits = lazy(() =>
+  createInboundLimits({
+    limits: rateLimits,
+    addressScale: env.INBOUND_LIMITS_SCALE,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginWindowMinutes: env.LOGIN_WINDOW_MINUTES,
+  }),
+);
+
 /** API keys for /api/v1 and /mcp, and their limits (decision 053). */
 export const apiKeys = lazy(() => createApiKeys({ db, limits: rateLimits, callsPerMinute: env.API_CALLS_PER_MINUTE }));
 
@@ -160,6 +174,9 @@ export const accountEmails = lazy(() =>
     jobs,
     mailer,
     limits: rateLimits,
+    addressScale: env.INBOUND_LIMITS_SCALE,
+    // A new password from a reset link: the failed log-ins that led there no longer hold the account back.
+    forgetLoginFailures: (email) => inboundLimits.loginSucceeded(email),
     appUrl: env.APP_URL ?? env.SHOPIFY_APP_URL ?? `http://localhost:${env.PORT}`,
     resetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
     verificationTtlHours: env.EMAIL_VERIFICATION_TTL_HOURS,

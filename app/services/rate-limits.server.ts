@@ -88,6 +88,37 @@ export const RATE_LIMITS = {
     windowSeconds: ALLOWANCE_WINDOW_DAYS * 24 * 3600,
     refusal: API_SENTENCES.monthly,
   },
+  // Inbound limits on what anyone may try without an account (decision 064; app/services/inbound-limits.server.ts
+  // sets LOGIN_MAX_FAILURES and LOGIN_WINDOW_MINUTES on the log-in rules and scales the per-address ones by
+  // INBOUND_LIMITS_SCALE).
+  /** Failed log-ins for one account's address; a successful log-in clears them. */
+  loginPerEmail: {
+    name: "login:email",
+    points: 5,
+    windowSeconds: 900,
+    refusal: (retryIn) => `Too many failed log-ins for this address. Try again ${retryIn}, or reset your password.`,
+  },
+  /** Failed log-ins from one client address, whatever the accounts (password guessing across accounts). */
+  loginPerIp: {
+    name: "login:ip",
+    points: 20,
+    windowSeconds: 900,
+    refusal: (retryIn) => `Too many failed log-ins from your network. Try again ${retryIn}.`,
+  },
+  /** Sign-ups from one client address (both surfaces), taken addresses included: it also slows address probing. */
+  signupPerIp: {
+    name: "signup:ip",
+    points: 10,
+    windowSeconds: 3600,
+    refusal: (retryIn) => `Too many accounts were made from your network. Try again ${retryIn}.`,
+  },
+  /** The calls anyone may make without signing in (page events), per client address. */
+  publicCallsPerIp: {
+    name: "public:ip",
+    points: 120,
+    windowSeconds: 60,
+    refusal: (retryIn) => `Too many requests from your network. Try again ${retryIn}.`,
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";

@@ -44,6 +44,8 @@ export async function startBenchServer(options: { port: number; dir: string; dbU
     VIDEO_STORAGE_DIR: path.join(options.dir, "videos"),
     // Background jobs would compete for the same cores; a bench measures requests.
     JOBS_WORKER: "off",
+    // Every request comes from 127.0.0.1: a bench measures requests, not the per-address limits (decision 064).
+    INBOUND_LIMITS_SCALE: "1000000",
     ...options.env,
   };
   const { serverEnv, serverNodeArgs } = await import("../../server/node-args.mjs");

@@ -103,3 +103,27 @@ test("a subscriber sent to checkout lands on the dashboard instead", async ({ pa
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
+
+test("past LOGIN_MAX_FAILURES wrong passwords, the login page says when to try again (decision 064)", async ({ page, context }, testInfo) => {
+  const email = uniqueEmail("locked");
+  await open(page, "/signup");
+  await submitSignup(page, email);
+  await expect(page).toHaveURL(/\/choose-plan/);
+  await context.clearCookies();
+  await open(page, "/login");
+  const attempt = async (password: string) => {
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Log in" }).click();
+  };
+  // LOGIN_MAX_FAILURES is 5 on the e2e server (the default; INBOUND_LIMITS_SCALE does not raise per-e-mail limits).
+  for (let i = 0; i < 5; i++) {
+    await attempt(`wrong-password-${i}`);
+    await expect(page.getByText("That e-mail and password don't match an account.")).toBeVisible();
+  }
+  await attempt("correct-horse-battery");
+  await expect(page.getByText("Too many failed log-ins for this address. Try again in 15 minutes, or reset your password.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.screenshot({ path: testInfo.outputPath("login-429.png") });
+  await page.screenshot({ path: "test-results/screenshots/login-429.png" });
+});

@@ -14,4 +14,8 @@ export const TEST_ENV: Record<string, string> = {
   APP_URL: TEST_APP_URL,
   LOGIN_MAX_FAILURES: "5",
   LOGIN_WINDOW_MINUTES: "15",
+  // Route tests call handlers with no socket: each names its client in X-Forwarded-For (uniqueIp()), trusted as a
+  // proxy's (decision 064). The production server without it counts the socket's address.
+  TRUST_PROXY: "on",
+  INBOUND_LIMITS_SCALE: "1",
 };

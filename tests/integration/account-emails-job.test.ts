@@ -24,6 +24,8 @@ function setup(outboxDir: string, smtpUrl?: string) {
     jobs,
     mailer: createMailer({ from: "Winning Products <no-reply@example.com>", outboxDir, smtpUrl }),
     limits: createRateLimits({ db }),
+    addressScale: 1,
+    forgetLoginFailures: async () => {},
     appUrl: "https://app.example.com",
     resetTtlMinutes: 30,
     verificationTtlHours: 24,

@@ -8,6 +8,9 @@ import { db } from "~/db.server";
 import { createAnalytics } from "~/services/analytics.server";
 import { createMarketingSenders, type MarketingSenders } from "~/integrations/marketing.server";
 import { login, signup } from "~/services/auth.server";
+import { createInboundLimits } from "~/services/inbound-limits.server";
+import { createRateLimits } from "~/services/rate-limits.server";
+
 import { syncCourseContent } from "~/services/course-content.server";
 import { completeLesson } from "~/services/course.server";
 import { createNotifications } from "~/services/notifications.server";
@@ -18,6 +21,7 @@ import { startFakeMarketing, KLAVIYO_REVISION, type FakeMarketing } from "../hel
 import { uniqueEmail } from "../helpers/routes";
 import { createUser, uniqueIp } from "../helpers/site-users";
 
+const inboundLimits = createInboundLimits({ limits: createRateLimits({ db }), addressScale: 1, loginMaxFailures: 5, loginWindowMinutes: 15 });
 const quiet = { info() {}, warn() {}, debug() {} };
 let fake: FakeMarketing;
 let outboxes: Outbox[] = [];
@@ -63,7 +67,7 @@ const rowsOf = (userId: string) => db.outboxEvent.findMany({ where: { userId }, 
 describe("sign-up and log-in", () => {
   it("a sign-up writes the Klaviyo profile and 'Signed Up' event and a PostHog event; delivery sends them in Klaviyo's shape and stores the profile id", async () => {
     const email = uniqueEmail();
-    const { userId } = await signup(db, { email, password: "correct horse battery" });
+    const { userId } = await signup(db, { email, password: "correct horse battery" }, { ip: null }, inboundLimits);
     const rows = await rowsOf(userId);
     expect(rows.map((r) => [r.service, r.operation, r.name, r.status])).toEqual([
       ["klaviyo", "profile", "sign-up", "pending"],
@@ -105,7 +109,7 @@ describe("sign-up and log-in", () => {
     expect((await rowsOf(userId)).filter((r) => r.service === "klaviyo").map((r) => r.status)).toEqual(["sent", "sent"]);
 
     // The next profile sync updates that profile in place (its id in the body).
-    await login(db, { email, password: "correct horse battery" }, { ip: uniqueIp() });
+    await login(db, { email, password: "correct horse battery" }, { ip: uniqueIp() }, inboundLimits);
     await outbox.deliverDue("klaviyo");
     const second = fake.to("/api/profile-import")[1];
     expect((second.body as { data: { id?: string } }).data.id).toBe(user.klaviyoId);
@@ -113,7 +117,7 @@ describe("sign-up and log-in", () => {
 
   it("PostHog rows go out as one /batch/ with the project key and each row's uuid", async () => {
     const email = uniqueEmail();
-    const { userId } = await signup(db, { email, password: "correct horse battery" });
+    const { userId } = await signup(db, { email, password: "correct horse battery" }, { ip: null }, inboundLimits);
     const analytics = createAnalytics({ db, env: { POSTHOG_KEY: "phc_test" } });
     await analytics.capture({ event: "$pageview", distinctId: userId, userId, properties: { $current_url: "/dashboard" } });
     const uuids = (await rowsOf(userId)).filter((r) => r.service === "analytics").map((r) => r.dedupeKey);

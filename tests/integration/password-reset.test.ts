@@ -43,6 +43,14 @@ function login(email: string, password: string) {
 }
 
 describe("password reset by e-mail", () => {
+  it("a new password from the link lifts the log-in lockout of too many failures (decision 064)", async () => {
+    const user = await createUser();
+    for (let i = 0; i < Number(getEnv().LOGIN_MAX_FAILURES); i++) expect((await login(user.email, `wrong-${i}`)).status).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(429);
+    expect((await reset(await resetToken(user.email))).status).toBe(302);
+    expect((await login(user.email, NEW_PASSWORD)).status).toBe(302);
+  });
+
   it("mails a link that sets a new password once and ends every session of the user", async () => {
     const user = await createUser();
     const cookies = [await signInAs(user.id), await signInAs(user.id)];
