@@ -136,8 +136,8 @@ export const account = lazy(() =>
   }),
 );
 
-/** Limits shared by every process (counters in the database, decision 051): reset requests, confirmation e-mails. */
-export const rateLimits = lazy(() => createRateLimits({ db }));
+/** Limits shared by every process (counters in the database, decisions 051 and 063): reset requests, confirmation e-mails, the API. */
+export const rateLimits = lazy(() => createRateLimits({ db, databaseUrl: env.DATABASE_URL }));
 
 /** API keys for /api/v1 and /mcp, and their limits (decision 053). */
 export const apiKeys = lazy(() => createApiKeys({ db, limits: rateLimits, callsPerMinute: env.API_CALLS_PER_MINUTE }));

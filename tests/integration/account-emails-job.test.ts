@@ -23,7 +23,7 @@ function setup(outboxDir: string, smtpUrl?: string) {
     db,
     jobs,
     mailer: createMailer({ from: "Winning Products <no-reply@example.com>", outboxDir, smtpUrl }),
-    limits: createRateLimits({ db }),
+    limits: createRateLimits({ db, databaseUrl: process.env.DATABASE_URL! }),
     appUrl: "https://app.example.com",
     resetTtlMinutes: 30,
     verificationTtlHours: 24,
