@@ -173,6 +173,7 @@ export function createApiKeys({ db, limits, callsPerMinute = CALLS_PER_MINUTE, n
       // Calls in flight together all read the old time: this process writes once (lastWrites), and of several
       // processes only the first write matches the condition.
       if ((!row.lastUsedAt || row.lastUsedAt <= due) && (lastWrites.get(row.id) ?? 0) <= due.getTime()) {
+        if (lastWrites.size >= 10_000) lastWrites.clear();
         lastWrites.set(row.id, at.getTime());
         await db.apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: due } }] }, data: { lastUsedAt: at } });
       }
