@@ -1,5 +1,5 @@
 // The public API and the MCP server under load (issue 26, decisions 053, 054 and 063): BENCH_CONNECTIONS (32)
-// clients for BENCH_SECONDS (10) a phase, on the generated catalogue of BENCH_PRODUCTS (1,000,000) products
+// clients for BENCH_SECONDS (10) a phase (after BENCH_WARM_SECONDS, 3, of the same load unmeasured), on the generated catalogue of BENCH_PRODUCTS (1,000,000) products
 // (bench/lib/generated-catalogue.ts: made once, ~3 GB, reused; this bench works on its own copy), for
 //   1. GET /api/v1/products searches with a key (the key check, the per-key / per-user minute and the monthly
 //      limits, the search, the API's shapes), against the production server (as `npm start` starts it);
@@ -9,7 +9,9 @@
 //   4. in this process, one call at a time, what each step costs (BENCH_COST_CALLS, 500): the key check and the
 //      limiter's three counts a call, as they are (prepared statement, rate-limiter-flexible's SQLite store) and as
 //      they were (Prisma, its Prisma store), beside the search itself: the limiter's overhead per call.
-// Prints req/s and p50/p95/p99 per phase; asserts nothing. The per-minute limit is raised for the run
+// Prints req/s, p50/p95/p99 and the servers' CPU milliseconds a request per phase (all their processes, from /proc:
+// the figure that holds on a busy shared machine, where req/s moves with the other sessions), and the first two as a
+// share of the ceiling both ways; asserts nothing. The per-minute limit is raised for the run
 // (API_CALLS_PER_MINUTE), or every client would meet a 429 within the first second.
 //
 //   npm run bench -- api
@@ -25,13 +27,14 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createClient } from "@libsql/client";
 import { ensureBuild, startBenchServer } from "./lib/bench-server";
-import { summariseProfile } from "./lib/cpu-profile";
+import { cpuSeconds, summariseProfile } from "./lib/cpu-profile";
 import { catalogueCopy } from "./lib/generated-catalogue";
 import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3393);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const COST_CALLS = Number(process.env.BENCH_COST_CALLS ?? 500);
@@ -40,6 +43,8 @@ const DIR = path.resolve("bench/.data/api");
 const QUERIES = ["niche=kitchen", "sort=trending", "q=dog", "q=portable&sort=orders", "minPrice=10&maxPrice=40", "stage=rising", "sort=revenue", ""];
 
 interface Figures {
+  /** The server's CPU milliseconds a request (all its processes): steady on a shared machine, where req/s is not. */
+  cpuMs: number;
   rps: number;
   p50: number;
   p95: number;
@@ -48,7 +53,10 @@ interface Figures {
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-async function phase(label: string, requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[]): Promise<Figures> {
+type BenchRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
+
+/** Load for `seconds` from CONNECTIONS clients, cycling through `requests`; autocannon's run and the answers' times. */
+async function load(seconds: number, requests: BenchRequest[]) {
   const times: number[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
@@ -57,18 +65,27 @@ async function phase(label: string, requests: { method: string; path: string; he
   const run = autocannon({
     url: BASE,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [{ setupRequest: (request: object) => ({ ...request, ...requests[next++ % requests.length] }) }],
   });
   run.on("response", (_client: unknown, status: number, _bytes: number, time: number) => {
     times.push(time);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   });
-  const result = await run;
+  const result = (await run) as { errors: number };
+  return { times, statuses, errors: result.errors };
+}
+
+/** One measured phase, after WARM_SECONDS of the same load unmeasured (V8 compiles the hot paths under load). */
+async function phase(label: string, serverPid: number, requests: BenchRequest[]): Promise<Figures> {
+  await load(WARM_SECONDS, requests);
+  const cpuBefore = cpuSeconds(serverPid);
+  const { times, statuses, errors } = await load(SECONDS, requests);
   const sorted = times.sort((a, b) => a - b);
-  const figures = { rps: times.length / SECONDS, p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99) };
+  const cpuMs = ((cpuSeconds(serverPid) - cpuBefore) * 1000) / Math.max(1, times.length);
+  const figures = { cpuMs, rps: times.length / SECONDS, p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99) };
   console.log(
-    `  ${label.padEnd(44)} ${figures.rps.toFixed(0).padStart(6)} req/s   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms   statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${result.errors}`,
+    `  ${label.padEnd(44)} ${figures.rps.toFixed(0).padStart(6)} req/s   ${cpuMs.toFixed(2).padStart(5)} CPU ms/req   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms   statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${errors}`,
   );
   return figures;
 }
@@ -133,10 +150,11 @@ async function main() {
     await warmUp(bearer, (q) => `/api/v1/products?${q}`);
     console.log(`  (warm-up, the search index built in each process: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     const fromMs = Date.now() - server.spawnedAt;
-    api = await phase("GET /api/v1/products (Bearer key)", QUERIES.map((q) => ({ method: "GET", path: `/api/v1/products?${q}`, headers: bearer })));
+    api = await phase("GET /api/v1/products (Bearer key)", server.pid, QUERIES.map((q) => ({ method: "GET", path: `/api/v1/products?${q}`, headers: bearer })));
     window = { fromMs, toMs: Date.now() - server.spawnedAt };
     mcp = await phase(
       "MCP search_products (POST /mcp)",
+      server.pid,
       QUERIES.map((q, i) => ({
         method: "POST",
         path: "/mcp",
@@ -153,8 +171,9 @@ async function main() {
   server = await startBenchServer({ port: PORT, dir: DIR, dbUrl, env: { BENCH_USER_ID: userId }, startMs: 180_000, script: ["--import", "tsx", "bench/lib/bare-search-server.ts"] });
   try {
     await warmUp({}, (q) => `/search?${q}`);
-    const ceiling = await phase("bare node:http, the same search (ceiling)", QUERIES.map((q) => ({ method: "GET", path: `/search?${q}` })));
-    ratios.push(`/api/v1/products ${((100 * api.rps) / ceiling.rps).toFixed(0)}% of the ceiling`, `MCP search_products ${((100 * mcp.rps) / ceiling.rps).toFixed(0)}%`);
+    const ceiling = await phase("bare node:http, the same search (ceiling)", server.pid, QUERIES.map((q) => ({ method: "GET", path: `/search?${q}` })));
+    const share = (f: Figures) => `${((100 * f.rps) / ceiling.rps).toFixed(0)}% by req/s, ${((100 * ceiling.cpuMs) / f.cpuMs).toFixed(0)}% by CPU a request`;
+    ratios.push(`/api/v1/products ${share(api)} of the ceiling`, `MCP search_products ${share(mcp)}`);
   } finally {
     await server.stop();
   }

@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { prepareSeededDatabase, startBenchServer } from "./lib/bench-server";
-import { summariseProfile } from "./lib/cpu-profile";
+import { cpuSeconds, summariseProfile } from "./lib/cpu-profile";
 import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
@@ -129,25 +129,6 @@ function rssMb(pid: number): number {
   }
   return Math.round(kb / 1024);
 }
-
-/** CPU seconds (user + system) used so far by a process and its children that are still running (cluster workers). */
-function cpuSeconds(pid: number): number {
-  const ticks = (p: string) => {
-    const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
-  };
-  let total = 0;
-  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
-    try {
-      const { ppid, cpu } = ticks(entry);
-      if (Number(entry) === pid || ppid === pid) total += cpu;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total / 100; // USER_HZ
-}
-
 
 async function main() {
   console.log(`Seeding a scratch database under ${path.relative(process.cwd(), DIR)} and starting the server …`);

@@ -1,5 +1,6 @@
 // The CPU profile a bench server wrote (node --cpu-prof): top self time by function and by where the code comes
-// from (a package, node core, our build), over the measured window only. Used by the load and API benches.
+// from (a package, node core, our build), over the measured window only; and the CPU time a server and its workers
+// have used (/proc), the steady figure on a shared machine. Used by the load and API benches.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -66,3 +67,20 @@ function placeOf(functionName: string, url: string): string {
   return url;
 }
 
+/** CPU seconds (user + system) used so far by a process and its children that are still running (cluster workers). */
+export function cpuSeconds(pid: number): number {
+  const ticks = (p: string) => {
+    const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  let total = 0;
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const { ppid, cpu } = ticks(entry);
+      if (Number(entry) === pid || ppid === pid) total += cpu;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total / 100; // USER_HZ
+}
