@@ -1,59 +1,62 @@
-// The public API and the MCP server under load (issue 26, decisions 053 and 054): BENCH_CONNECTIONS (32) clients
-// for BENCH_SECONDS (10) each against the production server (started as `npm start` starts it, on a seeded scratch
-// database: the demo catalogue of 3,000 products) with one API key, for
-//   1. GET /api/v1/products searches (Bearer key: the key lookup, the per-key and per-user limiter, the search),
-//   2. MCP search_products calls (POST /mcp: the same, plus a fresh stateless SDK server per call),
-//   3. the site's GET /api/products with a session cookie (no limiter), the same searches: the limiter's and the
-//      API's shaping overhead is the difference per call.
-// Prints req/s and p50/p95/p99 per phase; asserts nothing. The per-minute limit is raised for the run
+// The public API and the MCP server under load (issue 26, decisions 053, 054 and 063): BENCH_CONNECTIONS (32)
+// clients for BENCH_SECONDS (10) a phase (after BENCH_WARM_SECONDS, 3, of the same load unmeasured), on the generated catalogue of BENCH_PRODUCTS (1,000,000) products
+// (bench/lib/generated-catalogue.ts: made once, ~3 GB, reused; this bench works on its own copy), for
+//   1. GET /api/v1/products searches with a key (the key check, the per-key / per-user minute and the monthly
+//      limits, the search, the API's shapes), against the production server (as `npm start` starts it);
+//   2. MCP search_products calls (POST /mcp: the same, plus a stateless SDK server per call);
+//   3. the same searches through a bare node:http handler calling the same search (bench/lib/bare-search-server.ts,
+//      as many processes as the app), the ceiling; the first two as a share of it;
+//   4. in this process, one call at a time, what each step costs (BENCH_COST_CALLS, 500): the key check and the
+//      limiter's three counts a call, as they are (prepared statement, rate-limiter-flexible's SQLite store) and as
+//      they were (Prisma, its Prisma store), beside the search itself: the limiter's overhead per call.
+// Prints req/s, p50/p95/p99 and the servers' CPU milliseconds a request per phase (all their processes, from /proc:
+// the figure that holds on a busy shared machine, where req/s moves with the other sessions), and the first two as a
+// share of the ceiling both ways; asserts nothing. The per-minute limit is raised for the run
 // (API_CALLS_PER_MINUTE), or every client would meet a 429 within the first second.
 //
 //   npm run bench -- api
-//   BENCH_SECONDS=20 BENCH_CONNECTIONS=32 npm run bench -- api
+//   BENCH_SECONDS=5 BENCH_PRODUCTS=100000 npm run bench -- api
+//   BENCH_PROFILE=1 npm run bench -- api     # also the app server's CPU profile over the /api/v1 phase: top self
+//                                            # time by function and by package (bench/.data/api/*.cpuprofile)
 //
-// Not yet: the 1,000,000-product catalogue of bench/search.ts, and the bare node:http ceiling over the same engine.
+// The load tool runs on the same machine as the servers: on 2 cores it takes a share of the CPU they would
+// otherwise have, the same share in every phase. Build first after changing the app (rm -rf build).
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { createClient } from "@libsql/client";
-import { prepareSeededDatabase, startBenchServer } from "./lib/bench-server";
+import { ensureBuild, startBenchServer } from "./lib/bench-server";
+import { cpuSeconds, summariseProfile } from "./lib/cpu-profile";
+import { catalogueCopy } from "./lib/generated-catalogue";
+import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3393);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const COUNT = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const COST_CALLS = Number(process.env.BENCH_COST_CALLS ?? 500);
+const PROFILE = process.env.BENCH_PROFILE === "1";
 const DIR = path.resolve("bench/.data/api");
-const DB_URL = `file:${path.join(DIR, "bench.db")}`;
-const QUERIES = ["niche=kitchen", "sort=trending", "q=dog", "source=sample&sort=newest", "minPrice=10&maxPrice=40", "stage=rising", "sort=storesSelling", ""];
+const QUERIES = ["niche=kitchen", "sort=trending", "q=dog", "q=portable&sort=orders", "minPrice=10&maxPrice=40", "stage=rising", "sort=revenue", ""];
 
-function startServer() {
-  return startBenchServer({ port: PORT, dir: DIR, dbUrl: DB_URL, env: { API_CALLS_PER_MINUTE: "1000000" } });
-}
-
-/** A paid account signed up through the form, and a key made through POST /api/keys. */
-async function paidUserWithKey(): Promise<{ cookie: string; key: string }> {
-  const email = `bench-api-${Date.now().toString(36)}@example.com`;
-  const signup = await fetch(`${BASE}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
-    body: new URLSearchParams({ email, password: "correct-horse-battery" }),
-  });
-  const cookie = signup.headers.get("set-cookie")?.split(";")[0];
-  if (signup.status !== 302 || !cookie) throw new Error(`sign-up answered ${signup.status}`);
-  const db = createClient({ url: DB_URL });
-  try {
-    await db.execute({ sql: `UPDATE "User" SET "subscription_id" = ?, "userSubscribed" = 'yes' WHERE "email" = ?`, args: [`sub_bench_${Date.now()}`, email] });
-  } finally {
-    db.close();
-  }
-  const made = await fetch(`${BASE}/api/keys`, { method: "POST", headers: { cookie, Origin: BASE, "Content-Type": "application/json" }, body: JSON.stringify({ name: "bench" }) });
-  if (made.status !== 201) throw new Error(`POST /api/keys answered ${made.status}`);
-  return { cookie, key: ((await made.json()) as { key: string }).key };
+interface Figures {
+  /** The server's CPU milliseconds a request (all its processes): steady on a shared machine, where req/s is not. */
+  cpuMs: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
 }
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-async function phase(label: string, requests: { method: string; path: string; headers: Record<string, string>; body?: string }[]) {
+type BenchRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
+
+/** Load for `seconds` from CONNECTIONS clients, cycling through `requests`; autocannon's run and the answers' times. */
+async function load(seconds: number, requests: BenchRequest[]) {
   const times: number[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
@@ -62,35 +65,96 @@ async function phase(label: string, requests: { method: string; path: string; he
   const run = autocannon({
     url: BASE,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [{ setupRequest: (request: object) => ({ ...request, ...requests[next++ % requests.length] }) }],
   });
   run.on("response", (_client: unknown, status: number, _bytes: number, time: number) => {
     times.push(time);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   });
-  const result = await run;
+  const result = (await run) as { errors: number };
+  return { times, statuses, errors: result.errors };
+}
+
+/** One measured phase, after WARM_SECONDS of the same load unmeasured (V8 compiles the hot paths under load). */
+async function phase(label: string, serverPid: number, requests: BenchRequest[]): Promise<Figures> {
+  await load(WARM_SECONDS, requests);
+  const cpuBefore = cpuSeconds(serverPid);
+  const { times, statuses, errors } = await load(SECONDS, requests);
   const sorted = times.sort((a, b) => a - b);
+  const cpuMs = ((cpuSeconds(serverPid) - cpuBefore) * 1000) / Math.max(1, times.length);
+  const figures = { cpuMs, rps: times.length / SECONDS, p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99) };
   console.log(
-    `  ${label.padEnd(40)} ${(times.length / SECONDS).toFixed(0).padStart(6)} req/s   p50 ${pct(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${pct(sorted, 95).toFixed(1).padStart(6)} ms   p99 ${pct(sorted, 99).toFixed(1).padStart(6)} ms   statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${result.errors}`,
+    `  ${label.padEnd(44)} ${figures.rps.toFixed(0).padStart(6)} req/s   ${cpuMs.toFixed(2).padStart(5)} CPU ms/req   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms   statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${errors}`,
   );
+  return figures;
+}
+
+/** Every query a few times, so each server process has built its search index and prepared its statements. */
+async function warmUp(headers: Record<string, string>, pathFor: (q: string) => string) {
+  for (let i = 0; i < 4; i++) {
+    await Promise.all(QUERIES.map((q) => fetch(`${BASE}${pathFor(q)}`, { headers }).then((r) => r.arrayBuffer())));
+  }
+}
+
+/** Mean and p99 in microseconds of `calls` sequential runs of fn(i). */
+async function cost(label: string, calls: number, fn: (i: number) => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 20; i++) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const started = performance.now();
+    await fn(i);
+    times.push((performance.now() - started) * 1000);
+  }
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  const sorted = times.sort((a, b) => a - b);
+  console.log(`  ${label.padEnd(62)} mean ${mean.toFixed(0).padStart(6)} µs   p99 ${pct(sorted, 99).toFixed(0).padStart(6)} µs`);
+  return mean;
 }
 
 async function main() {
-  prepareSeededDatabase(DIR, DB_URL);
-  const server = await startServer();
+  const file = catalogueCopy(COUNT, "api");
+  const dbUrl = `file:${file}`;
+  mkdirSync(DIR, { recursive: true });
+  for (const old of readdirSync(DIR).filter((f) => f.endsWith(".cpuprofile"))) rmSync(path.join(DIR, old));
+  ensureBuild();
+  const env = { API_CALLS_PER_MINUTE: "1000000", NODE_OPTIONS: PROFILE ? `--cpu-prof --cpu-prof-dir=${DIR}` : "" };
+  let window = { fromMs: 0, toMs: Infinity };
+
+  let server = await startBenchServer({ port: PORT, dir: DIR, dbUrl, env, startMs: 180_000 });
+  let userId: string;
+  let key: string;
+  const ratios: string[] = [];
+  let api: Figures;
+  let mcp: Figures;
   try {
-    const { cookie, key } = await paidUserWithKey();
-    console.log(`\n== ${CONNECTIONS} connections, ${SECONDS} s a phase, the demo catalogue (3,000 products), loopback; load average before ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores ==`);
-    const bearer = { authorization: `Bearer ${key}` };
-    // Warm-up: the first search builds the in-memory catalogue index and each worker's prepared statements.
-    for (let i = 0; i < 4; i++) {
-      await Promise.all(QUERIES.map((q) => fetch(`${BASE}/api/v1/products?${q}`, { headers: bearer }).then((r) => r.arrayBuffer())));
-      await Promise.all(QUERIES.map((q) => fetch(`${BASE}/api/products?${q}`, { headers: { cookie } }).then((r) => r.arrayBuffer())));
+    const cookie = await signInPaidUser(BASE, dbUrl, "bench-api");
+    const db = createClient({ url: dbUrl });
+    try {
+      // Inner Circle's allowance (200,000 calls), so the runs of a day do not use up the month's.
+      const [row] = (await db.execute(`SELECT "id" FROM "User" WHERE "email" LIKE 'bench-api-%' ORDER BY "createdAt" DESC LIMIT 1`)).rows;
+      userId = String(row.id);
+      await db.execute({ sql: `UPDATE "User" SET "innerCircle" = 1 WHERE "id" = ?`, args: [userId] });
+    } finally {
+      db.close();
     }
-    await phase("GET /api/v1/products (Bearer key)", QUERIES.map((q) => ({ method: "GET", path: `/api/v1/products?${q}`, headers: bearer })));
-    await phase(
+    const made = await fetch(`${BASE}/api/keys`, { method: "POST", headers: { cookie, Origin: BASE, "Content-Type": "application/json" }, body: JSON.stringify({ name: "bench" }) });
+    if (made.status !== 201) throw new Error(`POST /api/keys answered ${made.status}`);
+    key = ((await made.json()) as { key: string }).key;
+    const bearer = { authorization: `Bearer ${key}` };
+
+    console.log(
+      `\n== ${CONNECTIONS} connections, ${SECONDS} s a phase, ${COUNT.toLocaleString("en-US")} products, loopback; load average before ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores ==`,
+    );
+    const started = performance.now();
+    await warmUp(bearer, (q) => `/api/v1/products?${q}`);
+    console.log(`  (warm-up, the search index built in each process: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const fromMs = Date.now() - server.spawnedAt;
+    api = await phase("GET /api/v1/products (Bearer key)", server.pid, QUERIES.map((q) => ({ method: "GET", path: `/api/v1/products?${q}`, headers: bearer })));
+    window = { fromMs, toMs: Date.now() - server.spawnedAt };
+    mcp = await phase(
       "MCP search_products (POST /mcp)",
+      server.pid,
       QUERIES.map((q, i) => ({
         method: "POST",
         path: "/mcp",
@@ -98,10 +162,55 @@ async function main() {
         body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "search_products", arguments: Object.fromEntries(new URLSearchParams(q)) } }),
       })),
     );
-    await phase("GET /api/products (site cookie, no limiter)", QUERIES.map((q) => ({ method: "GET", path: `/api/products?${q}`, headers: { cookie } })));
   } finally {
     await server.stop();
   }
+  if (PROFILE) summariseProfile(DIR, window.fromMs, window.toMs);
+
+  // The ceiling: the same searches, the same engine, the same processes, nothing else.
+  server = await startBenchServer({ port: PORT, dir: DIR, dbUrl, env: { BENCH_USER_ID: userId }, startMs: 180_000, script: ["--import", "tsx", "bench/lib/bare-search-server.ts"] });
+  try {
+    await warmUp({}, (q) => `/search?${q}`);
+    const ceiling = await phase("bare node:http, the same search (ceiling)", server.pid, QUERIES.map((q) => ({ method: "GET", path: `/search?${q}` })));
+    const share = (f: Figures) => `${((100 * f.rps) / ceiling.rps).toFixed(0)}% by req/s, ${((100 * ceiling.cpuMs) / f.cpuMs).toFixed(0)}% by CPU a request`;
+    ratios.push(`/api/v1/products ${share(api)} of the ceiling`, `MCP search_products ${share(mcp)}`);
+  } finally {
+    await server.stop();
+  }
+  console.log(`  ${ratios.join("; ")} (target: >= 1,000 req/s, p99 <= 50 ms, >= 70% of the ceiling)`);
+
+  await stepCosts(dbUrl, key, userId);
+}
+
+/** What one call's steps cost in this process, one call at a time, now and as they were. */
+async function stepCosts(dbUrl: string, key: string, userId: string) {
+  Object.assign(process.env, { DATABASE_URL: dbUrl, API_CALLS_PER_MINUTE: "1000000", NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_SECRET: "bench-secret-0123456789" });
+  const { db } = await import("~/db.server");
+  const { apiKeys, products } = await import("~/services/index.server");
+  const { createApiKeys, hashApiKey } = await import("~/services/api-keys.server");
+  const { createRateLimits } = await import("~/services/rate-limits.server");
+  const { loadUser } = await import("~/services/auth.server");
+  const { researchAccess } = await import("~/domain/research-access");
+  // The limiter as it was: rate-limiter-flexible's Prisma store (the URL names no file, so createRateLimits picks it).
+  const prismaStore = createApiKeys({ db, limits: createRateLimits({ db, databaseUrl: "libsql://prisma-store" }), callsPerMinute: 1_000_000 });
+  const caller = await apiKeys.authenticate(key, "read");
+  const user = await loadUser(db, userId);
+
+  console.log(`\n== One call at a time in this process, ${COST_CALLS} calls each, the same database file ==`);
+  const keyNow = await cost("key check: one prepared statement (key and owner)", COST_CALLS, () => apiKeys.authenticate(key, "read"));
+  const keyBefore = await cost("key check as it was: Prisma findUnique + loadUser", COST_CALLS, async () => {
+    const row = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(key) }, select: { id: true, userId: true, scopes: true, revokedAt: true, lastUsedAt: true } });
+    return loadUser(db, row!.userId);
+  });
+  const limitNow = await cost("limiter: key + user minute, user month (SQLite store)", COST_CALLS, () => apiKeys.countCall(caller));
+  const limitBefore = await cost("limiter as it was (rate-limiter-flexible's Prisma store)", COST_CALLS, () => prismaStore.countCall(caller));
+  const search = await cost("the search itself (products.search, the same queries)", COST_CALLS, (i) =>
+    products.search({ userId, access: researchAccess(user), params: new URLSearchParams(`${QUERIES[i % QUERIES.length]}&page=1&pageSize=12`) }),
+  );
+  console.log(
+    `  key check + limiter a call: ${((keyNow + limitNow) / 1000).toFixed(2)} ms now, ${((keyBefore + limitBefore) / 1000).toFixed(2)} ms before; the search ${(search / 1000).toFixed(2)} ms`,
+  );
+  await db.$disconnect();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

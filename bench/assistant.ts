@@ -8,16 +8,13 @@
 // The catalogue is generated the way bench/search.ts does (scripts/products-generate.ts, seed 1) into
 // bench/.data/products-1m.db when missing, then copied once to bench/.data/assistant-1m.db, which is
 // migrated to the current schema on every run (the search bench's file is left as it is).
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import LibsqlDatabase from "libsql";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { catalogueCopy } from "./lib/generated-catalogue";
 
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
-const DIR = path.resolve("bench/.data");
-const SOURCE = path.join(DIR, COUNT === 1_000_000 ? "products-1m.db" : `products-${COUNT}.db`);
-const FILE = path.join(DIR, COUNT === 1_000_000 ? "assistant-1m.db" : `assistant-${COUNT}.db`);
 const ENV = { NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_SECRET: "bench-secret-0123456789" } as const;
 
 /** Questions as sellers type them: prices, niches, stages, sorts, margins, counts, "like X", refusals. */
@@ -52,38 +49,17 @@ function pct(sorted: number[], p: number) {
 }
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 
-function ensureCatalogue() {
-  mkdirSync(DIR, { recursive: true });
-  if (!existsSync(FILE)) {
-    if (!existsSync(SOURCE)) {
-      console.log(`Generating ${COUNT.toLocaleString("en-US")} products into ${SOURCE} (once; the search bench uses it too) …`);
-      execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/products-generate.ts", "--count", String(COUNT), "--seed", "1"], {
-        env: { ...process.env, ...ENV, DATABASE_URL: `file:${SOURCE}` },
-        stdio: "inherit",
-      });
-    }
-    console.log(`Copying ${SOURCE} to ${FILE} (once) …`);
-    copyFileSync(SOURCE, FILE);
-  }
-  repairTrendStageColumn();
-  // Up to the current schema (nothing to do after the first run, until a new migration).
-  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-    env: { ...process.env, ...ENV, DATABASE_URL: `file:${FILE}`, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
 /**
  * The search bench's catalogue may already hold 013's column (ordersPrev7d) without the migration
  * recorded: 013 is then finished by hand (its index) and marked applied, so `migrate deploy` goes on.
  */
-function repairTrendStageColumn() {
+function repairTrendStageColumn(file: string) {
   const prisma = (args: string[]) =>
     execFileSync(path.resolve("node_modules/.bin/prisma"), args, {
-      env: { ...process.env, ...ENV, DATABASE_URL: `file:${FILE}`, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
+      env: { ...process.env, ...ENV, DATABASE_URL: `file:${file}`, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
       stdio: ["ignore", "ignore", "inherit"],
     });
-  const db = new LibsqlDatabase(FILE);
+  const db = new LibsqlDatabase(file);
   try {
     const hasColumn = db.prepare(`SELECT 1 FROM pragma_table_info('Product') WHERE name = 'ordersPrev7d'`).all().length > 0;
     const done = db.prepare(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = '013_trend_stage_rules' AND "finished_at" IS NOT NULL`).all().length > 0;
@@ -113,7 +89,7 @@ async function main() {
   console.log(`${Math.round(n / seconds).toLocaleString("en-US")} questions per second (${((seconds * 1e6) / n).toFixed(0)} µs a question, ${QUESTIONS.length} phrasings, one core)`);
 
   // 2. Whole answers over the catalogue.
-  ensureCatalogue();
+  const FILE = catalogueCopy(COUNT, "assistant", repairTrendStageColumn);
   Object.assign(process.env, ENV, { DATABASE_URL: `file:${FILE}` });
   const { createDb, createSqlReader } = await import("~/db.server");
   const { CatalogSearch } = await import("~/services/search/catalog-search.server");

@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { prepareSeededDatabase, startBenchServer } from "./lib/bench-server";
+import { cpuSeconds, summariseProfile } from "./lib/cpu-profile";
 import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
@@ -127,87 +128,6 @@ function rssMb(pid: number): number {
     }
   }
   return Math.round(kb / 1024);
-}
-
-/** CPU seconds (user + system) used so far by a process and its children that are still running (cluster workers). */
-function cpuSeconds(pid: number): number {
-  const ticks = (p: string) => {
-    const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
-  };
-  let total = 0;
-  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
-    try {
-      const { ppid, cpu } = ticks(entry);
-      if (Number(entry) === pid || ppid === pid) total += cpu;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total / 100; // USER_HZ
-}
-
-type ProfileNode = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-};
-
-/**
- * Top self time of the server's CPU profile, by function and by where the code comes from, over the
- * measured window only (`fromMs`..`toMs` after the server was spawned; the profile starts with the process).
- */
-function summariseProfile(fromMs: number, toMs: number) {
-  const files = readdirSync(DIR).filter((f) => f.endsWith(".cpuprofile"));
-  for (const file of files) {
-    const profile = JSON.parse(readFileSync(path.join(DIR, file), "utf8")) as {
-      nodes: ProfileNode[];
-      samples: number[];
-      timeDeltas: number[];
-    };
-    const byNode = new Map<number, number>();
-    let at = 0;
-    profile.samples.forEach((id, i) => {
-      const delta = (profile.timeDeltas[i] ?? 0) / 1000;
-      at += delta;
-      if (at >= fromMs && at <= toMs) byNode.set(id, (byNode.get(id) ?? 0) + delta);
-    });
-    const total = [...byNode.values()].reduce((a, b) => a + b, 0);
-    const byFunction = new Map<string, number>();
-    const byPlace = new Map<string, number>();
-    for (const node of profile.nodes) {
-      const selfMs = byNode.get(node.id) ?? 0;
-      if (!selfMs) continue;
-      const { functionName, url, lineNumber } = node.callFrame;
-      const fn = `${functionName || "(anonymous)"} ${url ? `${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(build|server)\//, "$1/")}:${lineNumber + 1}` : ""}`;
-      byFunction.set(fn, (byFunction.get(fn) ?? 0) + selfMs);
-      byPlace.set(placeOf(functionName, url), (byPlace.get(placeOf(functionName, url)) ?? 0) + selfMs);
-    }
-    const top = (map: Map<string, number>, n: number) =>
-      [...map.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([name, t]) => `    ${((100 * t) / total).toFixed(1).padStart(5)}%  ${name}`)
-        .join("\n");
-    console.log(
-      `\n== CPU profile of a server process during the run (${file}, ${(total / 1000).toFixed(1)} s sampled) ==`,
-    );
-    console.log(`  self time by where the code comes from:\n${top(byPlace, 14)}`);
-    console.log(`  top functions by self time:\n${top(byFunction, 20)}`);
-  }
-}
-
-function placeOf(functionName: string, url: string): string {
-  if (!url) {
-    if (["(garbage collector)", "(idle)", "(program)"].includes(functionName)) return functionName;
-    return "(native: V8 builtins, zlib, libuv)";
-  }
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-  if (pkg) return pkg;
-  if (url.startsWith("node:")) return "node: core";
-  if (url.includes("/build/server/")) return "our app (build/server)";
-  if (url.includes("/server/")) return "our server (server/*.mjs)";
-  return url;
 }
 
 async function main() {
@@ -332,7 +252,7 @@ async function main() {
   } finally {
     await server.stop();
   }
-  if (PROFILE) summariseProfile(window.fromMs, window.toMs);
+  if (PROFILE) summariseProfile(DIR, window.fromMs, window.toMs);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -7,9 +7,10 @@
 //   BENCH_HTTP=0 (in-process only) or BENCH_INPROCESS=0 (HTTP only)
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { generatedCatalogue } from "./lib/generated-catalogue";
 
 type Params = Record<string, string>;
 interface MixQuery {
@@ -21,22 +22,13 @@ interface MixQuery {
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const DIR = path.resolve("bench/.data");
 const FILE = path.join(DIR, COUNT === 1_000_000 ? "products-1m.db" : `products-${COUNT}.db`);
+const ensureCatalogue = () => generatedCatalogue(COUNT);
 
 function pct(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 const ms = (n: number) => (Number.isNaN(n) ? "-" : n < 10 ? n.toFixed(2) : n.toFixed(1));
-
-function ensureCatalogue() {
-  mkdirSync(DIR, { recursive: true });
-  if (existsSync(FILE)) return;
-  console.log(`Generating ${COUNT.toLocaleString("en-US")} products into ${FILE} (once; reused by later runs) …`);
-  execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/products-generate.ts", "--count", String(COUNT), "--seed", "1"], {
-    env: { ...process.env, DATABASE_URL: `file:${FILE}`, NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_SECRET: "bench-secret-0123456789" },
-    stdio: "inherit",
-  });
-}
 
 /** Picks words by how many titles contain them, from a sample, so the mix fits any generated catalogue. */
 async function pickWords(rows: (sql: string, args?: unknown[]) => Promise<unknown[][]>) {

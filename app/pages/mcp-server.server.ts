@@ -9,6 +9,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
@@ -88,10 +89,40 @@ const productLine = (p: ProductLine, i: number) =>
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const cardMeta = { ui: { resourceUri: PRODUCT_CARD_URI } };
 
+// Made once, not for each call's server (decision 063): zod schemas are costly to build, and the SDK would build
+// an Ajv instance per server (a third of an MCP call's CPU, measured by `npm run bench -- api`).
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+const SEARCH_PRODUCTS_INPUT = z.object({
+  q: z.string().max(200).optional().describe("Free text"),
+  niche: z.string().max(40).optional().describe("A niche, e.g. kitchen"),
+  stage: z.enum(STAGES).optional(),
+  source: z.enum(SOURCES).optional().describe("measured: counted from real stores; sample; all (default)"),
+  sort: z.enum(SORTS).optional(),
+  minPrice: z.string().max(12).optional().describe("Dollars, e.g. 19.99"),
+  maxPrice: z.string().max(12).optional(),
+  minStores: z.number().int().min(0).optional(),
+  minMargin: z.number().min(-1000).max(100).optional().describe("Margin after duty and fees, percent: at least"),
+  maxMargin: z.number().min(-1000).max(100).optional().describe("Margin after duty and fees, percent: at most"),
+  limit: z.number().int().min(1).max(48).optional().describe("Products to return (default 12)"),
+  cursor: z.string().max(500).optional().describe("nextCursor of a previous answer, with the same filters"),
+});
+const GET_PRODUCT_INPUT = z.object({ objectID: z.string().min(1).max(120) });
+const EXPLAIN_SCORE_INPUT = z.object({ objectID: z.string().min(1).max(120) });
+const LIST_DROPS_INPUT = z.object({ limit: z.number().int().min(1).max(52).optional().describe("Drops to return (default 12)") });
+const LIST_COMPETITORS_INPUT = z.object({});
+const GET_COMPETITOR_INPUT = z.object({ id: z.number().int().min(1).max(999_999_999) });
+const PROFIT_INPUT = z.object({
+  objectID: z.string().min(1).max(120),
+  priceCents: z.number().int().min(1).max(100_000_000).optional().describe("Selling price in cents (default: the product's)"),
+  cpaCents: z.number().int().min(0).max(100_000_000).optional().describe("Ad cost per order in cents"),
+  costCents: z.number().int().min(0).max(100_000_000).optional().describe("Your supplier cost in cents, when we do not know it"),
+  origin: z.string().max(10).optional().describe("Country of origin, e.g. CN"),
+});
+
 /** The MCP server for one caller: every tool acts as this user. */
 export function buildMcpServer(input: { user: User; request: Request; counts: CallCounts }): McpServer {
   const { user, request, counts } = input;
-  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {}, resources: {} } });
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {}, resources: {} }, jsonSchemaValidator });
 
   server.registerTool(
     "search_products",
@@ -100,20 +131,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       description:
         "Search the product research database with the grid's filters and sorts. Figures come as { value, measured, asOf }: measured ones were counted by us from real stores; others are estimates or sample data. Money is in cents with a currency. " +
         `The margin (minMargin, maxMargin, sort=margin, insights.landedMarginBps) is after duty and fees: ${LANDED_MARGIN_INCLUDES}`,
-      inputSchema: {
-        q: z.string().max(200).optional().describe("Free text"),
-        niche: z.string().max(40).optional().describe("A niche, e.g. kitchen"),
-        stage: z.enum(STAGES).optional(),
-        source: z.enum(SOURCES).optional().describe("measured: counted from real stores; sample; all (default)"),
-        sort: z.enum(SORTS).optional(),
-        minPrice: z.string().max(12).optional().describe("Dollars, e.g. 19.99"),
-        maxPrice: z.string().max(12).optional(),
-        minStores: z.number().int().min(0).optional(),
-        minMargin: z.number().min(-1000).max(100).optional().describe("Margin after duty and fees, percent: at least"),
-        maxMargin: z.number().min(-1000).max(100).optional().describe("Margin after duty and fees, percent: at most"),
-        limit: z.number().int().min(1).max(48).optional().describe("Products to return (default 12)"),
-        cursor: z.string().max(500).optional().describe("nextCursor of a previous answer, with the same filters"),
-      },
+      inputSchema: SEARCH_PRODUCTS_INPUT,
       annotations: { ...READ_ONLY, title: "Search products" },
       _meta: cardMeta,
     },
@@ -134,7 +152,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     {
       title: "Get a product with its evidence",
       description: "One product by objectID: its figures with their dates, insights (cost, margin, reasons), offers on real stores, signals and why each listing was matched.",
-      inputSchema: { objectID: z.string().min(1).max(120) },
+      inputSchema: GET_PRODUCT_INPUT,
       annotations: { ...READ_ONLY, title: "Get a product" },
       _meta: cardMeta,
     },
@@ -158,7 +176,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     {
       title: "Explain a product's winning score",
       description: "Why a product scores as it does: the score and stage with whether they were measured or estimated, the reasons, and the counts behind them.",
-      inputSchema: { objectID: z.string().min(1).max(120) },
+      inputSchema: EXPLAIN_SCORE_INPUT,
       annotations: { ...READ_ONLY, title: "Explain a score" },
     },
     ({ objectID }) =>
@@ -192,7 +210,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     {
       title: "List revealed weekly drops",
       description: "The weekly product drops this account revealed, newest first, each product with the reason it was picked.",
-      inputSchema: { limit: z.number().int().min(1).max(52).optional().describe("Drops to return (default 12)") },
+      inputSchema: LIST_DROPS_INPUT,
       annotations: { ...READ_ONLY, title: "List drops" },
     },
     ({ limit }) =>
@@ -210,7 +228,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     {
       title: "List followed competitor stores",
       description: "The rival stores this account follows, with their status and product count.",
-      inputSchema: {},
+      inputSchema: LIST_COMPETITORS_INPUT,
       annotations: { ...READ_ONLY, title: "List competitors" },
     },
     () =>
@@ -228,7 +246,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     {
       title: "Get a followed competitor store",
       description: "One followed store by id (from list_competitors): its products, launches and changes we saw, and the orders estimate with its evidence.",
-      inputSchema: { id: z.number().int().min(1).max(999_999_999) },
+      inputSchema: GET_COMPETITOR_INPUT,
       annotations: { ...READ_ONLY, title: "Get a competitor" },
     },
     ({ id }) =>
@@ -248,13 +266,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     {
       title: "Profit of one order",
       description: "Landed cost (duty layers in force today, payment fees, refund and chargeback reserves) and net profit of one order of a product at a price, in cents.",
-      inputSchema: {
-        objectID: z.string().min(1).max(120),
-        priceCents: z.number().int().min(1).max(100_000_000).optional().describe("Selling price in cents (default: the product's)"),
-        cpaCents: z.number().int().min(0).max(100_000_000).optional().describe("Ad cost per order in cents"),
-        costCents: z.number().int().min(0).max(100_000_000).optional().describe("Your supplier cost in cents, when we do not know it"),
-        origin: z.string().max(10).optional().describe("Country of origin, e.g. CN"),
-      },
+      inputSchema: PROFIT_INPUT,
       annotations: { ...READ_ONLY, title: "Profit" },
     },
     ({ objectID, ...rest }) =>

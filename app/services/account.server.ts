@@ -354,6 +354,7 @@ export function createAccount(deps: AccountDeps) {
       // Reset and confirmation links (hashes), and the rate-limit counters keyed by the address (decision 051).
       await tx.authToken.deleteMany({ where });
       await tx.rateLimit.deleteMany({ where: { key: { endsWith: `:${user.email}` } } });
+      await tx.rateLimitCounter.deleteMany({ where: { key: { endsWith: `:${user.email}` } } });
       await tx.paddleEvent.deleteMany({ where });
       // Rows without a relation to User (no cascade), then the user (sessions, subscriptions, hand-offs,
       // AI ads and glitches cascade), then the ledger, which accepts deletes only once its user is gone

@@ -4,7 +4,7 @@
 // counts against the limits in rate-limits.server.ts, per key and per user, and the user's monthly allowance.
 // Nothing here logs or returns a key after it was made.
 import { createHash, randomInt } from "node:crypto";
-import type { Db } from "~/db.server";
+import { dateFromDb, readerFor, type Db } from "~/db.server";
 import {
   API_KEY_BODY_LENGTH,
   API_KEY_PATTERN,
@@ -19,7 +19,7 @@ import {
   type ApiScope,
 } from "~/domain/api-keys";
 import { AppError } from "~/domain/errors";
-import { loadUser, type User } from "~/services/auth.server";
+import { loadUser, userColumnsSql, userFromRow, type User } from "~/services/auth.server";
 import { RATE_LIMITS, type RateLimits, type RateLimitStatus } from "~/services/rate-limits.server";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -49,6 +49,18 @@ export interface ApiKeysDeps {
   callsPerMinute?: number;
   now?: () => Date;
 }
+
+/** What the per-call check reads of a key. */
+interface KeyCheck {
+  id: string;
+  scopes: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+const KEY_USER_SQL =
+  `SELECT k."id", k."scopes", k."revokedAt", k."lastUsedAt", ${userColumnsSql("u")} ` +
+  `FROM "ApiKey" k JOIN "User" u ON u."id" = k."userId" WHERE k."keyHash" = ?`;
 
 const keySelect = { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
 
@@ -86,6 +98,27 @@ function newKey(): string {
 export function createApiKeys({ db, limits, callsPerMinute = CALLS_PER_MINUTE, now = () => new Date() }: ApiKeysDeps) {
   const perMinute = () => limits.limit({ ...RATE_LIMITS.apiPerMinute, points: callsPerMinute });
   const monthly = () => limits.limit(RATE_LIMITS.apiMonthly);
+  /** When this process last wrote each key's lastUsedAt (epoch ms). */
+  const lastWrites = new Map<string, number>();
+
+  /**
+   * The key with this hash and its owner. Every call asks this, so it is one prepared statement on the SqlReader
+   * (no cache: a revoked key is refused by the very next call, in every process), Prisma where there is none.
+   */
+  async function keyByHash(keyHash: string): Promise<{ row: KeyCheck; user: User } | null> {
+    const reader = readerFor(db);
+    if (reader) {
+      const [found] = await reader.rows(KEY_USER_SQL, [keyHash]);
+      if (!found) return null;
+      const [id, scopes, revokedAt, lastUsedAt] = found;
+      return {
+        row: { id: String(id), scopes: String(scopes), revokedAt: revokedAt == null ? null : dateFromDb(revokedAt), lastUsedAt: lastUsedAt == null ? null : dateFromDb(lastUsedAt) },
+        user: userFromRow(found.slice(4)),
+      };
+    }
+    const row = await db.apiKey.findUnique({ where: { keyHash }, select: { id: true, userId: true, scopes: true, revokedAt: true, lastUsedAt: true } });
+    return row && { row, user: await loadUser(db, row.userId) };
+  }
 
   function requireApiAccess(user: User) {
     const access = apiAccess(user);
@@ -128,19 +161,21 @@ export function createApiKeys({ db, limits, callsPerMinute = CALLS_PER_MINUTE, n
     async authenticate(token: string | null, scope: ApiScope): Promise<ApiCaller> {
       if (!token) throw new AppError(401, API_SENTENCES.missingKey);
       if (!API_KEY_PATTERN.test(token)) throw new AppError(401, API_SENTENCES.badKey);
-      const row = await db.apiKey.findUnique({
-        where: { keyHash: hashApiKey(token) },
-        select: { id: true, userId: true, scopes: true, revokedAt: true, lastUsedAt: true },
-      });
-      if (!row) throw new AppError(401, API_SENTENCES.badKey);
+      const found = await keyByHash(hashApiKey(token));
+      if (!found) throw new AppError(401, API_SENTENCES.badKey);
+      const { row, user } = found;
       if (row.revokedAt) throw new AppError(401, API_SENTENCES.revokedKey);
-      const user = await loadUser(db, row.userId);
       if (!apiAccess(user).allowed) throw new AppError(403, API_SENTENCES.planEnded, { upgradeUrl: "/choose-plan" });
       const scopes = parseScopes(row.scopes);
       if (!scopes.includes(scope)) throw new AppError(403, API_SENTENCES.wrongScope(scope));
       const at = now();
-      if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
-        await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: at } });
+      const due = new Date(at.getTime() - LAST_USED_EVERY_MS);
+      // Calls in flight together all read the old time: this process writes once (lastWrites), and of several
+      // processes only the first write matches the condition.
+      if ((!row.lastUsedAt || row.lastUsedAt <= due) && (lastWrites.get(row.id) ?? 0) <= due.getTime()) {
+        if (lastWrites.size >= 10_000) lastWrites.clear();
+        lastWrites.set(row.id, at.getTime());
+        await db.apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: due } }] }, data: { lastUsedAt: at } });
       }
       return { user, keyId: row.id, scopes };
     },

@@ -98,11 +98,13 @@ const USER_COLUMNS: { [K in keyof typeof userSelect]: "text" | "optionalText" | 
   emailVerifiedAt: "optionalDate",
 };
 const USER_FIELDS = Object.keys(USER_COLUMNS) as (keyof typeof userSelect)[];
+/** The columns of a User for a raw SELECT over `alias`, read back by userFromRow (the API key check uses them too). */
+export const userColumnsSql = (alias: string) => USER_FIELDS.map((f) => `${alias}."${f}"`).join(", ");
 const SESSION_USER_SQL =
-  `SELECT s."expiresAt", ${USER_FIELDS.map((f) => `u."${f}"`).join(", ")} ` +
+  `SELECT s."expiresAt", ${userColumnsSql("u")} ` +
   `FROM "UserSession" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ?`;
 
-function userFromRow(row: unknown[]): User {
+export function userFromRow(row: unknown[]): User {
   const user: Record<string, unknown> = {};
   USER_FIELDS.forEach((field, i) => {
     const value = row[i];

@@ -141,8 +141,8 @@ export const account = lazy(() =>
   }),
 );
 
-/** Limits shared by every process (counters in the database, decision 051): reset requests, confirmation e-mails. */
-export const rateLimits = lazy(() => createRateLimits({ db }));
+/** Limits shared by every process (counters in the database, decisions 051 and 063): reset requests, confirmation e-mails, the API. */
+export const rateLimits = lazy(() => createRateLimits({ db, databaseUrl: env.DATABASE_URL }));
 
 /** Log-in, sign-up and the public calls per e-mail and client address (decision 064). */
 export const inboundLimits = lazy(() =>

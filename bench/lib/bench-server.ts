@@ -13,6 +13,11 @@ export function prepareSeededDatabase(dir: string, dbUrl: string): void {
   const env = { ...process.env, DATABASE_URL: dbUrl, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", LOG_LEVEL: "warn" };
   execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { env, stdio: "ignore" });
   execFileSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], { env, stdio: "ignore" });
+  ensureBuild();
+}
+
+/** Builds the app when there is no build (delete build/ after changing the app, or the bench measures the old one). */
+export function ensureBuild(): void {
   if (!existsSync("build/server/index.js")) {
     console.log("building the app …");
     execFileSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" }, stdio: "ignore" });
@@ -25,8 +30,19 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server on `port` over the database at dbUrl; `env` adds or overrides settings. */
-export async function startBenchServer(options: { port: number; dir: string; dbUrl: string; env?: Record<string, string>; startMs?: number }): Promise<BenchServer> {
+/**
+ * Starts the built server on `port` over the database at dbUrl; `env` adds or overrides settings. `script` starts
+ * another server instead (node arguments after the heap settings), with the same environment, ready when its
+ * /healthz answers.
+ */
+export async function startBenchServer(options: {
+  port: number;
+  dir: string;
+  dbUrl: string;
+  env?: Record<string, string>;
+  startMs?: number;
+  script?: string[];
+}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -49,7 +65,9 @@ export async function startBenchServer(options: { port: number; dir: string; dbU
     ...options.env,
   };
   const { serverEnv, serverNodeArgs } = await import("../../server/node-args.mjs");
-  const server = spawn(process.execPath, serverNodeArgs(env), { env: serverEnv(env), stdio: ["ignore", "ignore", "inherit"] });
+  const nodeArgs = serverNodeArgs(env);
+  if (options.script) nodeArgs.splice(nodeArgs.length - 1, 1, ...options.script);
+  const server = spawn(process.execPath, nodeArgs, { env: serverEnv(env), stdio: ["ignore", "ignore", "inherit"] });
   const spawnedAt = Date.now();
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   for (const deadline = Date.now() + (options.startMs ?? 120_000); ;) {

@@ -23,7 +23,7 @@ function setup(outboxDir: string, smtpUrl?: string) {
     db,
     jobs,
     mailer: createMailer({ from: "Winning Products <no-reply@example.com>", outboxDir, smtpUrl }),
-    limits: createRateLimits({ db }),
+    limits: createRateLimits({ db, databaseUrl: process.env.DATABASE_URL! }),
     addressScale: 1,
     forgetLoginFailures: async () => {},
     appUrl: "https://app.example.com",

@@ -126,6 +126,8 @@ async function userWithEverything() {
     data: { userId, purpose: "password-reset", email, tokenHash: `reset-${tag}`, expiresAt: new Date(Date.now() + 60_000) },
   });
   await db.rateLimit.create({ data: { key: `password-reset:email:${email}`, points: 1, expire: new Date(Date.now() + 60_000) } });
+  // The same counter in the SQLite store's table (decision 063).
+  await db.rateLimitCounter.create({ data: { key: `password-reset:email:${email}`, points: 1, expire: BigInt(Date.now() + 60_000) } });
   await db.glitch.create({
     data: {
       userId,
@@ -208,6 +210,7 @@ async function rowsOwnedBy(user: { id: string; email: string }, shops: string[])
     HandoffToken: await db.handoffToken.count({ where }),
     AuthToken: await db.authToken.count({ where }),
     RateLimit: await db.rateLimit.count({ where: { key: { endsWith: `:${user.email}` } } }),
+    RateLimitCounter: await db.rateLimitCounter.count({ where: { key: { endsWith: `:${user.email}` } } }),
     Glitch: await db.glitch.count({ where }),
     AiAd: await db.aiAd.count({ where }),
     AiAdPreview: await db.aiAdPreview.count({ where }),
@@ -416,7 +419,7 @@ describe("delete my account (through the page, local Paddle checkout)", () => {
     // Every table with a userId column is counted (Shopify's Session has one too: the staff member's id;
     // its rows are counted by the user's shops).
     expect(await tablesWithUserId()).toEqual(
-      Object.keys(await rowsOwnedBy(victim, [])).filter((t) => !["User", "LoginFailure", "RateLimit"].includes(t)).sort(),
+      Object.keys(await rowsOwnedBy(victim, [])).filter((t) => !["User", "LoginFailure", "RateLimit", "RateLimitCounter"].includes(t)).sort(),
     );
     const before = await rowsOwnedBy(victim, [victim.shop]);
     // The fixture has at least one row in each, so "0 after" means something.

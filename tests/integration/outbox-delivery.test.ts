@@ -21,7 +21,7 @@ import { startFakeMarketing, KLAVIYO_REVISION, type FakeMarketing } from "../hel
 import { uniqueEmail } from "../helpers/routes";
 import { createUser, uniqueIp } from "../helpers/site-users";
 
-const inboundLimits = createInboundLimits({ limits: createRateLimits({ db }), addressScale: 1, loginMaxFailures: 5, loginWindowMinutes: 15 });
+const inboundLimits = createInboundLimits({ limits: createRateLimits({ db, databaseUrl: process.env.DATABASE_URL! }), addressScale: 1, loginMaxFailures: 5, loginWindowMinutes: 15 });
 const quiet = { info() {}, warn() {}, debug() {} };
 let fake: FakeMarketing;
 let outboxes: Outbox[] = [];
