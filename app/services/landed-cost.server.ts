@@ -187,7 +187,18 @@ export interface LandedMargin {
 }
 
 /** A product as the many-product readers (grid cards, exports) pass it in. */
-export type LandedProductRow = { id: number; objectID: string; costCents: number | null; priceCents: number; shippingCents: number; niches: string; supplierName: string | null; supplierUrl: string | null };
+export type LandedProductRow = {
+  id: number;
+  objectID: string;
+  costCents: number | null;
+  priceCents: number;
+  /** The stores' currency when not dollars (decision 059): such a price gets no figure rather than one read as dollars. */
+  priceCurrency?: string | null;
+  shippingCents: number;
+  niches: string;
+  supplierName: string | null;
+  supplierUrl: string | null;
+};
 
 export interface LandedFigures {
   htsCode: string;
@@ -229,7 +240,7 @@ export function landedFiguresReader(db: Db, input: { userId: string; now?: Date 
     const savedBy = await own;
     const priced: Array<{ p: LandedProductRow & { costCents: number }; hts: string; htsReason: string; origin: string; originReason: string }> = [];
     for (const p of rows) {
-      if (p.costCents === null || p.priceCents <= 0) continue;
+      if (p.costCents === null || p.priceCents <= 0 || p.priceCurrency) continue;
       const mine = savedBy.get(p.id);
       let hts: { code: string; reason: string } | null = mine?.htsCode ? { code: mine.htsCode, reason: "your code, kept with your saved product" } : null;
       if (!hts) {

@@ -15,6 +15,8 @@ import { runScript } from "../helpers/cli";
 import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { importTariffFile } from "~/services/tariffs.server";
+import { landedMargins } from "~/services/landed-cost.server";
+import { researchAccess } from "~/domain/research-access";
 import { createSignedInUser } from "../helpers/site-users";
 
 const base = PLAIN_FIXTURE;
@@ -115,6 +117,9 @@ describe("GET /api/products/{objectID}/profit", () => {
     expect(withPrice.status).toBe(200);
     // Same cost, shipping, code and origin as lc-gadget at the same price, so the same landed cost.
     expect(((await withPrice.json()) as Answer).landedCostCents).toBe(1894);
+    // Its grid card gets no margin after duty either (the stored filter figure is null for it too, decision 065).
+    const cards = await landedMargins(db, { userId: seller.id, objectIDs: ["lc-gadget", "lc-euro"], access: researchAccess(await db.user.findUniqueOrThrow({ where: { id: seller.id } })), now: new Date() });
+    expect(Object.keys(cards)).toEqual(["lc-gadget"]);
   });
 
   it("is part of paid research access (403 with the reason otherwise)", async () => {
