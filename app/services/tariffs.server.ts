@@ -33,33 +33,53 @@ function values(row: TariffRow, revision: string): unknown[] {
   return [row.kind, row.series, row.name, row.htsPrefix, JSON.stringify(row.origins), JSON.stringify(row.exemptPrefixes), row.rateBp, row.perItemCents, row.validFrom, row.validTo, row.source, revision];
 }
 
-async function insertRows(db: Db, rows: readonly TariffRow[], revision: string, onlyIfEmpty = false): Promise<number> {
+async function insertRows(db: Db, rows: readonly TariffRow[], revision: string, onlyIfMissing = false): Promise<number> {
   let inserted = 0;
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     const placeholders = batch.map(() => `(${COLUMNS.map(() => "?").join(",")})`).join(",");
     const params = batch.flatMap((r) => values(r, revision));
-    // The starter load is one statement that only inserts into an empty table, so two processes starting at once load it once.
-    inserted += onlyIfEmpty
+    // The starter load is one statement that inserts only while no row of its edition exists, so two processes
+    // starting at once load it once.
+    inserted += onlyIfMissing
       ? await db.$executeRawUnsafe(
-          `INSERT INTO "TariffLayer" (${COLUMNS.map((c) => `"${c}"`).join(",")}) SELECT * FROM (VALUES ${placeholders}) WHERE NOT EXISTS (SELECT 1 FROM "TariffLayer")`,
+          `INSERT INTO "TariffLayer" (${COLUMNS.map((c) => `"${c}"`).join(",")}) SELECT * FROM (VALUES ${placeholders}) WHERE NOT EXISTS (SELECT 1 FROM "TariffLayer" WHERE "revision" = ?)`,
           ...params,
+          revision,
         )
       : await db.$executeRawUnsafe(`INSERT INTO "TariffLayer" (${COLUMNS.map((c) => `"${c}"`).join(",")}) VALUES ${placeholders}`, ...params);
   }
   return inserted;
 }
 
-/** Loads the starter table when the duty table is empty (first use after migration 027). */
+/** Databases whose starter edition is known current: asked once per process. */
+const starterCurrent = new WeakSet<object>();
+
+/**
+ * Loads the starter table when the duty table has none of this edition: on first use after migration 027, and
+ * after an upgrade that ships a corrected starter (decision 066), whose rows then replace the earlier starter's.
+ * Rows an operator imported (`npm run tariffs -- import`) have their own revision and stay.
+ */
 export async function ensureTariffTable(db: Db): Promise<void> {
-  // Asked on every grid and product page: a prepared statement where there is a SqlReader (docs/decisions/039).
-  const reader = readerFor(db);
-  const any = reader ? (await reader.rows('SELECT 1 FROM "TariffLayer" LIMIT 1')).length > 0 : await db.tariffLayer.findFirst({ select: { id: true } });
-  if (any) return;
+  if (starterCurrent.has(db)) return;
   const file = starterTable();
-  const rows = layerRows(file);
-  if (rows.length > BATCH) throw new Error("the starter tariff table must fit one statement");
-  await insertRows(db, rows, file.edition, true);
+  // Asked on every grid and product page until it holds: a prepared statement where there is a SqlReader (decision 039).
+  const reader = readerFor(db);
+  const current = reader
+    ? (await reader.rows('SELECT 1 FROM "TariffLayer" WHERE "revision" = ? LIMIT 1', [file.edition])).length > 0
+    : (await db.tariffLayer.findFirst({ where: { revision: file.edition }, select: { id: true } })) !== null;
+  if (!current) {
+    const rows = layerRows(file);
+    if (rows.length > BATCH) throw new Error("the starter tariff table must fit one statement");
+    // Each statement checks the edition is still missing, so two processes starting at once replace it once.
+    await db.$executeRawUnsafe(
+      `DELETE FROM "TariffLayer" WHERE "revision" LIKE 'us-starter-%' AND "revision" <> ? AND NOT EXISTS (SELECT 1 FROM "TariffLayer" WHERE "revision" = ?)`,
+      file.edition,
+      file.edition,
+    );
+    await insertRows(db, rows, file.edition, true);
+  }
+  starterCurrent.add(db);
 }
 
 const prefixesOf = (htsDigits: string) => {
