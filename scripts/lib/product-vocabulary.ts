@@ -96,7 +96,9 @@ export const NICHES: NicheVocabulary[] = [
     "Litter Mat: Washable|Honeycomb|Waterproof @ Cats|Kittens # traps litter before it leaves the box|keeps litter off your floors ~ cats|litter; " +
     "Calming Bed: Orthopedic|Washable|Donut|Sherpa! # calms anxious pets during storms|gives a nervous pet a snug place to settle ~ pet beds; " +
     "Treat Pouch*: Clip-On|Silicone|Waterproof @ Puppies|Small Dogs|Large Dogs # keeps treats at hand during training|clips on for hands-free walks ~ dogs|dog training; " +
-    "Car Seat Cover: Waterproof|Quilted|Scratch-Proof @ Large Dogs|Small Dogs # keeps fur and mud off the back seat|protects seats from claws ~ dogs|car travel",
+    "Car Seat Cover: Waterproof|Quilted|Scratch-Proof @ Large Dogs|Small Dogs # keeps fur and mud off the back seat|protects seats from claws ~ dogs|car travel; " +
+    "Cat Toy|Feather Wand Toy: Interactive|Catnip|Plush|Refillable @ Cats|Kittens # brings out the hunter in an indoor cat|keeps a bored cat busy for hours ~ cats|pet toys|cat toys; " +
+    "Scratching Post|Cat Tree: Sisal|Carpeted|Multi-Level @ Cats|Kittens # saves your sofa from claws|gives an indoor cat somewhere to climb ~ cats|cat furniture",
     "Dogs and Cats|Small Dogs|Large Dogs|Cats|Puppies|Kittens", "pet care;pet supplies",
     "Dogs and Cats=dogs,cats|Small Dogs=dogs|Large Dogs=dogs|Puppies=dogs|Cats=cats|Kittens=cats"),
   n("kitchen", 22,

@@ -80,6 +80,9 @@ describe("the first-start catalogue says only what fits its products", () => {
     expect(leash?.tags).toEqual(expect.arrayContaining(["dogs", "dog walking"]));
     const litter = pets.find((p) => /\bLitter Mat\b/.test(p.title));
     expect(litter?.tags).toContain("cats");
+    // "cat toy" has cat toys to find: tagged for cats and as pet toys.
+    const catToy = pets.find((p) => /\bCat Toy\b/.test(p.title));
+    expect(catToy?.tags).toEqual(expect.arrayContaining(["cats", "pet toys"]));
   });
 
   it("captions every picture with whole words that do not end on 'for', 'with', 'and' …", () => {
