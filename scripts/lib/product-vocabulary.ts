@@ -102,14 +102,15 @@ export const NICHES: NicheVocabulary[] = [
     "Dogs and Cats|Small Dogs|Large Dogs|Cats|Puppies|Kittens", "pet care;pet supplies",
     "Dogs and Cats=dogs,cats|Small Dogs=dogs|Large Dogs=dogs|Puppies=dogs|Cats=cats|Kittens=cats"),
   n("kitchen", 22,
-    "Garlic Press|Can Opener|Herb Scissors: Stainless Steel|Rustproof|One-Handed|Heavy-Duty # takes the effort out of prep|works in one squeeze ~ kitchen gadgets; " +
+    "Garlic Press|Can Opener|Herb Scissors: Stainless Steel|Rustproof|One-Handed|Heavy-Duty # takes the effort out of prep|cleans up in seconds ~ kitchen gadgets; " +
     "Vegetable Chopper: Multi-Blade|Dishwasher-Safe|Manual # cuts prep time in half|dices a whole onion in seconds ~ kitchen gadgets|meal prep; " +
     "Spice Rack|Pan Organizer: Space-Saving|Bamboo|Wall-Mounted|Expandable # keeps counters clear|puts everything within reach ~ kitchen organization; " +
     "Oil Sprayer: Glass|Refillable|Leak-Proof # coats a pan with a fine mist|cuts the oil you cook with ~ healthy cooking; " +
     "Knife Sharpener: Diamond|Ceramic|Handheld # brings dull knives back to sharp|sharpens a blade in a few pulls ~ knives; " +
     "Salad Spinner: Collapsible|Dishwasher-Safe # dries greens in seconds|folds flat in a drawer ~ meal prep; " +
     "Butter Dish: Ceramic|Glass|Covered|Marbled! # keeps butter soft and spreadable|keeps butter fresh on the counter ~ tableware; " +
-    "Measuring Spoons+|Egg Separator: Stainless Steel|Silicone|Magnetic # makes every recipe come out right|cleans up in seconds ~ kitchen gadgets",
+    "Measuring Spoons+: Stainless Steel|Silicone|Magnetic # makes every recipe come out right|nests together in a drawer ~ kitchen gadgets|baking; " +
+    "Egg Separator: Stainless Steel|Silicone|Magnetic # separates yolks in one pour|cleans up in seconds ~ kitchen gadgets",
     "Home Cooks|Small Kitchens|Meal Prep|Busy Families", "kitchen;cooking"),
   n("bakeware", 19,
     "Silicone Baking Mat+|Donut Mold+: Non-Stick|Food-Grade|Reusable|Heat-Resistant # releases every bake cleanly|replaces parchment paper ~ silicone bakeware; " +
@@ -137,7 +138,7 @@ export const NICHES: NicheVocabulary[] = [
     "Gym|Office|Kids|Road Trips", "hydration;drinkware"),
   n("beauty", 27,
     "Makeup Brush+: Vegan|Soft-Bristle|Synthetic|Cruelty-Free # gives a flawless finish|blends foundation without streaks ~ makeup; " +
-    "Eyelash Curler|Brow Stencil: Heated|Stainless Steel|Reusable # shapes lashes and brows in seconds|gives salon results at home ~ lashes|brows; " +
+    "Eyelash Curler|Brow Stencil: Heated|Stainless Steel|Reusable # gives salon results at home|takes seconds each morning ~ lashes|brows; " +
     "Makeup Organizer: Rotating|Acrylic|Clear # keeps your vanity tidy|shows every product at a glance ~ makeup storage; " +
     "Beauty Blender+: Latex-Free|Vegan|Reusable # gives a flawless finish|blends foundation without streaks ~ makeup; " +
     "Nail Drill: Electric|Rechargeable|Professional|Quiet # gives salon nails at home|shapes gel nails in minutes ~ nails; " +
@@ -151,13 +152,15 @@ export const NICHES: NicheVocabulary[] = [
     "Facial Steamer|Pore Vacuum: Ionic|Nano|Rechargeable # opens and clears pores|leaves skin glowing ~ pores; " +
     "Sheet Mask+|Eye Patch+: Hydrating|Cooling|Collagen|Depuffing # leaves skin glowing|hydrates in fifteen minutes ~ masks; " +
     "Blackhead Remover: Stainless Steel|Gentle|Ultrasonic # unclogs pores gently|clears blackheads without squeezing ~ pores|blackheads; " +
-    "Face Cleansing Brush|Microcurrent Wand: Silicone|Sonic|Waterproof|Rechargeable # leaves skin glowing|gives a deeper clean than hands alone ~ skincare tools; " +
+    "Face Cleansing Brush: Silicone|Sonic|Waterproof|Rechargeable # leaves skin glowing|gives a deeper clean than hands alone ~ skincare tools; " +
+    "Microcurrent Wand: Silicone|Sonic|Waterproof|Rechargeable # leaves skin glowing|lifts and tones in minutes a day ~ skincare tools; " +
     "Derma Roller: Titanium|Microneedle # helps serums absorb|smooths skin texture over time ~ skincare tools",
     "Oily Skin|Dry Skin|Sensitive Skin|Men", "skincare;self care"),
   n("hair-care", 31,
-    "Hair Dryer Brush|Hair Straightener|Curling Wand: Ionic|Ceramic|Tourmaline|Cordless|Anti-Frizz # gives a salon blowout at home|tames frizz while styling ~ hairstyling|hot tools; " +
-    "Heatless Curler|Satin Bonnet|Silk Scrunchie+: Silk|Satin|Overnight|Sherpa! # styles without heat damage|tames frizz overnight ~ heatless|curls; " +
-    "Scalp Massager*|Detangling Brush*: Silicone|Soft-Bristle|Wet # glides through knots without pulling|makes wash day easier ~ hair tools; " +
+    "Hair Dryer Brush|Hair Straightener|Curling Wand: Ionic|Ceramic|Tourmaline|Cordless|Anti-Frizz # gives salon styling at home|tames frizz while styling ~ hairstyling|hot tools; " +
+    "Heatless Curler|Satin Bonnet|Silk Scrunchie+: Silk|Satin|Overnight|Sherpa! # is gentle on hair overnight|tames frizz overnight ~ heatless|overnight hair; " +
+    "Scalp Massager*: Silicone|Soft-Bristle|Wet # lifts build-up as you shampoo|makes wash day easier ~ hair tools|scalp care; " +
+    "Detangling Brush*: Silicone|Soft-Bristle|Wet # glides through knots without pulling|makes wash day easier ~ hair tools; " +
     "Hair Clip+: Claw|Matte|Non-Slip # holds thick hair all day|puts hair up in seconds ~ hair accessories; " +
     "Hair Towel: Microfiber|Quick-Dry|Anti-Frizz # cuts drying time|tames frizz while hair dries ~ hair drying",
     "Curly Hair|Thick Hair|Fine Hair|Kids", "hair care"),
@@ -176,8 +179,10 @@ export const NICHES: NicheVocabulary[] = [
     "Yoga Mat*: Eco-Friendly|Cork|Extra-Thick|Non-Slip|Alignment-Line # grips even in hot yoga|cushions sensitive knees ~ yoga mats; " +
     "Yoga Block+|Yoga Wheel: Cork|Foam|Eco-Friendly # deepens every stretch|brings the floor closer in hard poses ~ yoga props; " +
     "Meditation Cushion: Buckwheat|Velvet|Round # keeps your back straight as you sit|makes long sits comfortable ~ meditation; " +
-    "Stretching Strap*|Yoga Towel: Cotton|Sweat-Absorbent|Non-Slip # deepens every stretch|grips even in hot yoga ~ yoga props; " +
-    "Foam Roller*|Balance Pad: High-Density|Textured|Soft # eases tight muscles after practice|trains balance at home ~ recovery",
+    "Stretching Strap*: Cotton|Sweat-Absorbent|Non-Slip # deepens every stretch|helps you hold a pose longer ~ yoga props; " +
+    "Yoga Towel: Cotton|Sweat-Absorbent|Non-Slip # grips even in hot yoga|soaks up sweat as you flow ~ hot yoga; " +
+    "Foam Roller*: High-Density|Textured|Soft # eases tight muscles after practice|rolls out knots before a session ~ recovery; " +
+    "Balance Pad: High-Density|Textured|Soft # trains balance at home|cushions knees in kneeling poses ~ balance",
     "Beginners|Hot Yoga|Pilates|Stretching", "yoga;mindfulness"),
   n("home-decor", 32,
     "Wall Shelf|Bookends: Floating|Wooden|Rustic|Metal|Minimalist # shows off books and plants|makes any room feel finished ~ shelves; " +
@@ -199,17 +204,19 @@ export const NICHES: NicheVocabulary[] = [
     "Bedroom|Kids Room|Gaming Setup|Closet", "lighting;ambient light"),
   n("smart-home", 39,
     "Smart Plug+|Smart Bulb+|Smart Switch: Wi-Fi|Voice-Controlled|App-Controlled|Energy-Monitoring # works with voice assistants|cuts your energy bill ~ home automation; " +
-    "Video Doorbell|Pet Camera|Baby Monitor: Wi-Fi|Night Vision|Battery-Powered|Two-Way Audio # lets you check home from anywhere|lets you talk from your phone ~ camera|security; " +
+    "Video Doorbell|Pet Camera|Baby Monitor: Wi-Fi|Night Vision|Battery-Powered|Two-Way Audio # lets you check home from anywhere|sends an alert to your phone ~ camera|security; " +
     "Door Sensor+|Temperature Sensor+: Wireless|Battery-Powered # alerts your phone the moment something changes|installs in seconds without wiring ~ sensors|security; " +
     "Smart Lock: Keyless|Fingerprint|Wi-Fi # opens without keys|lets guests in from anywhere ~ security; " +
     "Robot Vacuum: Self-Emptying|App-Controlled|Slim # cleans the floors while you are out|slides under beds and sofas ~ cleaning",
     "Apartments|Renters|Families", "smart home;wifi"),
   n("phone-accessories", 18,
     "Phone Case|Wallet Case: Shockproof|MagSafe-Compatible|Clear|Leather # survives drops from head height|keeps your phone looking new ~ phone case; " +
-    "Phone Stand*|Car Mount|Phone Grip: Foldable|Magnetic|Adjustable|Aluminum # keeps your phone at eye level|holds your phone steady hands-free ~ phone holder; " +
+    "Phone Stand*|Car Mount: Foldable|Magnetic|Adjustable|Aluminum # keeps your phone at eye level|holds your phone steady hands-free ~ phone holder; " +
+    "Phone Grip: Foldable|Magnetic|Adjustable|Aluminum # makes one-handed use secure|props your phone up for videos ~ phone holder; " +
     "Screen Protector+: Tempered Glass|Privacy|Matte # saves your screen from scratches|goes on without bubbles ~ screen protection; " +
     "Charging Cable+: Braided|Fast-Charging|USB-C # charges twice as fast|survives years of bending ~ charging; " +
-    "Selfie Stick*|Camera Lens Kit*: Bluetooth|Extendable|Wide-Angle # fits the whole group in the shot|takes better photos with your phone ~ phone photography; " +
+    "Selfie Stick*: Bluetooth|Extendable|Wide-Angle # fits the whole group in the shot|shoots from a button in your hand ~ phone photography; " +
+    "Camera Lens Kit*: Bluetooth|Extendable|Wide-Angle # takes better photos with your phone|clips on over the camera in seconds ~ phone photography; " +
     "Phone Lanyard: Crossbody|Adjustable|Braided # keeps your phone hands-free|means you never set your phone down and forget it ~ phone holder",
     "iPhone|Android|Content Creators", "phone;mobile accessories"),
   n("tech-gadgets", 33,
@@ -248,13 +255,14 @@ export const NICHES: NicheVocabulary[] = [
     "Home Office|Remote Workers|Students", "office;work from home"),
   n("stationery", 14,
     "Planner|Notebook+|Bullet Journal|Desk Calendar: Undated|Dotted|Leather|Hardcover|Aesthetic|Marbled!|Origami! # keeps your week on track|makes planning feel calm ~ planner|journaling; " +
-    "Gel Pens+|Highlighters+|Fountain Pen: Pastel|Erasable|Refillable|Fine-Tip # never smudges|makes note-taking fun ~ pens; " +
+    "Gel Pens+|Highlighters+|Fountain Pen: Pastel|Erasable|Refillable|Fine-Tip # writes smoothly on any paper|makes note-taking fun ~ pens; " +
     "Washi Tape+|Sticky Notes+|Sticker Book: Pastel|Aesthetic|Transparent # makes note-taking fun|dresses up any journal page ~ journaling",
     "Students|Journaling|Teachers", "stationery;study"),
   n("baby", 29,
     "Baby Carrier: Ergonomic|Breathable|Hands-Free # frees both hands|keeps a baby close and calm ~ babywearing; " +
     "Bottle Warmer: Fast|BPA-Free|Travel # makes night feeds easier|warms a bottle in minutes ~ feeding; " +
-    "Teether+|Pacifier Clip+: Silicone|BPA-Free|Wooden|Soothing # soothes sore gums|keeps the pacifier off the floor ~ teething; " +
+    "Teether+: Silicone|BPA-Free|Wooden|Soothing # soothes sore gums|is easy for little hands to hold ~ teething; " +
+    "Pacifier Clip+: Silicone|BPA-Free|Wooden|Soothing # keeps the pacifier off the floor|clips to any outfit ~ pacifiers; " +
     "White Noise Machine*: Soothing|Rechargeable # soothes a fussy baby|helps a baby sleep longer ~ baby sleep; " +
     "Baby Monitor Mount|Bath Seat: Universal|Non-Slip # keeps a baby safe and in view|gives a parent one less thing to hold ~ baby safety; " +
     "Bib+|Swaddle+|Nursing Pillow: Organic Cotton|Muslin|Waterproof|Breathable|Sherpa! # makes feeds and naps easier|is soft on newborn skin ~ feeding|nursery; " +
@@ -287,15 +295,18 @@ export const NICHES: NicheVocabulary[] = [
     "Backpackers|Car Camping|Hikers|Survival Kits", "camping;hiking"),
   n("fishing", 27,
     "Fishing Lure+: Lifelike|Saltwater|Floating|Jointed # catches fish when nothing else works|swims like live bait ~ lures; " +
-    "Tackle Box*|Bait Bucket: Waterproof|Compact|Aerated # keeps tackle organized|keeps bait lively all day ~ tackle; " +
+    "Tackle Box*: Waterproof|Compact|Aerated # keeps tackle organized|keeps lures dry on the water ~ tackle; " +
+    "Bait Bucket: Waterproof|Compact|Aerated # keeps bait lively all day|carries bait without spills ~ bait; " +
     "Fishing Line: Braided|Saltwater|Monofilament # casts further without tangles|holds a big fish ~ fishing line; " +
-    "Rod Holder|Fishing Pliers: Stainless Steel|Aluminum|Adjustable # frees your hands on the water|unhooks a fish in seconds ~ tackle; " +
+    "Rod Holder: Stainless Steel|Aluminum|Adjustable # frees your hands on the water|holds a rod steady on a kayak or bank ~ tackle; " +
+    "Fishing Pliers: Stainless Steel|Aluminum|Adjustable # unhooks a fish in seconds|cuts braided line cleanly ~ tackle; " +
     "Fish Finder*: Wireless|Sonar|Castable # shows where the fish are|sends depth to your phone ~ electronics; " +
     "Telescopic Rod*: Carbon Fiber|Saltwater|Compact # fits in a backpack|sets up in seconds ~ rods",
     "Bass Fishing|Kayak Fishing|Beginners", "fishing;angler"),
   n("cycling", 29,
     "Bike Light+: Rechargeable|Waterproof|USB|Bright # makes you visible at night|charges from any USB port ~ bike lights|safety; " +
-    "Bike Phone Mount|Bike Bell: Quick-Release|Aluminum|Waterproof # keeps your route in sight|makes every ride safer ~ handlebar; " +
+    "Bike Phone Mount: Quick-Release|Aluminum|Waterproof # keeps your route in sight|holds your phone over bumps ~ handlebar; " +
+    "Bike Bell: Quick-Release|Aluminum|Waterproof # makes every ride safer|rings loud enough for busy paths ~ handlebar|safety; " +
     "Bike Lock: Anti-Theft|Folding|Heavy-Duty # keeps your bike where you left it|resists bolt cutters ~ security; " +
     "Saddle Cover: Gel|Waterproof|Memory Foam # makes long rides comfortable|softens a hard saddle ~ comfort; " +
     "Bike Pump*: Mini|Floor|Rechargeable # fixes a flat on the roadside|fits in a jersey pocket ~ repair; " +
@@ -305,7 +316,8 @@ export const NICHES: NicheVocabulary[] = [
   n("car-accessories", 24,
     "Car Vacuum*: Cordless|Rechargeable|Handheld|Compact # keeps the car clean between washes|reaches under every seat ~ car cleaning; " +
     "Tire Inflator*: Cordless|Rechargeable|Handheld|Compact # inflates a tire in minutes|stops at the pressure you set ~ tires; " +
-    "Seat Gap Filler+|Trunk Organizer|Backseat Organizer: Collapsible|Leather|Universal # stops things falling between seats|keeps the car tidy ~ car organization; " +
+    "Seat Gap Filler+: Collapsible|Leather|Universal # stops things falling between seats|fits almost any car ~ car organization; " +
+    "Trunk Organizer|Backseat Organizer: Collapsible|Leather|Universal # keeps the car tidy|stops groceries sliding around ~ car organization; " +
     "Dash Cam: Wide-Angle|Night Vision|Wireless # records every drive|keeps proof of what happened ~ dash cam|safety; " +
     "Sun Shade: Foldable|Umbrella|Reflective # keeps the car cool in the sun|opens and folds in seconds ~ summer; " +
     "Car Diffuser: Wireless|Vent Clip|Aromatherapy # keeps the car smelling fresh|clips on any vent ~ car interior; " +
@@ -314,9 +326,11 @@ export const NICHES: NicheVocabulary[] = [
   n("travel", 26,
     "Packing Cubes+|Compression Bag+: Compact|Lightweight|Waterproof|Zippered # fits a week into a carry-on|keeps a suitcase organized ~ packing; " +
     "Neck Pillow*: Memory Foam|Inflatable|Adjustable # makes long flights restful|keeps your head from dropping ~ flights; " +
-    "Luggage Scale*|Travel Adapter*: Digital|Universal|Compact # avoids overweight fees|works in almost any country ~ travel gadgets; " +
+    "Luggage Scale*: Digital|Universal|Compact # avoids overweight fees|weighs a bag before you leave ~ travel gadgets; " +
+    "Travel Adapter*: Digital|Universal|Compact # works in almost any country|charges several devices from one socket ~ travel gadgets; " +
     "Toiletry Bag|Carry-On Organizer: Hanging|Waterproof|TSA-Approved|Quilted # keeps toiletries together|gets through security faster ~ packing; " +
-    "Passport Holder|Luggage Tag+: RFID-Blocking|Leather|Slim # keeps travel documents together|finds its way back if lost ~ travel documents; " +
+    "Passport Holder: RFID-Blocking|Leather|Slim # keeps travel documents together|slips into a jacket pocket ~ travel documents; " +
+    "Luggage Tag+: RFID-Blocking|Leather|Slim # helps a lost bag find its way back|spots your bag on the carousel ~ luggage; " +
     "Travel Bottles+: TSA-Approved|Leak-Proof|Silicone # gets through security faster|never leaks in a bag ~ packing",
     "Carry-On|Long Flights|Backpackers|Business Trips", "travel;vacation"),
   n("bags", 33,
@@ -332,7 +346,8 @@ export const NICHES: NicheVocabulary[] = [
     "Women|Girlfriend|Mom|Best Friends", "jewelry;gifts for her"),
   n("watches", 39,
     "Watch Band+: Leather|Milanese|Silicone|Sport|Nylon @ Apple Watch|Men|Women # swaps styles in seconds|stays comfortable all day ~ watch bands; " +
-    "Watch Winder|Watch Box: Leather|Wooden|Glass-Top # keeps your collection safe|keeps automatic watches wound ~ watch storage; " +
+    "Watch Winder: Leather|Wooden|Glass-Top # keeps automatic watches wound|keeps your collection safe ~ watch storage; " +
+    "Watch Box: Leather|Wooden|Glass-Top # keeps your collection safe|shows every watch at a glance ~ watch storage; " +
     "Smart Watch|Minimalist Watch: Waterproof|Sport|Classic|Leather # stays comfortable all day|goes from the gym to dinner ~ wristwatches; " +
     "Watch Charger*: Magnetic|Wireless|Foldable @ Apple Watch # charges your watch overnight|folds into a pocket for travel ~ charging; " +
     "Pocket Watch: Vintage|Engraved|Mechanical # makes a keepsake gift|keeps time the old-fashioned way ~ wristwatches",
@@ -354,22 +369,29 @@ export const NICHES: NicheVocabulary[] = [
     "Waterproof Shoe Covers+: Reusable|Non-Slip|Silicone # keeps shoes dry in the rain|slips over any shoe ~ rain",
     "Plantar Fasciitis|Nurses|Runners|Kids", "shoes;footwear"),
   n("health", 28,
-    "Posture Corrector|Knee Brace|Back Stretcher: Adjustable|Breathable|Medical-Grade # eases back pain after long days|supports joints during workouts ~ pain relief|posture; " +
+    "Posture Corrector: Adjustable|Breathable|Medical-Grade # pulls your shoulders back at the desk|eases back pain after long days ~ pain relief|posture; " +
+    "Knee Brace: Adjustable|Breathable|Medical-Grade # supports your knee during workouts|steadies a sore knee on stairs ~ pain relief|joints; " +
+    "Back Stretcher: Adjustable|Breathable|Medical-Grade # eases back pain after long days|stretches the spine in minutes ~ pain relief|posture; " +
     "Pill Organizer*: Weekly|Monthly|Travel # never misses a dose|sorts a whole week of pills ~ medication; " +
     "Blood Pressure Monitor: Digital|Wrist|Upper-Arm # checks blood pressure at home|keeps a record of every reading ~ monitoring; " +
     "Heating Pad|TENS Unit: Electric|Rechargeable|Wireless # eases back pain after long days|soothes sore muscles at home ~ pain relief; " +
-    "Nasal Strips+|Compression Socks+: Breathable|Medical-Grade|Graduated # helps you breathe easier|keeps legs fresh on long days ~ wellness",
+    "Nasal Strips+: Breathable|Medical-Grade|Graduated # helps you breathe easier|opens the nose for a quieter night ~ wellness; " +
+    "Compression Socks+: Breathable|Medical-Grade|Graduated # keeps legs fresh on long days|eases swelling on long flights ~ wellness",
     "Seniors|Back Pain|Runners|Desk Workers", "health;wellness"),
   n("sleep", 31,
     "Sleep Mask*+: Blackout|Contoured|Silk|Cooling # blocks every sliver of light|helps you fall asleep faster ~ sleep masks; " +
-    "Weighted Blanket|Cooling Pillow: Bamboo|Breathable|Cooling|Sherpa! # helps you fall asleep faster|keeps you cool all night ~ bedding; " +
+    "Weighted Blanket: Bamboo|Breathable|Cooling|Sherpa! # helps you fall asleep faster|feels like a calming hug ~ bedding; " +
+    "Cooling Pillow: Bamboo|Breathable|Cooling|Sherpa! # keeps you cool all night|supports your neck as you sleep ~ bedding; " +
     "Pillow Spray: Lavender|Calming # helps you fall asleep faster|makes bedtime a ritual ~ relaxation; " +
-    "White Noise Machine*|Bed Fan: Silent|Rechargeable|Quiet # masks noise from the street|keeps you cool all night ~ sleep sound; " +
-    "Mouth Tape+|Ear Plugs+: Silicone|Reusable|Gentle # blocks out snoring|helps you sleep through the night ~ insomnia; " +
+    "White Noise Machine*: Silent|Rechargeable|Quiet # masks noise from the street|helps you fall asleep faster ~ sleep sound; " +
+    "Bed Fan: Silent|Rechargeable|Quiet # keeps you cool all night|cools the bed without chilling the room ~ cooling; " +
+    "Mouth Tape+: Silicone|Reusable|Gentle # keeps you breathing through your nose at night|helps you wake up without a dry mouth ~ sleep; " +
+    "Ear Plugs+: Silicone|Reusable|Gentle # blocks out snoring|helps you sleep through the night ~ insomnia; " +
     "Sunrise Alarm Clock: Dimmable|Digital # wakes you gently with light|makes dark mornings easier ~ bedtime",
     "Side Sleepers|Hot Sleepers|Shift Workers|Light Sleepers", "sleep;bedtime"),
   n("massage", 37,
-    "Massage Gun*|Neck Massager|Eye Massager: Heated|Cordless|Deep Tissue|Rechargeable|Quiet # melts away knots in minutes|speeds up recovery ~ recovery; " +
+    "Massage Gun*|Neck Massager: Heated|Cordless|Deep Tissue|Rechargeable|Quiet # melts away knots in minutes|speeds up recovery ~ recovery; " +
+    "Eye Massager: Heated|Cordless|Deep Tissue|Rechargeable|Quiet # eases tired eyes after screen time|helps you unwind before bed ~ relaxation; " +
     "Foot Massager|Shiatsu Pillow: Heated|Shiatsu|Electric # feels like a spa at home|melts away knots in minutes ~ spa at home; " +
     "Scalp Massager*|Massage Ball+: Silicone|Textured|Vibrating # eases tension in minutes|fits in a gym bag ~ self care; " +
     "Acupressure Mat: Linen|Eco-Friendly # eases back tension as you lie on it|helps you unwind before bed ~ relaxation",
@@ -385,28 +407,33 @@ export const NICHES: NicheVocabulary[] = [
   n("cleaning", 20,
     "Scrub Brush+|Grout Cleaner|Dust Brush+: Stiff-Bristle|Rotating|Extendable # cuts scrubbing time in half|reaches every corner ~ scrubbing; " +
     "Lint Remover*: Reusable|Electric|Rechargeable # lifts pet hair in one pass|makes old sweaters look new ~ laundry; " +
-    "Spin Mop|Window Squeegee: Extendable|Streak-Free|Self-Wringing # leaves glass and floors streak-free|cleans without bending ~ floors|windows; " +
+    "Spin Mop: Extendable|Streak-Free|Self-Wringing # cleans floors without bending|wrings itself out with a push ~ floors; " +
+    "Window Squeegee: Extendable|Streak-Free|Self-Wringing # leaves glass streak-free|reaches high windows from the ground ~ windows; " +
     "Microfiber Cloths+: Reusable|Streak-Free|Lint-Free # leaves glass streak-free|cleans with just water ~ cleaning cloths; " +
     "Electric Scrubber: Cordless|Rotating|Rechargeable # cuts scrubbing time in half|does the elbow work for you ~ scrubbing; " +
     "Drain Snake+: Reusable|Flexible # clears a clogged drain in minutes|saves a call to the plumber ~ drains",
     "Tile|Carpet|Windows|Pet Hair", "cleaning;home care"),
   n("storage-organization", 22,
-    "Drawer Organizer+|Storage Bins+|Cable Box: Stackable|Expandable|Clear|Bamboo|Collapsible # keeps every drawer tidy|makes small spaces work ~ drawers; " +
+    "Drawer Organizer+|Storage Bins+: Stackable|Expandable|Clear|Bamboo|Collapsible # keeps every drawer tidy|makes small spaces work ~ drawers; " +
+    "Cable Box: Stackable|Expandable|Clear|Bamboo|Collapsible # hides a tangle of cables and chargers|keeps a power strip out of sight ~ cables; " +
     "Closet Organizer|Shoe Organizer|Hanging Shelf: Over-the-Door|Hanging|Collapsible # doubles the space in a closet|makes small spaces work ~ closet; " +
     "Under-Sink Organizer|Spice Drawer Insert: Pull-Out|Expandable|Rotating # doubles the space in a cabinet|keeps everything in reach ~ cabinets; " +
     "Pantry Labels+: Waterproof|Minimalist|Printed # makes a pantry look tidy|shows what goes where ~ pantry|labels",
     "Small Spaces|Closets|Pantries|Dorm Rooms", "organization;declutter"),
   n("gardening", 24,
     "Plant Stand|Raised Garden Bed: Wooden|Galvanized|Tiered|Metal # gives plants room to grow|makes a small space into a garden ~ garden furniture; " +
-    "Self-Watering Pot+|Hanging Planter+: Ceramic|Plastic|Macrame|Terrazzo! # keeps plants alive while you travel|shows off a favourite plant ~ planters|houseplants; " +
+    "Self-Watering Pot+: Ceramic|Plastic|Macrame|Terrazzo! # keeps plants alive while you travel|waters from below for a week ~ planters|houseplants; " +
+    "Hanging Planter+: Ceramic|Plastic|Macrame|Terrazzo! # shows off a favourite plant|frees up shelf space ~ planters|houseplants; " +
     "Grow Light: Full-Spectrum|Clip-On|Timer # grows herbs all year indoors|keeps houseplants thriving in dark rooms ~ indoor garden|houseplants; " +
-    "Garden Kneeler|Pruning Shears: Ergonomic|Foldable|Stainless Steel # saves your knees|makes garden work easier ~ garden tools; " +
+    "Garden Kneeler: Ergonomic|Foldable|Stainless Steel # saves your knees|helps you back up with its handles ~ garden tools; " +
+    "Pruning Shears: Ergonomic|Foldable|Stainless Steel # cuts stems cleanly in one snip|makes garden work easier ~ garden tools; " +
     "Seed Starter Tray+: Biodegradable|Reusable|Humidity-Dome # starts seeds weeks before spring|gets seedlings off to a strong start ~ seeds; " +
     "Soil Meter*: Digital|Moisture # tells you when to water|stops overwatering ~ plant care",
     "Houseplants|Succulents|Vegetable Gardens|Balconies", "gardening;plants"),
   n("tools-diy", 33,
     "Cordless Screwdriver|Mini Drill|Heat Gun: Rechargeable|Compact|Precision|USB-C # handles small jobs fast|fits in a kitchen drawer ~ power tools; " +
-    "Stud Finder|Laser Level: Digital|Self-Leveling|Magnetic # finds studs on the first try|hangs shelves straight the first time ~ measuring; " +
+    "Stud Finder: Digital|Self-Leveling|Magnetic # finds studs on the first try|warns before you drill into a wire ~ measuring; " +
+    "Laser Level: Digital|Self-Leveling|Magnetic # hangs shelves straight the first time|lines up a gallery wall in minutes ~ measuring; " +
     "Tool Organizer|Magnetic Wristband: Heavy-Duty|Wall-Mounted|Rolling # keeps screws within reach|keeps tools where you can find them ~ tool storage; " +
     "Tape Measure*: Magnetic|Digital|Heavy-Duty # measures a room without a helper|handles small jobs fast ~ measuring; " +
     "Work Light*: Rechargeable|Magnetic|Foldable # lights up dark corners|sticks to any metal surface ~ lighting",
@@ -420,7 +447,8 @@ export const NICHES: NicheVocabulary[] = [
     "Birthdays|Weddings|Baby Showers|Graduations", "party;celebration"),
   n("crafts", 18,
     "Embroidery Kit|Crochet Kit|Diamond Painting Kit|Candle Making Kit: Beginner-Friendly|Complete|Eco-Friendly|Origami! # has everything you need to start|makes a relaxing evening ~ craft kits; " +
-    "Resin Molds+|Clay Tools+: Silicone|Reusable|Stainless Steel # turns out gift-worthy pieces|releases every cast cleanly ~ resin|clay; " +
+    "Resin Molds+: Silicone|Reusable|Stainless Steel # releases every cast cleanly|turns out gift-worthy pieces ~ resin; " +
+    "Clay Tools+: Silicone|Reusable|Stainless Steel # shapes fine details in clay|turns out gift-worthy pieces ~ clay; " +
     "Paint by Numbers: Framed|Acrylic|Beginner-Friendly # makes a relaxing evening|turns out gift-worthy pieces ~ painting; " +
     "Knitting Loom: Wooden|Adjustable # knits without needles|turns out gift-worthy pieces ~ knitting",
     "Adults|Kids|Beginners", "crafts;hobby"),
