@@ -375,8 +375,18 @@ export function planStatusLine(sub: PlanViewSubscription): string {
   return `Next bill ${dayOf(sub.nextBilledAt)}.`;
 }
 
+/**
+ * A charge as every price on the billing page is written (issue 25: "39.99 USD" stood next to "$29.99"):
+ * the currency's en-US symbol, so a dollar price reads "$39.99" like the plan catalogue's and another
+ * currency names itself ("CA$54.99", "€12.00").
+ */
 function amount(total: { cents: number; currencyCode: string }): string {
-  return `${(total.cents / 100).toFixed(2)} ${total.currencyCode}`;
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: total.currencyCode }).format(total.cents / 100);
+  } catch {
+    // A code Intl does not know (Paddle sends ISO 4217): say it as the code, as before.
+    return `${(total.cents / 100).toFixed(2)} ${total.currencyCode}`;
+  }
 }
 
 /** The rule for the retention offer, as the cancel step states it (docs/decisions/009). */

@@ -38,16 +38,63 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 }
 
-/** The first words of the title that fit on one line of the picture. */
-export function captionOf(title: string, maxChars = 22): string {
-  const words = title.split(/\s+/).filter(Boolean);
-  let caption = "";
-  for (const word of words.slice(0, 3)) {
-    const next = caption ? `${caption} ${word}` : word;
-    if (next.length > maxChars) break;
-    caption = next;
+/** Words a caption may not end on: a cut there reads as a phrase broken off ("Reflective Leash for"). */
+const TRAILING_FUNCTION_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to", "with", "&", "-", "+"]);
+
+/**
+ * The title as the picture's caption: whole words (a "(Set of 4)" is one), wrapped onto at most `maxLines`
+ * lines of `maxChars`; a title too long for them is cut at a word and then loses the words it would end on
+ * ("for", "with", "and" …), so the caption never stops mid-phrase. A single word longer than a line is
+ * the only thing ever cut inside a word.
+ */
+export function captionLines(title: string, maxChars = 24, maxLines = 2): string[] {
+  const words = title.match(/\([^)]*\)|\S+/g) ?? [];
+  const lines: string[][] = [[]];
+  let cut = false;
+  for (const word of words) {
+    const line = lines[lines.length - 1];
+    const length = line.reduce((sum, w) => sum + w.length + 1, 0) + word.length;
+    if (line.length === 0 || length <= maxChars) {
+      if (line.length === 0 && word.length > maxChars) {
+        line.push(word.slice(0, maxChars));
+        cut = true;
+        break;
+      }
+      line.push(word);
+      continue;
+    }
+    if (lines.length === maxLines) {
+      cut = true;
+      break;
+    }
+    if (word.length > maxChars) {
+      cut = true;
+      break;
+    }
+    // Break before "for"/"with" … rather than after it: "Quiet Nail Grinder / for Puppies".
+    const carried: string[] = [];
+    while (line.length > 1 && TRAILING_FUNCTION_WORDS.has(line[line.length - 1].toLowerCase())) carried.unshift(line.pop()!);
+    if ([...carried, word].join(" ").length > maxChars) line.push(...carried.splice(0));
+    lines.push([...carried, word]);
   }
-  return caption || (words[0] ?? "").slice(0, maxChars);
+  if (cut) {
+    // Drop the words a cut would end on, across lines ("Reflective Leash for" -> "Reflective Leash").
+    while (lines.length > 0) {
+      const line = lines[lines.length - 1];
+      while (line.length > 0 && TRAILING_FUNCTION_WORDS.has(line[line.length - 1].toLowerCase())) line.pop();
+      if (line.length > 0 || lines.length === 1) break;
+      lines.pop();
+    }
+  }
+  const text = lines.map((l) => l.join(" ")).filter(Boolean);
+  return text.length > 0 ? text : [title.slice(0, maxChars)];
+}
+
+/** The caption as SVG text in the picture's bottom band: one line at 26 px, two at 22 px. */
+function captionSvg(lines: string[]): string {
+  const attrs = `class="caption" x="200" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-weight="600" fill="#1f2937"`;
+  if (lines.length === 1) return `<text ${attrs} y="368" font-size="26">${escapeXml(lines[0])}</text>`;
+  return `<text ${attrs} y="352" font-size="22">${lines.map((l, i) => `<tspan x="200" dy="${i === 0 ? 0 : 28}">${escapeXml(l)}</tspan>`).join("")}</text>`;
 }
 
 const D = "#1f2937"; // outlines and small details
@@ -134,7 +181,8 @@ export function renderProductSvg(input: { objectID: string; n: number; title: st
   }
   const tilt = Math.round((random() - 0.5) * 16);
   const scale = (0.85 + random() * 0.25).toFixed(2);
-  const caption = escapeXml(captionOf(input.title));
+  const lines = captionLines(input.title);
+  const caption = escapeXml(lines.join(" "));
   const drawing = CATEGORY_DRAWINGS[input.niche] ?? PARCEL;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${caption}: drawing of ${escapeXml(drawing.subject)}">` +
@@ -142,7 +190,7 @@ export function renderProductSvg(input: { objectID: string; n: number; title: st
     `<g class="drawing" data-subject="${escapeXml(drawing.subject)}" transform="translate(200 190) rotate(${tilt}) scale(${scale}) translate(-200 -190)">` +
     drawing.draw(`hsl(${nicheHue},45%,42%)`, `hsl(${(nicheHue + 30) % 360},55%,85%)`) +
     `</g><rect x="0" y="318" width="400" height="82" fill="#ffffff" opacity="0.82"/>` +
-    `<text x="200" y="368" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="26" font-weight="600" fill="#1f2937">${caption}</text>` +
+    captionSvg(lines) +
     `</svg>`
   );
 }

@@ -162,6 +162,9 @@ interface TitleNoun {
   audiences: Phrase[];
   portable: boolean;
   sets: boolean;
+  /** What this type of product does ("that …"), and its own tags: from its vocabulary group. */
+  benefits: string[];
+  tags: string[];
 }
 
 const phrase = (text: string): Phrase => ({ text, words: titleWords(text) });
@@ -178,6 +181,8 @@ function titleNoun(entry: NounVocabulary): TitleNoun {
     audiences: entry.audiences.map(phrase).filter(fits),
     portable: entry.portable && !words.includes("portable"),
     sets: entry.sets && !words.includes("set"),
+    benefits: entry.benefits,
+    tags: entry.tags,
   };
 }
 
@@ -411,8 +416,9 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   else firstSeenDay = endDayNum; // nothing happened yet: seen for the first time on the last day
   const firstSeenAt = new Date(firstSeenDay * 86_400_000 + rng.int(0, 86_399) * 1000).toISOString();
 
-  // Description: built from the same words as the title (so search finds what the title promises).
-  const benefit = rng.pick(niche.benefits);
+  // Description: built from the same words as the title (so search finds what the title promises), and
+  // claiming only what this type of product does (its noun's benefits, never another type's of the niche).
+  const benefit = rng.pick(entry.benefits);
   const thing = (feature ? `${feature} ${noun}` : noun).toLowerCase();
   const sentences = [`${article(thing)} ${thing} that ${benefit}.`];
   if (audience) sentences.push(`Made for ${audience.text.toLowerCase()}.`);
@@ -428,10 +434,11 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
     ]),
   );
 
-  // Tags: niche tags plus facts about the listing.
-  const tags = new Set<string>();
-  const nicheTags = [...niche.tags];
-  for (let i = 0, k = rng.int(2, 3); i < k; i++) tags.add(nicheTags.splice(rng.int(0, nicheTags.length - 1), 1)[0]);
+  // Tags: the type's own (a leash: dogs, dog walking), what the audience implies ("for Kittens": cats), one
+  // of the niche's general tags, then facts about the listing. Never another type's ("cats" on a leash).
+  const tags = new Set<string>(entry.tags);
+  if (audience) for (const tag of niche.audienceTags[audience.text] ?? []) tags.add(tag);
+  tags.add(rng.pick(niche.tags));
   if (shippingCents === 0) tags.add("free shipping");
   if (priceCents < 2000) tags.add("under $20");
   if (rng.chance(0.2)) tags.add("gift idea");

@@ -212,9 +212,9 @@ describe("what the billing page says, state by state (local checkout)", () => {
     expect(seen["scheduled cancel during trial"].status).toMatch(ends);
     expect(seen["active"]).toMatchObject({
       status: expect.stringMatching(/^Next bill /) as unknown,
-      price: "39.99 USD a month.",
+      price: "$39.99 a month.",
     });
-    expect(seen["discounted next cycle"].price).toBe("39.99 USD a month; next cycle $9.99.");
+    expect(seen["discounted next cycle"].price).toBe("$39.99 a month; next cycle $9.99.");
     expect(seen["scheduled cancel after trial"]).toMatchObject({ price: null, card: false, resume: true });
     expect(seen["scheduled cancel after trial"].status).toMatch(ends);
     expect(seen["canceled"]).toEqual({

@@ -138,9 +138,11 @@ describe("GET /product-images/{objectID}-{n}.svg", () => {
   });
 
   it("escapes the title and keeps the caption short", () => {
-    const svg = renderProductSvg({ objectID: "x", n: 1, title: '<b>"Tom & Jerry"</b> Extra Long Words Here', niche: "pets" });
+    const svg = renderProductSvg({ objectID: "x", n: 1, title: '<b>"Tom & Jerry"</b> Extra Long Words Here and Then Beyond', niche: "pets" });
     expect(svg).toContain("&lt;b&gt;&quot;Tom &amp;");
     expect(svg).not.toContain("<b>");
-    expect(svg).not.toContain("Here");
+    // Two lines at most, cut at a word and never on "and".
+    expect(svg).toContain("Extra Long Words Here</tspan>");
+    expect(svg).not.toContain("Beyond");
   });
 });

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planView, SUBSCRIPTION_STATUSES, type PlanView, type PlanViewSubscription } from "~/domain/billing";
+import { formatUsd } from "~/domain/plans";
 
 const USD = (cents: number) => ({ cents, currencyCode: "USD" });
 const options = { canExtendTrial: false, canClaimDiscount: false, retentionPrice: "$9.99" };
@@ -122,7 +123,7 @@ describe("planView: each state the billing page renders", () => {
     const view = viewOf("trialing");
     expect(view.badge).toEqual({ label: "Free trial", tone: "info" });
     expect(view.statusLine).toBe("Trial ends 2030-03-08; the first charge is on that day.");
-    expect(view.priceLine).toBe("Then 39.99 USD a month.");
+    expect(view.priceLine).toBe("Then $39.99 a month.");
     expect(view.actions).toEqual({
       updatePayment: true,
       cancel: true,
@@ -141,7 +142,7 @@ describe("planView: each state the billing page renders", () => {
     const view = viewOf("active");
     expect(view.badge.label).toBe("Active");
     expect(view.statusLine).toBe("Next bill 2030-04-07.");
-    expect(view.priceLine).toBe("39.99 USD a month.");
+    expect(view.priceLine).toBe("$39.99 a month.");
     expect(view.actions).toEqual({
       updatePayment: true,
       cancel: true,
@@ -197,9 +198,26 @@ describe("planView: each state the billing page renders", () => {
 
   it("discounted next cycle: the offer's price for the next cycle, and the badge", () => {
     const view = viewOf("discounted next cycle");
-    expect(view.priceLine).toBe("39.99 USD a month; next cycle $9.99.");
+    expect(view.priceLine).toBe("$39.99 a month; next cycle $9.99.");
     expect(view.discountBadge).toBe(true);
     expect(view.statusLine).toBe("Next bill 2030-04-07.");
+  });
+});
+
+describe("the billing page's money", () => {
+  // Issue 25: "Then 39.99 USD a month" stood next to "Basic is $29.99 a month". One format on the page: the
+  // currency's symbol as en-US writes it, which names a currency other than the dollar ("CA$", "€", "£").
+  it("writes the plan's price as every other price on the page does", () => {
+    const view = viewOf("active");
+    expect(view.priceLine).toBe(`${formatUsd(3999)} a month.`);
+    expect(view.priceLine).not.toMatch(/USD/);
+  });
+
+  it("names another currency by its symbol, in the same shape", () => {
+    const sub = { ...STATES.active.sub, recurringTotal: { cents: 5499, currencyCode: "CAD" } };
+    expect(planView(sub, options).priceLine).toBe("CA$54.99 a month.");
+    const eur = { ...STATES.active.sub, recurringTotal: { cents: 123456, currencyCode: "EUR" } };
+    expect(planView(eur, options).priceLine).toBe("€1,234.56 a month.");
   });
 });
 

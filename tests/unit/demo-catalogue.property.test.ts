@@ -1,7 +1,8 @@
 // The demo catalogue reads like real listings (docs/decisions/028), checked over 50,000 generated products
 // and over random seeds: no word twice in a title ("Calming Calming Bed"), every attribute from its own
 // noun's list ("LED Vegan Eyelash Curler" cannot happen), a picture drawn for each category (a handbag for
-// bags, never a phone), and suppliers that say they are demo data instead of linking to suppliers.example.
+// bags, never a phone), descriptions that claim only what their own type of product does, and suppliers
+// that say they are demo data instead of linking to suppliers.example.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEMO_SUPPLIER_NAME } from "~/domain/demo-catalogue";
@@ -35,6 +36,9 @@ function check(product: ReturnType<typeof generateProduct>) {
   }
   if (portable) expect(noun.portable, product.title).toBe(true);
   if (audience !== null) expect(noun.audiences.map((a) => a.text), product.title).toContain(audience);
+  // The description claims what this type of product does, never another type's benefit (issue 25).
+  const claimed = /^An? .+? that (.+?)\./.exec(product.description)?.[1];
+  expect(noun.benefits, `${product.title}: "${claimed}"`).toContain(claimed);
   expect(product.supplierName).toBe(DEMO_SUPPLIER_NAME);
   expect(product.supplierUrl).toBeNull();
   expect(JSON.stringify(product)).not.toContain("suppliers.example");
