@@ -88,19 +88,34 @@ export function LandedCostBreakdown({
 
 export type LandedMarginData = LandedMargin;
 
-/** The grid card's margin after duty and fees; the sum is in the hover title and an expandable line. */
+/**
+ * The grid card's margin after duty and fees; the sum is in the hover title and an expandable line. A lapsed layer
+ * tints the line and is said in full in the expandable line; the page says it once above the cards
+ * (LapsedLayerBanner), so it is not repeated in every card's text.
+ */
 export function LandedMarginLine({ margin }: { margin: LandedMarginData }) {
   const text = `Margin after duty and fees ${(margin.marginBps / 100).toFixed(1).replace(/\.0$/, "")}%`;
   return (
-    <details title={margin.explanation} data-testid="landed-margin">
+    <details title={margin.warning ? `${margin.explanation}. ${margin.warning}` : margin.explanation} data-testid="landed-margin">
       <summary>
         <Text as="span" variant="bodySm" tone={margin.warning ? "caution" : "subdued"}>
-          {margin.warning ? `${text} (a duty layer has expired)` : text}
+          {text}
         </Text>
       </summary>
       <Text as="p" variant="bodySm" tone="subdued">
         {`Duty ${formatMoney(margin.dutyCents)}: ${margin.explanation}.${margin.warning ? ` ${margin.warning}` : ""}`}
       </Text>
     </details>
+  );
+}
+
+/** Once above a page of cards: a duty layer whose validity has ended is still counted in their margins. */
+export function LapsedLayerBanner({ margins }: { margins: readonly LandedMarginData[] }) {
+  const warning = margins.find((m) => m.warning)?.warning;
+  if (!warning) return null;
+  return (
+    <Banner tone="warning" title="A duty layer has expired">
+      <p>{`${warning} Every margin after duty and fees on this page still counts it (open a margin to see its sum).`}</p>
+    </Banner>
   );
 }

@@ -25,6 +25,7 @@ import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
+import { LapsedLayerBanner } from "~/ui/landed-cost-breakdown";
 import { ExportButtons } from "~/ui/export-buttons";
 import {
   activeFilterCount,
@@ -213,6 +214,7 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                       </InlineStack>
                     </InlineStack>
                   </Box>
+                  {results.landedMargins ? <LapsedLayerBanner margins={Object.values(results.landedMargins)} /> : null}
                   {results.items.length > 0 ? (
                     <ProductGrid
                       products={results.items}
