@@ -232,6 +232,19 @@ export function objectIdFor(seed: number, index: number): string {
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "An" : "A");
+
+/** Plural nouns that come as a pair ("a pair of open-ear earbuds"); other plurals come as a pack ("set" is one of the catalogue's measured broad words). */
+const PAIR_NOUNS = /(?:sunglasses|earbuds|headphones|gloves|earrings|socks|slippers|slides|insoles|pliers|shears|scissors|plugs|bookends|weights)$/;
+
+/**
+ * The subject of a description's first sentence, singular so every benefit's verb agrees with it: "A fine-tip gel
+ * pen", "A pack of fine-tip gel pens", "A pair of open-ear earbuds", "A paint by numbers kit".
+ */
+export function descriptionSubject(thing: string): string {
+  if (/paint by numbers$/.test(thing)) return `${article(thing)} ${thing} kit`;
+  if (!/[^s]s$/.test(thing)) return `${article(thing)} ${thing}`;
+  return `${PAIR_NOUNS.test(thing) ? "A pair of" : "A pack of"} ${thing}`;
+}
 const round99 = (dollars: number) => Math.max(299, Math.round(dollars) * 100 - 1);
 
 /** Demand (expected orders a day) of one shape on day t of the window, before noise. */
@@ -420,7 +433,7 @@ export function generateProduct(index: number, options: GenerateOptions): Produc
   // claiming only what this type of product does (its noun's benefits, never another type's of the niche).
   const benefit = rng.pick(entry.benefits);
   const thing = (feature ? `${feature} ${noun}` : noun).toLowerCase();
-  const sentences = [`${article(thing)} ${thing} that ${benefit}.`];
+  const sentences = [`${descriptionSubject(thing)} that ${benefit}.`];
   if (audience) sentences.push(`Made for ${audience.text.toLowerCase()}.`);
   if (setSize) sentences.push(`Comes as a set of ${setSize}.`);
   if (words.includes("Portable")) sentences.push("Portable enough to take anywhere.");

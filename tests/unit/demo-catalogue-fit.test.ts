@@ -50,6 +50,13 @@ describe("the first-start catalogue says only what fits its products", () => {
     expect(wrong.slice(0, 5)).toEqual([]);
   });
 
+  it("gives every description a singular subject, so the benefit's verb agrees ('A pack of gel pens that ...', not 'A gel pens that')", () => {
+    const plural = products
+      .map((p) => /^An? (?!pack of |pair of )(.+?) that /.exec(p.description)?.[1])
+      .filter((subject): subject is string => subject !== undefined && /[^s]s$/.test(subject));
+    expect([...new Set(plural)].slice(0, 5)).toEqual([]);
+  });
+
   it("never says a leash or a harness calms pets in storms, or a brush stands up to chewers", () => {
     const odd = products.filter(
       (p) =>
