@@ -60,14 +60,16 @@ export async function actionRoutes(): Promise<ActionRoute[]> {
 // ---------- the database before and after ----------
 
 /**
- * Tables a request never owns: the catalogue and course content, Shopify's own session rows (the library
- * refreshes them), and LoginFailure (a wrong password is counted by design, a refusal that records).
+ * Tables a request never owns: the catalogue and course content, the duty table (the starter is loaded on first
+ * use, by whichever request first needs a duty), Shopify's own session rows (the library refreshes them), and
+ * LoginFailure (a wrong password is counted by design, a refusal that records).
  */
 const NOT_USER_OWNED = new Set([
   "_prisma_migrations",
   "Product",
   "ProductHistory",
   "CatalogState",
+  "TariffLayer",
   "CourseModule",
   "CourseLesson",
   "Glitch",
