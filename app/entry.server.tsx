@@ -26,6 +26,9 @@ if (env.JOBS_WORKER === "on" && env.NODE_ENV !== "test") {
 /** The server asks this before Remix handles a request (server/index.mjs): a 403 for a cross-site state change. */
 export { crossSiteRefusal } from "~/pages/origin-guard.server";
 
+/** The server answers GET /api/v1/products with this before Express (server/index.mjs, docs/decisions/068). */
+export { leanApiAnswer, leanApiPath } from "~/pages/api-v1/lean.server";
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // A URL no route serves (a bot probing, an old bookmark) is the visitor's mistake, not ours.

@@ -11,6 +11,8 @@
 //   (server/body-limit.mjs);
 // - a request must arrive within REQUEST_TIMEOUT_MS (30 s; its headers within 15 s), and one address
 //   holds at most MAX_CONNECTIONS_PER_CLIENT (64) sockets (server/http-guards.mjs, docs/decisions/039);
+// - GET /api/v1/products is answered before Express, without a Fetch Request/Response, by the function the
+//   build exports for it, which runs the route's own code (server/lean-api.mjs, docs/decisions/068);
 // - SIGTERM/SIGINT stop taking connections and let requests in flight finish.
 //
 //   node server/index.mjs   # PORT (3000), HOST (all interfaces), ACCESS_LOG (on), MAX_BODY_BYTES (1 MB),
@@ -27,6 +29,7 @@ import { parseServerEnv } from "./env.mjs";
 import { precompressedAssets } from "./precompressed-assets.mjs";
 import { callLoader, fixedResourceRoutes } from "./fast-routes.mjs";
 import { createGuardedServer } from "./http-guards.mjs";
+import { leanApiHandler } from "./lean-api.mjs";
 import { remixRequest } from "./remix-request.mjs";
 import { installProcessGuard } from "./process-guard.mjs";
 
@@ -69,8 +72,10 @@ if (accessLog) {
 // Before anything that answers (only the access log comes first, so 413s are logged): no path and no
 // method escapes it, the fast routes and static files included.
 app.use(limitRequestBodies({ defaultMaxBytes: maxBodyBytes, limits: BODY_LIMITS }));
-// Level 1: JSON pages compress about as well as at the default 6 for a fraction of the CPU.
-app.use(compression({ level: 1 }));
+// Level 1: JSON pages compress about as well as at the default 6 for a fraction of the CPU. The lean path
+// below uses this same instance, so both make the same choice.
+const compress = compression({ level: 1 });
+app.use(compress);
 
 // The client build (hashed assets, cached for a year) and public/ (copied into it by Vite, an hour).
 // Only paths under one of their top-level entries reach the disk.
@@ -125,8 +130,13 @@ app.all("*", async (req, res, next) => {
   }
 });
 
+// GET /api/v1/products answered before Express, by the route's own code (server/lean-api.mjs, docs/decisions/068);
+// every other request, and any of that path Express would treat differently, goes to Express.
+const lean = leanApiHandler({ build, compress, accessLog, reportError });
+const handler = lean ? (req, res) => void (lean(req, res) || app(req, res)) : app;
+
 // Request and header timeouts, and a cap on one address's open sockets (server/http-guards.mjs).
-const server = createGuardedServer(app, settings.env);
+const server = createGuardedServer(handler, settings.env);
 server.listen(port, host, () => {
   // With several workers (server/workers.mjs) only the first says so.
   if ((process.env.SERVER_WORKER ?? "1") === "1") console.log(`[server] http://localhost:${port}`);

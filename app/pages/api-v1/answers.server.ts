@@ -17,9 +17,14 @@ import * as S from "~/pages/api-v1/schemas.server";
 const CURRENCY = "USD";
 type Out<T extends z.ZodType> = z.infer<T>;
 
+/** What an answer needs of the request: its URL (answers link to the same origin). A Fetch Request is one. */
+export interface RequestUrl {
+  url: string;
+}
+
 export interface OperationContext {
   user: User;
-  request: Request;
+  request: RequestUrl;
   params: Record<string, string | undefined>;
   /** The URL's query parameters (the search's and the profit's). */
   query: URLSearchParams;
@@ -39,11 +44,11 @@ export interface Operation<T extends z.ZodType = z.ZodType> {
 }
 
 const money = (cents: number, currency = CURRENCY) => ({ cents, currency });
-const absolute = (request: Request, path: string) => new URL(path, request.url).toString();
+const absolute = (request: RequestUrl, path: string) => new URL(path, request.url).toString();
 export const productPath = (objectID: string) => `/dashboard/products/${encodeURIComponent(objectID)}`;
 
 /** A grid card in the API's words: every figure as { value, measured, asOf }, money in cents with a currency. */
-export function apiProduct(card: ProductCard, request: Request): Out<typeof S.Product> {
+export function apiProduct(card: ProductCard, request: RequestUrl): Out<typeof S.Product> {
   const m = card.measured;
   const asOf = m?.asOf ?? dayString(dayOf(new Date(card.insightsAt)));
   // Sample and tracked-store products' figures are not measured by us: measured false, on their insights day.
@@ -90,7 +95,7 @@ export function apiProduct(card: ProductCard, request: Request): Out<typeof S.Pr
   };
 }
 
-export function apiProductDetail(detail: ServiceDetail, request: Request): Out<typeof S.ProductDetail> {
+export function apiProductDetail(detail: ServiceDetail, request: RequestUrl): Out<typeof S.ProductDetail> {
   return {
     ...apiProduct(detail, request),
     description: detail.description,
@@ -158,7 +163,7 @@ function decodeCursor(cursor: string, fingerprint: string): { page: number; limi
   return { page: c.data.p, limit: c.data.l };
 }
 
-export async function searchAnswer(user: User, request: Request, query: URLSearchParams): Promise<Out<typeof S.ProductPage>> {
+export async function searchAnswer(user: User, request: RequestUrl, query: URLSearchParams): Promise<Out<typeof S.ProductPage>> {
   for (const key of ["page", "pageSize", "uid"]) {
     if (query.has(key)) throw new AppError(400, `${key} is not a parameter of this API: page with cursor and limit.`, { param: key });
   }
@@ -203,11 +208,11 @@ function objectIDOf(params: Record<string, string | undefined>): string {
   return parsed.data.objectID;
 }
 
-export async function productAnswer(user: User, request: Request, objectID: string) {
+export async function productAnswer(user: User, request: RequestUrl, objectID: string) {
   return apiProductDetail(await products.getProduct({ userId: user.id, objectID, access: researchAccess(user) }), request);
 }
 
-export async function dropsAnswer(user: User, request: Request, limit = 12): Promise<Out<typeof S.DropList>> {
+export async function dropsAnswer(user: User, request: RequestUrl, limit = 12): Promise<Out<typeof S.DropList>> {
   const list = await productDrops.list(user.id);
   const revealed = list.drops.filter((d) => d.revealed).slice(0, limit);
   const items = await Promise.all(revealed.map((d) => productDrops.get(user, d.date)));

@@ -23,7 +23,11 @@ export const CORS_HEADERS: Record<string, string> = {
 
 /** The bearer token of the request, or null (a cookie is never looked at). */
 export function bearerToken(request: Request): string | null {
-  return request.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
+  return bearerTokenOf(request.headers.get("authorization"));
+}
+
+function bearerTokenOf(authorization: string | null): string | null {
+  return authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
 }
 
 export interface CallCounts {
@@ -49,8 +53,41 @@ export async function authenticateAndCount(request: Request, scope: ApiScope): P
   return { caller, counts };
 }
 
+/** One /api/v1 call as the handler needs it: a Fetch Request has it, and so does the server's lean path (lean.server.ts). */
+export interface ApiCall {
+  method: string;
+  /** The absolute URL the caller asked for (answers link to the same origin). */
+  url: string;
+  /** The Authorization header, or null. */
+  authorization: string | null;
+}
+
+/** An answer before it is sent: a Fetch Response (apiResponse) or written straight to a socket (server/index.mjs). */
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text, or null for no body. */
+  body: string | null;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string>): ApiAnswer => ({
+  status,
+  headers: { ...headers, "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+/** The Fetch Response of an answer, as the routes return it. */
+export function apiResponse(answer: ApiAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/** The parts of a Request the handler reads. */
+export function apiCallOf(request: Request): ApiCall {
+  return { method: request.method, url: request.url, authorization: request.headers.get("authorization") };
+}
+
 /** An expected failure as the API answers it: JSON, its status, CORS, and Retry-After / WWW-Authenticate / RateLimit-*. */
-export function apiErrorResponse(error: AppError, counts: CallCounts | null = null): Response {
+export function apiErrorAnswer(error: AppError, counts: CallCounts | null = null): ApiAnswer {
   const headers: Record<string, string> = { ...CORS_HEADERS, ...limitHeaders(counts), "Cache-Control": "no-store" };
   if (typeof error.details.retryAfterSeconds === "number") headers["Retry-After"] = String(error.details.retryAfterSeconds);
   const rateLimit = error.details.rateLimit as RateLimitStatus | undefined;
@@ -60,36 +97,50 @@ export function apiErrorResponse(error: AppError, counts: CallCounts | null = nu
     headers["RateLimit-Reset"] = String(rateLimit.resetSeconds);
   }
   if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="api", error="invalid_token"';
-  return Response.json(error.toJSON(), { status: error.status, headers });
+  return json(error.status, error.toJSON(), headers);
+}
+
+/** An expected failure as a Fetch Response (the MCP endpoint's refusals). */
+export function apiErrorResponse(error: AppError, counts: CallCounts | null = null): Response {
+  return apiResponse(apiErrorAnswer(error, counts));
 }
 
 /** A thrown Response from a shared page helper (a 400 it wrote in its own words) with the API's headers added. */
-function withApiHeaders(response: Response, counts: CallCounts | null): Response {
-  const headers = new Headers(response.headers);
-  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...limitHeaders(counts) })) headers.set(k, v);
-  return new Response(response.body, { status: response.status, headers });
+async function withApiHeaders(response: Response, counts: CallCounts | null): Promise<ApiAnswer> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((v, k) => (headers[k] = v));
+  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...limitHeaders(counts) })) {
+    delete headers[k.toLowerCase()];
+    headers[k] = v;
+  }
+  return { status: response.status, headers, body: response.body ? await response.text() : null };
 }
 
-/** Answers one API operation. */
-export async function answerOperation(op: Operation, request: Request, params: Record<string, string | undefined>): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight();
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    return Response.json({ error: "Use GET." }, { status: 405, headers: { ...CORS_HEADERS, Allow: "GET, OPTIONS" } });
+/** Answers one API operation (the routes, and the server's lean path for the search: one implementation). */
+export async function answerApiCall(op: Operation, call: ApiCall, params: Record<string, string | undefined>): Promise<ApiAnswer> {
+  if (call.method === "OPTIONS") return { status: 204, headers: { ...CORS_HEADERS }, body: null };
+  if (call.method !== "GET" && call.method !== "HEAD") {
+    return json(405, { error: "Use GET." }, { ...CORS_HEADERS, Allow: "GET, OPTIONS" });
   }
   let counts: CallCounts | null = null;
   try {
-    const done = await authenticateAndCount(request, "read");
-    counts = done.counts;
-    const body = await op.run({ user: done.caller.user, request, params, query: new URL(request.url).searchParams });
-    return Response.json(body, { headers: { ...CORS_HEADERS, ...limitHeaders(counts), "Cache-Control": "private, no-store" } });
+    const caller = await apiKeys.authenticate(bearerTokenOf(call.authorization), "read");
+    counts = await apiKeys.countCall(caller);
+    const body = await op.run({ user: caller.user, request: call, params, query: new URL(call.url).searchParams });
+    return json(200, body, { ...CORS_HEADERS, ...limitHeaders(counts), "Cache-Control": "private, no-store" });
   } catch (error) {
     if (error instanceof AppError) {
       if (error.status >= 500) log.warn({ operation: op.operationId, status: error.status, err: error.details.cause }, error.message);
-      return apiErrorResponse(error, counts);
+      return apiErrorAnswer(error, counts);
     }
     if (error instanceof Response) return withApiHeaders(error, counts);
     throw error;
   }
+}
+
+/** Answers one API operation as a route does. */
+export async function answerOperation(op: Operation, request: Request, params: Record<string, string | undefined>): Promise<Response> {
+  return apiResponse(await answerApiCall(op, apiCallOf(request), params));
 }
 
 /** A browser's CORS preflight: any origin may call with a key. */
