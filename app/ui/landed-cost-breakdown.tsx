@@ -90,7 +90,7 @@ export type LandedMarginData = LandedMargin;
 
 /**
  * The grid card's margin after duty and fees; the sum is in the hover title and an expandable line. A lapsed layer
- * tints the line and is said in full in the expandable line; the page says it once above the cards
+ * tints the line and is said in full in the expandable line; the page says it once beside the cards
  * (LapsedLayerBanner), so it is not repeated in every card's text.
  */
 export function LandedMarginLine({ margin }: { margin: LandedMarginData }) {
@@ -109,7 +109,7 @@ export function LandedMarginLine({ margin }: { margin: LandedMarginData }) {
   );
 }
 
-/** Once above a page of cards: a duty layer whose validity has ended is still counted in their margins. */
+/** Once beside a page of cards (under the grid's, above a drop's): a duty layer whose validity has ended is still counted in their margins. */
 export function LapsedLayerBanner({ margins }: { margins: readonly LandedMarginData[] }) {
   const warning = margins.find((m) => m.warning)?.warning;
   if (!warning) return null;

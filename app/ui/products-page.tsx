@@ -214,7 +214,6 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                       </InlineStack>
                     </InlineStack>
                   </Box>
-                  {results.landedMargins ? <LapsedLayerBanner margins={Object.values(results.landedMargins)} /> : null}
                   {results.items.length > 0 ? (
                     <ProductGrid
                       products={results.items}
@@ -236,6 +235,8 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                       </BlockStack>
                     </Card>
                   )}
+                  {/* Under the cards, so a phone shows products on its first screen (issue 25); each card's margin is tinted. */}
+                  {results.landedMargins ? <LapsedLayerBanner margins={Object.values(results.landedMargins)} /> : null}
                   <InlineStack align="center">
                     <Pagination
                       // Only a page that exists gets a URL: Polaris renders a disabled link as an <a> without
