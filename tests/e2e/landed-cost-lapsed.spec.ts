@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Download, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expect, test } from "./support/test";
-import { giveSubscription, open, submitSignup, uniqueEmail } from "./support/app";
+import { giveSubscription, open, signUpPaid } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 import { openLinkedShop } from "./support/shopify-admin";
 
@@ -17,14 +17,6 @@ test.beforeAll(async () => {
   await insertProducts();
 });
 
-async function signUpPaid(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await open(page, "/signup");
-  await submitSignup(page, email);
-  await expect(page).toHaveURL(/\/choose-plan$/);
-  await giveSubscription(email);
-  return email;
-}
 
 /** The downloaded CSV's rows, after checking its BOM. */
 function csvRows(download: Download, path: string): Record<string, string>[] {

@@ -3,7 +3,7 @@
 // duty and fees reaches it (the pet hair remover, 51.6%), though all four have a gross margin above 54%.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { giveSubscription, open, submitSignup, uniqueEmail } from "./support/app";
+import { open, signUpPaid } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 
 const HELP = "Price minus cost, shipping, US duty and Shopify Payments fees, over price. Products without a known cost are left out.";
@@ -12,13 +12,6 @@ test.beforeAll(async () => {
   await insertProducts();
 });
 
-async function signUpPaid(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await open(page, "/signup");
-  await submitSignup(page, email);
-  await expect(page).toHaveURL(/\/choose-plan$/);
-  await giveSubscription(email);
-}
 
 async function filterAtFifty(page: Page, screenshot: string) {
   const filters = page.getByRole("button", { name: "Filters", exact: true });

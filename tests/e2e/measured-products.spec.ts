@@ -2,22 +2,14 @@
 // first with "Sold by 3 stores · +2 this week" and a "Measured" label, the source filter narrows to them, and a
 // product's page shows its listings with links to the stores, stores over time and the evidence of each match,
 // and no orders figure. Screenshots go to test-results/screenshots/.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { giveSubscription, open, submitSignup, uniqueEmail } from "./support/app";
+import { open, signUpPaid } from "./support/app";
 import { insertMeasuredProducts, MEASURED_FAN, MEASURED_MUG } from "./support/measured";
 
 test.beforeAll(async () => {
   await insertMeasuredProducts();
 });
 
-async function signUpPaid(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await open(page, "/signup");
-  await submitSignup(page, email);
-  await expect(page).toHaveURL(/\/choose-plan$/);
-  await giveSubscription(email);
-}
 
 for (const [name, viewport] of [
   ["desktop", { width: 1280, height: 900 }],

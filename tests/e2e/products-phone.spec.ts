@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
-import { giveSubscription, insertOfflineSession, open, reload, submitSignup, uniqueEmail } from "./support/app";
+import { giveSubscription, insertOfflineSession, open, reload, signUpPaid, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 import { adminUrl, createSiteUser, linkShopTo, stubShopifyAdmin } from "./support/shopify-admin";
 
@@ -14,13 +14,6 @@ test.beforeAll(async () => {
   await insertProducts();
 });
 
-async function signUpPaid(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await open(page, "/signup");
-  await submitSignup(page, email);
-  await expect(page).toHaveURL(/\/choose-plan$/);
-  await giveSubscription(email);
-}
 
 const saveButton = (page: Page, title: string) => page.getByRole("button", { name: `Save ${title}`, exact: true });
 const savedButton = (page: Page, title: string) => page.getByRole("button", { name: `Saved ${title}. Select to remove it from Saved.`, exact: true });

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
-import { e2eDb, giveSubscription, insertOfflineSession, open, submitSignup, uniqueEmail } from "./support/app";
+import { e2eDb, giveSubscription, insertOfflineSession, open, signUpPaid, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 import { adminUrl, createSiteUser, linkShopTo, stubShopifyAdmin } from "./support/shopify-admin";
 
@@ -21,14 +21,6 @@ test.beforeAll(async () => {
   await insertProducts();
 });
 
-async function signUpPaid(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await open(page, "/signup");
-  await submitSignup(page, email);
-  await expect(page).toHaveURL(/\/choose-plan$/);
-  await giveSubscription(email);
-  return email;
-}
 
 /** Writes notifications for the account with this e-mail, as the alert jobs write them; returns their ids by kind. */
 async function notify(email: string, items: { kind: string; title: string; url: string }[]) {

@@ -108,3 +108,13 @@ export async function giveSubscription(email: string, subscriptionId = `sub_e2e_
     db.close();
   }
 }
+
+/** Signs a new seller up through the form and gives them a paid subscription; returns their e-mail. */
+export async function signUpPaid(page: Page, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await open(page, "/signup");
+  await submitSignup(page, email);
+  await expect(page).toHaveURL(/\/choose-plan$/);
+  await giveSubscription(email);
+  return email;
+}
