@@ -1,5 +1,5 @@
 // The US duty table (decision 052): dated rows in TariffLayer, never constants in code. Owns loading the
-// starter table (content/tariffs/, when the table is empty), importing a layers file or a full USITC revision
+// starter table (content/tariffs/, when no row of its edition is loaded), importing a layers file or a full USITC revision
 // (`npm run tariffs -- import FILE`), and reading the rows that can apply to one HTS code.
 import { readFileSync } from "node:fs";
 import { createReadStream } from "node:fs";
