@@ -14,6 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { prepareSeededDatabase, startBenchServer } from "./lib/bench-server";
+import { loadMix } from "./lib/load-mix";
 import { signInPaidUser } from "./lib/paid-user";
 
 const DIR = path.resolve("bench/.data/load-compare");
@@ -108,34 +109,8 @@ async function main() {
   ];
   try {
     const cookie = await signInPaidUser(servers[0].base, DB_URL, "compare");
-    const list = (await (
-      await fetch(`${servers[0].base}/api/products?sort=trending`, { headers: { cookie } })
-    ).json()) as {
-      items: { objectID: string }[];
-    };
-    const ids = list.items.slice(0, 3).map((p) => encodeURIComponent(p.objectID));
-    let paths = [
-      "/dashboard",
-      "/dashboard/products",
-      `/dashboard/products/${ids[0]}`,
-      "/dashboard/products?sort=trending&page=2",
-      `/dashboard/products/${ids[1]}`,
-      "/dashboard/drops",
-      "/dashboard/competitors",
-      "/dashboard/course",
-      `/dashboard/products/${ids[2]}`,
-      "/dashboard/saved",
-      "/api/products",
-      "/api/products?q=dog&sort=trending",
-      `/api/products/${ids[0]}`,
-      "/api/me",
-      "/api/notifications",
-      "/api/products?sort=newest&page=2",
-      "/api/drops",
-      "/api/course",
-      `/api/products/${ids[1]}`,
-      "/api/saved-searches",
-    ];
+    const mix = await loadMix(servers[0].base, cookie);
+    let paths = [...mix.pages, ...mix.apis];
     if (ONLY) paths = paths.filter((p) => p.includes(ONLY));
     // warm
     for (const s of servers) for (let i = 0; i < 3; i++) for (const p of paths) await gzippedBytes(s.base, p, cookie);

@@ -25,6 +25,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { prepareSeededDatabase, startBenchServer } from "./lib/bench-server";
 import { cpuSeconds, summariseProfile } from "./lib/cpu-profile";
+import { loadMix } from "./lib/load-mix";
 import { signInPaidUser } from "./lib/paid-user";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
@@ -51,35 +52,7 @@ async function startServer() {
 
 /** The mix: as many page requests as API requests, the pages a signed-in seller moves between. */
 async function targets(cookie: string): Promise<Target[]> {
-  const list = (await (await fetch(`${BASE}/api/products?sort=trending`, { headers: { cookie } })).json()) as {
-    items?: { objectID: string }[];
-  };
-  const ids = (list.items ?? []).slice(0, 3).map((p) => encodeURIComponent(p.objectID));
-  if (ids.length < 3) throw new Error("the catalogue is empty");
-  const pages = [
-    "/dashboard",
-    "/dashboard/products",
-    `/dashboard/products/${ids[0]}`,
-    "/dashboard/products?sort=trending&page=2",
-    `/dashboard/products/${ids[1]}`,
-    "/dashboard/drops",
-    "/dashboard/competitors",
-    "/dashboard/course",
-    `/dashboard/products/${ids[2]}`,
-    "/dashboard/saved",
-  ];
-  const apis = [
-    "/api/products",
-    "/api/products?q=dog&sort=trending",
-    `/api/products/${ids[0]}`,
-    "/api/me",
-    "/api/notifications",
-    "/api/products?sort=newest&page=2",
-    "/api/drops",
-    "/api/course",
-    `/api/products/${ids[1]}`,
-    "/api/saved-searches",
-  ];
+  const { pages, apis } = await loadMix(BASE, cookie);
   return pages.flatMap((page, i) => [
     { kind: "page" as const, path: page },
     { kind: "api" as const, path: apis[i] },
