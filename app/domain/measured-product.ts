@@ -176,5 +176,9 @@ export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: str
  */
 export const UNKNOWN_CURRENCY = "XXX";
 
+/** A price's currency in a sentence: its ISO code, or "a currency the stores do not publish". */
+export const currencyInWords = (priceCurrency: string): string =>
+  priceCurrency === UNKNOWN_CURRENCY ? "a currency the stores do not publish" : priceCurrency;
+
 /** Whether a product's price is in US dollars, the currency of the price filter and the price sorts. */
 export const priceInDollars = (priceCurrency: string | null | undefined): boolean => priceCurrency === null || priceCurrency === undefined;

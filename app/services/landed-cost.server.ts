@@ -25,6 +25,7 @@ import {
   type FeePresetId,
 } from "~/domain/landed-cost";
 import { marginAfterDutyAndFeesBps } from "~/domain/landed-margin";
+import { currencyInWords, priceInDollars } from "~/domain/measured-product";
 import type { ResearchAccess } from "~/domain/research-access";
 import { nicheHtsTable, tariffRowsFor, tariffRowsForMany } from "~/services/tariffs.server";
 
@@ -96,8 +97,7 @@ export async function productProfit(db: Db, input: { userId: string; objectID: s
   }
   if (q.priceCents === undefined && product.priceCurrency !== null) {
     // Its price is in the stores' currency (decision 059): read as dollars it would be a made-up figure.
-    const currency = product.priceCurrency === "XXX" ? "a currency the stores do not publish" : product.priceCurrency;
-    throw new AppError(422, `This product is priced in ${currency}, not US dollars: send priceCents with your selling price in US dollars.`, { needs: "priceCents" });
+    throw new AppError(422, `This product is priced in ${currencyInWords(product.priceCurrency)}, not US dollars: send priceCents with your selling price in US dollars.`, { needs: "priceCents" });
   }
   const priceCents = q.priceCents ?? product.priceCents;
   if (priceCents <= 0) throw new AppError(400, "priceCents must be a whole number of cents above 0.");
@@ -240,7 +240,7 @@ export function landedFiguresReader(db: Db, input: { userId: string; now?: Date 
     const savedBy = await own;
     const priced: Array<{ p: LandedProductRow & { costCents: number }; hts: string; htsReason: string; origin: string; originReason: string }> = [];
     for (const p of rows) {
-      if (p.costCents === null || p.priceCents <= 0 || p.priceCurrency) continue;
+      if (p.costCents === null || p.priceCents <= 0 || !priceInDollars(p.priceCurrency)) continue;
       const mine = savedBy.get(p.id);
       let hts: { code: string; reason: string } | null = mine?.htsCode ? { code: mine.htsCode, reason: "your code, kept with your saved product" } : null;
       if (!hts) {

@@ -5,6 +5,7 @@ import { Badge, BlockStack, Box, Card, DescriptionList, InlineGrid, InlineStack,
 import { useState } from "react";
 import { profit, PROFIT_NOTES, type ProfitResult } from "~/domain/insights";
 import { dutyOnValue, reservesOf } from "~/domain/landed-cost";
+import { currencyInWords, priceInDollars } from "~/domain/measured-product";
 import { LandedCostBreakdown, type LandedCostData } from "~/ui/landed-cost-breakdown";
 import { formatBps, formatMoney } from "~/ui/product-card";
 
@@ -42,8 +43,9 @@ const DEFAULT_FEE_FIXED = "0.30";
 
 /** `landed` (decision 052): duty layers and reserves; the results then count duty and reserves too. */
 export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefaults; landed?: LandedCostData | null }) {
+  const foreignCurrency = priceInDollars(defaults.priceCurrency) ? null : (defaults.priceCurrency ?? null);
   const [fields, setFields] = useState({
-    price: defaults.priceCurrency ? "" : centsToText(defaults.priceCents),
+    price: foreignCurrency ? "" : centsToText(defaults.priceCents),
     cost: defaults.costCents === null ? "" : centsToText(defaults.costCents),
     shipping: centsToText(defaults.shippingCents),
     feePercent: DEFAULT_FEE_PERCENT,
@@ -53,7 +55,7 @@ export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefault
   const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
 
   const price = dollarsToCents(fields.price);
-  const foreignPrice = Boolean(defaults.priceCurrency) && fields.price.trim() === "";
+  const foreignPrice = foreignCurrency !== null && fields.price.trim() === "";
   const costUnknown = defaults.costCents === null;
   const cost = costUnknown && fields.cost.trim() === "" ? null : dollarsToCents(fields.cost);
   const shipping = dollarsToCents(fields.shipping);
@@ -91,8 +93,8 @@ export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefault
             onChange={set("price")}
             autoComplete="off"
             helpText={
-              defaults.priceCurrency
-                ? `The stores sell it in ${defaults.priceCurrency === "XXX" ? "a currency they do not publish" : defaults.priceCurrency}: type your selling price in US dollars`
+              foreignCurrency !== null
+                ? `The stores sell it in ${currencyInWords(foreignCurrency)}: type your selling price in US dollars`
                 : undefined
             }
             error={foreignPrice ? undefined : price === 0 ? "The price must be above $0" : amountError(price)}
