@@ -3,7 +3,7 @@
 // second look costs nothing. Then the same page inside Shopify admin for a linked shop. The test adds
 // one product whose spread is far above anything in the generated catalogue, so it ranks first.
 import { expect, test } from "./support/test";
-import { e2eDb, giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
+import { e2eDb, grantCredits, open, signUpPaid } from "./support/app";
 import { insertProducts, PRODUCTS } from "./support/products";
 import { openLinkedShop } from "./support/shopify-admin";
 
@@ -32,11 +32,7 @@ test.beforeAll(async () => {
 });
 
 test("a subscriber reveals the top glitch for one credit and sees its numbers", async ({ page }) => {
-  const email = uniqueEmail("glitch");
-  await open(page, "/signup");
-  await submitSignup(page, email);
-  await expect(page).toHaveURL(/\/choose-plan$/);
-  await giveSubscription(email);
+  const email = await signUpPaid(page, "glitch");
   await grantCredits(email, "glitch-mode", 3);
 
   await open(page, "/dashboard/glitch-mode");

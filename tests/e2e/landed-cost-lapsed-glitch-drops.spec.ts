@@ -5,7 +5,7 @@
 // spread after duty and fees does not apart, greyed, with why; the drops' cards carry the grid's margin line.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { e2eDb, giveSubscription, grantCredits, open, submitSignup, uniqueEmail } from "./support/app";
+import { e2eDb, giveSubscription, grantCredits, open, signUpPaid, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS } from "./support/products";
 import { openEmbedded, openLinkedShop } from "./support/shopify-admin";
 
@@ -85,11 +85,7 @@ async function revealNewestDrop(page: Page, base: "/dashboard" | "/app") {
 
 test("the site flags the lapsed layer on glitch mode and drops, and says why a product no longer qualifies", async ({ page }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail("lapsed-glitch");
-  await open(page, "/signup");
-  await submitSignup(page, email);
-  await expect(page).toHaveURL(/\/choose-plan$/);
-  await giveSubscription(email);
+  const email = await signUpPaid(page, "lapsed-glitch");
   await grantCredits(email, "glitch-mode", 3);
 
   await open(page, "/dashboard/glitch-mode");
