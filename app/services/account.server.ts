@@ -24,6 +24,8 @@ export interface AccountDeps {
    * Shopify refuses or cannot be reached; the account is then left as it is.
    */
   cancelShopifySubscription?(userId: string, subscriptionId: string): Promise<void>;
+  /** Forgets the rate-limit counters kept for these subjects (the address, the user's id) outside this database (decision 069). */
+  forgetRateLimits(subjects: string[]): Promise<void>;
   /** Removes a rendered AI-ad video by its storage key, after the rows are gone. */
   removeVideo?(storageKey: string): Promise<void>;
   /** Wrong confirmations allowed within the window before 429 (the log-in limits by default: 5 in 15 min). */
@@ -354,6 +356,7 @@ export function createAccount(deps: AccountDeps) {
       // Reset and confirmation links (hashes), and the rate-limit counters keyed by the address (decision 051).
       await tx.authToken.deleteMany({ where });
       await tx.rateLimit.deleteMany({ where: { key: { endsWith: `:${user.email}` } } });
+      // Decision 063's table in this file (its rows were copied to the counters' own file, decision 069).
       await tx.rateLimitCounter.deleteMany({ where: { key: { endsWith: `:${user.email}` } } });
       await tx.paddleEvent.deleteMany({ where });
       // Rows without a relation to User (no cascade), then the user (sessions, subscriptions, hand-offs,
@@ -375,6 +378,7 @@ export function createAccount(deps: AccountDeps) {
     });
 
     outboxWritten();
+    await deps.forgetRateLimits([user.email, `user:${userId}`]);
     for (const key of videoKeys) await deps.removeVideo?.(key).catch(() => undefined);
     return { cancelledSubscriptions: cancelled };
   }

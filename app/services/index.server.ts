@@ -136,6 +136,7 @@ export const account = lazy(() =>
     removeVideo: async (storageKey) => {
       await videoStorage.remove(storageKey);
     },
+    forgetRateLimits: (subjects) => rateLimits.forget(subjects),
     maxFailures: env.LOGIN_MAX_FAILURES,
     windowMinutes: env.LOGIN_WINDOW_MINUTES,
   }),

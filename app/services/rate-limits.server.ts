@@ -5,7 +5,10 @@
 // Retry-After header). Anything that needs throttling (reset requests, confirmation e-mails, the public API)
 // declares its limit here and calls `consume`; nothing here knows HTTP.
 // On a SQLite file the counters are the library's SQLite store (one `INSERT ... ON CONFLICT DO UPDATE ...
-// RETURNING` a try) on a connection of their own; on a libSQL server, its Prisma store (decision 063).
+// RETURNING` a try) on a connection of their own, in a file of their own beside the app's database (decision 069:
+// a write to the app's file makes every other connection drop its cached pages); on a libSQL server, its Prisma
+// store (decision 063).
+import { existsSync } from "node:fs";
 import LibsqlDatabase from "libsql";
 import { RateLimiterPrisma, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
 import type { Db } from "~/db.server";
@@ -126,21 +129,101 @@ export const RATE_LIMITS = {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 
-/** The SQLite table of the counters (migration 036): key, points, expire in epoch milliseconds. */
+/** The SQLite table of the counters (the library's layout): key, points, expire in epoch milliseconds. */
 const COUNTER_TABLE = "RateLimitCounter";
+/** The counters file's schema version (PRAGMA user_version): 1 = the table, with the app file's windows copied in. */
+const COUNTER_FILE_VERSION = 1;
+/** How long a try waits for the counters file's write lock before it fails. */
+const BUSY_WAIT_MS = 5000;
+
+/** The counters' own SQLite file, beside the app's database file (decision 069): `data/app.db` -> `data/app.db-rate-limits`. */
+export function counterFileFor(databaseFile: string): string {
+  return `${databaseFile}-rate-limits`;
+}
 
 /**
- * The counters' own connection to a SQLite file, as the library's better-sqlite3 store wants it (the libsql driver
- * has the same API). Two changes from the plain driver: statements are prepared once and reused (the store prepares
- * its one upsert on every try), and the store's transaction around that single statement is dropped (one statement
- * is atomic on its own). `synchronous = NORMAL`: a commit is not fsynced, so a power cut (not a crash of the process)
- * may forget the last tries; a few hundred microseconds saved on each (decision 063).
+ * Makes the counters file's table once, and copies the windows still running from the app file's
+ * `RateLimitCounter` (where decision 063 kept them; the monthly allowances above all), so moving the counters
+ * forgets no count. Under the file's write lock: of several processes starting at once, one does it.
  */
-function sqliteCounterClient(file: string) {
-  const database = new LibsqlDatabase(file);
-  database.pragma("busy_timeout = 5000");
+function prepareCounterFile(database: InstanceType<typeof LibsqlDatabase>, appFile: string) {
+  // (libsql's pragma(..., { simple: true }) does not work: it has no pluck.)
+  const version = () => (database.prepare("PRAGMA main.user_version").get() as { user_version: number }).user_version;
+  if (version() === COUNTER_FILE_VERSION) return;
+  // ATTACH of a missing file would create it: only an app file that exists is read.
+  const attached = existsSync(appFile);
+  if (attached) database.prepare("ATTACH DATABASE ? AS app").run(appFile);
+  try {
+    database.exec("BEGIN IMMEDIATE");
+    try {
+      if (version() !== COUNTER_FILE_VERSION) {
+        database.exec(
+          `CREATE TABLE IF NOT EXISTS main."${COUNTER_TABLE}" ("key" TEXT NOT NULL PRIMARY KEY, "points" INTEGER NOT NULL DEFAULT 0, "expire" BIGINT)`,
+        );
+        const appHasCounters =
+          attached && database.prepare("SELECT 1 FROM app.sqlite_master WHERE type = 'table' AND name = ?").get(COUNTER_TABLE) !== undefined;
+        if (appHasCounters) {
+          database
+            .prepare(
+              `INSERT OR IGNORE INTO main."${COUNTER_TABLE}" ("key", "points", "expire") ` +
+                `SELECT "key", "points", "expire" FROM app."${COUNTER_TABLE}" WHERE "expire" IS NULL OR "expire" > ?`,
+            )
+            .run(Date.now());
+        }
+        database.exec(`PRAGMA main.user_version = ${COUNTER_FILE_VERSION}`);
+      }
+      database.exec("COMMIT");
+    } catch (error) {
+      database.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    if (attached) database.exec("DETACH DATABASE app");
+  }
+}
+
+/**
+ * The counters' own connection to their own SQLite file, as the library's better-sqlite3 store wants it (the
+ * libsql driver has the same API). Changes from the plain driver: statements are prepared once and reused (the
+ * store prepares its one upsert on every try), the store's transaction around that single statement is dropped
+ * (one statement is atomic on its own), and `together` runs several tries in one write transaction (one lock
+ * and one WAL commit for a call's three counts). `synchronous = NORMAL`: a commit is not fsynced, so a power cut
+ * (not a crash of the process) may forget the last tries; a few hundred microseconds saved on each (decision 063).
+ */
+function sqliteCounterClient(appFile: string) {
+  const database = new LibsqlDatabase(counterFileFor(appFile));
+  database.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
+  database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");
+  prepareCounterFile(database, appFile);
   const statements = new Map<string, ReturnType<typeof database.prepare>>();
+
+  /**
+   * Takes the file's write lock for a transaction without blocking the event loop: SQLite's busy handler sleeps
+   * in the calling thread (1 ms and more a time), so while another process holds the lock, every request of this
+   * one would wait. Instead, a busy file is tried again after the event loop has turned (other requests go on
+   * meanwhile), for up to BUSY_WAIT_MS. False when a transaction of this connection was opened meanwhile (the
+   * caller joins it).
+   */
+  const noWait = database.prepare("PRAGMA busy_timeout = 0");
+  const wait = database.prepare(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
+  async function beginWithoutBlocking(): Promise<boolean> {
+    const deadline = Date.now() + BUSY_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      if (database.inTransaction) return false;
+      noWait.get();
+      try {
+        database.exec("BEGIN IMMEDIATE");
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      } finally {
+        wait.get();
+      }
+      await new Promise((resolve) => (attempt < 8 ? setImmediate(resolve) : setTimeout(resolve, Math.min(attempt - 7, 5))));
+    }
+  }
+
   return {
     prepare(sql: string) {
       let statement = statements.get(sql);
@@ -152,6 +235,26 @@ function sqliteCounterClient(file: string) {
     },
     transaction<T extends (...args: unknown[]) => unknown>(fn: T): T {
       return fn;
+    },
+    /**
+     * Runs `work` (tries through the store) in one write transaction. The store's tries are synchronous statements
+     * behind promises, with no timer between them, so nothing else runs inside it but tries already queued, which
+     * are counted in it too; a try made while one is open joins it.
+     */
+    async together<T>(work: () => Promise<T>): Promise<T> {
+      if (database.inTransaction || !(await beginWithoutBlocking())) return work();
+      try {
+        return await work();
+      } finally {
+        // Committed whatever work ended with, a refusal included: each try counts as it did in its own
+        // transaction (a statement that failed was undone by SQLite on its own).
+        if (database.inTransaction) database.exec("COMMIT");
+      }
+    },
+    /** Deletes the counters of every limit for these subjects (keys end with `:subject`). */
+    forget(subjects: string[]) {
+      const statement = this.prepare(`DELETE FROM "${COUNTER_TABLE}" WHERE substr("key", -length(?) - 1) = ':' || ?`);
+      for (const subject of subjects) statement.run([subject, subject]);
     },
   };
 }
@@ -179,6 +282,13 @@ export function createRateLimits(deps: RateLimitsDeps) {
       tableCreated: true,
       clearExpiredByTimeout: true,
     });
+  }
+
+  /** Tries in one write to the counters file, its lock taken without blocking (decision 069). */
+  function together<T>(work: () => Promise<T>): Promise<T> {
+    if (!file) return work();
+    client ??= sqliteCounterClient(file);
+    return client.together(work);
   }
 
   function limit(rule: RateLimitRule): RateLimit {
@@ -221,9 +331,8 @@ export function createRateLimits(deps: RateLimitsDeps) {
     const built: RateLimit = {
       rule,
       async consume(...subjects) {
-        const refused = (await Promise.all(subjects.filter((s): s is string => Boolean(s)).map(consumeOne))).filter(
-          (r): r is RateLimiterRes => r !== null,
-        );
+        const tried = await together(() => Promise.all(subjects.filter((s): s is string => Boolean(s)).map(consumeOne)));
+        const refused = tried.filter((r): r is RateLimiterRes => r !== null);
         if (refused.length === 0) return;
         const seconds = Math.max(1, Math.ceil(Math.max(...refused.map((r) => r.msBeforeNext)) / 1000));
         throw new AppError(429, rule.refusal(retryInWords(seconds)), { retryAfterSeconds: seconds });
@@ -232,7 +341,9 @@ export function createRateLimits(deps: RateLimitsDeps) {
         await limiter.delete(subject);
       },
       async take(...subjects) {
-        const counted = await Promise.all(subjects.map((s) => countOne(s.subject, Math.min(s.limit ?? rule.points, rule.points))));
+        const counted = await together(() =>
+          Promise.all(subjects.map((s) => countOne(s.subject, Math.min(s.limit ?? rule.points, rule.points)))),
+        );
         const tightest = counted.reduce((a, b) => (b.remaining < a.remaining || (b.refused && !a.refused) ? b : a));
         const refused = counted.filter((c) => c.refused);
         const status = { limit: tightest.limit, remaining: tightest.remaining, resetSeconds: tightest.resetSeconds };
@@ -255,7 +366,23 @@ export function createRateLimits(deps: RateLimitsDeps) {
     return built;
   }
 
-  return { limit };
+  return {
+    limit,
+    /**
+     * Runs several tries (e.g. an API call's minute and month counts) as one write to the counters: one lock and
+     * one commit instead of one each (decision 069). Only `take`/`consume` calls belong in `work`.
+     */
+    together,
+    /** Forgets every limit's counters for these subjects (an e-mail address, a user's id), e.g. when an account is deleted. */
+    async forget(subjects: string[]): Promise<void> {
+      if (!file) {
+        await deps.db.rateLimit.deleteMany({ where: { OR: subjects.map((subject) => ({ key: { endsWith: `:${subject}` } })) } });
+        return;
+      }
+      client ??= sqliteCounterClient(file);
+      client.forget(subjects);
+    },
+  };
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -15,6 +15,8 @@ import { loader as meLoader } from "~/routes/api.me";
 import { action as accountAction, loader as accountLoader } from "~/routes/dashboard.account";
 import { action as dataAction, loader as dataLoader } from "~/routes/dashboard.account.data";
 import { createAccount } from "~/services/account.server";
+import { rateLimits } from "~/services/index.server";
+import { RATE_LIMITS } from "~/services/rate-limits.server";
 import { verifyPassword } from "~/services/passwords.server";
 import { installShop } from "../helpers/linked-shops";
 import { startPaddleApiFake, type PaddleApiFake } from "../helpers/paddle-api-fake";
@@ -126,8 +128,11 @@ async function userWithEverything() {
     data: { userId, purpose: "password-reset", email, tokenHash: `reset-${tag}`, expiresAt: new Date(Date.now() + 60_000) },
   });
   await db.rateLimit.create({ data: { key: `password-reset:email:${email}`, points: 1, expire: new Date(Date.now() + 60_000) } });
-  // The same counter in the SQLite store's table (decision 063).
+  // The same counter in the SQLite store's table (decision 063), and in the counters' own file (decision 069),
+  // with the user's monthly API count there.
   await db.rateLimitCounter.create({ data: { key: `password-reset:email:${email}`, points: 1, expire: BigInt(Date.now() + 60_000) } });
+  await rateLimits.limit(RATE_LIMITS.passwordResetPerEmail).consume(email);
+  await rateLimits.limit(RATE_LIMITS.apiMonthly).take({ subject: `user:${userId}` });
   await db.glitch.create({
     data: {
       userId,
@@ -211,6 +216,9 @@ async function rowsOwnedBy(user: { id: string; email: string }, shops: string[])
     AuthToken: await db.authToken.count({ where }),
     RateLimit: await db.rateLimit.count({ where: { key: { endsWith: `:${user.email}` } } }),
     RateLimitCounter: await db.rateLimitCounter.count({ where: { key: { endsWith: `:${user.email}` } } }),
+    RateLimitCounterFile:
+      (await rateLimits.limit(RATE_LIMITS.passwordResetPerEmail).usage(user.email)).used +
+      (await rateLimits.limit(RATE_LIMITS.apiMonthly).usage(`user:${user.id}`)).used,
     Glitch: await db.glitch.count({ where }),
     AiAd: await db.aiAd.count({ where }),
     AiAdPreview: await db.aiAdPreview.count({ where }),
@@ -419,7 +427,7 @@ describe("delete my account (through the page, local Paddle checkout)", () => {
     // Every table with a userId column is counted (Shopify's Session has one too: the staff member's id;
     // its rows are counted by the user's shops).
     expect(await tablesWithUserId()).toEqual(
-      Object.keys(await rowsOwnedBy(victim, [])).filter((t) => !["User", "LoginFailure", "RateLimit", "RateLimitCounter"].includes(t)).sort(),
+      Object.keys(await rowsOwnedBy(victim, [])).filter((t) => !["User", "LoginFailure", "RateLimit", "RateLimitCounter", "RateLimitCounterFile"].includes(t)).sort(),
     );
     const before = await rowsOwnedBy(victim, [victim.shop]);
     // The fixture has at least one row in each, so "0 after" means something.
@@ -476,6 +484,7 @@ describe("delete my account: the Paddle subscription (the real adapter on the lo
     return createAccount({
       db,
       cancelSubscription: (id) => paddle.cancelNow(id),
+      forgetRateLimits: (subjects) => rateLimits.forget(subjects),
       removeVideo: async (key) => {
         removed.push(key);
       },

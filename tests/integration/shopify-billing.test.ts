@@ -15,6 +15,7 @@ import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
 import { loadUser } from "~/services/auth.server";
 import { createBillingEvents } from "~/services/billing-events.server";
 import { createAccount } from "~/services/account.server";
+import { createRateLimits } from "~/services/rate-limits.server";
 import { createShopifyBilling } from "~/services/shopify-billing.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
 import { linkedShop } from "../helpers/linked-shops";
@@ -401,6 +402,7 @@ describe("deleting the account", () => {
   function account(shopify: ReturnType<typeof service>, paddleCancelled: string[]) {
     return createAccount({
       db,
+      forgetRateLimits: (subjects) => createRateLimits({ db, databaseUrl: process.env.DATABASE_URL! }).forget(subjects),
       cancelSubscription: async (id) => {
         paddleCancelled.push(id);
       },
