@@ -1,6 +1,11 @@
 // The course's modules and lessons with a tick on each lesson done. Shared by both surfaces.
-import { Badge, BlockStack, Box, Card, Icon, InlineStack, Link, Text } from "@shopify/polaris";
+// A lesson's row (78 of them on the page) writes the markup Polaris's InlineStack, Box, BlockStack, Link and Text
+// would, as plain elements: the same page for less of the server's render time (`npm run bench -- load`,
+// decision 039); `tests/unit/course-outline.test.ts` holds it to Polaris's own markup.
+import { Link as RemixLink } from "@remix-run/react";
+import { Badge, BlockStack, Card, Icon, InlineStack, Text } from "@shopify/polaris";
 import { CheckCircleIcon } from "@shopify/polaris-icons";
+import type { CSSProperties } from "react";
 
 export interface OutlineModule {
   number: number;
@@ -46,28 +51,7 @@ export function CourseOutline({
               </Text>
               <BlockStack as="ol" gap="200">
                 {mod.lessons.map((lesson) => (
-                  <li key={lesson.number} style={{ listStyle: "none" }} data-lesson={lesson.number} data-completed={lesson.completed}>
-                    <InlineStack gap="300" wrap={false} blockAlign="start">
-                      <Box minWidth="24px">
-                        {lesson.completed ? (
-                          <Icon source={CheckCircleIcon} tone="success" accessibilityLabel="Done" />
-                        ) : (
-                          <Text as="span" tone="subdued" alignment="center">
-                            {lesson.number}
-                          </Text>
-                        )}
-                      </Box>
-                      <BlockStack gap="050">
-                        <Link url={lessonUrl(lesson.number)} removeUnderline>
-                          {`Lesson ${lesson.number}: ${lesson.name}`}
-                        </Link>
-                        <Text as="p" variant="bodySm" tone="subdued">
-                          {lesson.summary}
-                          {currentLesson === lesson.number ? " · last opened" : ""}
-                        </Text>
-                      </BlockStack>
-                    </InlineStack>
-                  </li>
+                  <LessonRow key={lesson.number} lesson={lesson} url={lessonUrl(lesson.number)} lastOpened={currentLesson === lesson.number} />
                 ))}
               </BlockStack>
             </BlockStack>
@@ -75,5 +59,41 @@ export function CourseOutline({
         );
       })}
     </BlockStack>
+  );
+}
+
+// Polaris's own inline styles for the row's InlineStack (gap 300, no wrap, top-aligned), its Box (min width 24px)
+// and its BlockStack (gap 050).
+const ROW_STYLE = {
+  "--pc-inline-stack-block-align": "start",
+  "--pc-inline-stack-wrap": "nowrap",
+  "--pc-inline-stack-gap-xs": "var(--p-space-300)",
+  "--pc-inline-stack-flex-direction-xs": "row",
+} as CSSProperties;
+const MARK_STYLE = { "--pc-box-min-width": "24px" } as CSSProperties;
+const TEXT_STYLE = { "--pc-block-stack-order": "column", "--pc-block-stack-gap-xs": "var(--p-space-050)" } as CSSProperties;
+
+export function LessonRow({ lesson, url, lastOpened }: { lesson: OutlineModule["lessons"][number]; url: string; lastOpened: boolean }) {
+  return (
+    <li style={{ listStyle: "none" }} data-lesson={lesson.number} data-completed={lesson.completed}>
+      <div className="Polaris-InlineStack" style={ROW_STYLE}>
+        <div className="Polaris-Box" style={MARK_STYLE}>
+          {lesson.completed ? (
+            <Icon source={CheckCircleIcon} tone="success" accessibilityLabel="Done" />
+          ) : (
+            <span className="Polaris-Text--root Polaris-Text--block Polaris-Text--center Polaris-Text--subdued">{lesson.number}</span>
+          )}
+        </div>
+        <div className="Polaris-BlockStack" style={TEXT_STYLE}>
+          <RemixLink to={url} data-polaris-unstyled="true" className="Polaris-Link Polaris-Link--removeUnderline">
+            {`Lesson ${lesson.number}: ${lesson.name}`}
+          </RemixLink>
+          <p className="Polaris-Text--root Polaris-Text--bodySm Polaris-Text--subdued">
+            {lesson.summary}
+            {lastOpened ? " · last opened" : ""}
+          </p>
+        </div>
+      </div>
+    </li>
   );
 }
