@@ -1,13 +1,18 @@
-// The patch to @remix-run/router (patches/, applied by `npm install`'s postinstall; docs/decisions/070): the ranked
-// branches of a routes array and compiled path patterns are kept instead of made again on every match. The matches
-// must be exactly what the unpatched matcher gives: ranking (static before dynamic before splat, index routes,
-// siblings in order), case sensitivity and `end`, for the same array matched many times.
+// The patches to @remix-run/router, react-router-dom and @remix-run/react (patches/, applied by `npm install`'s
+// postinstall; docs/decisions/070): the ranked branches of a routes array and compiled path patterns are kept
+// instead of made again on every match, and a server render's route objects and data routes are made once. The
+// matches must be exactly what the unpatched matcher gives: ranking (static before dynamic before splat, index
+// routes, siblings in order), case sensitivity and `end`, for the same array matched many times.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
-import { matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { createStaticHandler, matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
+// The CommonJS file the server's render loads (@remix-run/react's CommonJS build requires it); an ESM import here
+// would get react-router-dom's server.mjs, which the server never runs.
+const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
 
 const routes: AgnosticRouteObject[] = [
   {
@@ -36,8 +41,11 @@ const routes: AgnosticRouteObject[] = [
 const ids = (pathname: string) => matchRoutes(routes, pathname)?.map((m) => m.route.id) ?? null;
 
 describe("the patched route matcher", () => {
-  it("is the file Node loads (the postinstall applied the patch)", () => {
+  it("is the file Node loads (the postinstall applied the patches)", () => {
     expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("rankedBranchesCache");
+    expect(readFileSync(require.resolve("react-router-dom/server"), "utf8")).toContain("convertedRoutesCache");
+    const remixServer = path.join(path.dirname(require.resolve("@remix-run/react")), "server.js");
+    expect(readFileSync(remixServer, "utf8")).toContain("serverRoutesFor");
   });
 
   it("matches as the unpatched matcher does, the same array many times over", () => {
@@ -69,5 +77,19 @@ describe("the patched route matcher", () => {
     const other: AgnosticRouteObject[] = [{ id: "only", path: "/products" }];
     expect(matchRoutes(other, "/products")?.map((m) => m.route.id)).toEqual(["only"]);
     expect(ids("/products")).toEqual(["root", "products", "products-index"]);
+  });
+});
+
+describe("the patched static router", () => {
+  it("keeps the data routes made from one routes array, and makes a new array's own", async () => {
+    const tree = [{ id: "r", path: "/", children: [{ id: "a", path: "a" }] }];
+    const context = await createStaticHandler(tree).query(new Request("http://x/a"));
+    if (context instanceof Response) throw new Error("no context");
+    const first = createStaticRouter(tree, context);
+    const again = createStaticRouter(tree, context);
+    expect(again.routes).toBe(first.routes);
+    expect(first.state.matches.map((m) => m.route.id)).toEqual(["r", "a"]);
+    const other = [{ id: "r", path: "/", children: [{ id: "a", path: "a" }] }];
+    expect(createStaticRouter(other, context).routes).not.toBe(first.routes);
   });
 });
