@@ -1,11 +1,13 @@
 // The MCP server at /mcp (docs/decisions/054): the official TypeScript SDK (@modelcontextprotocol/sdk 1.x) over
-// Streamable HTTP, stateless (a server and a transport per request, JSON answers, no session to keep), for the
+// Streamable HTTP, stateless (a transport per request on a server from a per-process pool, JSON answers, no session
+// to keep; decision 071), for the
 // same API keys as /api/v1. Before the SDK sees a request: the Host must be ours or loopback and a browser's
 // Origin must be ours (DNS rebinding), the Bearer key must be valid with the read scope, and the call is counted
 // against the same limits as the API. Every tool is read-only and calls the API's own operations
 // (app/pages/api-v1/answers.server.ts); each answer has a short text a model can quote, structuredContent with
 // the figures and their dates, and what is left of the limits. An expected failure is a tool error whose text is
 // the sentence (no plan, not your competitor, bad filter).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -73,10 +75,26 @@ function toolError(error: unknown): CallToolResult {
   throw error;
 }
 
-async function run(counts: CallCounts, fn: () => Promise<{ text: string; data: Record<string, unknown> }>): Promise<CallToolResult> {
+/** Who a call to /mcp is for: a pooled server's tools read it here, never from the server (decision 071). */
+interface McpCaller {
+  user: User;
+  request: Request;
+  counts: CallCounts;
+}
+
+const callers = new AsyncLocalStorage<McpCaller>();
+
+function caller(): McpCaller {
+  const current = callers.getStore();
+  if (!current) throw new Error("An MCP tool ran outside a call to /mcp.");
+  return current;
+}
+
+async function run(fn: (caller: McpCaller) => Promise<{ text: string; data: Record<string, unknown> }>): Promise<CallToolResult> {
+  const current = caller();
   try {
-    const { text, data } = await fn();
-    return ok(text, data, counts);
+    const { text, data } = await fn(current);
+    return ok(text, data, current.counts);
   } catch (error) {
     return toolError(error);
   }
@@ -119,9 +137,8 @@ const PROFIT_INPUT = z.object({
   origin: z.string().max(10).optional().describe("Country of origin, e.g. CN"),
 });
 
-/** The MCP server for one caller: every tool acts as this user. */
-export function buildMcpServer(input: { user: User; request: Request; counts: CallCounts }): McpServer {
-  const { user, request, counts } = input;
+/** An MCP server whose tools act as the caller of the call it is connected for (`callers`). */
+function buildMcpServer(): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {}, resources: {} }, jsonSchemaValidator });
 
   server.registerTool(
@@ -136,7 +153,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       _meta: cardMeta,
     },
     (args) =>
-      run(counts, async () => {
+      run(async ({ user, request }) => {
         const params = new URLSearchParams();
         for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
         const page = await searchAnswer(user, request, params);
@@ -157,7 +174,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       _meta: cardMeta,
     },
     ({ objectID }) =>
-      run(counts, async () => {
+      run(async ({ user, request }) => {
         const p = await productAnswer(user, request, objectID);
         const lines = [
           `${p.title} [${p.objectID}, ${p.source}], ${money(p.price)}. ${p.url}`,
@@ -180,7 +197,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       annotations: { ...READ_ONLY, title: "Explain a score" },
     },
     ({ objectID }) =>
-      run(counts, async () => {
+      run(async ({ user, request }) => {
         const p = await productAnswer(user, request, objectID);
         const reasons = p.insights?.reasons ?? [];
         const data = {
@@ -214,7 +231,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       annotations: { ...READ_ONLY, title: "List drops" },
     },
     ({ limit }) =>
-      run(counts, async () => {
+      run(async ({ user, request }) => {
         const drops = await dropsAnswer(user, request, limit ?? 12);
         const text = drops.items.length
           ? drops.items.map((d) => `Drop of ${d.date}: ${d.products.map((p) => `${p.title} (${p.reason})`).join("; ")}`).join("\n") + `\nNext drop: ${drops.nextDropDate}.`
@@ -232,7 +249,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       annotations: { ...READ_ONLY, title: "List competitors" },
     },
     () =>
-      run(counts, async () => {
+      run(async ({ user }) => {
         const list = await competitorsAnswer(user);
         const text = list.items.length
           ? list.items.map((c) => `${c.id}. ${c.name} (${c.domain}): ${c.productCount} products, ${c.status}, last read ${c.lastCheckedAt ?? "never"}`).join("\n")
@@ -250,7 +267,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       annotations: { ...READ_ONLY, title: "Get a competitor" },
     },
     ({ id }) =>
-      run(counts, async () => {
+      run(async ({ user }) => {
         const c = await competitorAnswer(user, id);
         const text = [
           `${c.name} (${c.domain}): ${c.productCount} products, last read ${c.lastCheckedAt ?? "never"}.`,
@@ -270,7 +287,7 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
       annotations: { ...READ_ONLY, title: "Profit" },
     },
     ({ objectID, ...rest }) =>
-      run(counts, async () => {
+      run(async ({ user }) => {
         const params = new URLSearchParams();
         for (const [k, v] of Object.entries(rest)) if (v !== undefined) params.set(k, String(v));
         const p = await profitAnswer(user, objectID, params);
@@ -286,13 +303,17 @@ export function buildMcpServer(input: { user: User; request: Request; counts: Ca
     "product-card",
     PRODUCT_CARD_URI,
     { title: "Product card", description: "The product card search_products and get_product show in the assistant's window (MCP Apps).", mimeType: "text/html;profile=mcp-app" },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/html;profile=mcp-app", text: productCardHtml(new URL("/", request.url).toString()) }] }),
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/html;profile=mcp-app", text: productCardHtml(new URL("/", caller().request.url).toString()) }] }),
   );
 
   return server;
 }
 
-/** POST /mcp: one JSON-RPC message (or batch) answered by a fresh stateless server for the key's user. */
+/** Servers not connected to a call, for the next ones (decision 071); at most IDLE_SERVERS kept. */
+const idleServers: McpServer[] = [];
+const IDLE_SERVERS = 64;
+
+/** POST /mcp: one JSON-RPC message (or batch) answered by a stateless transport on a pooled server, for the key's user. */
 export async function answerMcp(request: Request): Promise<Response> {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
   if (!hostAllowed(new URL(request.url).host)) return refuse(403, "This host name is not one this MCP server answers to.");
@@ -308,16 +329,21 @@ export async function answerMcp(request: Request): Promise<Response> {
     if (error instanceof AppError) return apiErrorResponse(error);
     throw error;
   }
-  const server = buildMcpServer({ user: done.caller.user, request, counts: done.counts });
+  // A server serves one call at a time (the SDK connects it to one transport); concurrent calls take others.
+  const server = idleServers.pop() ?? buildMcpServer();
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
+  let reusable = false;
   try {
-    const response = await transport.handleRequest(request);
+    const response = await callers.run({ user: done.caller.user, request, counts: done.counts }, () => transport.handleRequest(request));
     const headers = new Headers(response.headers);
     for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...limitHeaders(done.counts) })) headers.set(k, v);
     const body = await response.arrayBuffer();
+    reusable = true;
     return new Response(body.byteLength ? body : null, { status: response.status, headers });
   } finally {
+    // Closing ends the transport and frees the server for another; one whose call failed is dropped.
     await server.close();
+    if (reusable && !server.isConnected() && idleServers.length < IDLE_SERVERS) idleServers.push(server);
   }
 }

@@ -123,6 +123,30 @@ describe("the MCP server through the SDK's Client", () => {
     await client.close();
   });
 
+  it("keeps each caller's calls their own when the per-process servers are reused, interleaved and concurrent (decision 071)", async () => {
+    const [a, b] = await Promise.all([connect(alice.key), connect(bob.key)]);
+    const rounds = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const client = i % 2 === 0 ? a : b;
+        const list = (await client.callTool({ name: "list_competitors", arguments: {} })) as ToolResult;
+        const search = (await client.callTool({ name: "search_products", arguments: { niche: "kitchen", limit: 10 } })) as ToolResult;
+        return {
+          who: i % 2 === 0 ? "alice" : "bob",
+          stores: JSON.stringify(list.structuredContent),
+          saved: (search.structuredContent as { items: { objectID: string; saved: boolean }[] }).items.filter((p) => p.saved).map((p) => p.objectID),
+        };
+      }),
+    );
+    for (const round of rounds) {
+      const mine = round.who === "alice" ? "alice-mcp.test" : "bob-mcp.test";
+      const theirs = round.who === "alice" ? "bob-mcp.test" : "alice-mcp.test";
+      expect(round.stores).toContain(mine);
+      expect(round.stores).not.toContain(theirs);
+      expect(round.saved).toEqual(round.who === "alice" ? ["mcp-1"] : []);
+    }
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("serves the product card as an MCP Apps ui:// resource", async () => {
     const client = await connect(alice.key);
     const { resources } = await client.listResources();
