@@ -208,7 +208,7 @@ export function dutyFor(input: DutyInput): Duty {
     if (kind === "mfn" && rows.length === 0) {
       throw new AppError(
         422,
-        `We have no MFN (column 1) rate for HTS ${formatHtsCode(input.hts)}: choose another code, or load the current USITC revision (npm run tariffs -- import FILE).`,
+        `We have no MFN (column 1) rate for HTS ${formatHtsCode(input.hts)}: the tariff table we have does not list this code, so choose another one.`,
       );
     }
     const bySeries = new Map<string, TariffRow[]>();
@@ -231,7 +231,7 @@ export function dutyFor(input: DutyInput): Duty {
     const newest = ended.sort((a, b) => (a.validTo! !== b.validTo! ? (a.validTo! > b.validTo! ? -1 : 1) : preferred(a, b, input.origin)))[0];
     layers.push(toLayer(newest, input.valueCents, quantity, true));
     warnings.push(
-      `${newest.name} (${newest.rateBp !== null ? percentText(newest.rateBp) : `${moneyText(newest.perItemCents ?? 0)} per item`}) was valid until ${newest.validTo}; no newer ${kind === "mfn" ? "rate" : "layer"} is loaded, so it is still counted. Load a current table: npm run tariffs -- import FILE.`,
+      `${newest.name} (${newest.rateBp !== null ? percentText(newest.rateBp) : `${moneyText(newest.perItemCents ?? 0)} per item`}) was valid until ${newest.validTo}; no newer ${kind === "mfn" ? "rate" : "layer"} is loaded, so it is still counted: the duty may be out of date until a current tariff table is loaded.`,
     );
   }
   const rateBp = layers.reduce((sum, l) => sum + Math.round((l.ratePercent ?? 0) * 100), 0);

@@ -464,7 +464,11 @@ export const productDrops = lazy(() => createProductDrops({ db, notifications, l
  * force change (at start, daily, after `npm run tariffs -- import`); moved products are pushed to Algolia.
  */
 export const landedMargins = lazy(() =>
-  createLandedMargins({ db, onChanged: env.ALGOLIA_ADMIN_KEY ? async (objectIDs) => algoliaEngine()?.syncProducts(objectIDs) : undefined }),
+  createLandedMargins({
+    db,
+    onChanged: env.ALGOLIA_ADMIN_KEY ? async (objectIDs) => algoliaEngine()?.syncProducts(objectIDs) : undefined,
+    log: childLogger("landed-margins"),
+  }),
 );
 
 /** CSV and JSON exports of product lists, streamed, with their landed cost (decision 057). */

@@ -95,6 +95,15 @@ export interface LandedMarginRefresh {
   ms: number;
   key: string;
   asOf: string;
+  /** The lapsed layers still counted (each once, in the sellers' words), for the operator's log line. */
+  lapsed: string[];
+}
+
+/** Each lapsed-layer warning of the table's duties once. */
+function lapsedWarnings(table: Awaited<ReturnType<typeof landedMarginTable>>): string[] {
+  const warnings = new Set<string>();
+  for (const duty of Object.values(table.duties)) if (duty?.warning) warnings.add(duty.warning);
+  return [...warnings].sort();
 }
 
 /**
@@ -113,7 +122,7 @@ export async function refreshLandedMargins(
   const state = await landedMarginState(db);
   if (!options.force && state.key === key) {
     if (state.asOf !== table.asOf) await recordState(db, key, table.asOf, false);
-    return { refigured: false, products: 0, changed: 0, ms: Date.now() - started, key, asOf: table.asOf };
+    return { refigured: false, products: 0, changed: 0, ms: Date.now() - started, key, asOf: table.asOf, lapsed: lapsedWarnings(table) };
   }
   const chunk = options.chunk ?? REFRESH_CHUNK;
   let afterId = 0;
@@ -139,7 +148,7 @@ export async function refreshLandedMargins(
     }
   }
   await recordState(db, key, table.asOf, changed > 0);
-  return { refigured: true, products, changed, ms: Date.now() - started, key, asOf: table.asOf };
+  return { refigured: true, products, changed, ms: Date.now() - started, key, asOf: table.asOf, lapsed: lapsedWarnings(table) };
 }
 
 /** The job that checks the stored figures against the layers in force (at start, keyed, and daily). */
@@ -147,13 +156,24 @@ export const LANDED_MARGINS_JOB = "landed-margins.refresh";
 export const LANDED_MARGINS_SCHEDULE = { name: "landed-margins", pattern: "10 0 * * *" } as const;
 
 /** The refresh as a job kind with its daily schedule (once a day however many processes run), and its start-up run. */
-export function createLandedMargins(deps: { db: Db; onChanged?: (objectIDs: string[]) => Promise<unknown> }) {
+export function createLandedMargins(deps: {
+  db: Db;
+  onChanged?: (objectIDs: string[]) => Promise<unknown>;
+  /** Where the operator is told that a lapsed layer is still counted (sellers see a caution, not the command). */
+  log?: { warn(details: object, message: string): void };
+}) {
   const refresh = (options: { force?: boolean } = {}) => refreshLandedMargins(deps.db, { ...options, onChanged: deps.onChanged });
   return {
     refresh,
     registerJobs(on: Pick<Jobs, "register" | "schedule">): void {
       on.register(LANDED_MARGINS_JOB, async () => {
-        await refresh();
+        const result = await refresh();
+        if (result.lapsed.length > 0) {
+          deps.log?.warn(
+            { lapsed: result.lapsed, asOf: result.asOf },
+            "A duty layer in force has lapsed and is still counted, so sellers see a caution on every landed cost: load a current tariff table (npm run tariffs -- import FILE, docs/decisions/052).",
+          );
+        }
       });
       on.schedule(LANDED_MARGINS_SCHEDULE.name, LANDED_MARGINS_SCHEDULE.pattern, LANDED_MARGINS_JOB);
     },

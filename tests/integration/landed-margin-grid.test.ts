@@ -202,11 +202,19 @@ describe("the start-up and daily job", () => {
     await db.$executeRawUnsafe(`UPDATE "Product" SET "landedMarginBps" = NULL`);
     await db.$executeRawUnsafe(`UPDATE "CatalogState" SET "landedMarginKey" = NULL, "landedMarginAsOf" = NULL`);
     const jobs = createJobs({ db, ownerId: "landed-margin-test" });
-    const margins = createLandedMargins({ db });
+    const told: { details: object; message: string }[] = [];
+    const margins = createLandedMargins({ db, log: { warn: (details, message) => void told.push({ details, message }) } });
     margins.registerJobs(jobs);
     await margins.queueAtStart(jobs);
     await margins.queueAtStart(jobs);
     await jobs.runDue({ kinds: [LANDED_MARGINS_JOB] });
+    // The lapsed Section 122 layer is still counted: sellers see a caution, the operator is told what to load.
+    expect(told).toEqual([
+      {
+        details: expect.objectContaining({ lapsed: [expect.stringMatching(/^Section 122 temporary import surcharge \(10%\) was valid until 2026-07-24/)] }),
+        message: expect.stringContaining("npm run tariffs -- import FILE"),
+      },
+    ]);
     const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { landedMarginBps: true }, orderBy: { id: "asc" } });
     expect(rows.map((r) => r.landedMarginBps)).toEqual([4212, null, 2946, -357]);
     expect((await landedMarginState(db)).key).toMatch(/^[0-9a-f]{32}$/);

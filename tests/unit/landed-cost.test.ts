@@ -54,6 +54,9 @@ describe("worked examples (every layer by hand)", () => {
     expect(duty.dutyCents).toBe(246);
     expect(duty.ratePercent).toBe(38.4);
     expect(duty.warning).toContain("Section 122 temporary import surcharge (10%) was valid until 2026-07-24");
+    // Sellers read this sentence: it says what the figure means for them, not an operator's command.
+    expect(duty.warning).toContain("the duty may be out of date until a current tariff table is loaded");
+    expect(duty.warning).not.toMatch(/npm|import FILE/);
     expect(duty.explanation).toBe(
       "duty 38.4% = MFN (column 1) 3.4% + Section 301 (List 3) 25% + Section 122 temporary import surcharge 10% as of 2026-11-26",
     );
@@ -147,6 +150,9 @@ describe("worked examples (every layer by hand)", () => {
   it("a code with no MFN row, or none in force yet, is refused with a sentence (422)", () => {
     expect(() => dutyFor({ rows: KITCHEN, hts: "8471", origin: "CN", asOf: "2026-11-26", valueCents: 640 })).toThrow(
       expect.objectContaining({ status: 422, message: expect.stringContaining("no MFN (column 1) rate for HTS 8471") }),
+    );
+    expect(() => dutyFor({ rows: KITCHEN, hts: "8471", origin: "CN", asOf: "2026-11-26", valueCents: 640 })).toThrow(
+      expect.objectContaining({ message: expect.not.stringMatching(/npm|import FILE/) }),
     );
     expect(() => dutyFor({ rows: KITCHEN, hts: "39241040", origin: "CN", asOf: "2024-12-31", valueCents: 640 })).toThrow(
       expect.objectContaining({ status: 422, message: expect.stringContaining("in force on 2024-12-31") }),
