@@ -44,6 +44,7 @@ export interface AdFacts extends ProductFacts {
   /** Orders in the last 30 days. */
   orders: number;
   storesSelling: number;
+  /** The selling price in US cents; 0 when unknown or in another currency (the copy then names no price). */
   priceCents: number;
   /** Hooks of TikTok videos the seller saved for this product (captions without hashtags): what worked. */
   references?: { hook: string; author: string | null }[];

@@ -34,6 +34,7 @@ async function findProducts(user: User, q: string): Promise<AdProductSummary[]> 
       image: p.image,
       orders: p.orders,
       priceCents: p.priceCents,
+      priceCurrency: p.priceCurrency,
       sample: p.source === "sample",
     }));
   } catch (error) {

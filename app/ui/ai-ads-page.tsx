@@ -29,13 +29,13 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { AD_TONE_HINT } from "~/domain/ad-writing";
 import { AD_FORMAT_LABELS, AD_FORMATS, AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads";
-import { BUILT_IN_WRITER, centsToDecimal } from "~/domain/product-page";
+import { BUILT_IN_WRITER } from "~/domain/product-page";
 import { isUnlimited } from "~/domain/credits";
 import { formatCount } from "~/domain/insights";
 import type { AdProductSummary, AiAdView } from "~/services/ai-ads.server";
 import type { AiAdsActionResult, loadAiAdsPage } from "~/pages/ai-ads-page.server";
 import { aiAdsPath } from "~/ui/ai-ad-button";
-import { ProductImage } from "~/ui/product-card";
+import { formatPrice, ProductImage } from "~/ui/product-card";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
 export type AiAdsPageData = SerializeFrom<typeof loadAiAdsPage>;
@@ -275,7 +275,7 @@ function SelectedProduct({ product, children }: { product: AdProductSummary; chi
             {product.sample ? <Badge tone="attention">Sample data</Badge> : null}
           </InlineStack>
           <Text as="p" tone="subdued" variant="bodySm">
-            ${centsToDecimal(product.priceCents)} · {product.orders === null ? "no sales data" : `${formatCount(product.orders)} orders in 30 days`}
+            {formatPrice(product.priceCents, product.priceCurrency)} · {product.orders === null ? "no sales data" : `${formatCount(product.orders)} orders in 30 days`}
           </Text>
           {children}
         </BlockStack>

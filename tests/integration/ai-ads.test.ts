@@ -72,6 +72,24 @@ const adRow = (id: number) =>
 const aiAdsLedger = (userId: string) =>
   db.creditLedger.findMany({ where: { userId, feature: "ai-ads", kind: { in: ["spend", "refund"] } }, select: { kind: true, amount: true } });
 
+describe("a product priced in another currency (decision 059)", () => {
+  it("is never written as dollars: the script names no price, and the ad's product says its currency", async () => {
+    const [euro] = fixtureCatalogue(1, 77).map((p) => ({ ...p, objectID: "ads-euro", priceCents: 2495 }));
+    await insertProducts(db, [euro]);
+    // As a tracked store that sells in euros publishes it (decision 059).
+    await db.product.update({ where: { objectID: "ads-euro" }, data: { priceCurrency: "EUR" }, select: { id: true } });
+    const user = await seller(10);
+    const dollars = await createAd(user.cookie);
+    // The control: a dollar price is in the call to action.
+    expect(dollars.scenes.map((s) => s.text).join(" ")).toMatch(/\$\d/);
+    const ad = await createAd(user.cookie, "ads-euro");
+    const copy = ad.scenes.map((s) => s.text).join(" ");
+    expect(copy).not.toMatch(/\$/);
+    expect(copy).not.toContain("24.95");
+    expect(ad.product).toMatchObject({ objectID: "ads-euro", priceCents: 2495, priceCurrency: "EUR" });
+  });
+});
+
 describe("an AI ad from product to video", () => {
   it("writes a preview for free, renders it for 5 credits once, with progress, and serves the MP4", async () => {
     const user = await seller(10);

@@ -81,6 +81,7 @@ export const productSelect = {
   reasons: true,
   images: true,
   priceCents: true,
+  priceCurrency: true,
   orders: true,
   storesSelling: true,
   source: true,

@@ -4,6 +4,7 @@
 import { parseStringList, type Db } from "~/db.server";
 import { adHookOptions } from "~/domain/ad-writing";
 import { validateAdScript, type AdErrors, type AdFormat } from "~/domain/ai-ads";
+import { priceInDollars } from "~/domain/measured-product";
 import { AppError } from "~/domain/errors";
 import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.server";
 import { adSelect, requirePaid, scenesOf, type AiAdsUser, type ProductRow } from "~/services/ai-ads/model.server";
@@ -37,7 +38,8 @@ function factsOf(p: ProductRow): AdFacts {
     reasons: parseStringList(p.reasons),
     orders: p.orders,
     storesSelling: p.storesSelling,
-    priceCents: p.priceCents,
+    // A price in another currency is never written as dollars (decision 059): the copy then names no price.
+    priceCents: priceInDollars(p.priceCurrency) ? p.priceCents : 0,
   };
 }
 

@@ -23,6 +23,8 @@ export interface AdProductSummary {
   /** null: no sales data (a product added from a tracked store, docs/decisions/026). */
   orders: number | null;
   priceCents: number;
+  /** The price's currency: null for US dollars (decision 059); shown with its code, never as dollars. */
+  priceCurrency: string | null;
   /** The generated or imported research data (source "catalog"): its figures are not real, and every page says so. */
   sample: boolean;
 }
@@ -94,7 +96,7 @@ export function previewPath(id: number): string {
 function summary(p: ProductRow): AdProductSummary {
   // Orders are placeholders for a tracked-store or a measured product (docs/decisions/026, 046).
   const orders = hasSalesFigures(p.source) ? p.orders : null;
-  return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders, priceCents: p.priceCents, sample: matchesSourceFilter("sample", p.source) };
+  return { objectID: p.objectID, title: p.title, image: parseStringList(p.images)[0] ?? null, orders, priceCents: p.priceCents, priceCurrency: p.priceCurrency, sample: matchesSourceFilter("sample", p.source) };
 }
 
 function previewView(ad: AdRow, p: PreviewRow | undefined): AdPreviewView | null {
