@@ -39,6 +39,7 @@ import { MarkdownDescriptionField } from "~/ui/markdown-editor";
 import { storeOptions } from "~/ui/product-page-actions";
 import { ProductPagePreview } from "~/ui/product-page-preview";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
+import { formatPrice } from "~/ui/product-card";
 
 export type ProductPagesPageData = SerializeFrom<typeof loadProductPagesPage>;
 
@@ -296,7 +297,7 @@ function PageEditor({
                     error={fieldErrors.priceCents}
                     helpText={
                       product
-                        ? `Cost ${product.costCents === null ? "unknown (add your cost)" : money(product.costCents)} + shipping ${money(product.shippingCents)}; others sell it at ${money(product.marketPriceCents)}.`
+                        ? `Cost ${product.costCents === null ? "unknown (add your cost)" : money(product.costCents)} + shipping ${money(product.shippingCents)}; others sell it at ${formatPrice(product.marketPriceCents, product.marketPriceCurrency)}.`
                         : undefined
                     }
                   />

@@ -166,6 +166,7 @@ describe("generate -> edit -> push", () => {
       shippingCents: 150,
       landedCostCents: 800,
       marketPriceCents: 2499,
+      marketPriceCurrency: null,
     });
     expect(draft.media.send).toEqual([
       "https://cdn.example.com/brush-1.jpg",

@@ -68,6 +68,7 @@ const productSelect = {
   reasons: true,
   images: true,
   priceCents: true,
+  priceCurrency: true,
   costCents: true,
   shippingCents: true,
   supplierName: true,
@@ -129,8 +130,10 @@ export interface ProductPageView {
     costCents: number | null;
     shippingCents: number;
     landedCostCents: number | null;
-    /** What sellers charge for it in the research data. */
+    /** What sellers charge for it in the research data, in marketPriceCurrency. */
     marketPriceCents: number;
+    /** null for US dollars; another currency is shown with its code, never as dollars (decision 059). */
+    marketPriceCurrency: string | null;
   } | null;
   /** Which product images Shopify will receive, and why others are skipped. */
   media: MediaPlan;
@@ -204,6 +207,7 @@ export async function views(deps: ViewsDeps, rows: PageRow[]): Promise<ProductPa
             shippingCents: p.shippingCents,
             landedCostCents: p.costCents === null ? null : p.costCents + p.shippingCents,
             marketPriceCents: p.priceCents,
+            marketPriceCurrency: p.priceCurrency,
           }
         : null,
       media: planMedia(images, deps.publicUrl),
