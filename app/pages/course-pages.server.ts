@@ -7,7 +7,10 @@ import { handleServiceErrors, readForm, toErrorResponse } from "~/pages/http.ser
 import { requireLessonNumber as lessonNumberOrAppError } from "~/domain/course";
 import type { User } from "~/services/auth.server";
 import type { CourseView } from "~/services/course.server";
+import { childLogger } from "~/logger.server";
 import { course } from "~/services/index.server";
+
+const log = childLogger("course");
 
 /** GET /api/course, exactly: modules with lessons (number, name, completed), progress, latest lesson. */
 export function courseJson(view: CourseView) {
@@ -37,7 +40,10 @@ export function requireLessonNumber(raw: string | undefined): number {
 }
 
 export async function loadCourse(user: User) {
-  return { view: await course.getCourse(user.id) };
+  const view = await course.getCourse(user.id);
+  // The seller is told the lessons are not available; the operator, what to run.
+  if (view.modules.length === 0) log.warn("The course has no lessons on this server: load them with npm run db:seed.");
+  return { view };
 }
 
 export async function loadLesson(lessonParam: string | undefined, user: User) {

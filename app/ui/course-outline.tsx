@@ -27,8 +27,7 @@ export function CourseOutline({
     return (
       <Card>
         <Text as="p" tone="subdued">
-          The course content has not been loaded on this server yet. It is loaded by the seed step (npm start or npm run
-          db:seed).
+          The lessons are not available right now. Please come back a little later.
         </Text>
       </Card>
     );

@@ -9,7 +9,7 @@ import { createElement as h, forwardRef, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { LessonRow } from "~/ui/course-outline";
+import { CourseOutline, LessonRow } from "~/ui/course-outline";
 
 // The embedded app's link component (@shopify/shopify-app-remix's RemixPolarisLink) and the site's both render Remix's Link.
 const PolarisRemixLink = forwardRef<HTMLAnchorElement, { url: string; children?: ReactNode }>(({ url, ...rest }, ref) =>
@@ -61,4 +61,12 @@ describe("a lesson row of the course outline", () => {
       expect(mine).toContain(`href="${url}"`);
     });
   }
+});
+
+describe("the course outline without lessons", () => {
+  it("tells the seller the lessons are not available, not an operator's command", () => {
+    const html = inApp(h(CourseOutline, { modules: [], lessonUrl: (n: number) => `/dashboard/course/${n}` }));
+    expect(html).toContain("The lessons are not available right now.");
+    expect(html).not.toMatch(/npm|seed/);
+  });
 });
