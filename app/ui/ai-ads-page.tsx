@@ -588,7 +588,7 @@ function AdEditor({
                   helpText={
                     sound.voice
                       ? "Each scene is read aloud on the rendered video. The free preview reads the hook (scene 1), so you can hear the voice before you pay."
-                      : "No voice on this server yet: the operator sets AI_BASE_URL, AI_API_KEY and AI_SPEECH_MODEL (an OpenAI-compatible speech endpoint, for example OpenAI's tts-1) to add one."
+                      : "Voice-over is not available here yet: videos are made without a voice."
                   }
                   error={fieldErrors.voiceOver}
                 />
