@@ -2,7 +2,7 @@
 // A lesson's row (78 of them on the page) writes the markup Polaris's InlineStack, Box, BlockStack, Link and Text
 // would, as plain elements: the same page for less of the server's render time (`npm run bench -- load`,
 // decision 039); `tests/unit/course-outline.test.ts` holds it to Polaris's own markup.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/ui/app-link";
 import { Badge, BlockStack, Card, Icon, InlineStack, Text } from "@shopify/polaris";
 import { CheckCircleIcon } from "@shopify/polaris-icons";
 import type { CSSProperties } from "react";
@@ -84,9 +84,9 @@ export function LessonRow({ lesson, url, lastOpened }: { lesson: OutlineModule["
           )}
         </div>
         <div className="Polaris-BlockStack" style={TEXT_STYLE}>
-          <RemixLink to={url} data-polaris-unstyled="true" className="Polaris-Link Polaris-Link--removeUnderline">
+          <AppLink to={url} data-polaris-unstyled="true" className="Polaris-Link Polaris-Link--removeUnderline">
             {`Lesson ${lesson.number}: ${lesson.name}`}
-          </RemixLink>
+          </AppLink>
           <p className="Polaris-Text--root Polaris-Text--bodySm Polaris-Text--subdued">
             {lesson.summary}
             {lastOpened ? " · last opened" : ""}

@@ -3,7 +3,7 @@
 // a phone, Polaris's styles), but as plain elements with the icons from one sprite: Polaris's Navigation.Item
 // runs a dozen hooks and components per item and inlines each icon's paths, which made the navigation ~230
 // elements and 20 KB on every dashboard page and a large share of a small page's render (docs/decisions/039).
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/ui/app-link";
 import { useBreakpoints } from "@shopify/polaris";
 import type { MouseEvent } from "react";
 import { SpriteIcon } from "~/ui/sprite-icon";
@@ -49,7 +49,7 @@ export function DashboardNav({
                       : "Polaris-Navigation__ItemInnerWrapper"
                   }
                 >
-                  <Link
+                  <AppLink
                     data-polaris-unstyled="true"
                     className={
                       item.selected
@@ -70,7 +70,7 @@ export function DashboardNav({
                         {item.label}
                       </span>
                     </span>
-                  </Link>
+                  </AppLink>
                 </div>
               </div>
             </li>

@@ -1,7 +1,7 @@
 // The Terms, Privacy and Refund pages (/terms, /privacy, /refunds; decision 051) and the links every surface
 // shows to them: the site's footer, sign-up, the checkout, the dashboard's footer and the embedded settings.
 // Plain prose in one place, so the three pages and what the checkout promises cannot drift apart.
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/ui/app-link";
 import { BlockStack, Card, FooterHelp, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatUsd, OFFERS, PLANS } from "~/domain/plans";
@@ -22,7 +22,7 @@ export function LegalLinks({ prefix }: { prefix?: string }) {
       {LEGAL_PAGES.map((page, i) => (
         <span key={page.path}>
           {i > 0 ? " · " : ""}
-          <Link to={page.path}>{page.label}</Link>
+          <AppLink to={page.path}>{page.label}</AppLink>
         </span>
       ))}
     </nav>

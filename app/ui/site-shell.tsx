@@ -4,6 +4,7 @@ import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json";
 import type { ReactNode } from "react";
 import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/redirect-to";
+import { AppLink } from "~/ui/app-link";
 import { LegalLinks } from "~/ui/legal-pages";
 
 export function PolarisProvider({ children }: { children: ReactNode }) {
@@ -23,9 +24,9 @@ function PolarisLink({ url, children, external, ...rest }: { url: string; childr
     );
   }
   return (
-    <Link to={url} {...rest}>
+    <AppLink to={url} {...rest}>
       {children}
-    </Link>
+    </AppLink>
   );
 }
 

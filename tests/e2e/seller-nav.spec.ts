@@ -187,6 +187,44 @@ test.describe("at desktop width (1280 px)", () => {
     await page.screenshot({ path: `${SHOTS}/seller-nav-product-1280.png`, fullPage: true });
   });
 
+  test("links inside the app move between pages without reloading the document (AppLink, decision 072)", async ({ page }) => {
+    await signUpPaid(page, "desk-links");
+    await open(page, `/dashboard/products?q=${WORD}`);
+    await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+    // A document load would lose this; a navigation inside the app keeps it.
+    await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+    const sameDocument = () => page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
+    const entries = () => page.evaluate(() => history.length);
+
+    // A card's title (Polaris's Link through the provider's link component).
+    await page.getByRole("link", { name: PRODUCTS[0].title }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/products/${PRODUCTS[0].objectID}$`));
+    await expect(page.getByRole("heading", { name: /^Why it scores/ })).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+
+    // The navigation (our own markup), then the link to the page already open: no second history entry.
+    await page.getByRole("navigation").getByRole("link", { name: "Saved" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/saved$/);
+    const before = await entries();
+    await page.getByRole("navigation").getByRole("link", { name: "Saved" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/saved$/);
+    expect(await entries()).toBe(before);
+    expect(await sameDocument()).toBe(true);
+
+    // Back returns to the product, still in the same document.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/products/${PRODUCTS[0].objectID}$`));
+    expect(await sameDocument()).toBe(true);
+
+    // A click with a modifier is the browser's (a new tab), not the app's: this page stays where it is.
+    const [opened] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("navigation").getByRole("link", { name: "Course" }).click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await opened.close();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/products/${PRODUCTS[0].objectID}$`));
+  });
+
   test("billing: Basic <-> Pro, a credit pack, and the trial extension only on the way out", async ({ page }) => {
     await open(page, "/signup?plan=basic&billing=monthly");
     await submitSignup(page, uniqueEmail("desk-billing"));
