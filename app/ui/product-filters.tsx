@@ -30,6 +30,8 @@ interface RangeField {
   max?: string;
   unit: "$" | "%" | "";
   help?: string;
+  /** Folded under "More filters" until opened or set (docs/decisions/073). */
+  more?: true;
 }
 
 /** The numeric filters, in the order they are shown, with their URL parameters. */
@@ -44,15 +46,16 @@ const RANGES: RangeField[] = [
     help: "Price minus cost, shipping, US duty and Shopify Payments fees, over price. Products without a known cost are left out.",
   },
   { label: "Orders (30 days)", min: "minOrders", max: "maxOrders", unit: "" },
-  { label: "Revenue (30 days)", min: "minRevenue", max: "maxRevenue", unit: "$" },
-  { label: "Engagement (30 days)", min: "minEngagement", unit: "", help: "Likes + comments + shares" },
-  { label: "Views (30 days)", min: "minViews", unit: "" },
-  { label: "Stores selling", min: "minStores", max: "maxStores", unit: "" },
+  { label: "Revenue (30 days)", min: "minRevenue", max: "maxRevenue", unit: "$", more: true },
+  { label: "Engagement (30 days)", min: "minEngagement", unit: "", help: "Likes + comments + shares", more: true },
+  { label: "Views (30 days)", min: "minViews", unit: "", more: true },
+  { label: "Stores selling", min: "minStores", max: "maxStores", unit: "", more: true },
   {
     label: "Stores added this week",
     min: "minStoresAdded7d",
     unit: "",
     help: "Measured products only: stores we observe that listed it in the last 7 days.",
+    more: true,
   },
   {
     label: "Amazon price",
@@ -60,6 +63,7 @@ const RANGES: RangeField[] = [
     max: "maxAmazonPrice",
     unit: "$",
     help: "Glitch mode needs $19 or more.",
+    more: true,
   },
 ];
 
@@ -80,6 +84,24 @@ export const FILTER_KEYS = [
   "firstSeenAfter",
   "firstSeenBefore",
 ];
+
+/**
+ * The parameters of the filters under "More filters": the rarely used ranges, the Amazon box and the first-seen
+ * date. The fold opens by itself when one of them is set or refused, so an applied filter is never hidden.
+ */
+export const MORE_FILTER_KEYS = [
+  ...RANGES.filter((r) => r.more).flatMap((r) => [r.min, r.max]),
+  "hasAmazonPrice",
+  "firstSeenDays",
+  "firstSeenAfter",
+  "firstSeenBefore",
+].filter((k): k is string => Boolean(k));
+
+/** How many of the folded filters the URL sets ("first seen" counts once, whichever way it is given). */
+export function moreFiltersSet(params: URLSearchParams): number {
+  const set = new Set(MORE_FILTER_KEYS.filter((k) => (params.get(k) ?? "").trim() !== "").map((k) => (k.startsWith("firstSeen") ? "firstSeen" : k)));
+  return set.size;
+}
 
 const FIRST_SEEN_OPTIONS = [
   { label: "Any time", value: "" },
@@ -199,6 +221,50 @@ export function activeFilterCount(params: URLSearchParams): number {
   return keys.size;
 }
 
+/** One numeric filter: its title, its min and max fields, its help. */
+function RangeGroup({
+  range: r,
+  text,
+  setText,
+  fieldError,
+}: {
+  range: RangeField;
+  text: Record<string, string>;
+  setText: (update: (t: Record<string, string>) => Record<string, string>) => void;
+  fieldError: (name: string) => string | undefined;
+}) {
+  const field = (side: "Min" | "Max", key: string) => (
+    <TextField
+      label={fieldLabel(side, r.label)}
+      labelHidden
+      placeholder={side === "Max" ? "Max" : r.max ? "Min" : "At least"}
+      value={text[key]}
+      onChange={(v) => setText((t) => ({ ...t, [key]: v }))}
+      autoComplete="off"
+      inputMode="decimal"
+      prefix={r.unit === "$" ? "$" : undefined}
+      suffix={r.unit === "%" ? "%" : undefined}
+      error={fieldError(key)}
+    />
+  );
+  return (
+    <BlockStack gap="100" role="group" aria-label={r.label}>
+      <Text as="p" variant="bodyMd">
+        {r.label}
+      </Text>
+      <InlineGrid columns={r.max ? 2 : 1} gap="200">
+        {r.min ? field("Min", r.min) : null}
+        {r.max ? field("Max", r.max) : null}
+      </InlineGrid>
+      {r.help ? (
+        <Text as="p" variant="bodySm" tone="subdued">
+          {r.help}
+        </Text>
+      ) : null}
+    </BlockStack>
+  );
+}
+
 /** How many niches show before "Show all niches". */
 const NICHES_SHOWN = 6;
 
@@ -271,6 +337,9 @@ export function ProductFilterPanel({
   const [before, setBefore] = useState(() => params.get("firstSeenBefore") ?? "");
 
   const fieldError = (name: string) => (error && error.param === name ? error.message : undefined);
+  // The rarely used filters are rendered only when asked for, or when one is set or refused (decision 073).
+  const [moreSet] = useState(() => moreFiltersSet(params));
+  const [more, setMore] = useState(() => moreSet > 0 || (error !== null && MORE_FILTER_KEYS.includes(error.param)));
 
   function apply(event?: FormEvent) {
     event?.preventDefault();
@@ -331,85 +400,68 @@ export function ProductFilterPanel({
             error={fieldError("stage")}
           />
 
-          {RANGES.map((r) => (
-            <BlockStack gap="100" key={r.label} role="group" aria-label={r.label}>
-              <Text as="p" variant="bodyMd">
-                {r.label}
-              </Text>
-              <InlineGrid columns={r.max ? 2 : 1} gap="200">
-                {r.min ? (
-                  <TextField
-                    label={fieldLabel("Min", r.label)}
-                    labelHidden
-                    placeholder={r.max ? "Min" : "At least"}
-                    value={text[r.min]}
-                    onChange={(v) => setText((t) => ({ ...t, [r.min!]: v }))}
-                    autoComplete="off"
-                    inputMode="decimal"
-                    prefix={r.unit === "$" ? "$" : undefined}
-                    suffix={r.unit === "%" ? "%" : undefined}
-                    error={fieldError(r.min)}
-                  />
-                ) : null}
-                {r.max ? (
-                  <TextField
-                    label={fieldLabel("Max", r.label)}
-                    labelHidden
-                    placeholder="Max"
-                    value={text[r.max]}
-                    onChange={(v) => setText((t) => ({ ...t, [r.max!]: v }))}
-                    autoComplete="off"
-                    inputMode="decimal"
-                    prefix={r.unit === "$" ? "$" : undefined}
-                    suffix={r.unit === "%" ? "%" : undefined}
-                    error={fieldError(r.max)}
-                  />
-                ) : null}
-              </InlineGrid>
-              {r.help ? (
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {r.help}
-                </Text>
-              ) : null}
-            </BlockStack>
+          {RANGES.filter((r) => !r.more).map((r) => (
+            <RangeGroup key={r.label} range={r} text={text} setText={setText} fieldError={fieldError} />
           ))}
 
-          <Checkbox
-            label="Only products with an Amazon price"
-            checked={hasAmazon}
-            onChange={setHasAmazon}
-            error={fieldError("hasAmazonPrice")}
-          />
+          <div>
+            <Button
+              variant="plain"
+              disclosure={more ? "up" : "down"}
+              onClick={() => setMore((m) => !m)}
+              ariaExpanded={more}
+              ariaControls="more-filters"
+            >
+              {`${more ? "Fewer filters" : "More filters"}${moreSet > 0 ? ` (${moreSet} set)` : ""}`}
+            </Button>
+          </div>
 
-          <BlockStack gap="200">
-            <Select
-              label="First seen"
-              options={FIRST_SEEN_OPTIONS}
-              value={firstSeen}
-              onChange={setFirstSeen}
-              error={fieldError("firstSeenDays")}
-            />
-            {firstSeen === "dates" ? (
-              <InlineGrid columns={2} gap="200">
-                <TextField
-                  label="After"
-                  type="date"
-                  value={after}
-                  onChange={setAfter}
-                  autoComplete="off"
-                  error={fieldError("firstSeenAfter")}
+          {more ? (
+            <div id="more-filters">
+              <BlockStack gap="400">
+                {RANGES.filter((r) => r.more).map((r) => (
+                  <RangeGroup key={r.label} range={r} text={text} setText={setText} fieldError={fieldError} />
+                ))}
+
+                <Checkbox
+                  label="Only products with an Amazon price"
+                  checked={hasAmazon}
+                  onChange={setHasAmazon}
+                  error={fieldError("hasAmazonPrice")}
                 />
-                <TextField
-                  label="Before"
-                  type="date"
-                  value={before}
-                  onChange={setBefore}
-                  autoComplete="off"
-                  error={fieldError("firstSeenBefore")}
-                />
-              </InlineGrid>
-            ) : null}
-          </BlockStack>
+
+                <BlockStack gap="200">
+                  <Select
+                    label="First seen"
+                    options={FIRST_SEEN_OPTIONS}
+                    value={firstSeen}
+                    onChange={setFirstSeen}
+                    error={fieldError("firstSeenDays")}
+                  />
+                  {firstSeen === "dates" ? (
+                    <InlineGrid columns={2} gap="200">
+                      <TextField
+                        label="After"
+                        type="date"
+                        value={after}
+                        onChange={setAfter}
+                        autoComplete="off"
+                        error={fieldError("firstSeenAfter")}
+                      />
+                      <TextField
+                        label="Before"
+                        type="date"
+                        value={before}
+                        onChange={setBefore}
+                        autoComplete="off"
+                        error={fieldError("firstSeenBefore")}
+                      />
+                    </InlineGrid>
+                  ) : null}
+                </BlockStack>
+              </BlockStack>
+            </div>
+          ) : null}
 
           <Button submit variant="primary">
             Apply filters

@@ -3,7 +3,7 @@
 // test adds a few products of its own with a made-up word in their titles, so it knows exactly what
 // a search for that word returns whatever else the catalogue holds.
 import { expect, test } from "./support/test";
-import { giveSubscription, open, reload, submitSignup, uniqueEmail } from "./support/app";
+import { giveSubscription, open, reload, signUpPaid, submitSignup, uniqueEmail } from "./support/app";
 import { insertProducts, PRODUCTS, WORD } from "./support/products";
 
 test.beforeAll(async () => {
@@ -121,4 +121,43 @@ test("a misspelt search shows the corrected one, and can search the text as type
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).not.toHaveURL(/literal=/);
   await expect(page.getByText("Showing results for bluetooth")).toBeVisible();
+});
+
+test("the rarely used filters are folded under More filters, and open by themselves when one is set", async ({ page }) => {
+  await signUpPaid(page, "more-filters");
+
+  await open(page, `/dashboard/products?q=${WORD}`);
+  const more = page.getByRole("button", { name: "More filters", exact: true });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  // Folded fields are not on the page at all (the server does not render them), the common ones are.
+  await expect(page.getByLabel("Max price")).toBeVisible();
+  await expect(page.getByLabel("Min engagement (30 days)")).toHaveCount(0);
+  await expect(page.getByLabel("First seen")).toHaveCount(0);
+
+  // Opened, they are there; a value typed in one is applied with the others.
+  await more.click();
+  await expect(page.getByRole("button", { name: "Fewer filters", exact: true })).toHaveAttribute("aria-expanded", "true");
+  await page.getByLabel("Min engagement (30 days)").fill("1");
+  await page.getByLabel("Max price").fill("30");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/minEngagement=1/);
+  await expect(page).toHaveURL(/maxPrice=30/);
+
+  // A page whose URL sets one of them opens with the fold open, saying how many are set.
+  await open(page, `/dashboard/products?q=${WORD}&minEngagement=1`);
+  await expect(page.getByRole("button", { name: "Fewer filters (1 set)" })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel("Min engagement (30 days)")).toHaveValue("1");
+  await page.screenshot({ path: "test-results/screenshots/products-more-filters.png", fullPage: true });
+  // Folding it again keeps the value: "Apply filters" still sends it.
+  await page.getByRole("button", { name: "Fewer filters (1 set)" }).click();
+  await expect(page.getByLabel("Min engagement (30 days)")).toHaveCount(0);
+  await page.getByLabel("Max price").fill("30");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/maxPrice=30/);
+  await expect(page).toHaveURL(/minEngagement=1/);
+
+  // A refused value in a folded field opens the fold on it, with the server's sentence.
+  await open(page, `/dashboard/products?q=${WORD}&minViews=lots`);
+  await expect(page.getByLabel("Min views (30 days)")).toBeVisible();
+  await expect(page.getByLabel("Min views (30 days)")).toHaveAttribute("aria-invalid", "true");
 });
