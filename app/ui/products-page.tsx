@@ -27,15 +27,8 @@ import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.s
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
 import { LapsedLayerBanner } from "~/ui/landed-cost-breakdown";
 import { ExportButtons } from "~/ui/export-buttons";
-import {
-  activeFilterCount,
-  activeFilters,
-  FILTER_KEYS,
-  ProductFilterPanel,
-  ProductSearchBar,
-  useRememberSearch,
-  type ActiveFilter,
-} from "~/ui/product-filters";
+import { activeFilterCount, activeFilters, FILTER_KEYS, type ActiveFilter } from "~/ui/product-filter-params";
+import { ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
 import { QuestionBox } from "~/ui/question-box";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
