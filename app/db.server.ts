@@ -155,6 +155,8 @@ export async function tuneSqlite(db: Db, url: string): Promise<void> {
  */
 export interface SqlReader {
   rows(sql: string, args?: InValue[]): Promise<unknown[][]>;
+  /** The first row only (a lookup by key): one call into the driver instead of a cursor. */
+  row(sql: string, args?: InValue[]): Promise<unknown[] | undefined>;
 }
 
 /** Statements kept prepared per reader; the app uses a few dozen distinct SQL texts. */
@@ -164,7 +166,9 @@ const STATEMENT_CACHE_SIZE = 256;
 function createFileReader(url: string): SqlReader {
   const file = url.slice("file:".length).split("?")[0];
   let database: LibsqlDatabase | null = null;
-  const statements = new Map<string, LibsqlStatement>();
+  // Each statement with whether it returns rows, asked once: `reader` and `raw` are calls into the driver's native
+  // code, which cost as much as a one-row read when made on every call. Raw mode stays set on the statement.
+  const statements = new Map<string, { statement: LibsqlStatement; reader: boolean }>();
   const open = (): LibsqlDatabase => {
     if (database) return database;
     const opened: LibsqlDatabase = new LibsqlDatabaseCtor(file);
@@ -172,20 +176,35 @@ function createFileReader(url: string): SqlReader {
     database = opened;
     return opened;
   };
+  const prepare = (sql: string) => {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      const statement = open().prepare(sql);
+      const reader = statement.reader;
+      // PRAGMA and other statements that return nothing cannot run in raw mode.
+      if (reader) statement.raw(true);
+      prepared = { statement, reader };
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
   return {
     async rows(sql, args = []) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = open().prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statements.set(sql, statement);
-      }
-      // PRAGMA and other statements that return nothing cannot run in raw mode.
-      if (!statement.reader) {
+      const { statement, reader } = prepare(sql);
+      if (!reader) {
         statement.run(args.map(toDriverValue));
         return [];
       }
-      return statement.raw(true).all(args.map(toDriverValue)) as unknown[][];
+      return statement.all(args.map(toDriverValue)) as unknown[][];
+    },
+    async row(sql, args = []) {
+      const { statement, reader } = prepare(sql);
+      if (!reader) {
+        statement.run(args.map(toDriverValue));
+        return undefined;
+      }
+      return (statement.get(args.map(toDriverValue)) as unknown[] | undefined) ?? undefined;
     },
   };
 }
@@ -199,12 +218,11 @@ function toDriverValue(value: InValue): unknown {
 export function createSqlReader(url: string, authToken?: string): SqlReader {
   if (url.startsWith("file:")) return createFileReader(url);
   const client = createClient({ url, authToken, intMode: "number" });
-  return {
-    async rows(sql, args = []) {
-      const result = await client.execute({ sql, args });
-      return result.rows.map((row) => Array.from({ length: result.columns.length }, (_, i) => row[i]));
-    },
+  const rows = async (sql: string, args: InValue[] = []) => {
+    const result = await client.execute({ sql, args });
+    return result.rows.map((row) => Array.from({ length: result.columns.length }, (_, i) => row[i]));
   };
+  return { rows, row: async (sql, args = []) => (await rows(sql, args))[0] };
 }
 
 declare global {

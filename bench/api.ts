@@ -8,7 +8,8 @@
 //      as many processes as the app), the ceiling; the first two as a share of it;
 //   4. in this process, one call at a time, what each step costs (BENCH_COST_CALLS, 500): the key check and the
 //      limiter's three counts a call, as they are (prepared statement, rate-limiter-flexible's SQLite store) and as
-//      they were (Prisma, its Prisma store), beside the search itself: the limiter's overhead per call.
+//      they were (Prisma, its Prisma store), beside the search itself: the limiter's overhead per call (a call alone
+//      waits for the end of its turn, where its group is written: decision 074; under load a group holds many calls).
 // Prints req/s, p50/p95/p99 and the servers' CPU milliseconds a request per phase (all their processes, from /proc:
 // the figure that holds on a busy shared machine, where req/s moves with the other sessions), and the first two as a
 // share of the ceiling both ways; asserts nothing. The per-minute limit is raised for the run
@@ -202,7 +203,7 @@ async function stepCosts(dbUrl: string, key: string, userId: string) {
     const row = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(key) }, select: { id: true, userId: true, scopes: true, revokedAt: true, lastUsedAt: true } });
     return loadUser(db, row!.userId);
   });
-  const limitNow = await cost("limiter: key + user minute, user month (SQLite store)", COST_CALLS, () => apiKeys.countCall(caller));
+  const limitNow = await cost("limiter: key + user minute, user month (SQLite store, its turn)", COST_CALLS, () => apiKeys.countCall(caller));
   const limitBefore = await cost("limiter as it was (rate-limiter-flexible's Prisma store)", COST_CALLS, () => prismaStore.countCall(caller));
   const search = await cost("the search itself (products.search, the same queries)", COST_CALLS, (i) =>
     products.search({ userId, access: researchAccess(user), params: new URLSearchParams(`${QUERIES[i % QUERIES.length]}&page=1&pageSize=12`) }),

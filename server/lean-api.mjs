@@ -28,12 +28,18 @@ export function leanApiHandler({ build, compress, accessLog, reportError }) {
         process.stdout.write(`${req.method} ${raw} ${res.statusCode} - ${ms.toFixed(3)} ms\n`);
       });
     }
-    compress(req, res, () => void answer(req, res, url));
+    // Without Accept-Encoding the compression middleware only adds `Vary: Accept-Encoding` (its default leaves such
+    // a client's answer as it is): answer() adds it itself, without the middleware's wrapping of the response.
+    if (req.headers["accept-encoding"] === undefined) void answer(req, res, url, true);
+    else compress(req, res, () => void answer(req, res, url, false));
     return true;
   };
 
-  /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {string} url */
-  async function answer(req, res, url) {
+  /**
+   * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {string} url
+   * @param {boolean} vary whether to add what compression would have: its Vary (every answer here is JSON or text, which it compresses)
+   */
+  async function answer(req, res, url, vary) {
     const method = /** @type {string} */ (req.method);
     const authorization = req.headers.authorization ?? null;
     let result;
@@ -47,6 +53,7 @@ export function leanApiHandler({ build, compress, accessLog, reportError }) {
     for (const [name, value] of Object.entries(result.headers)) {
       res.setHeader(name, name.toLowerCase() === "content-type" ? withCharset(value) : value);
     }
+    if (vary && res.hasHeader("content-type")) res.setHeader("Vary", "Accept-Encoding");
     if (method === "HEAD" || result.body === null) return void res.end();
     const body = Buffer.from(result.body);
     res.setHeader("Content-Length", body.length);

@@ -136,7 +136,7 @@ export function userFromRow(row: unknown[]): User {
 export async function sessionUser(db: Db, sessionId: string): Promise<User | null> {
   const reader = readerFor(db);
   if (reader) {
-    const [row] = await reader.rows(SESSION_USER_SQL, [sessionId]);
+    const row = await reader.row(SESSION_USER_SQL, [sessionId]);
     if (!row || dateFromDb(row[0]).getTime() <= Date.now()) return null;
     return userFromRow(row.slice(1));
   }

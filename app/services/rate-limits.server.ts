@@ -49,6 +49,12 @@ export interface RateLimitStatus {
   resetSeconds: number;
 }
 
+/** One step of a call's counts (`takeSteps`): a limit and the subjects it counts, each against its own limit. */
+export interface CountStep {
+  limit: RateLimit;
+  subjects: { subject: string; limit?: number }[];
+}
+
 /** "in 1 minute", "in 12 minutes", "in 2 hours": when the window lets the next try through. */
 export function retryInWords(seconds: number): string {
   if (seconds <= 60) return "in 1 minute";
@@ -224,6 +230,67 @@ function sqliteCounterClient(appFile: string) {
     }
   }
 
+  type Queued = { work: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  const queued: Queued[] = [];
+  let groupScheduled = false;
+  let groupRunning = false;
+  function scheduleGroup() {
+    if (groupScheduled || groupRunning) return;
+    groupScheduled = true;
+    setImmediate(() => {
+      groupScheduled = false;
+      groupRunning = true;
+      const group = queued.splice(0);
+      // runGroup answers every work; should it fail itself (a ROLLBACK that fails), no caller is left waiting.
+      void runGroup(group)
+        .catch((error: unknown) => group.forEach((q) => q.reject(error)))
+        .finally(() => {
+          groupRunning = false;
+          if (queued.length > 0) scheduleGroup();
+        });
+    });
+  }
+
+  /**
+   * One group: the lock, each work in turn (a refusal is that work's answer, not the group's), COMMIT whatever the
+   * works ended with (each try counts as it did in a transaction of its own), then every work's answer. A lock not
+   * had in BUSY_WAIT_MS fails every work of the group, as it failed one call before.
+   */
+  async function runGroup(group: Queued[]) {
+    let began: boolean;
+    try {
+      began = await beginWithoutBlocking();
+    } catch (error) {
+      for (const q of group) q.reject(error);
+      return;
+    }
+    const settled: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      for (const q of group) {
+        try {
+          settled.push({ ok: true, value: await q.work() });
+        } catch (error) {
+          settled.push({ ok: false, error });
+        }
+      }
+    } finally {
+      if (began && database.inTransaction) {
+        try {
+          database.exec("COMMIT");
+        } catch (error) {
+          // Nothing of the group was counted: every work fails, none is answered as counted.
+          if (database.inTransaction) database.exec("ROLLBACK");
+          settled.fill({ ok: false, error });
+        }
+      }
+    }
+    group.forEach((q, i) => {
+      const s = settled[i];
+      if (s.ok) q.resolve(s.value);
+      else q.reject(s.error);
+    });
+  }
+
   return {
     prepare(sql: string) {
       let statement = statements.get(sql);
@@ -237,19 +304,19 @@ function sqliteCounterClient(appFile: string) {
       return fn;
     },
     /**
-     * Runs `work` (tries through the store) in one write transaction. The store's tries are synchronous statements
-     * behind promises, with no timer between them, so nothing else runs inside it but tries already queued, which
-     * are counted in it too; a try made while one is open joins it.
+     * Runs `work` (tries through the store) in a write transaction shared with every other `work` this process
+     * queues in the same turn of the event loop (a group commit, decision 074): queued works wait for the end of
+     * the turn (`setImmediate`), take the lock once, run one after another in the order they came, and are
+     * answered after the COMMIT. While a group waits for the lock, new works queue for the next group. The store's
+     * tries are synchronous statements behind promises, with no timer between them, so a group holds the lock for
+     * the microseconds its statements take; a try made while a group's transaction is open joins it.
      */
-    async together<T>(work: () => Promise<T>): Promise<T> {
-      if (database.inTransaction || !(await beginWithoutBlocking())) return work();
-      try {
-        return await work();
-      } finally {
-        // Committed whatever work ended with, a refusal included: each try counts as it did in its own
-        // transaction (a statement that failed was undone by SQLite on its own).
-        if (database.inTransaction) database.exec("COMMIT");
-      }
+    together<T>(work: () => Promise<T>): Promise<T> {
+      if (database.inTransaction) return work();
+      return new Promise<T>((resolve, reject) => {
+        queued.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        scheduleGroup();
+      });
     },
     /** Deletes the counters of every limit for these subjects (keys end with `:subject`). */
     forget(subjects: string[]) {
@@ -265,8 +332,60 @@ export interface RateLimitsDeps {
   databaseUrl: string;
 }
 
+/** A try's count as `take` reports it, and whether it went over its limit. */
+type Counted = RateLimitStatus & { refused: boolean };
+
+/** One call's steps waiting for a group, what they counted, and how the call ends (null until counted). */
+interface StepPlan {
+  steps: CountStep[];
+  statuses: RateLimitStatus[];
+  outcome: { ok: true } | { ok: false; error: unknown } | null;
+}
+
+/** A subject's own limit, at most the rule's points (its counters' store refuses past those). */
+const subjectLimit = (rule: RateLimitRule, limit: number | undefined) => Math.min(limit ?? rule.points, rule.points);
+
+/**
+ * What one try saw, from a count of `res.consumedPoints` after it and `after` tries counted behind it in the same
+ * statement (so several tries of one subject counted at once each see their own count).
+ */
+function countedTry(limit: number, res: RateLimiterRes, after: number): Counted {
+  const consumed = res.consumedPoints - after;
+  return {
+    limit,
+    remaining: Math.max(0, limit - consumed),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    refused: consumed > limit,
+  };
+}
+
+/** The tightest of a take's counts, or its 429 (with `retryAfterSeconds` and `rateLimit`) when any went over. */
+function settle(rule: RateLimitRule, counted: Counted[]): RateLimitStatus {
+  const tightest = counted.reduce((a, b) => (b.remaining < a.remaining || (b.refused && !a.refused) ? b : a));
+  const refused = counted.filter((c) => c.refused);
+  const status = { limit: tightest.limit, remaining: tightest.remaining, resetSeconds: tightest.resetSeconds };
+  if (refused.length === 0) return status;
+  const seconds = Math.max(...refused.map((r) => r.resetSeconds));
+  throw new AppError(429, rule.refusal(retryInWords(seconds)), { retryAfterSeconds: seconds, rateLimit: { ...status, remaining: 0 } });
+}
+
+/** Counts `points` tries of a subject in one statement; its count after them (also when over the store's points). */
+async function countPoints(limiter: RateLimiterStoreAbstract, subject: string, points: number): Promise<RateLimiterRes> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await limiter.consume(subject, points);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return error;
+      // Two first tries at the same moment both create the counter (the Prisma store): the loser counts again.
+      if (!(isUniqueViolation(error) && attempt < 2)) throw error;
+    }
+  }
+}
+
 export function createRateLimits(deps: RateLimitsDeps) {
   const made = new Map<string, RateLimit>();
+  const limiters = new WeakMap<RateLimit, RateLimiterStoreAbstract>();
+  const batchDone = new WeakMap<StepPlan[], Promise<void>>();
   const file = deps.databaseUrl.startsWith("file:") ? deps.databaseUrl.slice("file:".length).split("?")[0] : null;
   let client: ReturnType<typeof sqliteCounterClient> | null = null;
 
@@ -296,36 +415,14 @@ export function createRateLimits(deps: RateLimitsDeps) {
     if (existing) return existing;
     const limiter = store(rule);
 
+    /** The try's count when it went over the rule's points (a refusal), else null. */
     async function consumeOne(subject: string): Promise<RateLimiterRes | null> {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await limiter.consume(subject);
-          return null;
-        } catch (error) {
-          if (error instanceof RateLimiterRes) return error;
-          // Two first tries at the same moment both create the counter: the loser counts again.
-          if (isUniqueViolation(error) && attempt < 2) continue;
-          throw error;
-        }
-      }
+      const res = await countPoints(limiter, subject, 1);
+      return res.consumedPoints > rule.points ? res : null;
     }
 
-    async function countOne(subject: string, limit: number): Promise<RateLimitStatus & { refused: boolean }> {
-      let res: RateLimiterRes | null = null;
-      for (let attempt = 0; res === null; attempt++) {
-        try {
-          res = await limiter.consume(subject);
-        } catch (error) {
-          if (error instanceof RateLimiterRes) res = error;
-          else if (!(isUniqueViolation(error) && attempt < 2)) throw error;
-        }
-      }
-      return {
-        limit,
-        remaining: Math.max(0, limit - res.consumedPoints),
-        resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-        refused: res.consumedPoints > limit,
-      };
+    async function countOne(subject: string, limit: number): Promise<Counted> {
+      return countedTry(limit, await countPoints(limiter, subject, 1), 0);
     }
 
     const built: RateLimit = {
@@ -341,15 +438,8 @@ export function createRateLimits(deps: RateLimitsDeps) {
         await limiter.delete(subject);
       },
       async take(...subjects) {
-        const counted = await together(() =>
-          Promise.all(subjects.map((s) => countOne(s.subject, Math.min(s.limit ?? rule.points, rule.points)))),
-        );
-        const tightest = counted.reduce((a, b) => (b.remaining < a.remaining || (b.refused && !a.refused) ? b : a));
-        const refused = counted.filter((c) => c.refused);
-        const status = { limit: tightest.limit, remaining: tightest.remaining, resetSeconds: tightest.resetSeconds };
-        if (refused.length === 0) return status;
-        const seconds = Math.max(...refused.map((r) => r.resetSeconds));
-        throw new AppError(429, rule.refusal(retryInWords(seconds)), { retryAfterSeconds: seconds, rateLimit: { ...status, remaining: 0 } });
+        const counted = await together(() => Promise.all(subjects.map((s) => countOne(s.subject, subjectLimit(rule, s.limit)))));
+        return settle(rule, counted);
       },
       async usage(subject, limit = rule.points) {
         const res = await limiter.get(subject);
@@ -363,11 +453,95 @@ export function createRateLimits(deps: RateLimitsDeps) {
       },
     };
     made.set(rule.name, built);
+    limiters.set(built, limiter);
     return built;
+  }
+
+  /** The calls' steps not yet counted: the next group of the counters file counts them all (decision 074). */
+  let openBatch: StepPlan[] | null = null;
+
+  /**
+   * Counts every plan's steps in order, each plan's step k only if none of its earlier steps was refused, with one
+   * try per limit and subject for all the plans (each plan's tries numbered in the order the plans came, so each
+   * sees the count it would have seen alone), inside the counters file's current group.
+   */
+  async function countPlans(plans: StepPlan[]) {
+    const longest = Math.max(...plans.map((p) => p.steps.length));
+    for (let k = 0; k < longest; k++) {
+      const entries = new Map<string, { limiter: RateLimiterStoreAbstract; subject: string; points: number; res?: RateLimiterRes; error?: unknown }>();
+      const tries = new Map<StepPlan, { entry: { points: number; res?: RateLimiterRes; error?: unknown }; nth: number; limit: number }[]>();
+      for (const plan of plans) {
+        const step = plan.steps[k];
+        if (!step || plan.outcome) continue;
+        const limiter = limiters.get(step.limit)!;
+        tries.set(
+          plan,
+          step.subjects.map((s) => {
+            const key = `${step.limit.rule.name}\u0000${s.subject}`;
+            let entry = entries.get(key);
+            if (!entry) entries.set(key, (entry = { limiter, subject: s.subject, points: 0 }));
+            entry.points++;
+            return { entry, nth: entry.points, limit: subjectLimit(step.limit.rule, s.limit) };
+          }),
+        );
+      }
+      for (const entry of entries.values()) {
+        try {
+          entry.res = await countPoints(entry.limiter, entry.subject, entry.points);
+        } catch (error) {
+          entry.error = error;
+        }
+      }
+      for (const [plan, planTries] of tries) {
+        const failed = planTries.find((t) => t.entry.error !== undefined);
+        if (failed) {
+          plan.outcome = { ok: false, error: failed.entry.error };
+          continue;
+        }
+        try {
+          plan.statuses.push(settle(plan.steps[k].limit.rule, planTries.map((t) => countedTry(t.limit, t.entry.res!, t.entry.points - t.nth))));
+        } catch (error) {
+          plan.outcome = { ok: false, error };
+        }
+      }
+    }
+    for (const plan of plans) plan.outcome ??= { ok: true };
   }
 
   return {
     limit,
+    /**
+     * Counts a call's steps in order, each only if no earlier one was refused (an API call: its key's and user's
+     * minute, then the user's month), and returns what each step's `take` would (its tightest count); 429 as `take`
+     * throws it for the first step refused. On a SQLite file the steps of all the calls this process makes in one
+     * turn of the event loop are counted in one write with one statement per limit and subject (decision 074).
+     */
+    async takeSteps(steps: CountStep[]): Promise<RateLimitStatus[]> {
+      if (!file) {
+        const statuses: RateLimitStatus[] = [];
+        for (const step of steps) statuses.push(await step.limit.take(...step.subjects));
+        return statuses;
+      }
+      const plan: StepPlan = { steps, statuses: [], outcome: null };
+      let batch = openBatch;
+      if (batch) batch.push(plan);
+      else {
+        const opened = [plan];
+        batch = openBatch = opened;
+        // The batch closes when its group starts counting (at once inside an open group): later plans wait for the next.
+        batchDone.set(
+          opened,
+          together(() => {
+            if (openBatch === opened) openBatch = null;
+            return countPlans(opened);
+          }),
+        );
+      }
+      await batchDone.get(batch);
+      const outcome = plan.outcome!;
+      if (!outcome.ok) throw outcome.error;
+      return plan.statuses;
+    },
     /**
      * Runs several tries (e.g. an API call's minute and month counts) as one write to the counters: one lock and
      * one commit instead of one each (decision 069). Only `take`/`consume` calls belong in `work`.

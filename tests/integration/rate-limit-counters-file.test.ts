@@ -95,6 +95,49 @@ describe("the counters' own file", () => {
     expect((await month.usage("caller")).used).toBe(2);
   });
 
+  it("counts the calls of one turn together (decision 074) and answers each as if it had been counted alone", async () => {
+    const limits = createRateLimits({ db, databaseUrl: `file:${appFile}` });
+    const minute = limits.limit(rule(20));
+    const month = limits.limit(rule(1000));
+    const call = () =>
+      limits.takeSteps([
+        { limit: minute, subjects: [{ subject: "key:k" }, { subject: "user:u", limit: 25 }] },
+        { limit: month, subjects: [{ subject: "user:u" }] },
+      ]);
+    const counters = dataVersionWatcher(counterFileFor(appFile));
+    try {
+      const before = counters.read();
+      const results = await Promise.allSettled(Array.from({ length: 50 }, call));
+      expect(counters.read()).not.toBe(before);
+      const answered = results.filter((r) => r.status === "fulfilled").map((r) => r.value);
+      const refused = results.filter((r) => r.status === "rejected").map((r) => r.reason as AppError);
+      expect([answered.length, refused.length]).toEqual([20, 30]);
+      // Each call saw its own count, in the order the calls were made: the key's 20 (tighter than the user's 25)
+      // counts down from 19 to 0, the month from 999 to 980.
+      expect(answered.map(([m]) => m.remaining)).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
+      expect(answered.map(([, mo]) => [mo.limit, mo.remaining])).toEqual(Array.from({ length: 20 }, (_, i) => [1000, 999 - i]));
+      expect(refused.every((e) => e.status === 429 && e.details.rateLimit !== undefined)).toBe(true);
+      // A refused call counted in the minute (both subjects) and stopped before the month.
+      expect((await minute.usage("key:k")).used).toBe(50);
+      expect((await minute.usage("user:u")).used).toBe(50);
+      expect((await month.usage("user:u")).used).toBe(20);
+    } finally {
+      counters.close();
+    }
+  });
+
+  it("counts steps asked for inside an open write at once, in it", async () => {
+    const limits = createRateLimits({ db, databaseUrl: `file:${appFile}` });
+    const minute = limits.limit(rule(5));
+    const inside = await limits.together(() => limits.takeSteps([{ limit: minute, subjects: [{ subject: "nested" }] }]));
+    expect(inside).toEqual([expect.objectContaining({ limit: 5, remaining: 4 })]);
+    const [[first], [second]] = await Promise.all([
+      limits.takeSteps([{ limit: minute, subjects: [{ subject: "nested" }] }]),
+      limits.together(() => limits.takeSteps([{ limit: minute, subjects: [{ subject: "nested" }] }])),
+    ]);
+    expect([first.remaining, second.remaining].sort()).toEqual([2, 3]);
+  });
+
   it("waits for the file's write lock held by another process without stopping this one's event loop", async () => {
     const limits = createRateLimits({ db, databaseUrl: `file:${appFile}` });
     const limit = limits.limit(rule(10));

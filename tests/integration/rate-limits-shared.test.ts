@@ -86,6 +86,25 @@ describe("the shared rate limiter", () => {
     expect(here.refused + there.refused).toBe(50);
   });
 
+  it("counts two OS processes' API calls (takeSteps, decision 074) into one window: exactly 30 of 80 through, and only those in the month", async () => {
+    const [minute, month] = [rule(30), rule(100_000, 3600)];
+    const here = limits();
+    const [minuteHere, monthHere] = [here.limit(minute), here.limit(month)];
+    const calls = Array.from({ length: 40 }, () =>
+      here.takeSteps([
+        { limit: minuteHere, subjects: [{ subject: "key:shared" }, { subject: "user:shared" }] },
+        { limit: monthHere, subjects: [{ subject: "user:shared" }] },
+      ]),
+    );
+    const [results, there] = await Promise.all([Promise.allSettled(calls), worker.ask(`steps ${minute.name} 30 ${month.name} 40`)]);
+    const accepted = results.filter((r) => r.status === "fulfilled").length;
+    const refused = results.filter((r) => r.status === "rejected" && r.reason instanceof AppError && r.reason.status === 429).length;
+    expect(there.failed).toBe(0);
+    expect({ accepted: accepted + there.accepted, refused: refused + there.refused }).toEqual({ accepted: 30, refused: 50 });
+    await expect(minuteHere.usage("key:shared")).resolves.toMatchObject({ used: 80 });
+    await expect(monthHere.usage("user:shared")).resolves.toMatchObject({ used: 30 });
+  });
+
   it("restarts the window when it ends (virtual clock), and says when in the refusal", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-26T12:00:00Z") });
     const limit = limits().limit(rule(3, 60));

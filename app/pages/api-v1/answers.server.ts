@@ -12,6 +12,7 @@ import { parseProfitQuery } from "~/pages/landed-cost-api.server";
 import type { User } from "~/services/auth.server";
 import type { ProductCard, ProductDetail as ServiceDetail } from "~/services/products.server";
 import { competitors, landedCost, notifications, productDrops, products } from "~/services/index.server";
+import { absoluteUrl } from "~/pages/api-v1/absolute-url.server";
 import * as S from "~/pages/api-v1/schemas.server";
 
 const CURRENCY = "USD";
@@ -44,7 +45,7 @@ export interface Operation<T extends z.ZodType = z.ZodType> {
 }
 
 const money = (cents: number, currency = CURRENCY) => ({ cents, currency });
-const absolute = (request: RequestUrl, path: string) => new URL(path, request.url).toString();
+const absolute = (request: RequestUrl, path: string) => absoluteUrl(request.url, path);
 export const productPath = (objectID: string) => `/dashboard/products/${encodeURIComponent(objectID)}`;
 
 /** A grid card in the API's words: every figure as { value, measured, asOf }, money in cents with a currency. */
