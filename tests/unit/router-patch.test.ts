@@ -1,5 +1,5 @@
 // The patches to @remix-run/router, react-router-dom and @remix-run/react (patches/, applied by `npm install`'s
-// postinstall; docs/decisions/070): the ranked branches of a routes array and compiled path patterns are kept
+// postinstall; docs/decisions/070, 075): the ranked branches of a routes array and compiled path patterns are kept
 // instead of made again on every match, and a server render's route objects and data routes are made once. The
 // matches must be exactly what the unpatched matcher gives: ranking (static before dynamic before splat, index
 // routes, siblings in order), case sensitivity and `end`, for the same array matched many times.
@@ -43,6 +43,7 @@ const ids = (pathname: string) => matchRoutes(routes, pathname)?.map((m) => m.ro
 describe("the patched route matcher", () => {
   it("is the file Node loads (the postinstall applied the patches)", () => {
     expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("rankedBranchesCache");
+    expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("matchesCache");
     expect(readFileSync(require.resolve("react-router-dom/server"), "utf8")).toContain("convertedRoutesCache");
     const remixServer = path.join(path.dirname(require.resolve("@remix-run/react")), "server.js");
     expect(readFileSync(remixServer, "utf8")).toContain("serverRoutesFor");
@@ -71,6 +72,33 @@ describe("the patched route matcher", () => {
     expect(matchPath({ path: "/a", end: true }, "/a/b")).toBeNull();
     expect(matchPath({ path: "/a", end: false }, "/a/b")?.pathnameBase).toBe("/a");
     expect(matchPath({ path: "/a", end: true }, "/a/b")).toBeNull();
+  });
+
+  it("hands out a pathname's kept matches as a copy a caller may change (decision 075)", () => {
+    // The first match is made and kept; the second is the kept one's copy: change both.
+    const made = matchRoutes(routes, "/products/kept-1")!;
+    (made[2].params as Record<string, string>).objectID = "changed";
+    const first = matchRoutes(routes, "/products/kept-1")!;
+    expect(first.map((m) => m.params)).toEqual([{ objectID: "kept-1" }, { objectID: "kept-1" }, { objectID: "kept-1" }]);
+    // As unpatched: one params object shared by the matches of one answer.
+    expect(first[0].params).toBe(first[2].params);
+    (first[2].params as Record<string, string>).objectID = "changed";
+    first[1].pathname = "/changed";
+    first.pop();
+    const second = matchRoutes(routes, "/products/kept-1")!;
+    expect(second.map((m) => [m.route.id, m.pathname, m.pathnameBase, m.params.objectID])).toEqual([
+      ["root", "/", "/", "kept-1"],
+      ["products", "/products", "/products", "kept-1"],
+      ["product", "/products/kept-1", "/products/kept-1", "kept-1"],
+    ]);
+    expect(second).not.toBe(first);
+    expect(matchRoutes(routes, "/products/kept-2")?.at(-1)?.params).toEqual({ objectID: "kept-2" });
+  });
+
+  it("matches well past the pathnames it keeps a tree (1,000), each as the first time", () => {
+    for (let i = 0; i < 2_500; i++) expect(matchRoutes(routes, `/products/p-${i}`)?.at(-1)?.params).toEqual({ objectID: `p-${i}` });
+    for (let i = 0; i < 2_500; i += 250) expect(ids(`/products/p-${i}`)).toEqual(["root", "products", "product"]);
+    expect(matchRoutes(routes, "/products/new", "/")?.map((m) => m.route.id)).toEqual(["root", "products", "product-new"]);
   });
 
   it("gives a new array of routes its own branches", () => {
