@@ -204,7 +204,7 @@ function createFileReader(url: string): SqlReader {
         statement.run(args.map(toDriverValue));
         return undefined;
       }
-      return (statement.get(args.map(toDriverValue)) as unknown[] | undefined) ?? undefined;
+      return statement.get(args.map(toDriverValue)) as unknown[] | undefined;
     },
   };
 }

@@ -8,7 +8,8 @@ import LibsqlDatabase from "libsql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { counterFileFor, createRateLimits, RATE_LIMITS, type RateLimitRule } from "~/services/rate-limits.server";
+import { counterFileFor } from "~/services/rate-limit-counters.server";
+import { createRateLimits, RATE_LIMITS, type RateLimitRule } from "~/services/rate-limits.server";
 
 const appFile = process.env.TEST_DB_FILE!;
 let ruleCount = 0;
