@@ -58,12 +58,16 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
+    // Cleared once the document is complete: a pending timer would hold the render's whole state (its tree,
+    // the loaders' data) until it fired, so a busy server kept seconds of pages alive for the collector.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const body = new Writable({
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
         done();
       },
       final(done) {
+        clearTimeout(timeout);
         responseHeaders.set("Content-Type", "text/html");
         resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
         done();
@@ -81,6 +85,7 @@ export default async function handleRequest(
         }
       },
       onShellError(error) {
+        clearTimeout(timeout);
         reject(error);
       },
       onError(error) {
@@ -88,6 +93,5 @@ export default async function handleRequest(
         logger.error({ err: error }, "render error");
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

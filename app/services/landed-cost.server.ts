@@ -1,7 +1,7 @@
 // What one product really earns for one seller (decision 052): its HTS code and origin (the seller's own,
 // kept with their saved product, else guessed from its niche and supplier), the dated duty layers for them,
 // and landed cost and profit from app/domain/landed-cost.ts. Also stores the seller's code and origin.
-import { parseStringList, type Db } from "~/db.server";
+import { parseStringList, readerFor, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
   CURRENCY,
@@ -57,18 +57,82 @@ const productSelect = {
   supplierUrl: true,
 } as const;
 
-async function findProduct(db: Db, objectID: string) {
-  const product = await db.product.findUnique({ where: { objectID }, select: productSelect });
+type ProductRow = { id: number; costCents: number | null; priceCents: number; priceCurrency: string | null; shippingCents: number; niches: string; supplierName: string | null; supplierUrl: string | null };
+
+// The product and the seller's own code and origin are read on every product page and grid page: as prepared
+// statements on the SqlReader rather than Prisma queries (each ~0.6 ms of CPU; docs/decisions/076), with Prisma
+// for a client that has no reader (a transaction's). Same rows, same types (tests/integration/landed-cost-reads.test.ts).
+const PRODUCT_COLUMNS = Object.keys(productSelect) as (keyof typeof productSelect)[];
+/** The columns of productSelect, in its order, then `extra`. */
+const productSql = (where: string, extra: string[] = []) =>
+  `SELECT ${[...PRODUCT_COLUMNS, ...extra].map((c) => `"${c}"`).join(", ")} FROM "Product" WHERE ${where}`;
+const textOrNull = (v: unknown) => (v === null ? null : String(v));
+
+function productRow(row: unknown[]): ProductRow {
+  const at = (column: keyof typeof productSelect) => row[PRODUCT_COLUMNS.indexOf(column)];
+  const [id, costCents, priceCents, priceCurrency, shippingCents] = [at("id"), at("costCents"), at("priceCents"), at("priceCurrency"), at("shippingCents")];
+  const [niches, supplierName, supplierUrl] = [at("niches"), at("supplierName"), at("supplierUrl")];
+  return {
+    id: Number(id),
+    costCents: costCents === null ? null : Number(costCents),
+    priceCents: Number(priceCents),
+    priceCurrency: textOrNull(priceCurrency),
+    shippingCents: Number(shippingCents),
+    niches: String(niches),
+    supplierName: textOrNull(supplierName),
+    supplierUrl: textOrNull(supplierUrl),
+  };
+}
+
+/** Products by objectID with what their landed cost needs, in no particular order. */
+async function productRowsByObjectID(db: Db, objectIDs: readonly string[]): Promise<(ProductRow & { objectID: string })[]> {
+  const reader = readerFor(db);
+  if (!reader) return db.product.findMany({ where: { objectID: { in: [...objectIDs] } }, select: { ...productSelect, objectID: true } });
+  const out: (ProductRow & { objectID: string })[] = [];
+  for (let i = 0; i < objectIDs.length; i += 100) {
+    const chunk = objectIDs.slice(i, i + 100);
+    const sql = productSql(`"objectID" IN (${chunk.map(() => "?").join(",")})`, ["objectID"]);
+    for (const row of await reader.rows(sql, chunk)) out.push({ ...productRow(row), objectID: String(row[PRODUCT_COLUMNS.length]) });
+  }
+  return out;
+}
+
+async function findProduct(db: Db, objectID: string): Promise<ProductRow> {
+  const reader = readerFor(db);
+  let product: ProductRow | null;
+  if (reader) {
+    const row = await reader.row(productSql(`"objectID" = ?`), [objectID]);
+    product = row ? productRow(row) : null;
+  } else {
+    product = await db.product.findUnique({ where: { objectID }, select: productSelect });
+  }
   if (!product) throw new AppError(404, "We could not find that product.");
   return product;
 }
 
+type OwnTariffChoice = { htsCode: string | null; originCountry: string | null };
+
+/** The seller's own code and origin for one saved product, or null when it is not saved. */
+async function ownTariffChoice(db: Db, userId: string, productId: number): Promise<OwnTariffChoice | null> {
+  const reader = readerFor(db);
+  if (!reader) return db.savedProduct.findUnique({ where: { userId_productId: { userId, productId } }, select: { htsCode: true, originCountry: true } });
+  const row = await reader.row(`SELECT "htsCode", "originCountry" FROM "SavedProduct" WHERE "userId" = ? AND "productId" = ?`, [userId, productId]);
+  return row ? { htsCode: textOrNull(row[0]), originCountry: textOrNull(row[1]) } : null;
+}
+
+/** The seller's saved products that carry their own code or origin. */
+async function ownTariffChoices(db: Db, userId: string): Promise<(OwnTariffChoice & { productId: number })[]> {
+  const reader = readerFor(db);
+  if (!reader) {
+    return db.savedProduct.findMany({ where: { userId, OR: [{ htsCode: { not: null } }, { originCountry: { not: null } }] }, select: { productId: true, htsCode: true, originCountry: true } });
+  }
+  const rows = await reader.rows(`SELECT "productId", "htsCode", "originCountry" FROM "SavedProduct" WHERE "userId" = ? AND ("htsCode" IS NOT NULL OR "originCountry" IS NOT NULL)`, [userId]);
+  return rows.map(([productId, htsCode, originCountry]) => ({ productId: Number(productId), htsCode: textOrNull(htsCode), originCountry: textOrNull(originCountry) }));
+}
+
 /** The HTS code and origin used for this seller's product, each with where it came from. */
-async function tariffChoice(db: Db, userId: string, product: Awaited<ReturnType<typeof findProduct>>, query: ProfitQuery) {
-  const saved = await db.savedProduct.findUnique({
-    where: { userId_productId: { userId, productId: product.id } },
-    select: { htsCode: true, originCountry: true },
-  });
+async function tariffChoice(db: Db, userId: string, product: ProductRow, query: ProfitQuery) {
+  const saved = await ownTariffChoice(db, userId, product.id);
   let hts: { digits: string; reason: string };
   if (query.hts !== undefined) hts = { digits: parseHtsCode(query.hts), reason: "the code you asked for" };
   else if (saved?.htsCode) hts = { digits: parseHtsCode(saved.htsCode), reason: "your code, kept with your saved product" };
@@ -234,9 +298,7 @@ export function landedFiguresReader(db: Db, input: { userId: string; now?: Date 
   return async function figures(rows: readonly LandedProductRow[]): Promise<Map<string, LandedFigures>> {
     const out = new Map<string, LandedFigures>();
     if (rows.length === 0) return out;
-    own ??= db.savedProduct
-      .findMany({ where: { userId: input.userId, OR: [{ htsCode: { not: null } }, { originCountry: { not: null } }] }, select: { productId: true, htsCode: true, originCountry: true } })
-      .then((list) => new Map(list.map((r) => [r.productId, r])));
+    own ??= ownTariffChoices(db, input.userId).then((list) => new Map(list.map((r) => [r.productId, r])));
     const savedBy = await own;
     const priced: Array<{ p: LandedProductRow & { costCents: number }; hts: string; htsReason: string; origin: string; originReason: string }> = [];
     for (const p of rows) {
@@ -298,7 +360,7 @@ export async function landedFigures(db: Db, input: { userId: string; products: r
  */
 export async function landedMargins(db: Db, input: { userId: string; objectIDs: readonly string[]; access: ResearchAccess; now?: Date }): Promise<Record<string, LandedMargin>> {
   if (!input.access.insights || input.objectIDs.length === 0) return {};
-  const rows = await db.product.findMany({ where: { objectID: { in: [...input.objectIDs] } }, select: { ...productSelect, objectID: true } });
+  const rows = await productRowsByObjectID(db, input.objectIDs);
   const figures = await landedFigures(db, { userId: input.userId, products: rows, now: input.now });
   const out: Record<string, LandedMargin> = {};
   for (const [objectID, f] of figures) {

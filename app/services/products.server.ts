@@ -230,15 +230,57 @@ async function cardRowsOutsidePrisma<Extra extends string = never>(reader: SqlRe
   const out: (CardRow & Record<Extra, unknown>)[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    for (const row of await reader.rows(cardsSql(chunk.length, fields), chunk)) {
-      const card: Record<string, unknown> = {};
-      fields.forEach((field, j) => {
-        card[field] = CARD_DATE_FIELDS.has(field as keyof typeof cardSelect) && row[j] !== null ? dateFromDb(row[j]) : row[j];
-      });
-      out.push(card as CardRow & Record<Extra, unknown>);
-    }
+    for (const row of await reader.rows(cardsSql(chunk.length, fields), chunk)) out.push(cardFrom<Extra>(fields, row));
   }
   return out;
+}
+
+/** A card row (and `extra` columns) from the driver's values for `fields`, in that order: the dates as Dates. */
+function cardFrom<Extra extends string = never>(fields: readonly string[], row: unknown[]): CardRow & Record<Extra, unknown> {
+  const card: Record<string, unknown> = {};
+  fields.forEach((field, j) => {
+    card[field] = CARD_DATE_FIELDS.has(field as keyof typeof cardSelect) && row[j] !== null ? dateFromDb(row[j]) : row[j];
+  });
+  return card as CardRow & Record<Extra, unknown>;
+}
+
+const DETAIL_FIELDS = [...CARD_FIELDS, "description", "tags", "supplierName", "supplierUrl"] as const;
+const HISTORY_FIELDS = ["startDay", "days", "orders", "revenueCents", "views", "likes", "comments", "shares", "storesSelling"] as const;
+type HistoryRow = { startDay: string; days: number } & Record<Exclude<(typeof HISTORY_FIELDS)[number], "startDay" | "days">, string>;
+type DetailRow = CardRow & { description: string; tags: string; supplierName: string | null; supplierUrl: string | null; history: HistoryRow | null };
+
+/**
+ * A product page's row and its daily series, read on every product page: two prepared statements on the SqlReader
+ * instead of Prisma's two queries (docs/decisions/076); Prisma for a client without a reader. Same rows, same types
+ * (tests/integration/product-detail-reads.test.ts).
+ */
+async function detailRow(db: Db, objectID: string): Promise<DetailRow | null> {
+  const reader = readerFor(db);
+  if (!reader) {
+    return db.product.findUnique({
+      where: { objectID },
+      select: { ...cardSelect, description: true, tags: true, supplierName: true, supplierUrl: true, history: { select: Object.fromEntries(HISTORY_FIELDS.map((f) => [f, true])) as Record<(typeof HISTORY_FIELDS)[number], true> } },
+    });
+  }
+  const row = await reader.row(`SELECT ${DETAIL_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Product" WHERE "objectID" = ?`, [objectID]);
+  if (!row) return null;
+  const product = cardFrom<"description" | "tags" | "supplierName" | "supplierUrl">(DETAIL_FIELDS, row);
+  const h = await reader.row(`SELECT ${HISTORY_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "ProductHistory" WHERE "productId" = ?`, [product.id]);
+  const text = (v: unknown) => String(v);
+  return {
+    ...product,
+    description: text(product.description),
+    tags: text(product.tags),
+    supplierName: product.supplierName === null ? null : text(product.supplierName),
+    supplierUrl: product.supplierUrl === null ? null : text(product.supplierUrl),
+    history: h
+      ? {
+          startDay: text(h[0]),
+          days: Number(h[1]),
+          ...(Object.fromEntries(HISTORY_FIELDS.slice(2).map((f, i) => [f, text(h[i + 2])])) as Omit<HistoryRow, "startDay" | "days">),
+        }
+      : null,
+  };
 }
 
 /** Card rows with the supplier, for exports (decision 057): read outside Prisma as the grid's cards are, in any order. */
@@ -326,19 +368,7 @@ function unpack(series: string): number[] {
 }
 
 export async function getProduct(db: Db, input: { userId: string; objectID: string; access: ResearchAccess }) {
-  const row = await db.product.findUnique({
-    where: { objectID: input.objectID },
-    select: {
-      ...cardSelect,
-      description: true,
-      tags: true,
-      supplierName: true,
-      supplierUrl: true,
-      history: {
-        select: { startDay: true, days: true, orders: true, revenueCents: true, views: true, likes: true, comments: true, shares: true, storesSelling: true },
-      },
-    },
-  });
+  const row = await detailRow(db, input.objectID);
   if (!row) throw productNotFound(input.objectID);
   const marks = await marksFor(db, input.userId, [row.id]);
   const card = toCard(row, input.access, { saved: marks.saved.has(row.id), tracked: marks.tracked.has(row.id) });

@@ -6,7 +6,7 @@
 // and are handed to the AI ad writer as references. Every query is scoped to the owner; nothing here knows HTTP.
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { isUniqueViolation, parseStringList, type Db } from "~/db.server";
+import { dateFromDb, isUniqueViolation, parseStringList, readerFor, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { hookOf, parseTikTokUrl, TIKTOK_LIMITS } from "~/domain/tiktoks";
 import { TikTokOEmbedError, type TikTokOEmbed } from "~/integrations/tiktok-oembed.server";
@@ -43,6 +43,7 @@ const rowSelect = {
 } as const satisfies Prisma.TikTokSelect;
 
 type Row = Prisma.TikTokGetPayload<{ select: typeof rowSelect }>;
+const ROW_FIELDS = Object.keys(rowSelect) as (keyof typeof rowSelect)[];
 
 export interface TikTokView {
   id: number;
@@ -115,13 +116,47 @@ export function createTikToks(deps: TikToksDeps) {
 
   /** The user's saved videos, newest first; only one product's with `objectID`. */
   async function list(userId: string, filter: { objectID?: string } = {}, take = 200): Promise<TikTokView[]> {
-    const rows = await db.tikTok.findMany({
+    return views(await listRows(userId, filter, take));
+  }
+
+  /**
+   * Every product page asks for the seller's videos of its product (usually none): a prepared statement on the
+   * SqlReader instead of a Prisma query (docs/decisions/076); Prisma for a client without a reader. Same rows, same
+   * types (tests/integration/tiktoks.test.ts compares them).
+   */
+  async function listRows(userId: string, filter: { objectID?: string }, take: number): Promise<Row[]> {
+    const reader = readerFor(db);
+    if (reader) {
+      const sql =
+        `SELECT ${ROW_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "TikTok" WHERE "userId" = ?` +
+        `${filter.objectID ? ` AND "productObjectID" = ?` : ""} ORDER BY "createdAt" DESC, "id" DESC LIMIT ?`;
+      const rows = await reader.rows(sql, filter.objectID ? [userId, filter.objectID, take] : [userId, take]);
+      return rows.map((row) => {
+        const r = Object.fromEntries(ROW_FIELDS.map((f, i) => [f, row[i]]));
+        const text = (v: unknown) => (v === null ? null : String(v));
+        return {
+          id: Number(r.id),
+          productObjectID: String(r.productObjectID),
+          url: String(r.url),
+          videoId: String(r.videoId),
+          note: String(r.note),
+          metaStatus: String(r.metaStatus),
+          title: text(r.title),
+          authorName: text(r.authorName),
+          authorUrl: text(r.authorUrl),
+          thumbnailUrl: text(r.thumbnailUrl),
+          fetchError: text(r.fetchError),
+          fetchedAt: r.fetchedAt === null ? null : dateFromDb(r.fetchedAt),
+          createdAt: dateFromDb(r.createdAt),
+        };
+      });
+    }
+    return db.tikTok.findMany({
       where: { userId, ...(filter.objectID ? { productObjectID: filter.objectID } : {}) },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take,
       select: rowSelect,
     });
-    return views(rows);
   }
 
   async function enqueueFetch(id: number) {

@@ -13,7 +13,7 @@ const fake = await vi.hoisted(async () => {
   return server;
 });
 
-import { db } from "~/db.server";
+import { db, readerFor, type Db } from "~/db.server";
 import { createSafeFetcher } from "~/integrations/safe-fetch.server";
 import { createTikTokOEmbed, TikTokOEmbedError } from "~/integrations/tiktok-oembed.server";
 import { action as deleteRoute } from "~/routes/api.tiktoks.$id";
@@ -21,7 +21,7 @@ import { action as addRoute, loader as listRoute } from "~/routes/api.tiktoks";
 import { loader as productPage } from "~/routes/dashboard.products.$objectID";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.tiktoks";
 import { tiktoks } from "~/services/index.server";
-import { OEMBED_JOB, type TikTokView } from "~/services/tiktoks.server";
+import { createTikToks, OEMBED_JOB, type TikTokView } from "~/services/tiktoks.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
@@ -211,5 +211,31 @@ describe("where saved videos show", () => {
     expect(bad.status).toBe(422);
     expect((await bad.json()).fieldErrors.url).toMatch(/example\.com is not TikTok/);
     expect(await db.job.count({ where: { kind: OEMBED_JOB } })).toBe(jobsBefore);
+  });
+});
+
+describe("the list read outside Prisma (decision 076)", () => {
+  it("answers what the Prisma read answers: newest first, one product's or all, fetched and pending alike", async () => {
+    const user = await createSignedInUser();
+    for (const [objectID, note] of [[PRODUCT.objectID, "first"], [OTHER.objectID, "other"], [PRODUCT.objectID, "second"]]) {
+      expect((await add(user.cookie, { url: videoUrl("orderly"), objectID, note })).status).toBe(201);
+    }
+    await tiktoks.idle();
+    // One not fetched yet: no title, no fetchedAt.
+    expect((await add(user.cookie, { url: videoUrl("orderly"), objectID: PRODUCT.objectID, note: "pending" })).status).toBe(201);
+    expect(readerFor(db)).not.toBeNull();
+    const throughPrisma = (filter: { objectID?: string }, take?: number) =>
+      db.$transaction((tx) => {
+        expect(readerFor(tx as unknown as Db)).toBeNull();
+        return createTikToks({ db: tx as unknown as Db, jobs: {} as never, oembed: {} as never }).list(user.id, filter, take);
+      });
+    for (const [filter, take] of [[{}, undefined], [{ objectID: PRODUCT.objectID }, undefined], [{ objectID: PRODUCT.objectID }, 2], [{ objectID: "tt-none" }, undefined]] as const) {
+      const ours = await tiktoks.list(user.id, filter, take);
+      expect(ours).toEqual(await throughPrisma(filter, take));
+    }
+    const all = await tiktoks.list(user.id);
+    expect(all.map((v) => v.note)).toEqual(["pending", "second", "other", "first"]);
+    expect(all[0]).toMatchObject({ metaStatus: "pending", fetchedAt: null });
+    expect(all[1].fetchedAt).toEqual(expect.any(String));
   });
 });
