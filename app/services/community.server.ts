@@ -2,7 +2,7 @@
 // prompts scheduled by app/domain/community.ts, and connecting a Discord account through OAuth when its
 // keys are set. Owns DiscordProfile and users.popupTriggered.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db } from "~/db.server";
+import { dateFromDb, readerFor, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
   applyPopupAction,
@@ -64,6 +64,8 @@ const profileSelect = {
   joined: true,
   dismissedLast: true,
 } as const;
+const PROFILE_FIELDS = Object.keys(profileSelect) as (keyof typeof profileSelect)[];
+type Profile = { [K in keyof typeof profileSelect]: K extends "discordId" | "discordUserName" ? string | null : K extends "lastPopupDate" ? Date | null : boolean };
 
 type ProfileRow = {
   discordId: string | null;
@@ -115,8 +117,26 @@ export type ConnectResult =
 export function createCommunity(deps: CommunityDeps) {
   const { db, inviteUrl, discord } = deps;
 
-  async function loadProfile(userId: string) {
-    return db.discordProfile.findUnique({ where: { userId }, select: profileSelect });
+  /** Read on every dashboard: a prepared statement on the SqlReader (docs/decisions/076), else Prisma. */
+  async function loadProfile(userId: string): Promise<Profile | null> {
+    const reader = readerFor(db);
+    if (!reader) return db.discordProfile.findUnique({ where: { userId }, select: profileSelect });
+    const row = await reader.row(`SELECT ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "DiscordProfile" WHERE "userId" = ?`, [userId]);
+    if (!row) return null;
+    const r = Object.fromEntries(PROFILE_FIELDS.map((f, i) => [f, row[i]]));
+    const text = (v: unknown) => (v === null ? null : String(v));
+    return {
+      discordId: text(r.discordId),
+      discordUserName: text(r.discordUserName),
+      discordPopup1: Boolean(r.discordPopup1),
+      discordPopup2: Boolean(r.discordPopup2),
+      discordPopup3: Boolean(r.discordPopup3),
+      discordPopup4: Boolean(r.discordPopup4),
+      discordPopup5: Boolean(r.discordPopup5),
+      lastPopupDate: r.lastPopupDate === null ? null : dateFromDb(r.lastPopupDate),
+      joined: Boolean(r.joined),
+      dismissedLast: Boolean(r.dismissedLast),
+    };
   }
 
   async function facts(user: CommunityUser, now: Date) {

@@ -26,7 +26,13 @@ async function completedNumbers(db: Db, userId: string): Promise<number[]> {
   return rows.map((r) => r.lessonNumber);
 }
 
+/** Read on every dashboard (the community prompt's facts): a prepared statement on the SqlReader (docs/decisions/076), else Prisma. */
 export async function countCompletedLessons(db: Db, userId: string): Promise<number> {
+  const reader = readerFor(db);
+  if (reader) {
+    const row = await reader.row(`SELECT COUNT(*) FROM "LessonCompletion" WHERE "userId" = ? AND "lessonNumber" BETWEEN 1 AND ?`, [userId, TOTAL_LESSONS]);
+    return Number(row?.[0] ?? 0);
+  }
   return db.lessonCompletion.count({ where: { userId, lessonNumber: { gte: 1, lte: TOTAL_LESSONS } } });
 }
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature } from "~/domain/plans";
 import { creditCost, isUnlimited, renderCredits } from "~/domain/credits";
-import { isUniqueViolation, retryBusy, type DbClient } from "~/db.server";
+import { isUniqueViolation, readerFor, retryBusy, type DbClient } from "~/db.server";
 import { AppError } from "~/domain/errors";
 
 /** A spend that went through (or the replay of one under the same key). */
@@ -29,8 +29,15 @@ export async function getBalance(db: DbClient, userId: string, feature: string):
   return row?.balance ?? 0;
 }
 
+/**
+ * Every balance with its cost. Read on every dashboard page and `GET /api/me`: a prepared statement on the SqlReader
+ * (docs/decisions/076), or Prisma for a client without one (a transaction's, which must see its own writes).
+ */
 export async function getBalances(db: DbClient, userId: string) {
-  const rows = await db.creditBalance.findMany({ where: { userId }, select: { feature: true, balance: true } });
+  const reader = readerFor(db);
+  const rows = reader
+    ? (await reader.rows(`SELECT "feature", "balance" FROM "CreditBalance" WHERE "userId" = ?`, [userId])).map(([feature, balance]) => ({ feature: String(feature), balance: Number(balance) }))
+    : await db.creditBalance.findMany({ where: { userId }, select: { feature: true, balance: true } });
   const byFeature = new Map(rows.map((r) => [r.feature, r.balance]));
   return CREDIT_FEATURES.map((feature) => {
     const balance = byFeature.get(feature) ?? 0;

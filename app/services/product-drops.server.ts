@@ -4,7 +4,7 @@
 // objectIDs) or by the weekly job (publish "auto": pickWeekly over the catalogue). A drop is visible from its
 // date on; subscribers (paid states, productDropsAccess) reveal it; a drop becoming visible is a notification
 // to every subscriber. The rules are app/domain/product-drops.ts; nothing here knows HTTP.
-import { isUniqueViolation, parseStringList, retryBusy, type Db } from "~/db.server";
+import { isUniqueViolation, parseStringList, readerFor, retryBusy, type Db } from "~/db.server";
 import type { PaidStateInput } from "~/domain/billing";
 import { paidState } from "~/domain/billing";
 import { AppError } from "~/domain/errors";
@@ -138,7 +138,13 @@ export function createProductDrops(deps: ProductDropsDeps) {
   const log = deps.log ?? silent;
   const today = () => dropDay(now());
 
+  /** Read on the dashboard and the drops page: a prepared statement on the SqlReader (docs/decisions/076), else Prisma. */
   async function storedNextDate(): Promise<string | null> {
+    const reader = readerFor(db);
+    if (reader) {
+      const row = await reader.row(`SELECT "nextDropDate" FROM "ProductDropSchedule" WHERE "id" = 1`);
+      return row ? String(row[0]) : null;
+    }
     const row = await db.productDropSchedule.findUnique({ where: { id: 1 }, select: { nextDropDate: true } });
     return row?.nextDropDate ?? null;
   }
@@ -206,27 +212,42 @@ export function createProductDrops(deps: ProductDropsDeps) {
 
   /** The user's revealed dates (seed user-product-drops.revealedDates), newest first. */
   async function revealedDates(userId: string): Promise<string[]> {
+    const reader = readerFor(db);
+    if (reader) return (await reader.rows(`SELECT "date" FROM "UserProductDrop" WHERE "userId" = ? ORDER BY "date" DESC`, [userId])).map(([date]) => String(date));
     const rows = await db.userProductDrop.findMany({ where: { userId }, orderBy: { date: "desc" }, select: { date: true } });
     return rows.map((r) => r.date);
   }
 
-  /** The next drop date and the visible drops, newest first, each with its product count and whether the user revealed it. */
+  /** Drops dated up to `until`, newest first, with their product counts. */
+  async function visibleDrops(until: string, take: number): Promise<{ date: string; productCount: number }[]> {
+    const reader = readerFor(db);
+    if (reader) {
+      const sql =
+        `SELECT d."date", (SELECT COUNT(*) FROM "ProductDropItem" i WHERE i."dropId" = d."id") FROM "ProductDrop" d ` +
+        `WHERE d."date" <= ? ORDER BY d."date" DESC LIMIT ?`;
+      return (await reader.rows(sql, [until, take])).map(([date, count]) => ({ date: String(date), productCount: Number(count) }));
+    }
+    const drops = await db.productDrop.findMany({
+      where: { date: { lte: until } },
+      orderBy: { date: "desc" },
+      take,
+      select: { date: true, _count: { select: { items: true } } },
+    });
+    return drops.map((d) => ({ date: d.date, productCount: d._count.items }));
+  }
+
+  /**
+   * The next drop date and the visible drops, newest first, each with its product count and whether the user revealed
+   * it. Read on every drops page and `GET /api/drops`: prepared statements on the SqlReader (docs/decisions/076), or
+   * Prisma for a client without one.
+   */
   async function list(userId: string, options: { limit?: number } = {}): Promise<DropList> {
     const take = Math.min(Math.max(options.limit ?? 52, 1), 520);
-    const [next, drops, revealed] = await Promise.all([
-      nextDropDate(),
-      db.productDrop.findMany({
-        where: { date: { lte: today() } },
-        orderBy: { date: "desc" },
-        take,
-        select: { date: true, _count: { select: { items: true } } },
-      }),
-      revealedDates(userId),
-    ]);
+    const [next, drops, revealed] = await Promise.all([nextDropDate(), visibleDrops(today(), take), revealedDates(userId)]);
     const revealedSet = new Set(revealed);
     return {
       nextDropDate: next,
-      drops: drops.map((d) => ({ date: d.date, productCount: d._count.items, revealed: revealedSet.has(d.date) })),
+      drops: drops.map((d) => ({ ...d, revealed: revealedSet.has(d.date) })),
     };
   }
 

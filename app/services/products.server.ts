@@ -485,18 +485,45 @@ export async function untrackProduct(db: Db, userId: string, objectID: string) {
   return { tracked: false };
 }
 
+// The saved page's lists (and `GET /api/saved-searches`) are read as prepared statements on the SqlReader
+// (docs/decisions/076), or through Prisma for a client without one; tests/integration/saved-reads.test.ts compares them.
+
 export async function listSaved(db: Db, userId: string, access: ResearchAccess) {
-  const rows = await db.savedProduct.findMany({ where: { userId }, orderBy: { savedAt: "desc" }, select: { productId: true }, take: 500 });
-  return cardsFor(db, userId, rows.map((r) => r.productId), access);
+  const reader = readerFor(db);
+  const ids = reader
+    ? (await reader.rows(`SELECT "productId" FROM "SavedProduct" WHERE "userId" = ? ORDER BY "savedAt" DESC LIMIT 500`, [userId])).map(([id]) => Number(id))
+    : (await db.savedProduct.findMany({ where: { userId }, orderBy: { savedAt: "desc" }, select: { productId: true }, take: 500 })).map((r) => r.productId);
+  return cardsFor(db, userId, ids, access);
+}
+
+async function trackedRows(db: Db, userId: string): Promise<(TrackedAt & { productId: number })[]> {
+  const reader = readerFor(db);
+  if (!reader) {
+    return db.trackedProduct.findMany({
+      where: { userId },
+      orderBy: { trackedAt: "desc" },
+      take: 500,
+      select: { productId: true, trackedAt: true, ordersAtTrack: true, revenueCentsAtTrack: true, priceCentsAtTrack: true, storesSellingAtTrack: true, winningScoreAtTrack: true },
+    });
+  }
+  const sql =
+    `SELECT "productId", "trackedAt", "ordersAtTrack", "revenueCentsAtTrack", "priceCentsAtTrack", "storesSellingAtTrack", "winningScoreAtTrack" ` +
+    `FROM "TrackedProduct" WHERE "userId" = ? ORDER BY "trackedAt" DESC LIMIT 500`;
+  return (await reader.rows(sql, [userId])).map(([productId, trackedAt, orders, revenue, price, stores, score]) => ({
+    productId: Number(productId),
+    trackedAt: dateFromDb(trackedAt),
+    ordersAtTrack: Number(orders),
+    revenueCentsAtTrack: BigInt(revenue as number | bigint),
+    priceCentsAtTrack: Number(price),
+    storesSellingAtTrack: Number(stores),
+    winningScoreAtTrack: Number(score),
+  }));
 }
 
 export async function listTracked(db: Db, userId: string, access: ResearchAccess) {
-  const rows = await db.trackedProduct.findMany({
-    where: { userId },
-    orderBy: { trackedAt: "desc" },
-    take: 500,
-    select: { productId: true, trackedAt: true, ordersAtTrack: true, revenueCentsAtTrack: true, priceCentsAtTrack: true, storesSellingAtTrack: true, winningScoreAtTrack: true },
-  });
+  const rows = await trackedRows(db, userId);
+  // Nothing tracked (most sellers): no card or id lookups for an empty list.
+  if (rows.length === 0) return [];
   const cards = await cardsFor(db, userId, rows.map((r) => r.productId), access);
   const cardByObject = new Map(cards.map((c) => [c.objectID, c]));
   const products = await db.product.findMany({ where: { id: { in: rows.map((r) => r.productId) } }, select: { id: true, objectID: true } });
@@ -533,6 +560,18 @@ export async function saveSearch(db: Db, userId: string, input: { name: string; 
 }
 
 export async function listSavedSearches(db: Db, userId: string) {
+  const reader = readerFor(db);
+  if (reader) {
+    const sql = `SELECT "id", "name", "query", "createdAt", "lastVisitedAt", "alertsEnabled" FROM "SavedSearch" WHERE "userId" = ? ORDER BY "createdAt" DESC`;
+    return (await reader.rows(sql, [userId])).map(([id, name, query, createdAt, lastVisitedAt, alertsEnabled]) => ({
+      id: Number(id),
+      name: String(name),
+      query: String(query),
+      createdAt: dateFromDb(createdAt),
+      lastVisitedAt: dateFromDb(lastVisitedAt),
+      alertsEnabled: Boolean(alertsEnabled),
+    }));
+  }
   return db.savedSearch.findMany({
     where: { userId },
     orderBy: { createdAt: "desc" },
