@@ -128,6 +128,11 @@ export function toDbTime(date: Date): string {
   return date.toISOString().replace("Z", "+00:00");
 }
 
+/** A nullable text column as the driver gives it: null, or the text. */
+export function textOrNull(value: unknown): string | null {
+  return value === null ? null : String(value);
+}
+
 /** A DateTime column as Prisma writes it (ISO text), or as SQLite's CURRENT_TIMESTAMP default does. */
 export function dateFromDb(value: unknown): Date {
   if (typeof value === "number") return new Date(value);

@@ -2,7 +2,7 @@
 // prompts scheduled by app/domain/community.ts, and connecting a Discord account through OAuth when its
 // keys are set. Owns DiscordProfile and users.popupTriggered.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { dateFromDb, readerFor, type Db } from "~/db.server";
+import { dateFromDb, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
   applyPopupAction,
@@ -65,6 +65,7 @@ const profileSelect = {
   dismissedLast: true,
 } as const;
 const PROFILE_FIELDS = Object.keys(profileSelect) as (keyof typeof profileSelect)[];
+const PROFILE_SQL = `SELECT ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "DiscordProfile" WHERE "userId" = ?`;
 type Profile = { [K in keyof typeof profileSelect]: K extends "discordId" | "discordUserName" ? string | null : K extends "lastPopupDate" ? Date | null : boolean };
 
 type ProfileRow = {
@@ -121,13 +122,12 @@ export function createCommunity(deps: CommunityDeps) {
   async function loadProfile(userId: string): Promise<Profile | null> {
     const reader = readerFor(db);
     if (!reader) return db.discordProfile.findUnique({ where: { userId }, select: profileSelect });
-    const row = await reader.row(`SELECT ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "DiscordProfile" WHERE "userId" = ?`, [userId]);
+    const row = await reader.row(PROFILE_SQL, [userId]);
     if (!row) return null;
     const r = Object.fromEntries(PROFILE_FIELDS.map((f, i) => [f, row[i]]));
-    const text = (v: unknown) => (v === null ? null : String(v));
     return {
-      discordId: text(r.discordId),
-      discordUserName: text(r.discordUserName),
+      discordId: textOrNull(r.discordId),
+      discordUserName: textOrNull(r.discordUserName),
       discordPopup1: Boolean(r.discordPopup1),
       discordPopup2: Boolean(r.discordPopup2),
       discordPopup3: Boolean(r.discordPopup3),

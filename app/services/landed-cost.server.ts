@@ -1,7 +1,7 @@
 // What one product really earns for one seller (decision 052): its HTS code and origin (the seller's own,
 // kept with their saved product, else guessed from its niche and supplier), the dated duty layers for them,
 // and landed cost and profit from app/domain/landed-cost.ts. Also stores the seller's code and origin.
-import { parseStringList, readerFor, type Db } from "~/db.server";
+import { parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
   CURRENCY,
@@ -66,21 +66,21 @@ const PRODUCT_COLUMNS = Object.keys(productSelect) as (keyof typeof productSelec
 /** The columns of productSelect, in its order, then `extra`. */
 const productSql = (where: string, extra: string[] = []) =>
   `SELECT ${[...PRODUCT_COLUMNS, ...extra].map((c) => `"${c}"`).join(", ")} FROM "Product" WHERE ${where}`;
-const textOrNull = (v: unknown) => (v === null ? null : String(v));
 
+const PRODUCT_BY_OBJECT_ID_SQL = productSql(`"objectID" = ?`);
+
+/** The driver's values for productSql's columns (productSelect's, in its order) as Prisma types them. */
 function productRow(row: unknown[]): ProductRow {
-  const at = (column: keyof typeof productSelect) => row[PRODUCT_COLUMNS.indexOf(column)];
-  const [id, costCents, priceCents, priceCurrency, shippingCents] = [at("id"), at("costCents"), at("priceCents"), at("priceCurrency"), at("shippingCents")];
-  const [niches, supplierName, supplierUrl] = [at("niches"), at("supplierName"), at("supplierUrl")];
+  const r = Object.fromEntries(PRODUCT_COLUMNS.map((column, i) => [column, row[i]])) as Record<keyof typeof productSelect, unknown>;
   return {
-    id: Number(id),
-    costCents: costCents === null ? null : Number(costCents),
-    priceCents: Number(priceCents),
-    priceCurrency: textOrNull(priceCurrency),
-    shippingCents: Number(shippingCents),
-    niches: String(niches),
-    supplierName: textOrNull(supplierName),
-    supplierUrl: textOrNull(supplierUrl),
+    id: Number(r.id),
+    costCents: r.costCents === null ? null : Number(r.costCents),
+    priceCents: Number(r.priceCents),
+    priceCurrency: textOrNull(r.priceCurrency),
+    shippingCents: Number(r.shippingCents),
+    niches: String(r.niches),
+    supplierName: textOrNull(r.supplierName),
+    supplierUrl: textOrNull(r.supplierUrl),
   };
 }
 
@@ -101,7 +101,7 @@ async function findProduct(db: Db, objectID: string): Promise<ProductRow> {
   const reader = readerFor(db);
   let product: ProductRow | null;
   if (reader) {
-    const row = await reader.row(productSql(`"objectID" = ?`), [objectID]);
+    const row = await reader.row(PRODUCT_BY_OBJECT_ID_SQL, [objectID]);
     product = row ? productRow(row) : null;
   } else {
     product = await db.product.findUnique({ where: { objectID }, select: productSelect });

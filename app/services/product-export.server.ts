@@ -27,7 +27,8 @@ import {
 import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
 import { landedFiguresReader, type LandedFigures } from "~/services/landed-cost.server";
-import { cardRowsWithSupplier, toCard } from "~/services/products.server";
+import { cardRowsWithSupplier } from "~/services/product-rows.server";
+import { toCard } from "~/services/products.server";
 import type { DropUser, ProductDrops } from "~/services/product-drops.server";
 
 export type ExportList =

@@ -1,70 +1,16 @@
 // Product research for both surfaces: search (through the configured engine), product detail with its
 // history, saved and tracked products, saved searches. What a user may see is decided once, by
 // researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
-import { dateFromDb, parseStringList, readerFor, type Db, type SqlReader } from "~/db.server";
+import { dateFromDb, parseStringList, readerFor, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { dayString, dayOf, noSalesDataNote } from "~/domain/insights";
 import { figure, isMeasuredSource, MEASURED_NO_SALES, type ShownFigure } from "~/domain/measured-product";
 import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
 import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/measured-products.server";
+import { cardRows, detailRow, marksFor, savedProductIds, trackedRows, type CardRow, type TrackedAt } from "~/services/product-rows.server";
 
 export type { SearchEngine };
-
-const cardSelect = {
-  id: true,
-  objectID: true,
-  title: true,
-  images: true,
-  niches: true,
-  priceCents: true,
-  priceCurrency: true,
-  costCents: true,
-  shippingCents: true,
-  marginBps: true,
-  landedMarginBps: true,
-  amazonPriceCents: true,
-  orders: true,
-  orders7d: true,
-  ordersPrev7d: true,
-  ordersGrowth7d: true,
-  revenueCents: true,
-  likes: true,
-  comments: true,
-  shares: true,
-  views: true,
-  storesSelling: true,
-  winningScore: true,
-  lifecycleStage: true,
-  saturation: true,
-  trendingScore: true,
-  reasons: true,
-  firstSeenAt: true,
-  lastUpdatedAt: true,
-  insightsAt: true,
-  source: true,
-  sourceStore: true,
-  sourceAddedAt: true,
-  storesAdded7d: true,
-  storesAdded30d: true,
-  thinEvidence: true,
-} as const;
-
-type CardRow = {
-  [K in keyof typeof cardSelect]: K extends "revenueCents"
-    ? bigint | number
- : K extends "firstSeenAt" | "lastUpdatedAt" | "insightsAt"
-      ? Date
-      : K extends "sourceAddedAt"
-        ? Date | null
-        : K extends "sourceStore" | "thinEvidence" | "priceCurrency"
-          ? string | null
-          : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps" | "landedMarginBps"
-            ? number | null
-            : K extends "id" | "priceCents" | "shippingCents" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore" | "storesAdded7d" | "storesAdded30d"
-          ? number
-          : string;
-};
 
 /**
  * A product added from a tracked store has no sales data (docs/decisions/026): its sales columns hold 0
@@ -204,124 +150,10 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
 }
 export type ProductCard = ReturnType<typeof toCard>;
 
-/** The Product columns of a card that are not plain numbers or text (see cardRowsOutsidePrisma). */
-const CARD_DATE_FIELDS = new Set<keyof typeof cardSelect>(["firstSeenAt", "lastUpdatedAt", "insightsAt", "sourceAddedAt"]);
-const CARD_FIELDS = Object.keys(cardSelect) as (keyof typeof cardSelect)[];
-const CHUNK = 100;
-
-function cardsSql(count: number, fields: readonly string[] = CARD_FIELDS) {
-  return `SELECT ${fields.map((f) => `"${f}"`).join(", ")} FROM "Product" WHERE "id" IN (${Array(count).fill("?").join(",")})`;
-}
-
-function marksSql(count: number) {
-  const list = Array(count).fill("?").join(",");
-  return (
-    `SELECT "productId", 1 FROM "SavedProduct" WHERE "userId" = ? AND "productId" IN (${list}) ` +
-    `UNION ALL SELECT "productId", 2 FROM "TrackedProduct" WHERE "userId" = ? AND "productId" IN (${list})`
-  );
-}
-
-/**
- * Cards on a page are read on every search: with a SqlReader (a prepared statement per page size)
- * instead of Prisma, which costs ~0.6 ms of CPU per query (docs/decisions/017). Same rows, same types.
- */
-async function cardRowsOutsidePrisma<Extra extends string = never>(reader: SqlReader, ids: number[], extra: readonly Extra[] = []): Promise<(CardRow & Record<Extra, unknown>)[]> {
-  const fields: string[] = [...CARD_FIELDS, ...extra];
-  const out: (CardRow & Record<Extra, unknown>)[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    for (const row of await reader.rows(cardsSql(chunk.length, fields), chunk)) out.push(cardFrom<Extra>(fields, row));
-  }
-  return out;
-}
-
-/** A card row (and `extra` columns) from the driver's values for `fields`, in that order: the dates as Dates. */
-function cardFrom<Extra extends string = never>(fields: readonly string[], row: unknown[]): CardRow & Record<Extra, unknown> {
-  const card: Record<string, unknown> = {};
-  fields.forEach((field, j) => {
-    card[field] = CARD_DATE_FIELDS.has(field as keyof typeof cardSelect) && row[j] !== null ? dateFromDb(row[j]) : row[j];
-  });
-  return card as CardRow & Record<Extra, unknown>;
-}
-
-const DETAIL_FIELDS = [...CARD_FIELDS, "description", "tags", "supplierName", "supplierUrl"] as const;
-const HISTORY_FIELDS = ["startDay", "days", "orders", "revenueCents", "views", "likes", "comments", "shares", "storesSelling"] as const;
-type HistoryRow = { startDay: string; days: number } & Record<Exclude<(typeof HISTORY_FIELDS)[number], "startDay" | "days">, string>;
-type DetailRow = CardRow & { description: string; tags: string; supplierName: string | null; supplierUrl: string | null; history: HistoryRow | null };
-
-/**
- * A product page's row and its daily series, read on every product page: two prepared statements on the SqlReader
- * instead of Prisma's two queries (docs/decisions/076); Prisma for a client without a reader. Same rows, same types
- * (tests/integration/product-detail-reads.test.ts).
- */
-async function detailRow(db: Db, objectID: string): Promise<DetailRow | null> {
-  const reader = readerFor(db);
-  if (!reader) {
-    return db.product.findUnique({
-      where: { objectID },
-      select: { ...cardSelect, description: true, tags: true, supplierName: true, supplierUrl: true, history: { select: Object.fromEntries(HISTORY_FIELDS.map((f) => [f, true])) as Record<(typeof HISTORY_FIELDS)[number], true> } },
-    });
-  }
-  const row = await reader.row(`SELECT ${DETAIL_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Product" WHERE "objectID" = ?`, [objectID]);
-  if (!row) return null;
-  const product = cardFrom<"description" | "tags" | "supplierName" | "supplierUrl">(DETAIL_FIELDS, row);
-  const h = await reader.row(`SELECT ${HISTORY_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "ProductHistory" WHERE "productId" = ?`, [product.id]);
-  const text = (v: unknown) => String(v);
-  return {
-    ...product,
-    description: text(product.description),
-    tags: text(product.tags),
-    supplierName: product.supplierName === null ? null : text(product.supplierName),
-    supplierUrl: product.supplierUrl === null ? null : text(product.supplierUrl),
-    history: h
-      ? {
-          startDay: text(h[0]),
-          days: Number(h[1]),
-          ...(Object.fromEntries(HISTORY_FIELDS.slice(2).map((f, i) => [f, text(h[i + 2])])) as Omit<HistoryRow, "startDay" | "days">),
-        }
-      : null,
-  };
-}
-
-/** Card rows with the supplier, for exports (decision 057): read outside Prisma as the grid's cards are, in any order. */
-export async function cardRowsWithSupplier(db: Db, ids: number[]): Promise<(CardRow & { supplierName: string | null; supplierUrl: string | null })[]> {
-  const reader = readerFor(db);
-  if (!reader) return db.product.findMany({ where: { id: { in: ids } }, select: { ...cardSelect, supplierName: true, supplierUrl: true } });
-  return (await cardRowsOutsidePrisma(reader, ids, ["supplierName", "supplierUrl"] as const)).map((r) => ({
-    ...r,
-    supplierName: r.supplierName === null ? null : String(r.supplierName),
-    supplierUrl: r.supplierUrl === null ? null : String(r.supplierUrl),
-  }));
-}
-
-async function marksFor(db: Db, userId: string, ids: number[]) {
-  const reader = readerFor(db);
-  if (reader) {
-    const saved = new Set<number>();
-    const tracked = new Set<number>();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK);
-      for (const [productId, kind] of await reader.rows(marksSql(chunk.length), [userId, ...chunk, userId, ...chunk])) {
-        (kind === 1 ? saved : tracked).add(Number(productId));
-      }
-    }
-    return { saved, tracked };
-  }
-  const [saved, tracked] = await Promise.all([
-    db.savedProduct.findMany({ where: { userId, productId: { in: ids } }, select: { productId: true } }),
-    db.trackedProduct.findMany({ where: { userId, productId: { in: ids } }, select: { productId: true } }),
-  ]);
-  return { saved: new Set(saved.map((s) => s.productId)), tracked: new Set(tracked.map((t) => t.productId)) };
-}
-
 /** Cards for ids, in the given order, with the user's saved/tracked marks. */
 async function cardsFor(db: Db, userId: string, ids: number[], access: ResearchAccess, newSince?: Date) {
   if (ids.length === 0) return [];
-  const reader = readerFor(db);
-  const [rows, marks] = await Promise.all([
-    reader ? cardRowsOutsidePrisma(reader, ids) : db.product.findMany({ where: { id: { in: ids } }, select: cardSelect }),
-    marksFor(db, userId, ids),
-  ]);
+  const [rows, marks] = await Promise.all([cardRows(db, ids), marksFor(db, userId, ids)]);
   const byId = new Map<number, CardRow>(rows.map((r) => [r.id, r]));
   return ids
     .map((id) => byId.get(id))
@@ -409,15 +241,6 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
   };
 }
 
-type TrackedAt = {
-  trackedAt: Date;
-  ordersAtTrack: number;
-  revenueCentsAtTrack: bigint;
-  priceCentsAtTrack: number;
-  storesSellingAtTrack: number;
-  winningScoreAtTrack: number;
-};
-
 /** The change since tracking started; null for a figure the product has no data for (docs/decisions/026). */
 function sinceTrackingOf(card: ProductCard, t: TrackedAt) {
   const change = (now: number | null, then: number) => (now === null ? null : now - then);
@@ -485,39 +308,8 @@ export async function untrackProduct(db: Db, userId: string, objectID: string) {
   return { tracked: false };
 }
 
-// The saved page's lists (and `GET /api/saved-searches`) are read as prepared statements on the SqlReader
-// (docs/decisions/076), or through Prisma for a client without one; tests/integration/saved-reads.test.ts compares them.
-
 export async function listSaved(db: Db, userId: string, access: ResearchAccess) {
-  const reader = readerFor(db);
-  const ids = reader
-    ? (await reader.rows(`SELECT "productId" FROM "SavedProduct" WHERE "userId" = ? ORDER BY "savedAt" DESC LIMIT 500`, [userId])).map(([id]) => Number(id))
-    : (await db.savedProduct.findMany({ where: { userId }, orderBy: { savedAt: "desc" }, select: { productId: true }, take: 500 })).map((r) => r.productId);
-  return cardsFor(db, userId, ids, access);
-}
-
-async function trackedRows(db: Db, userId: string): Promise<(TrackedAt & { productId: number })[]> {
-  const reader = readerFor(db);
-  if (!reader) {
-    return db.trackedProduct.findMany({
-      where: { userId },
-      orderBy: { trackedAt: "desc" },
-      take: 500,
-      select: { productId: true, trackedAt: true, ordersAtTrack: true, revenueCentsAtTrack: true, priceCentsAtTrack: true, storesSellingAtTrack: true, winningScoreAtTrack: true },
-    });
-  }
-  const sql =
-    `SELECT "productId", "trackedAt", "ordersAtTrack", "revenueCentsAtTrack", "priceCentsAtTrack", "storesSellingAtTrack", "winningScoreAtTrack" ` +
-    `FROM "TrackedProduct" WHERE "userId" = ? ORDER BY "trackedAt" DESC LIMIT 500`;
-  return (await reader.rows(sql, [userId])).map(([productId, trackedAt, orders, revenue, price, stores, score]) => ({
-    productId: Number(productId),
-    trackedAt: dateFromDb(trackedAt),
-    ordersAtTrack: Number(orders),
-    revenueCentsAtTrack: BigInt(revenue as number | bigint),
-    priceCentsAtTrack: Number(price),
-    storesSellingAtTrack: Number(stores),
-    winningScoreAtTrack: Number(score),
-  }));
+  return cardsFor(db, userId, await savedProductIds(db, userId), access);
 }
 
 export async function listTracked(db: Db, userId: string, access: ResearchAccess) {
@@ -559,6 +351,7 @@ export async function saveSearch(db: Db, userId: string, input: { name: string; 
   });
 }
 
+/** Read on the saved page and `GET /api/saved-searches`: a prepared statement on the SqlReader (decision 076), else Prisma. */
 export async function listSavedSearches(db: Db, userId: string) {
   const reader = readerFor(db);
   if (reader) {

@@ -6,7 +6,7 @@
 // and are handed to the AI ad writer as references. Every query is scoped to the owner; nothing here knows HTTP.
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { dateFromDb, isUniqueViolation, parseStringList, readerFor, type Db } from "~/db.server";
+import { dateFromDb, isUniqueViolation, parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { hookOf, parseTikTokUrl, TIKTOK_LIMITS } from "~/domain/tiktoks";
 import { TikTokOEmbedError, type TikTokOEmbed } from "~/integrations/tiktok-oembed.server";
@@ -44,6 +44,10 @@ const rowSelect = {
 
 type Row = Prisma.TikTokGetPayload<{ select: typeof rowSelect }>;
 const ROW_FIELDS = Object.keys(rowSelect) as (keyof typeof rowSelect)[];
+const listSql = (where: string) =>
+  `SELECT ${ROW_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "TikTok" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT ?`;
+const LIST_SQL = listSql(`"userId" = ?`);
+const LIST_OF_PRODUCT_SQL = listSql(`"userId" = ? AND "productObjectID" = ?`);
 
 export interface TikTokView {
   id: number;
@@ -127,13 +131,11 @@ export function createTikToks(deps: TikToksDeps) {
   async function listRows(userId: string, filter: { objectID?: string }, take: number): Promise<Row[]> {
     const reader = readerFor(db);
     if (reader) {
-      const sql =
-        `SELECT ${ROW_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "TikTok" WHERE "userId" = ?` +
-        `${filter.objectID ? ` AND "productObjectID" = ?` : ""} ORDER BY "createdAt" DESC, "id" DESC LIMIT ?`;
-      const rows = await reader.rows(sql, filter.objectID ? [userId, filter.objectID, take] : [userId, take]);
+      const rows = filter.objectID
+        ? await reader.rows(LIST_OF_PRODUCT_SQL, [userId, filter.objectID, take])
+        : await reader.rows(LIST_SQL, [userId, take]);
       return rows.map((row) => {
         const r = Object.fromEntries(ROW_FIELDS.map((f, i) => [f, row[i]]));
-        const text = (v: unknown) => (v === null ? null : String(v));
         return {
           id: Number(r.id),
           productObjectID: String(r.productObjectID),
@@ -141,11 +143,11 @@ export function createTikToks(deps: TikToksDeps) {
           videoId: String(r.videoId),
           note: String(r.note),
           metaStatus: String(r.metaStatus),
-          title: text(r.title),
-          authorName: text(r.authorName),
-          authorUrl: text(r.authorUrl),
-          thumbnailUrl: text(r.thumbnailUrl),
-          fetchError: text(r.fetchError),
+          title: textOrNull(r.title),
+          authorName: textOrNull(r.authorName),
+          authorUrl: textOrNull(r.authorUrl),
+          thumbnailUrl: textOrNull(r.thumbnailUrl),
+          fetchError: textOrNull(r.fetchError),
           fetchedAt: r.fetchedAt === null ? null : dateFromDb(r.fetchedAt),
           createdAt: dateFromDb(r.createdAt),
         };

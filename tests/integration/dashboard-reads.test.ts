@@ -9,6 +9,7 @@ import { createCommunity } from "~/services/community.server";
 import { completeLesson, countCompletedLessons } from "~/services/course.server";
 import { getBalances } from "~/services/credits.server";
 import { createProductDrops } from "~/services/product-drops.server";
+import { throughPrisma } from "../helpers/prisma-reads";
 import { createUser } from "../helpers/site-users";
 
 const NOW = new Date("2026-11-26T09:00:00Z");
@@ -16,13 +17,6 @@ const NOW = new Date("2026-11-26T09:00:00Z");
 beforeAll(async () => {
   await syncCourseContent(db);
 });
-
-/** `read` through a transaction's client, which has no SqlReader and so reads through Prisma. */
-const throughPrisma = <T>(read: (client: Db) => Promise<T>) =>
-  db.$transaction(async (tx) => {
-    expect(readerFor(tx as unknown as Db)).toBeNull();
-    return read(tx as unknown as Db);
-  });
 
 const community = (client: Db) => createCommunity({ db: client, inviteUrl: "https://discord.gg/example", discord: null });
 const drops = (client: Db) => createProductDrops({ db: client, notifications: { notify: async () => {} } as never, now: () => NOW });

@@ -4,12 +4,12 @@
 // profit answer and the product page's breakdown, for products with and without a cost, a supplier, a dollar price,
 // and with the seller's own code and origin.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, readerFor, type Db } from "~/db.server";
-import { AppError } from "~/domain/errors";
+import { db, readerFor } from "~/db.server";
 import { researchAccess } from "~/domain/research-access";
 import { landedCostView, landedMargins, productProfit, setTariffChoice } from "~/services/landed-cost.server";
 import { importProducts } from "~/services/product-import.server";
 import { generateProducts } from "../../scripts/lib/product-generator";
+import { outcome, throughPrisma } from "../helpers/prisma-reads";
 import { createSignedInUser } from "../helpers/site-users";
 
 const NOW = new Date("2026-11-26T09:00:00Z");
@@ -40,22 +40,6 @@ beforeAll(async () => {
   // Saved without a code of its own: the guess stands.
   await db.savedProduct.create({ data: { userId: user.id, productId: kitchen.id } });
 });
-
-/** The same call through a transaction's client, which has no SqlReader and so reads through Prisma. */
-const throughPrisma = <T>(read: (client: Db) => Promise<T>) =>
-  db.$transaction(async (tx) => {
-    expect(readerFor(tx as unknown as Db)).toBeNull();
-    return read(tx as unknown as Db);
-  });
-
-const outcome = async <T>(read: () => Promise<T>) => {
-  try {
-    return { value: await read() };
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, message: error.message };
-    throw error;
-  }
-};
 
 describe("the landed cost's reads", () => {
   it("give the grid's margins Prisma gives, the seller's own code and origin included", async () => {

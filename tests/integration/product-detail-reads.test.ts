@@ -4,12 +4,12 @@
 // product's 404.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor, type Db } from "~/db.server";
-import { AppError } from "~/domain/errors";
 import { researchAccess } from "~/domain/research-access";
 import { importProducts } from "~/services/product-import.server";
 import { getProduct, saveProduct, trackProduct } from "~/services/products.server";
 import { generateProducts } from "../../scripts/lib/product-generator";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
+import { outcome, throughPrisma } from "../helpers/prisma-reads";
 import { createSignedInUser } from "../helpers/site-users";
 
 const NOW = new Date("2026-11-26T09:00:00Z");
@@ -25,14 +25,7 @@ beforeAll(async () => {
   await insertProducts(db, fixtureCatalogue(1, 76).map((p) => ({ ...p, objectID: "pdr-no-history" })));
 });
 
-const read = async (client: Db, input: Parameters<typeof getProduct>[1]) => {
-  try {
-    return await getProduct(client, input);
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, message: error.message };
-    throw error;
-  }
-};
+const read = (client: Db, input: Parameters<typeof getProduct>[1]) => outcome(() => getProduct(client, input));
 
 describe("a product page's reads", () => {
   it("make the product Prisma makes", async () => {
@@ -46,10 +39,7 @@ describe("a product page's reads", () => {
       for (const objectID of ["pdr-imported-0", "pdr-imported-1", "pdr-no-history", "pdr-missing"]) {
         const input = { userId: user.id, objectID, access: researchAccess(user) };
         const ours = await read(db, input);
-        const prisma = await db.$transaction(async (tx) => {
-          expect(readerFor(tx as unknown as Db)).toBeNull();
-          return read(tx as unknown as Db, input);
-        });
+        const prisma = await throughPrisma((client) => read(client, input));
         expect(ours, `${seller.email} ${objectID}`).toEqual(prisma);
       }
     }

@@ -3,10 +3,11 @@
 // answer exactly what its Prisma read answers (a client with no reader, e.g. a transaction's, still reads through
 // Prisma): empty, then with saved and tracked products and searches, in their order.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, readerFor, type Db } from "~/db.server";
+import { db, readerFor } from "~/db.server";
 import { researchAccess } from "~/domain/research-access";
 import { listSaved, listSavedSearches, listTracked, saveProduct, saveSearch, trackProduct } from "~/services/products.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
+import { throughPrisma } from "../helpers/prisma-reads";
 import { createSignedInUser } from "../helpers/site-users";
 
 const catalogue = fixtureCatalogue(6, 42).map((p, i) => ({ ...p, objectID: `sr-${i}` }));
@@ -14,12 +15,6 @@ const catalogue = fixtureCatalogue(6, 42).map((p, i) => ({ ...p, objectID: `sr-$
 beforeAll(async () => {
   await insertProducts(db, catalogue);
 });
-
-const throughPrisma = <T>(read: (client: Db) => Promise<T>) =>
-  db.$transaction(async (tx) => {
-    expect(readerFor(tx as unknown as Db)).toBeNull();
-    return read(tx as unknown as Db);
-  });
 
 async function sameBothWays(userId: string, access: ReturnType<typeof researchAccess>) {
   expect(readerFor(db)).not.toBeNull();

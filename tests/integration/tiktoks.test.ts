@@ -13,7 +13,7 @@ const fake = await vi.hoisted(async () => {
   return server;
 });
 
-import { db, readerFor, type Db } from "~/db.server";
+import { db, readerFor } from "~/db.server";
 import { createSafeFetcher } from "~/integrations/safe-fetch.server";
 import { createTikTokOEmbed, TikTokOEmbedError } from "~/integrations/tiktok-oembed.server";
 import { action as deleteRoute } from "~/routes/api.tiktoks.$id";
@@ -23,6 +23,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.t
 import { tiktoks } from "~/services/index.server";
 import { createTikToks, OEMBED_JOB, type TikTokView } from "~/services/tiktoks.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
+import { throughPrisma } from "../helpers/prisma-reads";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
 
@@ -224,14 +225,11 @@ describe("the list read outside Prisma (decision 076)", () => {
     // One not fetched yet: no title, no fetchedAt.
     expect((await add(user.cookie, { url: videoUrl("orderly"), objectID: PRODUCT.objectID, note: "pending" })).status).toBe(201);
     expect(readerFor(db)).not.toBeNull();
-    const throughPrisma = (filter: { objectID?: string }, take?: number) =>
-      db.$transaction((tx) => {
-        expect(readerFor(tx as unknown as Db)).toBeNull();
-        return createTikToks({ db: tx as unknown as Db, jobs: {} as never, oembed: {} as never }).list(user.id, filter, take);
-      });
+    const listThroughPrisma = (filter: { objectID?: string }, take?: number) =>
+      throughPrisma((client) => createTikToks({ db: client, jobs: {} as never, oembed: {} as never }).list(user.id, filter, take));
     for (const [filter, take] of [[{}, undefined], [{ objectID: PRODUCT.objectID }, undefined], [{ objectID: PRODUCT.objectID }, 2], [{ objectID: "tt-none" }, undefined]] as const) {
       const ours = await tiktoks.list(user.id, filter, take);
-      expect(ours).toEqual(await throughPrisma(filter, take));
+      expect(ours).toEqual(await listThroughPrisma(filter, take));
     }
     const all = await tiktoks.list(user.id);
     expect(all.map((v) => v.note)).toEqual(["pending", "second", "other", "first"]);
