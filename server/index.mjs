@@ -11,8 +11,8 @@
 //   (server/body-limit.mjs);
 // - a request must arrive within REQUEST_TIMEOUT_MS (30 s; its headers within 15 s), and one address
 //   holds at most MAX_CONNECTIONS_PER_CLIENT (64) sockets (server/http-guards.mjs, docs/decisions/039);
-// - GET /api/v1/products is answered before Express, without a Fetch Request/Response, by the function the
-//   build exports for it, which runs the route's own code (server/lean-api.mjs, docs/decisions/068);
+// - GET /api/v1/products and POST /mcp are answered before Express and Remix by the functions the build exports
+//   for them, which run the routes' own code (server/lean-api.mjs, docs/decisions/068 and 077);
 // - SIGTERM/SIGINT stop taking connections and let requests in flight finish.
 //
 //   node server/index.mjs   # PORT (3000), HOST (all interfaces), ACCESS_LOG (on), MAX_BODY_BYTES (1 MB),
@@ -137,9 +137,9 @@ app.all("*", async (req, res, next) => {
   }
 });
 
-// GET /api/v1/products answered before Express, by the route's own code (server/lean-api.mjs, docs/decisions/068);
-// every other request, and any of that path Express would treat differently, goes to Express.
-const lean = leanApiHandler({ build, compress, accessLog, reportError });
+// GET /api/v1/products and POST /mcp answered before Express, by the routes' own code (server/lean-api.mjs,
+// docs/decisions/068 and 077); every other request, and any of those Express would treat differently, goes to Express.
+const lean = leanApiHandler({ build, compress, accessLog, reportError, maxBodyBytes });
 const handler = lean ? (req, res) => void (lean(req, res) || app(req, res)) : app;
 
 // Request and header timeouts, and a cap on one address's open sockets (server/http-guards.mjs).

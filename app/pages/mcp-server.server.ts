@@ -25,7 +25,15 @@ import {
   profitAnswer,
   searchAnswer,
 } from "~/pages/api-v1/answers.server";
-import { apiErrorResponse, authenticateAndCount, CORS_HEADERS, limitHeaders, type CallCounts } from "~/pages/api-v1/handler.server";
+import {
+  apiErrorAnswer,
+  apiResponse,
+  authenticateAndCount,
+  CORS_HEADERS,
+  limitHeaders,
+  type ApiAnswer,
+  type CallCounts,
+} from "~/pages/api-v1/handler.server";
 import type { User } from "~/services/auth.server";
 import { PRODUCT_CARD_URI, productCardHtml } from "~/pages/mcp-product-card.server";
 
@@ -50,7 +58,11 @@ function originAllowed(origin: string, request: Request): boolean {
   return ours.includes(new URL(origin).origin);
 }
 
-const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: CORS_HEADERS });
+const refuse = (status: number, error: string, headers: Record<string, string> = {}): ApiAnswer => ({
+  status,
+  headers: { ...CORS_HEADERS, ...headers, "Content-Type": "application/json" },
+  body: JSON.stringify({ error }),
+});
 
 // ---------- tool answers ----------
 
@@ -313,20 +325,27 @@ function buildMcpServer(): McpServer {
 const idleServers: McpServer[] = [];
 const IDLE_SERVERS = 64;
 
-/** POST /mcp: one JSON-RPC message (or batch) answered by a stateless transport on a pooled server, for the key's user. */
+/** /mcp as the route answers it (app/routes/mcp.tsx): mcpAnswer's answer as a Fetch Response. */
 export async function answerMcp(request: Request): Promise<Response> {
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
+  return apiResponse(await mcpAnswer(request));
+}
+
+/**
+ * POST /mcp: one JSON-RPC message (or batch) answered by a stateless transport on a pooled server, for the key's
+ * user. The route (answerMcp) and the server's lean path (server/lean-api.mjs, decision 077) both send this answer.
+ * @param parsedBody the body already parsed (the lean path), or undefined for the SDK to read it from the request
+ */
+export async function mcpAnswer(request: Request, parsedBody?: unknown): Promise<ApiAnswer> {
+  if (request.method === "OPTIONS") return { status: 204, headers: { ...CORS_HEADERS }, body: null };
   if (!hostAllowed(new URL(request.url).host)) return refuse(403, "This host name is not one this MCP server answers to.");
   const origin = request.headers.get("origin");
   if (origin && !originAllowed(origin, request)) return refuse(403, "This request was sent by another website's page, so it was refused. Connect from an AI assistant with your API key.");
-  if (request.method !== "POST") {
-    return Response.json({ error: "This MCP server is stateless: send each message with POST." }, { status: 405, headers: { ...CORS_HEADERS, Allow: "POST, OPTIONS" } });
-  }
+  if (request.method !== "POST") return refuse(405, "This MCP server is stateless: send each message with POST.", { Allow: "POST, OPTIONS" });
   let done: Awaited<ReturnType<typeof authenticateAndCount>>;
   try {
     done = await authenticateAndCount(request, "read");
   } catch (error) {
-    if (error instanceof AppError) return apiErrorResponse(error);
+    if (error instanceof AppError) return apiErrorAnswer(error);
     throw error;
   }
   // A server serves one call at a time (the SDK connects it to one transport); concurrent calls take others.
@@ -335,12 +354,14 @@ export async function answerMcp(request: Request): Promise<Response> {
   await server.connect(transport);
   let reusable = false;
   try {
-    const response = await callers.run({ user: done.caller.user, request, counts: done.counts }, () => transport.handleRequest(request));
-    const headers = new Headers(response.headers);
-    for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...limitHeaders(done.counts) })) headers.set(k, v);
-    const body = await response.arrayBuffer();
+    const caller = { user: done.caller.user, request, counts: done.counts };
+    const response = await callers.run(caller, () => transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody }));
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    for (const [name, value] of Object.entries({ ...CORS_HEADERS, ...limitHeaders(done.counts) })) headers[name.toLowerCase()] = value;
+    const body = await response.text();
     reusable = true;
-    return new Response(body.byteLength ? body : null, { status: response.status, headers });
+    return { status: response.status, headers, body: body.length ? body : null };
   } finally {
     // Closing ends the transport and frees the server for another; one whose call failed is dropped.
     await server.close();
