@@ -7,7 +7,6 @@
 // (app/pages/api-v1/answers.server.ts); each answer has a short text a model can quote, structuredContent with
 // the figures and their dates, and what is left of the limits. An expected failure is a tool error whose text is
 // the sentence (no plan, not your competitor, bad filter).
-import { AsyncLocalStorage } from "node:async_hooks";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -87,23 +86,31 @@ function toolError(error: unknown): CallToolResult {
   throw error;
 }
 
-/** Who a call to /mcp is for: a pooled server's tools read it here, never from the server (decision 071). */
+/** Who a call to /mcp is for: a pooled server's tools read it from the server's slot (decisions 071, 077). */
 interface McpCaller {
   user: User;
   request: Request;
   counts: CallCounts;
 }
 
-const callers = new AsyncLocalStorage<McpCaller>();
-
-function caller(): McpCaller {
-  const current = callers.getStore();
-  if (!current) throw new Error("An MCP tool ran outside a call to /mcp.");
-  return current;
+/**
+ * A server of the pool and the caller of the one call it is connected for (null between calls). A server serves one
+ * call at a time, so its slot holds that call's caller while the call runs; it is cleared before the server goes
+ * back to the pool, so a server carries nothing of the user it last served. Not an AsyncLocalStorage: on Node 22 its
+ * first use turns on the promise hooks for the whole process, every request's promises then paying for them.
+ */
+interface PooledServer {
+  server: McpServer;
+  caller: McpCaller | null;
 }
 
-async function run(fn: (caller: McpCaller) => Promise<{ text: string; data: Record<string, unknown> }>): Promise<CallToolResult> {
-  const current = caller();
+function callerOf(pooled: PooledServer): McpCaller {
+  if (!pooled.caller) throw new Error("An MCP tool ran outside a call to /mcp.");
+  return pooled.caller;
+}
+
+async function run(pooled: PooledServer, fn: (caller: McpCaller) => Promise<{ text: string; data: Record<string, unknown> }>): Promise<CallToolResult> {
+  const current = callerOf(pooled);
   try {
     const { text, data } = await fn(current);
     return ok(text, data, current.counts);
@@ -149,9 +156,10 @@ const PROFIT_INPUT = z.object({
   origin: z.string().max(10).optional().describe("Country of origin, e.g. CN"),
 });
 
-/** An MCP server whose tools act as the caller of the call it is connected for (`callers`). */
-function buildMcpServer(): McpServer {
+/** An MCP server whose tools act as the caller of the call it is connected for (its slot). */
+function buildMcpServer(): PooledServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {}, resources: {} }, jsonSchemaValidator });
+  const pooled: PooledServer = { server, caller: null };
 
   server.registerTool(
     "search_products",
@@ -165,7 +173,7 @@ function buildMcpServer(): McpServer {
       _meta: cardMeta,
     },
     (args) =>
-      run(async ({ user, request }) => {
+      run(pooled, async ({ user, request }) => {
         const params = new URLSearchParams();
         for (const [k, v] of Object.entries(args)) if (v !== undefined) params.set(k, String(v));
         const page = await searchAnswer(user, request, params);
@@ -186,7 +194,7 @@ function buildMcpServer(): McpServer {
       _meta: cardMeta,
     },
     ({ objectID }) =>
-      run(async ({ user, request }) => {
+      run(pooled, async ({ user, request }) => {
         const p = await productAnswer(user, request, objectID);
         const lines = [
           `${p.title} [${p.objectID}, ${p.source}], ${money(p.price)}. ${p.url}`,
@@ -209,7 +217,7 @@ function buildMcpServer(): McpServer {
       annotations: { ...READ_ONLY, title: "Explain a score" },
     },
     ({ objectID }) =>
-      run(async ({ user, request }) => {
+      run(pooled, async ({ user, request }) => {
         const p = await productAnswer(user, request, objectID);
         const reasons = p.insights?.reasons ?? [];
         const data = {
@@ -243,7 +251,7 @@ function buildMcpServer(): McpServer {
       annotations: { ...READ_ONLY, title: "List drops" },
     },
     ({ limit }) =>
-      run(async ({ user, request }) => {
+      run(pooled, async ({ user, request }) => {
         const drops = await dropsAnswer(user, request, limit ?? 12);
         const text = drops.items.length
           ? drops.items.map((d) => `Drop of ${d.date}: ${d.products.map((p) => `${p.title} (${p.reason})`).join("; ")}`).join("\n") + `\nNext drop: ${drops.nextDropDate}.`
@@ -261,7 +269,7 @@ function buildMcpServer(): McpServer {
       annotations: { ...READ_ONLY, title: "List competitors" },
     },
     () =>
-      run(async ({ user }) => {
+      run(pooled, async ({ user }) => {
         const list = await competitorsAnswer(user);
         const text = list.items.length
           ? list.items.map((c) => `${c.id}. ${c.name} (${c.domain}): ${c.productCount} products, ${c.status}, last read ${c.lastCheckedAt ?? "never"}`).join("\n")
@@ -279,7 +287,7 @@ function buildMcpServer(): McpServer {
       annotations: { ...READ_ONLY, title: "Get a competitor" },
     },
     ({ id }) =>
-      run(async ({ user }) => {
+      run(pooled, async ({ user }) => {
         const c = await competitorAnswer(user, id);
         const text = [
           `${c.name} (${c.domain}): ${c.productCount} products, last read ${c.lastCheckedAt ?? "never"}.`,
@@ -299,7 +307,7 @@ function buildMcpServer(): McpServer {
       annotations: { ...READ_ONLY, title: "Profit" },
     },
     ({ objectID, ...rest }) =>
-      run(async ({ user }) => {
+      run(pooled, async ({ user }) => {
         const params = new URLSearchParams();
         for (const [k, v] of Object.entries(rest)) if (v !== undefined) params.set(k, String(v));
         const p = await profitAnswer(user, objectID, params);
@@ -315,14 +323,14 @@ function buildMcpServer(): McpServer {
     "product-card",
     PRODUCT_CARD_URI,
     { title: "Product card", description: "The product card search_products and get_product show in the assistant's window (MCP Apps).", mimeType: "text/html;profile=mcp-app" },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/html;profile=mcp-app", text: productCardHtml(new URL("/", caller().request.url).toString()) }] }),
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/html;profile=mcp-app", text: productCardHtml(new URL("/", callerOf(pooled).request.url).toString()) }] }),
   );
 
-  return server;
+  return pooled;
 }
 
 /** Servers not connected to a call, for the next ones (decision 071); at most IDLE_SERVERS kept. */
-const idleServers: McpServer[] = [];
+const idleServers: PooledServer[] = [];
 const IDLE_SERVERS = 64;
 
 /** /mcp as the route answers it (app/routes/mcp.tsx): mcpAnswer's answer as a Fetch Response. */
@@ -349,13 +357,14 @@ export async function mcpAnswer(request: Request, parsedBody?: unknown): Promise
     throw error;
   }
   // A server serves one call at a time (the SDK connects it to one transport); concurrent calls take others.
-  const server = idleServers.pop() ?? buildMcpServer();
+  const pooled = idleServers.pop() ?? buildMcpServer();
+  const { server } = pooled;
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   let reusable = false;
   try {
-    const caller = { user: done.caller.user, request, counts: done.counts };
-    const response = await callers.run(caller, () => transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody }));
+    pooled.caller = { user: done.caller.user, request, counts: done.counts };
+    const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name] = value));
     for (const [name, value] of Object.entries({ ...CORS_HEADERS, ...limitHeaders(done.counts) })) headers[name.toLowerCase()] = value;
@@ -364,7 +373,8 @@ export async function mcpAnswer(request: Request, parsedBody?: unknown): Promise
     return { status: response.status, headers, body: body.length ? body : null };
   } finally {
     // Closing ends the transport and frees the server for another; one whose call failed is dropped.
+    pooled.caller = null;
     await server.close();
-    if (reusable && !server.isConnected() && idleServers.length < IDLE_SERVERS) idleServers.push(server);
+    if (reusable && !server.isConnected() && idleServers.length < IDLE_SERVERS) idleServers.push(pooled);
   }
 }
