@@ -5,7 +5,9 @@
 //      limits, the search, the API's shapes), against the production server (as `npm start` starts it);
 //   2. MCP search_products calls (POST /mcp: the same, plus a stateless SDK server per call);
 //   3. the same searches through a bare node:http handler calling the same search (bench/lib/bare-search-server.ts,
-//      as many processes as the app), the ceiling; the first two as a share of it;
+//      as many processes as the app), the ceiling; the first two as a share of it; and the same search as an MCP
+//      call through the official SDK on that bare handler (a pooled server, a stateless transport a call, the raw
+//      cards), what the SDK itself costs: the MCP call as a share of it too;
 //   4. in this process, one call at a time, what each step costs (BENCH_COST_CALLS, 500): the key check and the
 //      limiter's three counts a call, as they are (prepared statement, rate-limiter-flexible's SQLite store) and as
 //      they were (Prisma, its Prisma store), beside the search itself: the limiter's overhead per call (a call alone
@@ -76,6 +78,15 @@ async function load(seconds: number, requests: BenchRequest[]) {
   const result = (await run) as { errors: number };
   return { times, statuses, errors: result.errors };
 }
+
+/** The MCP search_products calls of the queries, with these headers added. */
+const mcpCalls = (headers: Record<string, string>): BenchRequest[] =>
+  QUERIES.map((q, i) => ({
+    method: "POST",
+    path: "/mcp",
+    headers: { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "search_products", arguments: Object.fromEntries(new URLSearchParams(q)) } }),
+  }));
 
 /** One measured phase, after WARM_SECONDS of the same load unmeasured (V8 compiles the hot paths under load). */
 async function phase(label: string, serverPid: number, requests: BenchRequest[]): Promise<Figures> {
@@ -156,12 +167,7 @@ async function main() {
     mcp = await phase(
       "MCP search_products (POST /mcp)",
       server.pid,
-      QUERIES.map((q, i) => ({
-        method: "POST",
-        path: "/mcp",
-        headers: { ...bearer, "content-type": "application/json", accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "search_products", arguments: Object.fromEntries(new URLSearchParams(q)) } }),
-      })),
+      mcpCalls(bearer),
     );
   } finally {
     await server.stop();
@@ -173,8 +179,13 @@ async function main() {
   try {
     await warmUp({}, (q) => `/search?${q}`);
     const ceiling = await phase("bare node:http, the same search (ceiling)", server.pid, QUERIES.map((q) => ({ method: "GET", path: `/search?${q}` })));
-    const share = (f: Figures) => `${((100 * f.rps) / ceiling.rps).toFixed(0)}% by req/s, ${((100 * ceiling.cpuMs) / f.cpuMs).toFixed(0)}% by CPU a request`;
-    ratios.push(`/api/v1/products ${share(api)} of the ceiling`, `MCP search_products ${share(mcp)}`);
+    // What the SDK itself costs: the same search as an MCP call through it, with nothing of ours around it.
+    const sdkCeiling = await phase("bare, the same search as an MCP SDK call", server.pid, mcpCalls({}));
+    const share = (f: Figures, of: Figures) => `${((100 * f.rps) / of.rps).toFixed(0)}% by req/s, ${((100 * of.cpuMs) / f.cpuMs).toFixed(0)}% by CPU a request`;
+    ratios.push(
+      `/api/v1/products ${share(api, ceiling)} of the ceiling`,
+      `MCP search_products ${share(mcp, ceiling)}, and ${share(mcp, sdkCeiling)} of the search via the bare SDK`,
+    );
   } finally {
     await server.stop();
   }
