@@ -58,6 +58,26 @@ function prepareCounterFile(database: InstanceType<typeof LibsqlDatabase>, appFi
   }
 }
 
+const startSleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs a step of opening the counters file again, for up to BUSY_WAIT_MS, while another process opening it holds a
+ * lock SQLite answers SQLITE_BUSY for without waiting (its busy_timeout does not cover a switch into WAL: the
+ * server's workers starting on a new file at once stopped one of them, and the server with it). Only when a process
+ * starts, before it serves anything, so sleeping in the thread blocks nobody.
+ */
+function whileBusyAtStart<T>(step: () => T): T {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    try {
+      return step();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      Atomics.wait(startSleeper, 0, 0, 5 + Math.floor(Math.random() * 10));
+    }
+  }
+}
+
 /**
  * The counters' own connection to their own SQLite file, as the library's better-sqlite3 store wants it (the
  * libsql driver has the same API). Changes from the plain driver: statements are prepared once and reused (the
@@ -69,9 +89,9 @@ function prepareCounterFile(database: InstanceType<typeof LibsqlDatabase>, appFi
 export function sqliteCounterClient(appFile: string) {
   const database = new LibsqlDatabase(counterFileFor(appFile));
   database.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
-  database.pragma("journal_mode = WAL");
+  whileBusyAtStart(() => database.pragma("journal_mode = WAL"));
   database.pragma("synchronous = NORMAL");
-  prepareCounterFile(database, appFile);
+  whileBusyAtStart(() => prepareCounterFile(database, appFile));
   const statements = new Map<string, ReturnType<typeof database.prepare>>();
 
   /**

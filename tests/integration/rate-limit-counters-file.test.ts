@@ -1,15 +1,17 @@
 // The rate limiter's counters live in a SQLite file of their own beside the app's database (decision 069): a try
 // never writes the app's file (a write there makes every other connection drop its cached pages, which cost the
 // API more than the count itself); the windows decision 063 kept in the app's file carry over, once; an API call's
-// three counts are one write; deleting an account forgets its counters there too.
+// three counts are one write; deleting an account forgets its counters there too; a process opening a new counters
+// file while another holds its lock (the server's workers starting at once) waits for it instead of stopping.
 import { copyFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import LibsqlDatabase from "libsql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { counterFileFor } from "~/services/rate-limit-counters.server";
+import { counterFileFor, sqliteCounterClient } from "~/services/rate-limit-counters.server";
 import { createRateLimits, RATE_LIMITS, type RateLimitRule } from "~/services/rate-limits.server";
+import { holdWriteLock } from "../helpers/sqlite-lock-holder";
 
 const appFile = process.env.TEST_DB_FILE!;
 let ruleCount = 0;
@@ -162,6 +164,25 @@ describe("the counters' own file", () => {
     } finally {
       clearInterval(ticker);
       other.close();
+    }
+  });
+
+  it("opens a new counters file while another process holds its write lock, waiting for it instead of failing", async () => {
+    // What the server's workers do when they start on a new file at once: one holds the lock while switching the file
+    // to WAL, and the other's switch, which SQLite refuses at once (SQLITE_BUSY, no busy wait: it could deadlock),
+    // stopped that worker and the server with it.
+    const newApp = path.join(path.dirname(appFile), `opening-${process.pid}-${Date.now()}.db`);
+    const other = await holdWriteLock(counterFileFor(newApp));
+    other.release();
+    // Refused at once with SQLITE_BUSY before the fix; now it waits for the lock, then makes its table.
+    sqliteCounterClient(newApp);
+    expect(await other.exited).toBe(0);
+    const opened = new LibsqlDatabase(counterFileFor(newApp));
+    try {
+      expect(opened.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toEqual([{ name: "RateLimitCounter" }]);
+      expect(opened.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    } finally {
+      opened.close();
     }
   });
 

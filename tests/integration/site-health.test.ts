@@ -6,6 +6,7 @@ import { createDb, tuneSqlite, type Db } from "~/db.server";
 import { loader as healthLoader } from "~/routes/healthz";
 import { checkHealth } from "~/services/health.server";
 import { call } from "../helpers/routes";
+import { holdWriteLock } from "../helpers/sqlite-lock-holder";
 
 // Beside this file's own database copy, in the run's scratch directory (removed after the run).
 const scratch = path.dirname(process.env.TEST_DB_FILE!);
@@ -51,5 +52,21 @@ describe("checkHealth", () => {
     const db = createDb(url);
     opened.push(db);
     expect(await checkHealth(db, tuneSqlite(db, url))).toEqual({ ok: true });
+  });
+});
+
+describe("tuneSqlite, as a process starts", () => {
+  it("waits for another process's write lock on a file not yet in WAL mode instead of failing", async () => {
+    // The server's workers start together on a database a command has just made (not yet in WAL mode): the first
+    // to switch it holds the lock, and SQLite refused the others' switch at once (busy_timeout was set after it).
+    const dir = mkdtempSync(path.join(scratch, "start-"));
+    const file = path.join(dir, "app.db");
+    const other = await holdWriteLock(file, "CREATE TABLE made_by_a_command (a)");
+    const db = createDb(`file:${file}`);
+    opened.push(db);
+    other.release();
+    await tuneSqlite(db, `file:${file}`);
+    expect(await other.exited).toBe(0);
+    expect(await db.$queryRawUnsafe("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
   });
 });
