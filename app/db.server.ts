@@ -140,29 +140,27 @@ export function dateFromDb(value: unknown): Date {
   return new Date(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text) ? `${text.replace(" ", "T")}Z` : text);
 }
 
-/** How long a process starting waits for another's lock on the database file before it gives up. */
-const START_BUSY_WAIT_MS = 5000;
+/** A nullable DateTime column as the driver gives it: null, or the Date (dateFromDb). */
+export function dateOrNull(value: unknown): Date | null {
+  return value === null ? null : dateFromDb(value);
+}
+
+/** A row of the driver's values keyed by the names of its columns, given in the SELECT's order. */
+export function namedRow<Field extends string>(fields: readonly Field[], row: unknown[]): Record<Field, unknown> {
+  return Object.fromEntries(fields.map((field, i) => [field, row[i]])) as Record<Field, unknown>;
+}
 
 /**
  * WAL lets readers run beside one writer; busy_timeout makes a second writer wait instead of failing
  * with SQLITE_BUSY (measured in ENVIRONMENT.md). Only meaningful for a local file. The switch to WAL is
  * refused at once, not waited for, while another process holds the file's write lock (SQLite's busy wait
  * could deadlock there): the server's workers starting together on a file not yet in WAL mode, or a
- * command writing to it, would stop the one refused; it is tried again for up to START_BUSY_WAIT_MS.
+ * command writing to it, would stop the one refused; it is retried as a write that lost the lock is.
  */
 export async function tuneSqlite(db: Db, url: string): Promise<void> {
   if (!url.startsWith("file:")) return;
   await db.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
-  const deadline = Date.now() + START_BUSY_WAIT_MS;
-  for (;;) {
-    try {
-      await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-      break;
-    } catch (error) {
-      if (!isBusy(error) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 10)));
-    }
-  }
+  await retryBusy(() => db.$queryRawUnsafe("PRAGMA journal_mode = WAL"));
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
 }
 

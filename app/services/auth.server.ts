@@ -4,7 +4,7 @@
 // app/pages/site-session.server.ts. Merchants in Shopify admin use Shopify's own sessions instead
 // (app/shopify.server.ts, app/pages/embedded-session.server.ts).
 import { AppError } from "~/domain/errors";
-import { dateFromDb, readerFor, writeTransaction, type Db } from "~/db.server";
+import { dateFromDb, dateOrNull, readerFor, textOrNull, writeTransaction, type Db } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/passwords.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
@@ -116,10 +116,10 @@ export function userFromRow(row: unknown[]): User {
         user[field] = dateFromDb(value);
         break;
       case "optionalDate":
-        user[field] = value === null ? null : dateFromDb(value);
+        user[field] = dateOrNull(value);
         break;
       case "optionalText":
-        user[field] = value === null ? null : String(value);
+        user[field] = textOrNull(value);
         break;
       default:
         user[field] = String(value);

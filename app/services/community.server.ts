@@ -2,7 +2,7 @@
 // prompts scheduled by app/domain/community.ts, and connecting a Discord account through OAuth when its
 // keys are set. Owns DiscordProfile and users.popupTriggered.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { dateFromDb, readerFor, textOrNull, type Db } from "~/db.server";
+import { dateOrNull, namedRow, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
   applyPopupAction,
@@ -124,7 +124,7 @@ export function createCommunity(deps: CommunityDeps) {
     if (!reader) return db.discordProfile.findUnique({ where: { userId }, select: profileSelect });
     const row = await reader.row(PROFILE_SQL, [userId]);
     if (!row) return null;
-    const r = Object.fromEntries(PROFILE_FIELDS.map((f, i) => [f, row[i]]));
+    const r = namedRow(PROFILE_FIELDS, row);
     return {
       discordId: textOrNull(r.discordId),
       discordUserName: textOrNull(r.discordUserName),
@@ -133,7 +133,7 @@ export function createCommunity(deps: CommunityDeps) {
       discordPopup3: Boolean(r.discordPopup3),
       discordPopup4: Boolean(r.discordPopup4),
       discordPopup5: Boolean(r.discordPopup5),
-      lastPopupDate: r.lastPopupDate === null ? null : dateFromDb(r.lastPopupDate),
+      lastPopupDate: dateOrNull(r.lastPopupDate),
       joined: Boolean(r.joined),
       dismissedLast: Boolean(r.dismissedLast),
     };

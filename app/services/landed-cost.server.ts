@@ -1,7 +1,7 @@
 // What one product really earns for one seller (decision 052): its HTS code and origin (the seller's own,
 // kept with their saved product, else guessed from its niche and supplier), the dated duty layers for them,
 // and landed cost and profit from app/domain/landed-cost.ts. Also stores the seller's code and origin.
-import { parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
+import { namedRow, parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
   CURRENCY,
@@ -71,7 +71,7 @@ const PRODUCT_BY_OBJECT_ID_SQL = productSql(`"objectID" = ?`);
 
 /** The driver's values for productSql's columns (productSelect's, in its order) as Prisma types them. */
 function productRow(row: unknown[]): ProductRow {
-  const r = Object.fromEntries(PRODUCT_COLUMNS.map((column, i) => [column, row[i]])) as Record<keyof typeof productSelect, unknown>;
+  const r = namedRow(PRODUCT_COLUMNS, row);
   return {
     id: Number(r.id),
     costCents: r.costCents === null ? null : Number(r.costCents),

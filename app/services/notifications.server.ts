@@ -2,7 +2,7 @@
 // alerts add a kind). A notification is written once per (user, dedupeKey): an alert written again, e.g. by a
 // retried job, appears once. Reads and writes are scoped to the user.
 import type { Prisma } from "@prisma/client";
-import { dateFromDb, isUniqueViolation, readerFor, retryBusy, type Db } from "~/db.server";
+import { dateFromDb, dateOrNull, isUniqueViolation, readerFor, retryBusy, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
 
@@ -65,9 +65,9 @@ const viewFromRow = ([id, kind, title, body, url, createdAt, readAt]: unknown[])
   kind: String(kind),
   title: String(title),
   body: String(body),
-  url: url === null ? null : String(url),
+  url: textOrNull(url),
   createdAt: dateFromDb(createdAt).toISOString(),
-  readAt: readAt === null ? null : dateFromDb(readAt).toISOString(),
+  readAt: dateOrNull(readAt)?.toISOString() ?? null,
 });
 
 export interface NotificationsDeps {

@@ -6,7 +6,7 @@
 // and are handed to the AI ad writer as references. Every query is scoped to the owner; nothing here knows HTTP.
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { dateFromDb, isUniqueViolation, parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
+import { dateFromDb, dateOrNull, isUniqueViolation, namedRow, parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { hookOf, parseTikTokUrl, TIKTOK_LIMITS } from "~/domain/tiktoks";
 import { TikTokOEmbedError, type TikTokOEmbed } from "~/integrations/tiktok-oembed.server";
@@ -135,7 +135,7 @@ export function createTikToks(deps: TikToksDeps) {
         ? await reader.rows(LIST_OF_PRODUCT_SQL, [userId, filter.objectID, take])
         : await reader.rows(LIST_SQL, [userId, take]);
       return rows.map((row) => {
-        const r = Object.fromEntries(ROW_FIELDS.map((f, i) => [f, row[i]]));
+        const r = namedRow(ROW_FIELDS, row);
         return {
           id: Number(r.id),
           productObjectID: String(r.productObjectID),
@@ -148,7 +148,7 @@ export function createTikToks(deps: TikToksDeps) {
           authorUrl: textOrNull(r.authorUrl),
           thumbnailUrl: textOrNull(r.thumbnailUrl),
           fetchError: textOrNull(r.fetchError),
-          fetchedAt: r.fetchedAt === null ? null : dateFromDb(r.fetchedAt),
+          fetchedAt: dateOrNull(r.fetchedAt),
           createdAt: dateFromDb(r.createdAt),
         };
       });

@@ -12,6 +12,34 @@ const BUILD = path.resolve("build/server/index.js");
 
 export type RunningServer = { port: number; pid: number; output: () => string; stop: () => Promise<void> };
 
+export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * One request on a socket of its own, closed after the answer, with exactly these headers (fetch would add its own,
+ * Accept-Encoding among them); the answer's body read whole. A body goes with its Content-Length, or chunked.
+ */
+export function rawRequest(
+  port: number,
+  request: { path: string; method?: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean },
+): Promise<RawAnswer> {
+  const { path: target, method = "GET", headers = {}, body, chunked = false } = request;
+  const bytes = body === undefined ? undefined : Buffer.from(body);
+  const framing: Record<string, string> =
+    bytes === undefined ? {} : chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(bytes.length) };
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path: target, method, headers: { connection: "close", ...framing, ...headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on("error", reject);
+    req.end(bytes);
+  });
+}
+
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));

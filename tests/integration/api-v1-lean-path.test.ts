@@ -8,28 +8,16 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { action as keysAction } from "~/routes/api.keys";
-import { ensureProductionBuild, startServer, type RunningServer } from "../helpers/production-server";
+import { ensureProductionBuild, rawRequest, startServer, type RunningServer } from "../helpers/production-server";
 import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 let server: RunningServer;
 let key: string;
 
 /** One request on a socket of its own, with exactly these headers (fetch would add Accept-Encoding). */
-function get(path: string, headers: Record<string, string>, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: server.port, path, method, headers: { connection: "close", ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string>, method = "GET") => rawRequest(server.port, { path, method, headers });
 
 const FRAMING = ["date", "connection", "content-length", "transfer-encoding", "ratelimit-remaining", "ratelimit-reset", "x-allowance-remaining"];
 const comparable = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => !FRAMING.includes(k)));

@@ -1,10 +1,9 @@
 // What the production server compresses a page with (server/index.mjs, decision 076): brotli for a browser that asks
 // for it, with a 256 KB window (2^18, read from the stream's own header) rather than the middleware's 4 MB, gzip for a
 // client that asks only for gzip, nothing for one that asks for nothing; each the same document once decompressed.
-import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureProductionBuild, startServer, type RunningServer } from "../helpers/production-server";
+import { ensureProductionBuild, rawRequest, startServer, type RunningServer } from "../helpers/production-server";
 
 let server: RunningServer;
 
@@ -17,18 +16,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function get(path: string, acceptEncoding: string | null): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { connection: "close", ...(acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding }) };
-    const req = http.request({ host: "127.0.0.1", port: server.port, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+/** The page on a socket of its own, asking for this encoding (null: no Accept-Encoding header at all). */
+const get = (path: string, acceptEncoding: string | null) =>
+  rawRequest(server.port, { path, headers: acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding } });
 
 /**
  * The sliding window a brotli stream declares in its first bits (RFC 7932, 9.1): 0 means 2^16; else three bits n, and

@@ -10,12 +10,10 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { action as keysAction } from "~/routes/api.keys";
-import { ensureProductionBuild, startServer, type RunningServer } from "../helpers/production-server";
+import { ensureProductionBuild, rawRequest, startServer, type RunningServer } from "../helpers/production-server";
 import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** The server's body cap for the run (MAX_BODY_BYTES), small so that the test can cross it. */
 const CAP = 4096;
@@ -25,22 +23,8 @@ let server: RunningServer;
 let key: string;
 
 /** One POST on a socket of its own, with exactly these headers (fetch would add its own); chunked: no Content-Length. */
-function post(path: string, headers: Record<string, string>, body: string | Buffer, chunked = false): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const bytes = Buffer.from(body);
-    const framing = chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(bytes.length) };
-    const req = http.request(
-      { host: "127.0.0.1", port: server.port, path, method: "POST", headers: { connection: "close", ...framing, ...headers }, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on("error", reject);
-    req.end(bytes);
-  });
-}
+const post = (path: string, headers: Record<string, string>, body: string | Buffer, chunked = false) =>
+  rawRequest(server.port, { path, method: "POST", headers, body, chunked });
 
 const FRAMING = ["date", "connection", "content-length", "transfer-encoding", "ratelimit-remaining", "ratelimit-reset", "x-allowance-remaining"];
 const comparable = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => !FRAMING.includes(k)));

@@ -100,11 +100,6 @@ export function apiErrorAnswer(error: AppError, counts: CallCounts | null = null
   return json(error.status, error.toJSON(), headers);
 }
 
-/** An expected failure as a Fetch Response (the MCP endpoint's refusals). */
-export function apiErrorResponse(error: AppError, counts: CallCounts | null = null): Response {
-  return apiResponse(apiErrorAnswer(error, counts));
-}
-
 /** A thrown Response from a shared page helper (a 400 it wrote in its own words) with the API's headers added. */
 async function withApiHeaders(response: Response, counts: CallCounts | null): Promise<ApiAnswer> {
   const headers: Record<string, string> = {};
