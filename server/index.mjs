@@ -13,6 +13,8 @@
 //   holds at most MAX_CONNECTIONS_PER_CLIENT (64) sockets (server/http-guards.mjs, docs/decisions/039);
 // - GET /api/v1/products and POST /mcp are answered before Express and Remix by the functions the build exports
 //   for them, which run the routes' own code (server/lean-api.mjs, docs/decisions/068 and 077);
+// - a response body is written as fast as the client reads it, and cancelled when the client goes away
+//   (server/send-response.mjs, docs/decisions/083);
 // - SIGTERM/SIGINT stop taking connections and let requests in flight finish.
 //
 //   node server/index.mjs   # PORT (3000), HOST (all interfaces), ACCESS_LOG (on), MAX_BODY_BYTES (1 MB),
@@ -21,7 +23,6 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import { sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -32,6 +33,7 @@ import { callLoader, fixedResourceRoutes } from "./fast-routes.mjs";
 import { createGuardedServer } from "./http-guards.mjs";
 import { leanApiHandler } from "./lean-api.mjs";
 import { remixRequest } from "./remix-request.mjs";
+import { sendResponse } from "./send-response.mjs";
 import { installProcessGuard } from "./process-guard.mjs";
 
 // An error that escapes a request, a job or a timer is logged and the server keeps serving (docs/decisions/038).
@@ -112,9 +114,10 @@ app.use(async (req, res, next) => {
   try {
     const response = await callLoader(route, remixRequest(req, res), reportError);
     if (req.method === "HEAD") {
-      await sendRemixResponse(res, new Response(null, { status: response.status, headers: response.headers }));
+      await response.body?.cancel().catch(() => {});
+      await sendResponse(res, new Response(null, { status: response.status, headers: response.headers }));
     } else {
-      await sendRemixResponse(res, response);
+      await sendResponse(res, response);
     }
   } catch (error) {
     next(error);
@@ -131,7 +134,7 @@ app.all("*", async (req, res, next) => {
     // would answer a bare 500 (app/pages/origin-guard.server.ts, docs/decisions/021).
     const response = build.entry.module.crossSiteRefusal?.(request) ?? (await handleRemixRequest(request));
     if (answeredByBodyLimit(req)) return void (await response.body?.cancel().catch(() => {}));
-    await sendRemixResponse(res, response);
+    await sendResponse(res, response);
   } catch (error) {
     if (!answeredByBodyLimit(req)) next(error);
   }

@@ -92,7 +92,7 @@ export function leanApiHandler({ build, compress, accessLog, reportError, maxBod
 }
 
 /**
- * A Content-Type as Express's res.set writes it (sendRemixResponse sets headers through it): a charset added to
+ * A Content-Type as Express's res.set writes it (server/send-response.mjs sets headers through it): a charset added to
  * text and JSON types that name none.
  * @param {string} value
  */
