@@ -20,6 +20,7 @@ import {
 import { useEffect, useState } from "react";
 import { ESTIMATE_METHOD } from "~/domain/competitor-insights";
 import type { Surface } from "~/domain/embedded-paths";
+import { productPriceCurrency, UNKNOWN_CURRENCY } from "~/domain/measured-product";
 import type { CompetitorActionResult, loadCompetitorStorePage } from "~/pages/competitors-page.server";
 import type { ExportLinks } from "~/pages/product-export.server";
 import type { CompetitorProductView } from "~/services/competitors.server";
@@ -34,7 +35,7 @@ import {
 import { ExportButtons } from "~/ui/export-buttons";
 import { LineChart } from "~/ui/line-chart";
 import { ChoosePlanBanner } from "~/ui/page-banners";
-import { formatDay, ProductImage } from "~/ui/product-card";
+import { formatDay, formatPrice, ProductImage } from "~/ui/product-card";
 import { researchPaths } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";
 
@@ -45,19 +46,25 @@ type Product = SerializeFrom<CompetitorProductView>;
 const PRODUCTS_PAGE = 24;
 const CHANGES_PAGE = 20;
 
-function money(cents: number, currency: string | null): string {
-  try {
-    if (currency) return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
-  } catch {
-    // A currency code Intl does not know: the amount and the code.
+/**
+ * A product's price in the store's own currency, as the grid writes prices ("€24.95 EUR", "$19.99"); a store that
+ * publishes no currency shows the amounts with "(currency unknown)", never as dollars (issue 35).
+ */
+export function priceRange(p: Pick<Product, "priceMinCents" | "priceMaxCents" | "currency">): string {
+  if (p.priceMinCents === null) return "No price listed";
+  const same = p.priceMaxCents === null || p.priceMaxCents === p.priceMinCents;
+  const currency = productPriceCurrency(p.currency);
+  if (currency === UNKNOWN_CURRENCY) {
+    const amount = (cents: number) => (cents / 100).toFixed(2);
+    return `${same ? amount(p.priceMinCents) : `${amount(p.priceMinCents)} – ${amount(p.priceMaxCents!)}`} (currency unknown)`;
   }
-  return `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ""}`;
+  if (same) return formatPrice(p.priceMinCents, currency);
+  return `${formatPrice(p.priceMinCents, currency)} – ${formatPrice(p.priceMaxCents!, currency)}`;
 }
 
-function priceRange(p: Product): string {
-  if (p.priceMinCents === null) return "No price listed";
-  if (p.priceMaxCents === null || p.priceMaxCents === p.priceMinCents) return money(p.priceMinCents, p.currency);
-  return `${money(p.priceMinCents, p.currency)} – ${money(p.priceMaxCents, p.currency)}`;
+/** Which currency the store's prices are in, said once above its products. */
+export function storeCurrencyNote(currency: string | null): string {
+  return currency ? `Prices as the store lists them, in ${currency}.` : "The store publishes no currency: its prices show without one, never as dollars.";
 }
 
 function EstimateBox({ detail }: { detail: Detail }) {
@@ -268,7 +275,8 @@ function ProductRow({ product, detail, surface }: { product: Product; detail: De
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const pendingIntent = fetcher.formData?.get("intent");
   const followed = pendingIntent === "follow" ? true : pendingIntent === "unfollow" ? false : product.followed;
-  const imported = result?.ok && result.intent === "import" ? result.objectID : null;
+  // Added by this click, or already in the product database (by anyone): a link to its page, never a second "Add".
+  const imported = result?.ok && result.intent === "import" ? result.objectID : product.objectID;
   return (
     <li id={`product-${product.productId}`} style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }} aria-label={product.title}>
       <Box padding="300">
@@ -344,7 +352,7 @@ function Products({ detail, surface, exportLinks }: { detail: Detail; surface: S
     <TitledCard title={`Products (${detail.productCount})`}>
       <InlineStack align="space-between" blockAlign="center" gap="200">
         <Text as="p" variant="bodySm" tone="subdued">
-          Follow a product&apos;s price to be told when it drops. Newest first.
+          {`Follow a product's price to be told when it drops. Newest first. ${storeCurrencyNote(detail.currency)}`}
         </Text>
         {detail.productCount > 0 ? <ExportButtons links={exportLinks} what={`${detail.domain}'s products`} /> : null}
       </InlineStack>

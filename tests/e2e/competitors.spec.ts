@@ -119,12 +119,22 @@ test("a subscriber follows a store, sees its launches and changes, and gets the 
   await second.getByRole("button", { name: "Add to product database" }).click();
   const opened = second.getByRole("link", { name: "Open in product database" });
   await expect(opened).toHaveAttribute("href", /^\/dashboard\/products\/competitor/);
+  // After a reload it is still linked, not offered again; its first-seen day is the one its page gives.
+  await page.reload();
+  await expect(second.getByRole("link", { name: "Open in product database" })).toBeVisible();
+  await expect(second.getByRole("button", { name: "Add to product database" })).toHaveCount(0);
+  await expect(first.getByRole("button", { name: "Add to product database" })).toBeVisible();
+  const firstSeen = (await second.getByText(/^First seen /).textContent())!.trim();
 
   // Its product page says what we do not know (docs/decisions/026): no cost, so no margin or profit; no sales
   // data, so no orders, growth, stage or score. Never the 100% margin a cost of 0 would give.
   const productPage = await page.context().newPage();
   await open(productPage, (await opened.getAttribute("href"))!);
   await expect(productPage.getByRole("heading", { name: "Product 2", level: 1 })).toBeVisible();
+  await expect(productPage.getByText(firstSeen, { exact: false }).first()).toBeVisible();
+  const days = [...(await productPage.locator("body").innerText()).matchAll(/First seen\s+([A-Z][a-z]{2} \d{1,2}, \d{4})/g)].map((m) => m[1]);
+  expect(days.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(days)).toEqual(new Set([firstSeen.replace(/^First seen /, "")]));
   await expect(productPage.getByText("No sales data: imported from a tracked store on", { exact: false }).first()).toBeVisible();
   await expect(productPage.getByRole("cell", { name: "Add your cost" })).toBeVisible();
   await expect(productPage.getByRole("heading", { name: "Add your cost" })).toBeVisible();

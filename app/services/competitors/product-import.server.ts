@@ -1,11 +1,11 @@
 // Importing a rival's product into our product database (docs/decisions/026), through the product import: its
 // real title, price and images. What we did not measure stays unknown: its supplier cost is null (pages say
 // "Add your cost") and it has no sales history (pages say "No sales data: imported from a tracked store on …").
-import { createHash } from "node:crypto";
 import { parseStringList, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { nicheSlug, type TrackedStoreProductInput } from "~/domain/product-import";
-import { ownFollow, requirePaid, requireProduct, type CompetitorUser } from "~/services/competitors/shared.server";
+import { productPriceCurrency } from "~/domain/measured-product";
+import { storeProductNiche, type TrackedStoreProductInput } from "~/domain/product-import";
+import { importedObjectId, ownFollow, requirePaid, requireProduct, trackedFirstSeen, type CompetitorUser } from "~/services/competitors/shared.server";
 import { importProducts } from "~/services/product-import.server";
 
 export interface ProductImportDeps {
@@ -28,26 +28,30 @@ export async function importProduct(deps: ProductImportDeps, user: CompetitorUse
   await requirePaid(db, user);
   const product = await requireProduct(db, follow.storeId, productId);
   const domain = follow.store.domain;
-  const idPart = `competitor:${domain}:${productId}`;
-  const objectID = idPart.length <= 100 ? idPart : `competitor:${createHash("sha256").update(domain).digest("hex").slice(0, 16)}:${productId}`;
+  const objectID = importedObjectId(domain, productId);
   const at = deps.now();
   const price = product.priceMinCents ?? 0;
   if (price < 1) throw new AppError(422, `"${product.title}" has no price in the store's catalogue, so it cannot be added.`);
   const url = `https://${domain}/products/${encodeURIComponent(product.handle)}`;
-  const niche = nicheSlug(product.productType) || "general";
-  const currencyNote = follow.store.currency && follow.store.currency !== "USD" ? ` Price as listed, in ${follow.store.currency}.` : "";
+  const tags = parseStringList(product.tags);
+  // Its store's type maps to a niche we know, or none: a store's own words never add a niche (decision 084).
+  const niche = storeProductNiche(product.productType, tags);
+  const currency = follow.store.currency;
+  const currencyNote = currency === "USD" ? "" : currency ? ` Price as listed, in ${currency}.` : " The store publishes no currency: the price is as listed, in a currency we do not know.";
   const row = {
     objectID,
     title: product.title,
     description: `Seen on ${domain}: ${url}.${currencyNote}`,
-    niches: [niche],
-    tags: parseStringList(product.tags).slice(0, 50),
+    niches: niche ? [niche] : [],
+    tags: tags.slice(0, 50),
     images: parseStringList(product.images).filter((u) => /^https?:\/\//i.test(u)).slice(0, 20),
     supplierName: null,
     supplierUrl: null,
     costCents: null,
     priceCents: price,
-    firstSeenAt: (product.publishedAt ?? product.firstSeenAt).toISOString(),
+    // The store's currency, or UNKNOWN_CURRENCY when it publishes none: never assumed to be dollars (decision 084).
+    priceCurrency: productPriceCurrency(currency),
+    firstSeenAt: trackedFirstSeen(product).toISOString(),
     lastUpdatedAt: at.toISOString(),
     source: { kind: "tracked-store", store: domain, addedAt: at.toISOString() },
   } satisfies TrackedStoreProductInput;

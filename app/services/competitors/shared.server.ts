@@ -1,6 +1,7 @@
 // What the competitor modules share (docs/decisions/023, 024): the check job's names and how a read is queued,
 // the rows' selects and the small parsers over them, the follow summary, and the two guards every user action
 // passes (the follow is this user's; the plan allows tracking). No use case lives here.
+import { createHash } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db.server";
 import { primarySubscription, type PaidStateInput } from "~/domain/billing";
@@ -168,4 +169,19 @@ export async function requireProduct(db: Db, storeId: number, productId: string)
   const product = await db.competitorProduct.findUnique({ where: { storeId_productId: { storeId, productId } }, select: productSelect });
   if (!product) throw new AppError(404, "That product is not in this store's catalogue.");
   return product;
+}
+
+/** The product database's id of a rival's product once it is added (product-import), the same on every add. */
+export function importedObjectId(domain: string, productId: string): string {
+  const idPart = `competitor:${domain}:${productId}`;
+  return idPart.length <= 100 ? idPart : `competitor:${createHash("sha256").update(domain).digest("hex").slice(0, 16)}:${productId}`;
+}
+
+/**
+ * A rival product's "First seen" day, one for its row on the store page and its page in the product database:
+ * the earlier of the day the store says it published it and our first read (which is only the day we started
+ * following for everything already on sale then).
+ */
+export function trackedFirstSeen(p: { publishedAt: Date | null; firstSeenAt: Date }): Date {
+  return p.publishedAt && p.publishedAt < p.firstSeenAt ? p.publishedAt : p.firstSeenAt;
 }

@@ -7,12 +7,14 @@ import type { VariantSnapshot } from "~/domain/store-snapshot";
 import { estimateOf, estimateWindow, type EstimateView } from "~/services/competitors/estimates.server";
 import {
   changeSelect,
+  importedObjectId,
   iso,
   ownFollow,
   parseChange,
   parseVariants,
   productSelect,
   summaryOf,
+  trackedFirstSeen,
   type ChangeRow,
   type CompetitorSummary,
 } from "~/services/competitors/shared.server";
@@ -50,8 +52,11 @@ export interface CompetitorProductView {
   available: boolean | null;
   createdAt: string | null;
   publishedAt: string | null;
+  /** The earlier of its published day and our first read (trackedFirstSeen): its page in the product database says the same. */
   firstSeenAt: string;
   lastSeenAt: string;
+  /** Its id in the product database once someone added it there (its page's link), else null. */
+  objectID: string | null;
   /** The product's page on the rival store. */
   url: string;
   /** The user follows this product (price-drop alerts). */
@@ -158,6 +163,11 @@ export async function storeDetail(db: Db, userId: string, id: number): Promise<C
   const followedIds = new Set(followed.map((f) => f.productId));
   const currency = follow.store.currency;
   const productDomain = follow.store.domain;
+  // The product database is shared by every user: a product anyone added is linked, not offered again.
+  const idOf = new Map(products.map((p) => [p.productId, importedObjectId(productDomain, p.productId)]));
+  const inDatabase = new Set(
+    (await db.product.findMany({ where: { objectID: { in: [...idOf.values()] } }, select: { objectID: true } })).map((r) => r.objectID),
+  );
   return {
     ...summaryOf(follow),
     fetchDomain: follow.store.fetchDomain,
@@ -176,8 +186,9 @@ export async function storeDetail(db: Db, userId: string, id: number): Promise<C
       available: p.available,
       createdAt: iso(p.createdAt),
       publishedAt: iso(p.publishedAt),
-      firstSeenAt: p.firstSeenAt.toISOString(),
+      firstSeenAt: trackedFirstSeen(p).toISOString(),
       lastSeenAt: p.lastSeenAt.toISOString(),
+      objectID: inDatabase.has(idOf.get(p.productId)!) ? idOf.get(p.productId)! : null,
       url: `https://${productDomain}/products/${encodeURIComponent(p.handle)}`,
       followed: followedIds.has(p.productId),
       signals: signals.get(p.productId) ?? signalOf(p.productId),
