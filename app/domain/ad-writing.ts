@@ -44,10 +44,114 @@ export function wholeWordsWithin(text: string, max: number): string {
   return out.replace(/[\s,;:.\-–—|/&]+$/, "");
 }
 
-/** The short name an ad uses on screen: the title before any comma, bracket or dash, in whole words, at most 32 characters. */
+/** Words that join a name's thing to what it is for or comes with: a short name never ends on one. */
+const CONNECTOR = /^(?:for|with|without|and|or|in|on|to|of|from|by|at|into|plus|featuring|incl\.?|including|w\/|&|\+|the|a|an)$/i;
+const SHORT_NAME_MAX = 32;
+
+/**
+ * The short name an ad uses on screen, at most 32 characters of the title's own words (decision 085): the title
+ * before any comma, bracket or dash; when that is longer, the words before its "for"/"with" phrase (never a cut
+ * inside it: not "Harness for Small"); when those are still longer, the last words of them, which name the thing
+ * itself ("Magnetic Levitating Globe Lamp"). A single word longer than that is the name, for the frame to fit.
+ */
 export function adShortName(title: string): string {
-  const lead = cleanTitle(title).replace(/\s*(?:[,(|]|\s[–-]\s).*$/, "");
-  return wholeWordsWithin(lead, 32) || wholeWordsWithin(cleanTitle(title), 32) || cleanTitle(title).split(" ")[0];
+  const clean = cleanTitle(title, 1000);
+  const lead = squish(clean.replace(/\s*(?:[,(|]|\s[–-]\s).*$/, "")) || clean;
+  if (lead.length <= SHORT_NAME_MAX) return lead;
+  const words = lead.split(" ");
+  const firstJoin = words.findIndex((w, i) => i > 0 && CONNECTOR.test(w));
+  // The longest run of words before a connecting word that fits and does not itself end on one.
+  for (let end = words.length - 1; end > 0; end--) {
+    if (!CONNECTOR.test(words[end]) || CONNECTOR.test(words[end - 1])) continue;
+    const head = words.slice(0, end).join(" ");
+    if (head.length <= SHORT_NAME_MAX) return head;
+  }
+  // The thing itself: the last words of the phrase before any connecting word.
+  const phrase = firstJoin > 0 ? words.slice(0, firstJoin) : words;
+  let out = phrase.at(-1)!;
+  for (let i = phrase.length - 2; i >= 0; i--) {
+    const next = `${phrase[i]} ${out}`;
+    if (next.length > SHORT_NAME_MAX || CONNECTOR.test(phrase[i])) break;
+    out = next;
+  }
+  return out;
+}
+
+// ---- a or an ------------------------------------------------------------------------------------------
+
+/** Letters whose spoken name starts with a vowel sound ("an LED", "an SUV"; but "a USB", "a UV"). */
+const VOWEL_SOUND_LETTERS = new Set([..."AEFHILMNORSX"]);
+
+/**
+ * "a" or "an" before `word`, by how it sounds (decision 085): "an Adjustable", "an hour", "an LED", "an 8-inch",
+ * "an 11-piece"; "a USB", "a unicorn", "a European", "a one-piece".
+ */
+export function indefiniteArticle(word: string): "a" | "an" {
+  const w = word.replace(/^[^A-Za-z0-9]+/, "");
+  if (!w) return "a";
+  const digits = /^\d[\d,]*/.exec(w)?.[0].replace(/,/g, "");
+  if (digits) {
+    // Said "eight...", "eleven", "eighteen", "eighty...", "eight hundred": only these open with a vowel.
+    if (digits.startsWith("8")) return "an";
+    const groups = digits.length % 3 || 3;
+    const lead = digits.slice(0, groups);
+    return lead === "11" || lead === "18" ? "an" : "a";
+  }
+  const letters = /^[A-Za-z]+/.exec(w)![0];
+  // An initialism said letter by letter: all capitals, up to 5 letters, or one capital letter ("an X-ray").
+  if ((letters.length <= 5 && letters.length > 1 && letters === letters.toUpperCase() && !/^(?:NASA|UNESCO|NATO)$/.test(letters)) || (letters.length === 1 && /[A-Z]/.test(letters)))
+    return VOWEL_SOUND_LETTERS.has(letters[0].toUpperCase()) ? "an" : "a";
+  const lower = w.toLowerCase();
+  if (/^(?:hour|honest|honou?r|heir)/.test(lower)) return "an";
+  if (/^(?:uni(?!n[aeiou]|mp|nte|ntel|nh|ndent)|use|usu|uten|uti|ura|uri|uro|eu|ewe|one(?![a-z])|once|ouija|uk)/.test(lower)) return "a";
+  return /^[aeiou]/.test(lower) ? "an" : "a";
+}
+
+/** `name` with the article its sound asks for: "an Adjustable Harness". */
+export function withArticle(name: string): string {
+  return `${indefiniteArticle(name)} ${name}`;
+}
+
+/**
+ * A line with every "a"/"an" matching the word after it ("needed a Adjustable" -> "needed an Adjustable"). A
+ * capital "A" counts as the article only at the start of a sentence, so "Vitamin A Serum" stays as it is.
+ */
+export function fixArticles(text: string): string {
+  return text.replace(/(^|[.!?:]\s+|\s)(a|an|A|An|AN)(\s+)([A-Za-z0-9][\w-]*)/g, (all, before: string, article: string, gap: string, next: string, at: number) => {
+    const sentenceStart = at === 0 || /[.!?:]\s+$/.test(before);
+    if (/^A/.test(article) && !sentenceStart) return all;
+    const right = indefiniteArticle(next);
+    const shown = article === "AN" ? right.toUpperCase() : /^A/.test(article) ? right[0].toUpperCase() + right.slice(1) : right;
+    return `${before}${shown}${gap}${next}`;
+  });
+}
+
+// ---- Free shipping ------------------------------------------------------------------------------------
+
+const SHIPPING_CLAIM =
+  /(?:\s*(?:,|\bwith\b|\band\b|\bplus\b|\+|&|\|)\s*)?\b(?:free\s+(?:shipping|delivery|postage)|ships?\s+(?:for\s+)?free|(?:shipping|delivery)\s+is\s+free)\b(?:\s+(?:worldwide|included|today|on\s+(?:all|every)\s+orders?|to\s+your\s+door))*(?:\s*(?:,|\+|&|\band\b|\bplus\b|\|)(?=\s))?/gi;
+
+/** Whether a line promises free shipping or delivery. */
+export function promisesFreeShipping(text: string): boolean {
+  return new RegExp(SHIPPING_CLAIM.source, "i").test(text);
+}
+
+/**
+ * A line without its promise of free shipping (decision 085: only the seller can say their store ships free):
+ * the clause that makes it ("with free shipping", "Free delivery +") or, when that is all a sentence says, the
+ * sentence. "" when nothing is left.
+ */
+export function withoutShippingClaim(text: string): string {
+  const sentences = squish(text).match(/\S.*?(?:[.!?]+(?=\s|$)|$)/g) ?? [];
+  const kept = sentences
+    .map((sentence) => {
+      if (!promisesFreeShipping(sentence)) return sentence.trim();
+      const end = /[.!?]*$/.exec(sentence)![0];
+      const body = squish(sentence.slice(0, sentence.length - end.length).replace(SHIPPING_CLAIM, " ")).replace(/^[\s,;:+&|-]+|[\s,;:+&|-]+$/g, "");
+      return /[A-Za-z0-9]/.test(body) ? `${body}${end}` : "";
+    })
+    .filter(Boolean);
+  return kept.join(" ");
 }
 
 /** What the built-in writer knows about the product, as its lines use it. */
@@ -63,6 +167,8 @@ export interface AdWordsFacts {
   tone?: string | null;
   /** Hooks of TikToks the seller saved for this product: the first that fits opens the list. */
   savedHooks?: string[];
+  /** The seller says their store ships this product free (the ad form's setting, off by default): only then may an ad say so. */
+  freeShipping?: boolean;
 }
 
 interface Ctx {
@@ -87,7 +193,7 @@ const HOOKS: Record<AdTone, Line[]> = {
   ],
   playful: [
     (c) => `Okay, the ${c.name} is kind of genius`,
-    (c) => `Nobody told me I needed a ${c.name}`,
+    (c) => `Nobody told me I needed ${withArticle(c.name)}`,
     (c) => `Plot twist: the ${c.name}`,
   ],
   premium: [
@@ -180,7 +286,7 @@ function contextOf(f: AdWordsFacts): Ctx {
     price: f.priceCents > 0 ? centsToDecimal(f.priceCents) : null,
     orders: f.orders,
     stores: f.storesSelling,
-    benefit: first ? shortenToFit(first, 60) : null,
+    benefit: (f.freeShipping ? first : withoutShippingClaim(first)) ? shortenToFit(f.freeShipping ? first : withoutShippingClaim(first), 60) : null,
     gift: f.tags.some((t) => /gift/i.test(t)),
   };
 }
@@ -188,7 +294,7 @@ function contextOf(f: AdWordsFacts): Ctx {
 function fitting(lines: (string | null)[], max: number): string[] {
   const out: string[] = [];
   for (const l of lines) {
-    const t = l === null ? null : squish(l);
+    const t = l === null ? null : fixArticles(squish(l));
     if (t && t.length >= AD_LIMITS.textMin && t.length <= max && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
   }
   return out;
@@ -203,7 +309,8 @@ export function adHookOptions(f: AdWordsFacts): string[] {
   const c = contextOf(f);
   const tone = adTone(f.tone);
   const seed = seedOf(f.title.toLowerCase());
-  const saved = fitting((f.savedHooks ?? []).map((h) => shortenToFit(h, AD_LIMITS.textMax)), AD_LIMITS.textMax).slice(0, 1);
+  const hooks = (f.savedHooks ?? []).map((h) => (f.freeShipping ? h : withoutShippingClaim(h)));
+  const saved = fitting(hooks.map((h) => shortenToFit(h, AD_LIMITS.textMax)), AD_LIMITS.textMax).slice(0, 1);
   const own = rotate(HOOKS[tone].map((l) => l(c)), seed);
   const facts = FACT_HOOKS.map((l) => l(c));
   const neutral = tone === "neutral" ? [] : rotate(HOOKS.neutral.map((l) => l(c)), seed >>> 3);
@@ -227,11 +334,13 @@ export function adProductLine(f: AdWordsFacts): string {
   return fitting([c.benefit ? `Meet the ${c.name}: ${c.benefit}` : null, `Meet the ${c.name}`], AD_LIMITS.textMax)[0];
 }
 
-/** The call to action in the kit's tone, with the price and free shipping when the tags say so and it fits. */
+/**
+ * The call to action in the kit's tone, with the price, and free shipping only when the seller said their store
+ * ships it free (`freeShipping`): a supplier's "free shipping" tag says nothing about the seller's store.
+ */
 export function adCtaLine(f: AdWordsFacts): string {
   const c = contextOf(f);
   const tone = adTone(f.tone);
   const base = c.price ? CTAS[tone](c.price) : CTAS_NO_PRICE[tone];
-  const free = f.tags.some((t) => /free shipping/i.test(t));
-  return fitting([free ? `${base} with free shipping` : null, base], AD_LIMITS.textMax)[0];
+  return fitting([f.freeShipping ? `${base} with free shipping` : null, base], AD_LIMITS.textMax)[0];
 }

@@ -4,7 +4,16 @@
 // Either way the answer is plain text that app/domain/product-page.ts turns into safe HTML; model
 // HTML is never passed on without sanitising.
 import { AD_LIMITS, fitAdScript, SCENE_KINDS, type AdScene, type AdScript, type SceneKind } from "~/domain/ai-ads";
-import { adCtaLine, adHookOptions, adProblemLine, adProductLine, adShortName, type AdWordsFacts } from "~/domain/ad-writing";
+import {
+  adCtaLine,
+  adHookOptions,
+  adProblemLine,
+  adProductLine,
+  adShortName,
+  fixArticles,
+  withoutShippingClaim,
+  type AdWordsFacts,
+} from "~/domain/ad-writing";
 import { formatCount } from "~/domain/insights";
 import {
   BUILT_IN_WRITER,
@@ -48,6 +57,8 @@ export interface AdFacts extends ProductFacts {
   priceCents: number;
   /** Hooks of TikTok videos the seller saved for this product (captions without hashtags): what worked. */
   references?: { hook: string; author: string | null }[];
+  /** The seller says their store ships this product free (the ad form's setting, off by default, decision 085). */
+  freeShipping?: boolean;
 }
 
 export interface AiText {
@@ -221,6 +232,7 @@ function wordsFacts(facts: AdFacts): AdWordsFacts {
     priceCents: facts.priceCents,
     tone: facts.voice?.tone ?? null,
     savedHooks: facts.references?.map((r) => r.hook) ?? [],
+    freeShipping: facts.freeShipping === true,
   };
 }
 
@@ -244,6 +256,21 @@ export function writeBuiltInAdScript(facts: AdFacts): AdScript {
   }
   scenes.push({ kind: "cta", text: adCtaLine(words), durationMs: 3000 });
   return fitAdScript({ title: `${adShortName(facts.title)} ad`, scenes, hooks });
+}
+
+/**
+ * A model's script held to the rules the built-in writer keeps by construction (decision 085): every "a"/"an"
+ * matching its next word, and no promise of free shipping unless the seller made it (a scene that said nothing
+ * else gets the built-in call to action; a hook that said nothing else is dropped).
+ */
+export function keepAdPromises(script: AdScript, facts: AdFacts): AdScript {
+  const mend = (text: string) => fixArticles(facts.freeShipping ? text : withoutShippingClaim(text));
+  const scenes = script.scenes.map((scene) => {
+    const text = mend(scene.text);
+    return { ...scene, text: text.length >= AD_LIMITS.textMin ? text : scene.kind === "cta" ? adCtaLine(wordsFacts(facts)) : mend(adProductLine(wordsFacts(facts))) };
+  });
+  const hooks = script.hooks?.map(mend).filter((h) => h.length >= AD_LIMITS.textMin);
+  return { ...script, scenes, ...(hooks ? { hooks } : {}) };
 }
 
 /** Hooks for the seller to pick from when the writer gave none (a model's script): the built-in writer's. */
@@ -300,6 +327,7 @@ const AD_SYSTEM_PROMPT = [
   `The whole ad lasts ${AD_LIMITS.totalMinMs / 1000} to ${AD_LIMITS.totalMaxMs / 1000} seconds.`,
   "Use only the facts given. Social proof may quote only the figures in 'figures'; leave the proof scene out",
   "when there are none. Never invent reviews, ratings, guarantees or discounts.",
+  "Promise free shipping or delivery only when 'shipping' says the store ships free; otherwise never mention shipping.",
   "When 'voice' is given, write in its tone of voice and end on its tagline where it fits.",
   "'references' are hooks of TikTok videos that worked for this product: take after their angle, never copy them word for word.",
 ].join(" ");
@@ -312,6 +340,7 @@ function adPrompt(facts: AdFacts): string {
       storesSelling: facts.storesSelling > 0 ? facts.storesSelling : null,
     },
     voice: promptVoice(facts),
+    shipping: facts.freeShipping ? "The store ships this product free." : "Unknown: do not mention shipping.",
     references: facts.references?.length ? facts.references.map((r) => r.hook) : undefined,
   });
 }
@@ -528,7 +557,7 @@ function createChatCompletionsWriter(config: AiTextConfig & { baseUrl: string; m
       return parseModelCopy(await complete(SYSTEM_PROMPT, userPrompt(facts)));
     },
     async writeAdScript(facts) {
-      return parseModelAdScript(await complete(AD_SYSTEM_PROMPT, adPrompt(facts)));
+      return keepAdPromises(parseModelAdScript(await complete(AD_SYSTEM_PROMPT, adPrompt(facts))), facts);
     },
     async callTool(call) {
       const body: Record<string, unknown> = {

@@ -106,6 +106,7 @@ export {
   brandFontFiles,
   dejavuFontFiles,
   footerLines,
+  frameBoxes,
   frameLayout,
   frameSvg,
   frameTimeline,
@@ -114,6 +115,7 @@ export {
   sceneCaptionFits,
   textLayout,
 } from "~/integrations/video-frames.server";
+export type { FrameBox } from "~/integrations/video-frames.server";
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

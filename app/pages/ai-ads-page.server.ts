@@ -101,7 +101,13 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Form = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("create"), objectID: z.string().trim().min(1, "choose a product").max(200), brandKitId: z.string().max(12).optional() }),
+    z.object({
+      intent: z.literal("create"),
+      objectID: z.string().trim().min(1, "choose a product").max(200),
+      brandKitId: z.string().max(12).optional(),
+      // A checkbox: "on" when ticked, absent otherwise (decision 085).
+      freeShipping: z.string().max(10).optional(),
+    }),
     z.object({ intent: z.literal("update"), title: z.string().max(1000) }).passthrough(),
     z.object({ intent: z.literal("render") }),
     z.object({ intent: z.literal("preview") }),
@@ -155,7 +161,7 @@ export async function aiAdsPageAction(request: Request, user: User) {
   const input = form.data;
   try {
     if (input.intent === "create") {
-      const ad = await aiAds.create({ user, objectID: input.objectID, brandKitId: kitIdOf(input.brandKitId) });
+      const ad = await aiAds.create({ user, objectID: input.objectID, brandKitId: kitIdOf(input.brandKitId), freeShipping: input.freeShipping === "on" });
       return result(201, true, "Script written. Edit the scenes, then render the video.", { adId: ad.id });
     }
     // Every other intent names an ad; a malformed id names no ad of anyone's.

@@ -1,6 +1,7 @@
 // GET /api/ai-ads -> { ads, balance, cost, writer, renderer }: the signed-in user's AI ads (newest
 // first) with their status and render progress, and their ai-ads credits.
-// POST /api/ai-ads { objectID, brandKitId?, format? ("9:16" default, "4:5", "1:1") } -> 201 the new ad with its script, status "preview" (free; paid states
+// POST /api/ai-ads { objectID, brandKitId?, format? ("9:16" default, "4:5", "1:1"), freeShipping? (the seller's
+// store ships it free, so the ad may say so; false by default) } -> 201 the new ad with its script, status "preview" (free; paid states
 // only: 403 otherwise; unknown product 404).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -20,12 +21,13 @@ const Body = z.object({
   objectID: z.string().trim().min(1).max(200),
   brandKitId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   format: z.enum(AD_FORMATS, { error: `must be one of ${AD_FORMATS.join(", ")}` }).optional(),
+  freeShipping: z.boolean({ error: "must be true or false" }).optional(),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireApiUser(request);
-  const { objectID, brandKitId, format } = await readJson(request, Body);
-  const ad = await handleServiceErrors(() => aiAds.create({ user, objectID, brandKitId, format }));
+  const { objectID, brandKitId, format, freeShipping } = await readJson(request, Body);
+  const ad = await handleServiceErrors(() => aiAds.create({ user, objectID, brandKitId, format, freeShipping }));
   return Response.json(ad, { status: 201 });
 }

@@ -182,6 +182,7 @@ function ProductPicker({
   kits: KitChoice[];
 }) {
   const [kit, setKit] = useState("");
+  const [freeShipping, setFreeShipping] = useState(false);
   const create = useFetcher<AiAdsActionResult>();
   const [, setParams] = useSearchParams();
   const [q, setQ] = useState(picker.q);
@@ -243,6 +244,13 @@ function ProductPicker({
               <input type="hidden" name="objectID" value={product.objectID} />
               <BlockStack gap="200">
                 <KitSelect kits={kits} value={kit} onChange={setKit} />
+                <Checkbox
+                  label="My store ships this product free"
+                  name="freeShipping"
+                  checked={freeShipping}
+                  onChange={setFreeShipping}
+                  helpText="Only then does the ad promise free shipping. A supplier's “free shipping” says nothing about your store's shipping."
+                />
                 <InlineStack>
                   <Button submit variant="primary" loading={create.state !== "idle"} disabled={!canCreate}>
                     Write the ad script

@@ -57,8 +57,10 @@ describe("the built-in ad writer", () => {
     const script = writeBuiltInAdScript(base);
     const product = script.scenes.find((s) => s.kind === "product")!.text;
     expect(product).toBe("Meet the Bladeless Neck Fan: A bladeless neck fan that keeps you cool on the go");
-    expect(script.scenes.at(-1)!.text).toBe("Get yours today for $24.99 with free shipping");
-    expect(adShortName("Supercalifragilistic Expialidocious Magnetic Levitating Globe Lamp")).toBe("Supercalifragilistic");
+    // A supplier's "free shipping" tag is not the seller's promise (decision 085): only the seller's own setting is.
+    expect(script.scenes.at(-1)!.text).toBe("Get yours today for $24.99");
+    expect(writeBuiltInAdScript({ ...base, freeShipping: true }).scenes.at(-1)!.text).toBe("Get yours today for $24.99 with free shipping");
+    expect(adShortName("Supercalifragilistic Expialidocious Magnetic Levitating Globe Lamp")).toBe("Magnetic Levitating Globe Lamp");
   });
 
   it("opens products in one niche differently (today every one opened 'Stop scrolling: new in pets')", () => {

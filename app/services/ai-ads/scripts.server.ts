@@ -56,7 +56,11 @@ export function createScripts(deps: {
   const { db, views } = deps;
 
   /** Writes a script for a product and keeps it as a free "preview" ad. Paid states only. */
-  async function create(input: { user: AiAdsUser; objectID: string; brandKitId?: number | null; format?: AdFormat }): Promise<AiAdView> {
+  /**
+   * `freeShipping`: the seller says their store ships this product free, so the ad may promise it (decision 085);
+   * off unless they say so, whatever the product's tags.
+   */
+  async function create(input: { user: AiAdsUser; objectID: string; brandKitId?: number | null; format?: AdFormat; freeShipping?: boolean }): Promise<AiAdView> {
     requirePaid(input.user);
     const product = await views.loadProduct(input.objectID);
     const kitId = deps.brandKits ? await deps.brandKits.requireOwn(input.user.id, input.brandKitId ?? null) : null;
@@ -68,6 +72,7 @@ export function createScripts(deps: {
       ...factsOf(product),
       voice: kit ? { tone: kit.style.tone, brandName: kit.style.name, tagline: kit.style.tagline } : null,
       references: references.map((r) => ({ hook: r.hook, author: r.author })),
+      freeShipping: input.freeShipping === true,
     };
     let script;
     try {
