@@ -111,7 +111,8 @@ function Panel({ startDay, series }: { startDay: string; series: TrendSeries }) 
         <g dangerouslySetInnerHTML={{ __html: hoverAreasHtml(values, startDay, format, x, slot, innerH) }} />
       </svg>
       <table className="visually-hidden">
-        <caption>{label}, per day</caption>
+        {/* One value a day: the unit said once, whether or not the label already says it ("Orders per day"). */}
+        <caption>{/\bper day$/i.test(label.trim()) ? label : `${label}, per day`}</caption>
         <tbody dangerouslySetInnerHTML={{ __html: tableRowsHtml(values, startDay, format) }} />
       </table>
     </figure>
