@@ -160,4 +160,5 @@ export function popupMoment(popup: PopupNumber): Moment {
 }
 
 /** What a join or prompt says when this server has no community invite link. */
-export const NOT_CONFIGURED_MESSAGE = "The community link is not configured on this server yet.";
+// Said to a seller: what they can expect, never which setting the operator left empty (issue 35).
+export const NOT_CONFIGURED_MESSAGE = "The community's invite is not available yet: it will appear here as soon as it is.";

@@ -36,7 +36,7 @@ export function discordNotice(outcome: string | null): { tone: "success" | "warn
     case "failed":
       return { tone: "critical", title: "Discord not connected", message: "Discord did not answer as expected. Please try again in a minute." };
     case "disabled":
-      return { tone: "info", title: "Discord connection is off", message: "Connecting a Discord account is not set up on this server; the invite link still works." };
+      return { tone: "info", title: "Discord connection is off", message: "Connecting a Discord account is not available right now; the invite link still works." };
     default:
       return null;
   }

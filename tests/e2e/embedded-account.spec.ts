@@ -134,7 +134,7 @@ test("Settings shows the linked account and this store, and toggles Zendrop", as
   await expect(page.getByText("Plan: No plan yet")).toBeVisible();
   await expect(page.getByText(`${shop} is linked to ${email}`, { exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: "Unlink this store" })).toBeVisible();
-  await expect(page.getByText("The community link is not configured on this server yet.")).toBeVisible();
+  await expect(page.getByText("The community's invite is not available yet: it will appear here as soon as it is.")).toBeVisible();
 
   const zendrop = page.getByLabel("Zendrop connected");
   await expect(zendrop).not.toBeChecked();

@@ -8,17 +8,19 @@ import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
 
 describe("community without an invite link", () => {
-  it("says the link is not configured and shows no prompt, even to an old account", async () => {
+  it("says, in a seller's words, that there is no invite yet, and shows no prompt, even to an old account", async () => {
     const user = await createSignedInUser({ createdAt: new Date(Date.now() - 90 * 24 * 3600_000) });
     const body = await (await call(communityLoader, "/api/community", { cookie: user.cookie })).json();
     expect(body).toEqual({
       inviteUrl: null,
-      notConfiguredMessage: "The community link is not configured on this server yet.",
+      notConfiguredMessage: "The community's invite is not available yet: it will appear here as soon as it is.",
       joined: false,
       discordUserName: null,
       oauthEnabled: false,
       popup: null,
     });
+    // Issue 35: the card speaks to a seller, not about the operator's settings.
+    expect(body.notConfiguredMessage).not.toMatch(/server|configur|operator|setting|variable/i);
     expect((await (await call(popupLoader, "/api/community/popup", { cookie: user.cookie })).json()).popup).toBeNull();
     const shown = await call(popupAction, "/api/community/popup", { method: "POST", cookie: user.cookie, json: { popup: 1, action: "shown" } });
     expect(shown.status).toBe(409);
@@ -28,6 +30,6 @@ describe("community without an invite link", () => {
     const user = await createSignedInUser();
     const res = await call(joinAction, "/api/community/join", { method: "POST", cookie: user.cookie });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: "The community link is not configured on this server yet." });
+    expect(await res.json()).toEqual({ error: "The community's invite is not available yet: it will appear here as soon as it is." });
   });
 });
