@@ -6,6 +6,9 @@
 // Rules (docs/decisions/012):
 // - a word in the vocabulary is never changed (the last word also counts as known when it begins a
 //   vocabulary word: the search reads it as a prefix);
+// - nor is a real English word the catalogue does not use ("air fryer" is not "hair dryer", "good margin"
+//   is not "gold margin"; issue 35): the caller says which words are English (the search service reads a
+//   word list, docs/decisions/082), so only words that are no word at all are corrected;
 // - words under 3 characters and words with a digit ("iphone 15", "3000mah") are left alone;
 // - up to 1 edit for words of 3-5 characters, 2 from 6 (insert, delete, substitute, swap two
 //   neighbours: optimal string alignment distance, Damerau's), a swap costing half an edit: typing two
@@ -238,9 +241,9 @@ export class Vocabulary {
 /**
  * The text with its misspelt words replaced, or null when no word needed (or found) a correction.
  * Words keep their place and the text between them; a corrected word is written as the vocabulary
- * spells it (lower case).
+ * spells it (lower case). `isEnglish` (a folded word) marks the real words left alone though the catalogue lacks them.
  */
-export function correctQuery(text: string, vocabulary: Vocabulary): string | null {
+export function correctQuery(text: string, vocabulary: Vocabulary, isEnglish: (word: string) => boolean = () => false): string | null {
   const spans = [...text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)];
   const lastWord = spans.length - 1;
   let out = "";
@@ -250,7 +253,7 @@ export function correctQuery(text: string, vocabulary: Vocabulary): string | nul
     if (i >= MAX_CORRECTED_WORDS) return;
     const word = foldWord(span[0]);
     if (!/^[\p{L}\p{N}]+$/u.test(word)) return;
-    const known = vocabulary.has(word) || (i === lastWord && vocabulary.hasPrefix(word));
+    const known = vocabulary.has(word) || (i === lastWord && vocabulary.hasPrefix(word)) || isEnglish(word);
     if (known) return;
     const fix = vocabulary.nearest(word);
     if (fix === null || fix === word) return;

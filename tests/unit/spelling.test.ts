@@ -87,6 +87,20 @@ describe("correctQuery", () => {
     expect(correctQuery(`${"speaker ".repeat(11)}bluetoth`, vocabulary)).toBe(`${"speaker ".repeat(11)}bluetooth`);
   });
 
+  it("never changes a real English word into another catalogue word (issue 35)", () => {
+    // The catalogue sells hair dryers, gold rings and galaxy projectors; "air fryer" and a seller's sentence are English.
+    const shop = Vocabulary.fromText("Hair Dryer Brush\nGold-Plated Ring\nGalaxy Projector\nPet Bed\nDog Collar\nOrganizer");
+    const english = new Set(["air", "fryer", "cheap", "products", "under", "with", "good", "margin", "organiser"]);
+    const isEnglish = (word: string) => english.has(word);
+    expect(correctQuery("air fryer", shop)).toBe("hair dryer"); // what it did before
+    expect(correctQuery("air fryer", shop, isEnglish)).toBeNull();
+    expect(correctQuery("cheap pet products under $20 with good margin", shop, isEnglish)).toBeNull();
+    expect(correctQuery("Air Fryer", shop, isEnglish)).toBeNull(); // folded before it is looked up
+    // A misspelt word beside English ones is still corrected; an English spelling of a catalogue word is left alone.
+    expect(correctQuery("cheap orgaizer", shop, isEnglish)).toBe("cheap organizer");
+    expect(correctQuery("organiser", shop, isEnglish)).toBeNull();
+  });
+
   it("returns null when nothing is near", () => {
     expect(correctQuery("xyzzyplughq", vocabulary)).toBeNull();
     expect(correctQuery("", vocabulary)).toBeNull();

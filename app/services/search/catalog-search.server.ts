@@ -19,12 +19,16 @@
 // both this and the correction off.
 //
 // Spelling: when the text as typed finds nothing (or almost nothing), its misspelt words are corrected
-// from the catalogue's own vocabulary (~/domain/spelling) and, if the corrected text finds more, that
-// page is returned with correctedQuery / originalQuery ("Showing results for ..."). literal=1 skips it.
+// from the catalogue's own vocabulary (~/domain/spelling; real English words are left alone, decision 082)
+// and, if the corrected text finds more, that page is returned with correctedQuery / originalQuery
+// ("Showing results for ..."). Whether it finds more is a matter of the words, not of the filters: a
+// misspelt word is corrected even where the filters leave nothing ("orgaizer" in Camping shows that no
+// organizer is in Camping, issue 35). literal=1 skips it.
 import type { SqlReader } from "~/db.server";
 import { ftsQuery, ftsTerms, type ProductQuery } from "~/domain/product-query";
 import { correctQuery, foldWord } from "~/domain/spelling";
 import { CatalogIndex, type IndexedSort } from "~/services/search/catalog-index.server";
+import { englishWords } from "~/services/search/english-words.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
 
 export interface SearchPage {
@@ -97,6 +101,8 @@ export class CatalogSearch {
         this.loading = null;
       });
     }
+    // The correction's English words are read once, in the background, while the first index loads.
+    void englishWords().catch(() => undefined);
     // A large catalogue keeps serving the previous index while the new one loads.
     if (this.index && this.index.size > 200_000) {
       void this.loading.then((next) => (this.index = next)).catch(() => undefined);
@@ -156,23 +162,33 @@ export class CatalogSearch {
     // Decided on the products matching every word: partial matches do not hide a typo ("dgo leash").
     const found = page.allWords ?? page.total;
     if (!q.q || q.literal || found > FEW_RESULTS) return finish(page, null);
-    const corrected = this.correction(index, q.q);
+    const corrected = await this.correction(index, q.q);
     if (corrected === null) return finish(page, null);
+    // Decided on the text alone (every word, no filters): the filters say where to look, not how a word is spelt.
+    const typed = await this.textMatches(index, q.q);
+    const fixed = await this.textMatches(index, corrected);
+    if (typed > 0 && fixed < typed * CORRECTION_GAIN) return finish(page, null);
     const better = await this.searchAsTyped(index, { ...q, q: corrected });
-    const betterFound = better.allWords ?? better.total;
-    const worthIt = found === 0 ? better.total > 0 : betterFound >= found * CORRECTION_GAIN;
+    // No product carries every corrected word: the correction stands if products carry most of them.
+    const worthIt = fixed > 0 || better.total > 0;
     return worthIt ? finish(better, corrected) : finish(page, null);
   }
 
+  /** How many products carry every word of a text, whatever the filters (the match set is cached for the search). */
+  private async textMatches(index: CatalogIndex, text: string): Promise<number> {
+    const fts = ftsQuery(text, (w) => index.vocabulary.has(w));
+    return fts ? (await this.text.all(index, fts)).rows.length : 0;
+  }
+
   /** The text's spelling correction from the catalogue's vocabulary (null: nothing to correct), memoised per version. */
-  private correction(index: CatalogIndex, text: string): string | null {
+  private async correction(index: CatalogIndex, text: string): Promise<string | null> {
     if (this.correctionsIndex !== index) {
       this.corrections.clear();
       this.correctionsIndex = index;
     }
     const hit = this.corrections.get(text);
     if (hit !== undefined) return hit;
-    const corrected = correctQuery(text, index.vocabulary);
+    const corrected = correctQuery(text, index.vocabulary, await englishWords());
     this.corrections.set(text, corrected);
     if (this.corrections.size > CORRECTIONS_CACHED) this.corrections.delete(this.corrections.keys().next().value!);
     return corrected;
@@ -200,16 +216,19 @@ export class CatalogSearch {
     // catalogue version, so the next page and the exact total cost nothing more.
     const matches = await this.text.all(index, fts);
     const terms = ftsTerms(q.q!, isWord);
+    // Counted before the walk (once per text and filters): filters that keep few of the matches, or none,
+    // would make the walk visit most of the catalogue to find them (issue 35: a broad word in a niche without it).
+    const total = this.total(index, q, fts, () => ({ total: countMatches(matches, filter), totalIsEstimate: false }));
     // literal=1 ("Search instead for ...") searches the text exactly as typed: every word.
-    if (terms.length > 1 && !q.literal && countMatches(matches, filter) < SOME_WORDS_BELOW) {
+    if (terms.length > 1 && !q.literal && total.total < SOME_WORDS_BELOW) {
       const some = await this.mostWords(index, q, terms, filter, skip);
       if (some) return some;
     }
-    // Walking visits about need * size / matches rows; sorting costs matches * log(matches) comparisons.
-    const walkRows = (need * index.size) / Math.max(1, matches.rows.length);
+    if (total.total === 0) return { ids: [], ...total, hasMore: false, plan: "sorted-matches" };
+    // Walking visits about need * size / (matches the filters keep) rows; sorting costs those matches * log of them.
+    const walkRows = (need * index.size) / total.total;
     if (walkRows > WALK_ROWS_LIMIT) return sortedMatches(index, q, filter, matches, skip);
     const walked = walk(index, q, filter, matches, skip, need);
-    const total = this.total(index, q, fts, () => ({ total: countMatches(matches, filter), totalIsEstimate: false }));
     return { ids: walked.ids, hasMore: walked.hasMore, ...total, plan: "walk-matches" };
   }
 
