@@ -2,7 +2,7 @@
 // DATABASE_URL (default file:./data/app.db, migrated first), decision 052. FILE is a full USITC revision of the
 // HTS as USITC publishes it (JSON with htsno/general, or CSV with "HTS Number"/"General Rate of Duty"): one MFN
 // row per line with a general rate, valid from --valid-from (default today), closing earlier MFN rows that day;
-// or a layers file like content/tariffs/us-starter-2026-11-26.json (new surcharges, Section 301 rows ...).
+// or a layers file like content/tariffs/us-starter-2026-12-07.json (new surcharges, Section 301 rows ...).
 // Exit codes: 0 imported, 1 the file or the arguments could not be used.
 import { algoliaSyncFromEnv, openImportDb } from "./lib/import-cli";
 

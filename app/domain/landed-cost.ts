@@ -1,4 +1,4 @@
-// What a product really earns (decision 052): the duty layers that apply to one HTS code and origin on one
+// What a product really earns (decisions 052, 081): the duty layers that apply to one HTS code and origin on one
 // day, and the landed cost and profit of one order built from them. Pure: the tariff rows come from the
 // database (app/services/tariffs.server.ts), never from this file, because tariffs are dated data.
 //
@@ -101,8 +101,18 @@ export interface DutyLayer {
   validFrom: string;
   validTo: string | null;
   source: string;
-  /** The row's validity ended before the day asked about and nothing newer is loaded: counted, and said so. */
-  expired?: true;
+}
+
+/** A series whose newest row ended on or before the day asked about, nothing newer loaded: not counted, named so. */
+export interface EndedLayer {
+  name: string;
+  kind: TariffKind;
+  ratePercent?: number;
+  perItemCents?: number;
+  validFrom: string;
+  /** The first day it no longer applied. */
+  validTo: string;
+  source: string;
 }
 
 export interface Duty {
@@ -117,7 +127,8 @@ export interface Duty {
   asOf: string;
   /** "duty 17.5% = MFN 3.4% + Section 301 (List 3) 25% ... as of 2026-11-26" */
   explanation: string;
-  warning?: string;
+  /** Layers that applied to this code and origin before and ended on or before `asOf`: never counted, listed once. */
+  ended: EndedLayer[];
 }
 
 function applies(row: TariffRow, hts: string, origin: string): boolean {
@@ -128,7 +139,11 @@ function applies(row: TariffRow, hts: string, origin: string): boolean {
   );
 }
 
-function validOn(row: TariffRow, day: string): boolean {
+/**
+ * The one rule for dates (decision 081): a row counts on `day` only while it is in force, from its first day up to the
+ * day before `validTo`. A row whose validity ended (validTo on or before the day) is never counted, whatever else is loaded.
+ */
+export function inForce(row: Pick<TariffRow, "validFrom" | "validTo">, day: string): boolean {
   return row.validFrom <= day && (row.validTo === null || day < row.validTo);
 }
 
@@ -154,19 +169,13 @@ function moneyText(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-function toLayer(row: TariffRow, valueCents: number, quantity: number, expired: boolean): DutyLayer {
+function rateOf(row: TariffRow): Pick<DutyLayer, "ratePercent" | "perItemCents"> {
+  return { ...(row.rateBp !== null ? { ratePercent: row.rateBp / 100 } : {}), ...(row.perItemCents !== null ? { perItemCents: row.perItemCents } : {}) };
+}
+
+function toLayer(row: TariffRow, valueCents: number, quantity: number): DutyLayer {
   const dutyCents = (row.rateBp === null ? 0 : percentOf(valueCents, row.rateBp)) + (row.perItemCents ?? 0) * quantity;
-  return {
-    name: row.name,
-    kind: row.kind,
-    ...(row.rateBp !== null ? { ratePercent: row.rateBp / 100 } : {}),
-    ...(row.perItemCents !== null ? { perItemCents: row.perItemCents } : {}),
-    dutyCents,
-    validFrom: row.validFrom,
-    validTo: row.validTo,
-    source: row.source,
-    ...(expired ? { expired: true as const } : {}),
-  };
+  return { name: row.name, kind: row.kind, ...rateOf(row), dutyCents, validFrom: row.validFrom, validTo: row.validTo, source: row.source };
 }
 
 /** The duty of these layers on another supplier value (the calculator's typed cost), as dutyFor figures it. */
@@ -191,18 +200,18 @@ export interface DutyInput {
 }
 
 /**
- * The duty on one order: for each series of rows that applies (MFN, Section 301, each surcharge; with a postal
- * entry the postal rows stand in for the surcharges), the row valid on `asOf`. Series stack. When no row of a
- * kind is valid on `asOf` but the newest one of that kind has ended (nothing newer is loaded), that newest row
- * is still counted, flagged `expired`, and `warning` says so: a lapse in our data is never read as a zero duty.
- * A code with no MFN row at all is refused (422): the figure would leave out the base duty.
+ * The duty on one order: for each series of rows that applies (MFN, Section 301 and its note 52 layer, each surcharge;
+ * with a postal entry the postal rows stand in for the surcharges), the row in force on `asOf`. Series stack. A row
+ * whose validity ended on or before `asOf` is never counted (decision 081, replacing decision 052's "a lapse is counted
+ * and flagged"): when a series has nothing in force, its newest ended row is listed in `ended`, so the page can say once
+ * what is no longer counted. A code with no MFN row in force is refused (422): the figure would leave out the base duty.
  */
 export function dutyFor(input: DutyInput): Duty {
   const entry = input.entry ?? "commercial";
   const quantity = input.quantity ?? 1;
   const kinds: TariffKind[] = ["mfn", "section301", entry === "postal" ? "postal" : "surcharge"];
   const layers: DutyLayer[] = [];
-  const warnings: string[] = [];
+  const ended: EndedLayer[] = [];
   for (const kind of kinds) {
     const rows = input.rows.filter((r) => r.kind === kind && applies(r, input.hts, input.origin));
     if (kind === "mfn" && rows.length === 0) {
@@ -215,24 +224,24 @@ export function dutyFor(input: DutyInput): Duty {
     for (const r of rows) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
     let current = 0;
     for (const seriesRows of bySeries.values()) {
-      const valid = seriesRows.filter((r) => validOn(r, input.asOf)).sort((a, b) => preferred(a, b, input.origin));
+      const valid = seriesRows.filter((r) => inForce(r, input.asOf)).sort((a, b) => preferred(a, b, input.origin));
       if (valid.length > 0) {
-        layers.push(toLayer(valid[0], input.valueCents, quantity, false));
+        layers.push(toLayer(valid[0], input.valueCents, quantity));
         current++;
+        continue;
       }
+      const lapsed = seriesRows.filter((r) => r.validTo !== null && r.validTo <= input.asOf);
+      if (lapsed.length === 0) continue;
+      const newest = lapsed.sort((a, b) => (a.validTo! !== b.validTo! ? (a.validTo! > b.validTo! ? -1 : 1) : preferred(a, b, input.origin)))[0];
+      ended.push({ name: newest.name, kind: newest.kind, ...rateOf(newest), validFrom: newest.validFrom, validTo: newest.validTo!, source: newest.source });
     }
-    if (current > 0) continue;
-    // Nothing of this kind is valid today: if its newest row has ended, count it and say so.
-    const ended = rows.filter((r) => r.validTo !== null && r.validTo <= input.asOf);
-    if (ended.length === 0) {
-      if (kind === "mfn") throw new AppError(422, `We have no MFN (column 1) rate for HTS ${formatHtsCode(input.hts)} in force on ${input.asOf}.`);
-      continue;
+    if (kind === "mfn" && current === 0) {
+      const last = ended.filter((e) => e.kind === "mfn").map((e) => e.validTo).sort().pop();
+      throw new AppError(
+        422,
+        `We have no MFN (column 1) rate for HTS ${formatHtsCode(input.hts)} in force on ${input.asOf}${last ? `: the one we had ended on ${last}` : ""}.`,
+      );
     }
-    const newest = ended.sort((a, b) => (a.validTo! !== b.validTo! ? (a.validTo! > b.validTo! ? -1 : 1) : preferred(a, b, input.origin)))[0];
-    layers.push(toLayer(newest, input.valueCents, quantity, true));
-    warnings.push(
-      `${newest.name} (${newest.rateBp !== null ? percentText(newest.rateBp) : `${moneyText(newest.perItemCents ?? 0)} per item`}) was valid until ${newest.validTo}; no newer ${kind === "mfn" ? "rate" : "layer"} is loaded, so it is still counted: the duty may be out of date until a current tariff table is loaded.`,
-    );
   }
   const rateBp = layers.reduce((sum, l) => sum + Math.round((l.ratePercent ?? 0) * 100), 0);
   const perItemCents = layers.reduce((sum, l) => sum + (l.perItemCents ?? 0), 0);
@@ -253,8 +262,21 @@ export function dutyFor(input: DutyInput): Duty {
     layers,
     asOf: input.asOf,
     explanation: `duty ${head} = ${terms.join(" + ") || "nothing"} as of ${input.asOf}`,
-    ...(warnings.length > 0 ? { warning: warnings.join(" ") } : {}),
+    ended: ended.sort((a, b) => (a.validTo > b.validTo ? -1 : a.validTo < b.validTo ? 1 : a.name.localeCompare(b.name))),
   };
+}
+
+/** "Section 122 temporary import surcharge 10% (ended 2026-07-24)": what a page says once about layers it no longer counts. */
+export function endedLayersSentence(ended: readonly Pick<EndedLayer, "name" | "ratePercent" | "perItemCents" | "validTo">[]): string | null {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const e of ended) {
+    const rate = e.ratePercent !== undefined ? ` ${percentText(Math.round(e.ratePercent * 100))}` : e.perItemCents !== undefined ? ` ${moneyText(e.perItemCents)} per item` : "";
+    const text = `${e.name}${rate} (ended ${e.validTo})`;
+    if (!seen.has(text)) parts.push(text);
+    seen.add(text);
+  }
+  return parts.length > 0 ? `Not counted, because their validity ended: ${parts.join("; ")}.` : null;
 }
 
 /**

@@ -42,7 +42,7 @@ export const EXPORT_COLUMNS = [
   ["duty_usd", "duty on one order, on the supplier cost"],
   ["duty_layers", "the sum written out: each layer and its rate, and the day"],
   ["duty_as_of", "the day the layers were chosen for"],
-  ["duty_warning", "set when a layer's validity has ended and nothing newer is loaded: it is still counted"],
+  ["duty_not_counted", "the duty layers whose validity ended on or before the day of the figures: never counted, named here"],
   ["payment_fees_usd", "Shopify Payments 2.9% + 30c"],
   ["refund_reserve_usd", "19.3% of the price (decision 052)"],
   ["chargeback_reserve_usd", "0.5% of (price + $15 fee)"],
@@ -85,7 +85,7 @@ export interface ExportLanded {
   dutyCents: number;
   dutyExplanation: string;
   dutyAsOf: string;
-  dutyWarning: string | null;
+  dutyNotCounted: string | null;
   feesCents: number;
   refundCents: number;
   chargebackCents: number;
@@ -169,7 +169,7 @@ export function exportRecord(p: ExportProduct, landed: ExportLanded | null): Exp
     duty_usd: usd(landed?.dutyCents),
     duty_layers: landed?.dutyExplanation ?? null,
     duty_as_of: landed?.dutyAsOf ?? null,
-    duty_warning: landed?.dutyWarning ?? null,
+    duty_not_counted: landed?.dutyNotCounted ?? null,
     payment_fees_usd: usd(landed?.feesCents),
     refund_reserve_usd: usd(landed?.refundCents),
     chargeback_reserve_usd: usd(landed?.chargebackCents),

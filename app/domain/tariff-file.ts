@@ -23,11 +23,26 @@ const LayerSchema = z
   .refine((l) => l.ratePercent !== undefined || l.perItemCents !== undefined, "a layer needs ratePercent or perItemCents")
   .refine((l) => l.validTo === null || l.validTo > l.validFrom, "validTo must come after validFrom");
 
+const HtsLineSchema = z.object({
+  htsCode: z.string().regex(/^\d{4}(\.\d{2}){1,3}$/, "must be an HTS code as printed, like 9603.90.80"),
+  description: z.string().min(1).max(2000),
+  terms: z.string().max(1000).optional(),
+  source: z.string().min(1).max(1000),
+  /** false: whether a Section 301 list covers this line was not checked, and no Section 301 row is loaded for it. */
+  section301Checked: z.boolean().default(true),
+});
+export type HtsLineRow = z.infer<typeof HtsLineSchema>;
+
 export const LayersFileSchema = z.object({
   edition: z.string().min(1).max(120),
+  /** The HTS revision the table was brought to, and the day USITC exported it ("2026 HTS Revision 20", 2026-09-29). */
+  htsRevision: z.string().min(1).max(300).optional(),
+  htsExported: Day.optional(),
   checked: Day.optional(),
   defaultOrigin: z.string().regex(/^[A-Z]{2}$/).optional(),
   niches: z.record(z.string(), z.object({ htsCode: z.string().min(4).max(13), reason: z.string().min(1) })).default({}),
+  /** The HTS lines a product's title is matched against (decision 081), each with its HTS text and source. */
+  htsLines: z.array(HtsLineSchema).default([]),
   layers: z.array(LayerSchema).min(1),
 });
 export type LayersFile = z.infer<typeof LayersFileSchema>;

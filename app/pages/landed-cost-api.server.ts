@@ -67,12 +67,14 @@ export async function productProfitAnswer(input: { request: Request; userId: str
   return handleServiceErrors(() => landedCost.productProfit({ userId: input.userId, objectID: input.objectID, access: input.access, query }));
 }
 
+/** Each field: a value sets it, null puts the guess back, left out keeps what the seller had (decision 081). */
 const TariffBody = z
   .object({
-    htsCode: z.string().max(20).nullable(),
-    origin: z.string().max(10).nullable(),
+    htsCode: z.string().max(20).nullable().optional(),
+    origin: z.string().max(10).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.htsCode !== undefined || b.origin !== undefined, "send htsCode, origin or both");
 
 export async function setTariffAnswer(input: { request: Request; userId: string; objectID: string }) {
   const body = await readJson(input.request, TariffBody);

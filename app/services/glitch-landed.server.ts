@@ -1,10 +1,12 @@
 // Glitch mode's spread after duty and fees (issue 24, decision 066): for products sold at their Amazon price, the
 // landed cost from the landed-cost module with its defaults (the HTS code guessed from the niche, the origin from
 // the supplier, the layers in force on the day, Shopify Payments' fees, the default refund and chargeback
-// reserves; no seller's own code, since the ranking is the same for everyone), and the verdict against the 20%
+// reserves; no seller's own code, since the ranking is the same for everyone; a layer whose validity ended is never
+// counted, decision 081), and the verdict against the 20%
 // threshold (app/domain/glitch.ts). Products whose code has no MFN rate get no figures (`null`): the page says the
 // duty is not included rather than guessing zero.
 import type { Db } from "~/db.server";
+import type { EndedLayer } from "~/domain/landed-cost";
 import { GLITCH_MIN_SPREAD_PERCENT, glitchLanded, landedSpreadExplanation, type GlitchLanded, type GlitchNumbers } from "~/domain/glitch";
 import { breakdownOf, landedFigures, type LandedCostView } from "~/services/landed-cost.server";
 
@@ -27,17 +29,15 @@ export interface GlitchLandedView extends GlitchLanded {
   chargebackCents: number;
   /** The day of the duty layers. */
   asOf: string;
-  /** Set when a layer's validity has ended and nothing newer is loaded: it is still counted, and said so. */
-  warning: string | null;
   breakdown: LandedCostView;
 }
 
-/** What the ranking needs of one product: its spread after duty and fees, the verdict, and the lapsed-layer warning. */
+/** What the ranking needs of one product: its spread after duty and fees, the verdict, the day and the layers not counted. */
 export interface GlitchRankFigures {
   spreadCents: number;
   qualifies: boolean;
   asOf: string;
-  warning: string | null;
+  ended: EndedLayer[];
 }
 
 function figuresOf(db: Db, products: readonly GlitchCandidate[], now?: Date) {
@@ -64,7 +64,7 @@ export async function glitchRankFiguresOf(db: Db, products: readonly GlitchCandi
       spreadCents,
       qualifies: spreadCents * 100 >= GLITCH_MIN_SPREAD_PERCENT * p.amazonPriceCents,
       asOf: f.duty.asOf,
-      warning: f.duty.warning ?? null,
+      ended: f.duty.ended,
     });
   }
   return out;
@@ -87,7 +87,6 @@ export async function glitchLandedOf(db: Db, products: readonly GlitchCandidate[
       refundCents: f.profit.reserves.refundCents,
       chargebackCents: f.profit.reserves.chargebackCents,
       asOf: f.duty.asOf,
-      warning: f.duty.warning ?? null,
       breakdown: breakdownOf(f),
     });
   }

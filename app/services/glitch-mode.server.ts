@@ -23,9 +23,11 @@ import {
   spreadExplanation,
 } from "~/domain/glitch";
 import type { PaidStateInput } from "~/domain/billing";
+import { endedLayersSentence } from "~/domain/landed-cost";
 import { glitchModeAccess } from "~/domain/research-access";
 import * as credits from "~/services/credits.server";
 import { glitchLandedOf, glitchRankFiguresOf, type GlitchCandidate, type GlitchLandedView } from "~/services/glitch-landed.server";
+import { tariffTableName } from "~/services/tariffs.server";
 
 export type { GlitchLandedView } from "~/services/glitch-landed.server";
 
@@ -223,9 +225,10 @@ export function createGlitchMode(deps: GlitchModeDeps) {
       else noLonger.push(c);
     }
     qualifying.sort((a, b) => b.spreadCents - a.spreadCents || a.c.id - b.c.id);
-    const warnings = [...new Set([...landed.values()].flatMap((l) => (l.warning ? [l.warning] : [])))];
+    // What the page says once about its duty (decision 081): the day, and the layers that ended and are not counted.
+    const notCounted = endedLayersSentence([...landed.values()].flatMap((l) => l.ended));
     const asOf = landed.values().next().value?.asOf ?? null;
-    return { qualifying, noLonger, ranked: landed, candidates: candidates.length, warning: warnings.join(" ") || null, asOf };
+    return { qualifying, noLonger, ranked: landed, candidates: candidates.length, notCounted, asOf };
   }
 
   async function cardsOf(objectIDs: string[]) {
@@ -242,7 +245,7 @@ export function createGlitchMode(deps: GlitchModeDeps) {
   /**
    * One page of the glitches ranked by their spread after duty and fees, how many there are, the products that no
    * longer qualify after duty (the first NO_LONGER_SHOWN, each with why), how many never reached 20% before duty,
-   * the duty warning when a lapsed layer is counted, the user's revealed glitches and glitch-mode balance. Without
+   * what the duty assumes (its day, table and the layers no longer counted; said once, decision 081), the user's revealed glitches and glitch-mode balance. Without
    * paid access the rows carry titles only.
    */
   async function list(user: GlitchUser, page: number) {
@@ -282,8 +285,8 @@ export function createGlitchMode(deps: GlitchModeDeps) {
       noLonger: { total: ranked.noLonger.length, items: noLonger },
       /** Amazon price of $19.00 or more and a known cost, but a spread under 20% before any duty: not listed. */
       belowBeforeDuty: priced - ranked.candidates,
-      /** The day of the duty layers, and the warning when one of them has lapsed (still counted). */
-      duty: { asOf: ranked.asOf, warning: ranked.warning },
+      /** Said once on the page: the day of the duty layers, the table they come from, the layers that ended (not counted). */
+      duty: { asOf: ranked.asOf, table: tariffTableName(), notCounted: ranked.notCounted },
       revealed,
       balance: credits,
     };

@@ -1,6 +1,11 @@
-// What one product really earns for one seller (decision 052): its HTS code and origin (the seller's own,
-// kept with their saved product, else guessed from its niche and supplier), the dated duty layers for them,
+// What one product really earns for one seller (decisions 052, 081): its HTS code and origin (the seller's own,
+// kept with their saved product, else guessed: the code from the product's title and type against the HTS lines the
+// table carries, falling back to its niche; the origin from its supplier), the dated duty layers in force for them,
 // and landed cost and profit from app/domain/landed-cost.ts. Also stores the seller's code and origin.
+//
+// The many-product readers (grid cards, glitch mode, exports, the stored margins of the grid's filter) keep the niche's
+// code unless the seller picked one: their figures are the same for every product of a niche and stored by niche
+// (decisions 065, 066); the title's guess is the product page's and the profit answer's, with its alternatives.
 import { namedRow, parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import {
@@ -24,10 +29,11 @@ import {
   type TariffRow,
   type FeePresetId,
 } from "~/domain/landed-cost";
+import { guessHtsFromWords, type HtsConfidence } from "~/domain/hts-match";
 import { marginAfterDutyAndFeesBps } from "~/domain/landed-margin";
 import { currencyInWords, priceInDollars } from "~/domain/measured-product";
 import type { ResearchAccess } from "~/domain/research-access";
-import { nicheHtsTable, tariffRowsFor, tariffRowsForMany } from "~/services/tariffs.server";
+import { htsLineIndex, nicheHtsTable, tariffRowsFor, tariffRowsForMany, tariffTableName } from "~/services/tariffs.server";
 
 export interface ProfitQuery {
   priceCents?: number;
@@ -48,6 +54,7 @@ export interface ProfitQuery {
 
 const productSelect = {
   id: true,
+  title: true,
   costCents: true,
   priceCents: true,
   priceCurrency: true,
@@ -57,7 +64,7 @@ const productSelect = {
   supplierUrl: true,
 } as const;
 
-type ProductRow = { id: number; costCents: number | null; priceCents: number; priceCurrency: string | null; shippingCents: number; niches: string; supplierName: string | null; supplierUrl: string | null };
+type ProductRow = { id: number; title: string; costCents: number | null; priceCents: number; priceCurrency: string | null; shippingCents: number; niches: string; supplierName: string | null; supplierUrl: string | null };
 
 // The product and the seller's own code and origin are read on every product page and grid page: as prepared
 // statements on the SqlReader rather than Prisma queries (each ~0.6 ms of CPU; docs/decisions/076), with Prisma
@@ -74,6 +81,7 @@ function productRow(row: unknown[]): ProductRow {
   const r = namedRow(PRODUCT_COLUMNS, row);
   return {
     id: Number(r.id),
+    title: String(r.title),
     costCents: r.costCents === null ? null : Number(r.costCents),
     priceCents: Number(r.priceCents),
     priceCurrency: textOrNull(r.priceCurrency),
@@ -130,16 +138,49 @@ async function ownTariffChoices(db: Db, userId: string): Promise<(OwnTariffChoic
   return rows.map(([productId, htsCode, originCountry]) => ({ productId: Number(productId), htsCode: textOrNull(htsCode), originCountry: textOrNull(originCountry) }));
 }
 
-/** The HTS code and origin used for this seller's product, each with where it came from. */
+/** How many codes the seller is offered to pick from (the guess and its nearest alternatives). */
+const HTS_CHOICES = 5;
+
+export interface HtsGuessView {
+  /** The code the title's words point to, or the niche's when they match nothing. */
+  htsCode: string;
+  confidence: HtsConfidence;
+  reason: string;
+  /** The nearest codes, best first (the guess among them), each with its HTS text, for the seller to pick from. */
+  alternatives: { htsCode: string; description: string; scorePercent: number; section301Checked: boolean }[];
+}
+
+/** The HTS code guessed from a product's title and type (niches), with how sure, and the nearest codes (decision 081). */
+export function htsGuessFor(product: { title: string; niches: readonly string[] }): HtsGuessView | null {
+  const { index, unchecked301 } = htsLineIndex();
+  const guess = guessHtsFromWords(index, { title: product.title, type: product.niches }, HTS_CHOICES);
+  const alternatives = [guess.best, ...guess.alternatives]
+    .filter((c) => c !== null)
+    .map((c) => ({ htsCode: c.htsCode, description: c.description, scorePercent: Math.round(c.score * 100), section301Checked: !unchecked301.has(c.htsCode) }));
+  if (guess.best && guess.confidence !== "low") return { htsCode: guess.best.htsCode, confidence: guess.confidence, reason: guess.reason, alternatives };
+  const niche = guessHtsCode(product.niches, nicheHtsTable());
+  if (!niche) return null;
+  const nicheCode = formatHtsCode(parseHtsCode(niche.htsCode));
+  return {
+    htsCode: nicheCode,
+    confidence: "low",
+    reason: `${guess.reason} So the code is ${niche.reason}.`,
+    alternatives: alternatives.some((a) => a.htsCode === nicheCode)
+      ? alternatives
+      : [{ htsCode: nicheCode, description: niche.reason, scorePercent: 0, section301Checked: !unchecked301.has(nicheCode) }, ...alternatives].slice(0, HTS_CHOICES),
+  };
+}
+
+/** The HTS code and origin used for this seller's product, each with where it came from, and the title's guess. */
 async function tariffChoice(db: Db, userId: string, product: ProductRow, query: ProfitQuery) {
   const saved = await ownTariffChoice(db, userId, product.id);
+  const guess = htsGuessFor({ title: product.title, niches: parseStringList(product.niches) });
   let hts: { digits: string; reason: string };
   if (query.hts !== undefined) hts = { digits: parseHtsCode(query.hts), reason: "the code you asked for" };
   else if (saved?.htsCode) hts = { digits: parseHtsCode(saved.htsCode), reason: "your code, kept with your saved product" };
   else {
-    const guess = guessHtsCode(parseStringList(product.niches), nicheHtsTable());
     if (!guess) throw new AppError(422, "We cannot guess an HTS code for this product: give one (hts=3924.10.40).");
-    hts = { digits: parseHtsCode(guess.htsCode), reason: guess.reason };
+    hts = { digits: parseHtsCode(guess.htsCode), reason: `guessed from the product's title (${guess.confidence} confidence): ${guess.reason}` };
   }
   let origin: { code: string; reason: string };
   if (query.origin !== undefined) origin = { code: parseOrigin(query.origin), reason: "the origin you asked for" };
@@ -148,7 +189,7 @@ async function tariffChoice(db: Db, userId: string, product: ProductRow, query: 
     const o = originFromSupplier(product.supplierName, product.supplierUrl);
     origin = { code: o.origin, reason: o.reason };
   }
-  return { hts, origin };
+  return { hts, origin, guess };
 }
 
 export async function productProfit(db: Db, input: { userId: string; objectID: string; access: ResearchAccess; query: ProfitQuery; now?: Date }) {
@@ -166,7 +207,7 @@ export async function productProfit(db: Db, input: { userId: string; objectID: s
   const priceCents = q.priceCents ?? product.priceCents;
   if (priceCents <= 0) throw new AppError(400, "priceCents must be a whole number of cents above 0.");
   const shippingCents = q.shippingCents ?? product.shippingCents;
-  const { hts, origin } = await tariffChoice(db, input.userId, product, q);
+  const { hts, origin, guess } = await tariffChoice(db, input.userId, product, q);
   const asOf = dayOf(input.now ?? new Date());
   const duty = dutyFor({ rows: await tariffRowsFor(db, hts.digits), hts: hts.digits, origin: origin.code, asOf, entry: q.entry, valueCents: costCents });
   const fees = feeSettings(q.fees, { rateBp: q.feeRateBp, fixedCents: q.feeFixedCents });
@@ -190,9 +231,11 @@ export async function productProfit(db: Db, input: { userId: string; objectID: s
       dutyCents: duty.dutyCents,
       layers: duty.layers,
       asOf: duty.asOf,
+      table: tariffTableName(),
       explanation: duty.explanation,
-      ...(duty.warning ? { warning: duty.warning } : {}),
+      ended: duty.ended,
     },
+    htsGuess: guess,
     fees: { ...fees, label: FEE_PRESETS[fees.preset].label, source: FEE_PRESETS[fees.preset].source, edited: q.feeRateBp !== undefined || q.feeFixedCents !== undefined },
     reserves: { ...reserves, ...profit.reserves, sources: RESERVE_SOURCES },
     netProfitCents: profit.netProfitCents,
@@ -221,23 +264,25 @@ export async function landedCostView(db: Db, input: { userId: string; objectID: 
     // keeps a product priced in another currency (decision 059) from being refused; the page asks for a dollar price.
     const query = { ...(input.costCents === null ? { costCents: 0 } : {}), priceCents: 100 };
     const answer = await productProfit(db, { ...input, query });
-    return { duty: answer.duty, reserves: answer.reserves, fees: answer.fees, unavailable: null };
+    return { duty: answer.duty, reserves: answer.reserves, fees: answer.fees, htsGuess: answer.htsGuess, unavailable: null };
   } catch (error) {
-    if (error instanceof AppError && error.status === 422) return { duty: null, reserves: null, fees: null, unavailable: error.message };
+    if (error instanceof AppError && error.status === 422) return { duty: null, reserves: null, fees: null, htsGuess: null, unavailable: error.message };
     throw error;
   }
 }
 
 export type LandedCostView = NonNullable<Awaited<ReturnType<typeof landedCostView>>>;
 
-/** Keeps the seller's own HTS code and origin with their saved product (null puts back the guess). */
-export async function setTariffChoice(db: Db, input: { userId: string; objectID: string; htsCode: string | null; origin: string | null }) {
+/** Keeps the seller's own HTS code and origin with their saved product (null puts back the guess; left out, unchanged). */
+export async function setTariffChoice(db: Db, input: { userId: string; objectID: string; htsCode?: string | null; origin?: string | null }) {
   const product = await findProduct(db, input.objectID);
-  const htsCode = input.htsCode === null ? null : formatHtsCode(parseHtsCode(input.htsCode));
-  const originCountry = input.origin === null ? null : parseOrigin(input.origin);
-  const updated = await db.savedProduct.updateMany({ where: { userId: input.userId, productId: product.id }, data: { htsCode, originCountry } });
+  const data: { htsCode?: string | null; originCountry?: string | null } = {};
+  if (input.htsCode !== undefined) data.htsCode = input.htsCode === null ? null : formatHtsCode(parseHtsCode(input.htsCode));
+  if (input.origin !== undefined) data.originCountry = input.origin === null ? null : parseOrigin(input.origin);
+  const updated = await db.savedProduct.updateMany({ where: { userId: input.userId, productId: product.id }, data });
   if (updated.count === 0) throw new AppError(409, "Save this product first: your HTS code and origin are kept with your saved product.");
-  return { objectID: input.objectID, htsCode, origin: originCountry };
+  const kept = await ownTariffChoice(db, input.userId, product.id);
+  return { objectID: input.objectID, htsCode: kept?.htsCode ?? null, origin: kept?.originCountry ?? null };
 }
 
 export interface LandedMargin {
@@ -247,7 +292,11 @@ export interface LandedMargin {
   feesCents: number;
   /** "duty 38.4% = MFN ... as of ...; fees $1.17 (Shopify Payments 2.9% + 30c)" */
   explanation: string;
-  warning: string | null;
+  /** The day the layers are figured for; a page says it once, with the layers no longer counted (decision 081). */
+  asOf: string;
+  /** The table the layers come from ("2026 HTS Revision 20 (exported 2026-09-29)"). */
+  table: string;
+  ended: Duty["ended"];
 }
 
 /** A product as the many-product readers (grid cards, exports) pass it in. */
@@ -369,7 +418,9 @@ export async function landedMargins(db: Db, input: { userId: string; objectIDs: 
       dutyCents: f.duty.dutyCents,
       feesCents: f.feesCents,
       explanation: `${f.duty.explanation}; fees ${(f.feesCents / 100).toFixed(2)} USD (${f.feeLabel})`,
-      warning: f.duty.warning ?? null,
+      asOf: f.duty.asOf,
+      table: tariffTableName(),
+      ended: f.duty.ended,
     };
   }
   return out;
@@ -393,11 +444,13 @@ export function breakdownOf(f: LandedFigures): LandedCostView {
       dutyCents: f.duty.dutyCents,
       layers: f.duty.layers,
       asOf: f.duty.asOf,
+      table: tariffTableName(),
       explanation: f.duty.explanation,
-      ...(f.duty.warning ? { warning: f.duty.warning } : {}),
+      ended: f.duty.ended,
     },
     reserves: { ...DEFAULT_RESERVES, ...f.profit.reserves, sources: RESERVE_SOURCES },
     fees: { ...fees, label: FEE_PRESETS[fees.preset].label, source: FEE_PRESETS[fees.preset].source, edited: false },
+    htsGuess: null,
     unavailable: null,
   };
 }

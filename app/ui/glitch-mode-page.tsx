@@ -3,7 +3,8 @@
 // fees of at least 20%), the ranked list, 12 a page, with a reveal button per product, the products that no
 // longer qualify after duty (greyed, each with why and its duty layers; decision 066), the credit balance
 // (unless unlimited) with the upsell at 0, and the user's revealed glitches with how each spread was computed.
-// A lapsed duty layer is flagged at the top. Without paid access the lists show titles only, with an upgrade
+// What the duty assumes (its day, its table, the layers that ended and are not counted) is said once, at the top
+// (decision 081), never per row. Without paid access the lists show titles only, with an upgrade
 // prompt. Its loader and action are app/pages/glitch-mode-page.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useSearchParams } from "@remix-run/react";
@@ -13,7 +14,7 @@ import { GLITCH_NOTES } from "~/domain/glitch";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { GlitchLandedView, GlitchView, NoLongerGlitch, RankedGlitch } from "~/services/glitch-mode.server";
 import type { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
-import { LandedCostBreakdown } from "~/ui/landed-cost-breakdown";
+import { DutyNotice, LandedCostBreakdown } from "~/ui/landed-cost-breakdown";
 import { formatDay, formatMoney, ProductImage, UpgradePrompt } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";
@@ -278,13 +279,9 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
             </Banner>
           </Layout.Section>
         ) : null}
-        {duty.warning ? (
-          <Layout.Section variant="fullWidth">
-            <Banner tone="warning" title="A duty layer has expired">
-              <p>{`Every spread after duty on this page counts it. ${duty.warning}`}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <Layout.Section variant="fullWidth">
+          <DutyNotice asOf={duty.asOf} table={duty.table} notCounted={duty.notCounted} />
+        </Layout.Section>
         {access.reveal && balance.upsell ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="warning" title="You have no glitch-mode credits left" action={{ content: "Get more credits", url: paths.credits }}>
@@ -302,7 +299,7 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
                 spread for 1 glitch-mode credit; it stays in your glitches, free to view again.
               </Text>
               <Text as="p" tone="subdued" variant="bodySm">
-                {`${formatCount(noLonger.total)} more ${noLonger.total === 1 ? "product reaches" : "products reach"} ${minSpreadPercent}% before duty but no longer after duty and fees (listed below, with why); ${formatCount(belowBeforeDuty)} more ${belowBeforeDuty === 1 ? "has" : "have"} a spread under ${minSpreadPercent}% before any duty.${duty.asOf ? ` Duty layers as of ${duty.asOf}.` : ""}`}
+                {`${formatCount(noLonger.total)} more ${noLonger.total === 1 ? "product reaches" : "products reach"} ${minSpreadPercent}% before duty but no longer after duty and fees (listed below, with why); ${formatCount(belowBeforeDuty)} more ${belowBeforeDuty === 1 ? "has" : "have"} a spread under ${minSpreadPercent}% before any duty.`}
               </Text>
               {access.reveal ? (
                 <Text as="p" fontWeight="semibold">

@@ -1,8 +1,11 @@
 // The landed-cost lines of the profit calculator (decision 052): duty with an expandable sum of its layers
-// ("duty 38.4% = MFN 3.4% + Section 301 (List 3) 25% + ... as of 2026-11-26"), each layer's dates and source,
-// the warning when a layer's validity has ended, and the refund and chargeback reserves with their sources.
+// ("duty 38.4% = MFN 3.4% + Section 301 (List 3) 25% + ... as of 2026-11-26"), each layer's dates and source, and
+// the refund and chargeback reserves with their sources. What the duty assumes (the day, the table, the layers whose
+// validity ended and are not counted) is said once per page (DutyNotice; decision 081), never once per product.
 import { Banner, BlockStack, Text } from "@shopify/polaris";
+import { endedLayersSentence } from "~/domain/landed-cost";
 import type { LandedCostView, LandedMargin } from "~/services/landed-cost.server";
+import { HtsCodePicker } from "~/ui/hts-code-picker";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 function formatMoney(cents: number): string {
@@ -13,8 +16,8 @@ type Serialized<T> = T extends (infer U)[] ? Serialized<U>[] : T extends object 
 export type LandedCostData = Serialized<LandedCostView>;
 
 /**
- * `compact`: the expired-layer warning as one short caution line (which layer ended when) instead of a banner, for
- * lists that show many products under one page-level banner with the whole sentence (glitch mode, decision 066).
+ * `compact`: for lists of many products under one DutyNotice (glitch mode): no line about the day and the table. Without
+ * it (the product page, one product) the breakdown says them itself, once.
  */
 export function LandedCostBreakdown({
   view,
@@ -22,8 +25,11 @@ export function LandedCostBreakdown({
   refundCents,
   chargebackCents,
   compact = false,
+  objectID,
 }: {
   view: LandedCostData;
+  /** With it (the product page), the seller can pick the HTS code from the nearest ones. */
+  objectID?: string;
   dutyCents: number;
   refundCents: number;
   chargebackCents: number;
@@ -39,18 +45,8 @@ export function LandedCostBreakdown({
   const { duty, reserves } = view;
   return (
     <BlockStack gap="200">
-      {duty.warning && compact ? (
-        <Text as="p" variant="bodySm" tone="caution">
-          {`A duty layer has expired and is still counted: ${duty.layers
-            .filter((l) => l.expired)
-            .map((l) => `${l.name} ended ${l.validTo}`)
-            .join(", ")}.`}
-        </Text>
-      ) : duty.warning ? (
-        <Banner tone="warning" title="A duty layer has expired">
-          <p>{duty.warning}</p>
-        </Banner>
-      ) : null}
+      {compact ? null : <DutyNotice asOf={duty.asOf} table={duty.table} notCounted={endedLayersSentence(duty.ended)} />}
+      {objectID && view.htsGuess && !compact ? <HtsCodePicker objectID={objectID} current={duty.htsCode} reason={duty.htsReason} guess={view.htsGuess} /> : null}
       <details data-testid="landed-cost-duty">
         <summary>
           <Text as="span" variant="bodySm">
@@ -65,7 +61,7 @@ export function LandedCostBreakdown({
             {duty.layers.map((layer) => (
               <li key={`${layer.name}-${layer.validFrom}`}>
                 <Text as="span" variant="bodySm">
-                  {`${layer.name}: ${layer.ratePercent !== undefined ? `${layer.ratePercent}%` : ""}${layer.ratePercent !== undefined && layer.perItemCents !== undefined ? " + " : ""}${layer.perItemCents !== undefined ? `${formatMoney(layer.perItemCents)} per item` : ""}, valid from ${layer.validFrom}${layer.validTo ? ` until ${layer.validTo}` : ""}${layer.expired ? " (expired, still counted)" : ""}. Source: ${layer.source}`}
+                  {`${layer.name}: ${layer.ratePercent !== undefined ? `${layer.ratePercent}%` : ""}${layer.ratePercent !== undefined && layer.perItemCents !== undefined ? " + " : ""}${layer.perItemCents !== undefined ? `${formatMoney(layer.perItemCents)} per item` : ""}, valid from ${layer.validFrom}${layer.validTo ? ` until ${layer.validTo}` : ""}. Source: ${layer.source}`}
                 </Text>
               </li>
             ))}
@@ -88,34 +84,40 @@ export function LandedCostBreakdown({
 
 export type LandedMarginData = LandedMargin;
 
-/**
- * The grid card's margin after duty and fees; the sum is in the hover title and an expandable line. A lapsed layer
- * tints the line and is said in full in the expandable line; the page says it once beside the cards
- * (LapsedLayerBanner), so it is not repeated in every card's text.
- */
+/** The grid card's margin after duty and fees; the sum is in the hover title and an expandable line. */
 export function LandedMarginLine({ margin }: { margin: LandedMarginData }) {
   const text = `Margin after duty and fees ${(margin.marginBps / 100).toFixed(1).replace(/\.0$/, "")}%`;
   return (
-    <details title={margin.warning ? `${margin.explanation}. ${margin.warning}` : margin.explanation} data-testid="landed-margin">
+    <details title={margin.explanation} data-testid="landed-margin">
       <summary>
-        <Text as="span" variant="bodySm" tone={margin.warning ? "caution" : "subdued"}>
+        <Text as="span" variant="bodySm" tone="subdued">
           {text}
         </Text>
       </summary>
       <Text as="p" variant="bodySm" tone="subdued">
-        {`Duty ${formatMoney(margin.dutyCents)}: ${margin.explanation}.${margin.warning ? ` ${margin.warning}` : ""}`}
+        {`Duty ${formatMoney(margin.dutyCents)}: ${margin.explanation}.`}
       </Text>
     </details>
   );
 }
 
-/** Once beside a page of cards (under the grid's, above a drop's): a duty layer whose validity has ended is still counted in their margins. */
-export function LapsedLayerBanner({ margins }: { margins: readonly LandedMarginData[] }) {
-  const warning = margins.find((m) => m.warning)?.warning;
-  if (!warning) return null;
+/**
+ * Once per page (decision 081): the day the duty layers are figured for, the table they come from, and the layers whose
+ * validity ended, which no figure on the page counts. Information, not a warning: nothing on the page is out of date.
+ */
+export function DutyNotice({ asOf, table, notCounted }: { asOf: string | null; table: string; notCounted: string | null }) {
+  if (!asOf) return null;
   return (
-    <Banner tone="warning" title="A duty layer has expired">
-      <p>{`${warning} Every margin after duty and fees on this page still counts it (open a margin to see its sum).`}</p>
-    </Banner>
+    <div data-testid="duty-notice">
+      <Text as="p" variant="bodySm" tone="subdued">
+        {`Duty as of ${asOf}, from ${table}.${notCounted ? ` ${notCounted}` : ""}`}
+      </Text>
+    </div>
   );
+}
+
+/** DutyNotice for a page of cards (under the grid's, above a drop's), from their margins. */
+export function CardsDutyNotice({ margins }: { margins: readonly LandedMarginData[] }) {
+  if (margins.length === 0) return null;
+  return <DutyNotice asOf={margins[0].asOf} table={margins[0].table} notCounted={endedLayersSentence(margins.flatMap((m) => m.ended))} />;
 }

@@ -192,6 +192,7 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
                       priceCurrency: product.priceCurrency,
                     }}
                     landed={data.landed}
+                    objectID={product.objectID}
                   />
                 ) : null}
               </BlockStack>

@@ -11,7 +11,7 @@ import type { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.
 import type { ExportLinks } from "~/pages/product-export.server";
 import type { DropProduct, RevealedDrop } from "~/services/product-drops.server";
 import { ExportButtons } from "~/ui/export-buttons";
-import { LandedMarginLine, LapsedLayerBanner, type LandedMarginData } from "~/ui/landed-cost-breakdown";
+import { LandedMarginLine, CardsDutyNotice, type LandedMarginData } from "~/ui/landed-cost-breakdown";
 import { ChoosePlanBanner, NoticeSection } from "~/ui/page-banners";
 import { formatMoney, nicheLabel, ProductImage, StageBadge } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";
@@ -119,7 +119,7 @@ function RevealedProducts({
         </Text>
         <ExportButtons links={exportLinks} what={`the ${drop.date} drop`} />
       </InlineStack>
-      <LapsedLayerBanner margins={Object.values(landed)} />
+      <CardsDutyNotice margins={Object.values(landed)} />
       <div className="drop-grid" style={{ display: "grid", gap: "12px", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 260px), 1fr))" }}>
         {drop.products.map((p) => (
           <DropProductCard key={p.objectID} product={p} paths={paths} landedMargin={landed[p.objectID]} />

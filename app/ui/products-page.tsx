@@ -25,7 +25,7 @@ import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
-import { LapsedLayerBanner } from "~/ui/landed-cost-breakdown";
+import { CardsDutyNotice } from "~/ui/landed-cost-breakdown";
 import { ExportButtons } from "~/ui/export-buttons";
 import { activeFilterCount, activeFilters, FILTER_KEYS, type ActiveFilter } from "~/ui/product-filter-params";
 import { ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
@@ -229,7 +229,7 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                     </Card>
                   )}
                   {/* Under the cards, so a phone shows products on its first screen (issue 25); each card's margin is tinted. */}
-                  {results.landedMargins ? <LapsedLayerBanner margins={Object.values(results.landedMargins)} /> : null}
+                  {results.landedMargins ? <CardsDutyNotice margins={Object.values(results.landedMargins)} /> : null}
                   <InlineStack align="center">
                     <Pagination
                       // Only a page that exists gets a URL: Polaris renders a disabled link as an <a> without

@@ -42,7 +42,7 @@ const DEFAULT_FEE_PERCENT = "2.9";
 const DEFAULT_FEE_FIXED = "0.30";
 
 /** `landed` (decision 052): duty layers and reserves; the results then count duty and reserves too. */
-export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefaults; landed?: LandedCostData | null }) {
+export function ProfitCalculator({ defaults, landed, objectID }: { defaults: ProfitDefaults; landed?: LandedCostData | null; objectID?: string }) {
   const foreignCurrency = priceInDollars(defaults.priceCurrency) ? null : (defaults.priceCurrency ?? null);
   const [fields, setFields] = useState({
     price: foreignCurrency ? "" : centsToText(defaults.priceCents),
@@ -185,7 +185,7 @@ export function ProfitCalculator({ defaults, landed }: { defaults: ProfitDefault
                   },
                 ]}
               />
-              {landed ? <LandedCostBreakdown view={landed} {...landedParts} /> : null}
+              {landed ? <LandedCostBreakdown view={landed} {...landedParts} objectID={objectID} /> : null}
             </BlockStack>
           </Box>
         ) : null}

@@ -1,13 +1,15 @@
-// Landed cost and profit (app/domain/landed-cost.ts, decision 052): worked examples with every layer written
-// out and checked by hand in the comments, the warning when the newest layer has lapsed, and properties
-// (fast-check) over random tables, costs and prices.
+// Landed cost and profit (app/domain/landed-cost.ts, decisions 052, 081): worked examples with every layer written
+// out and checked by hand in the comments, a layer whose validity ended never counted (only named), and properties
+// (fast-check) over random tables, costs, prices and days.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
 import {
   DEFAULT_RESERVES,
   dutyFor,
+  endedLayersSentence,
   feeSettings,
+  inForce,
   guessHtsCode,
   originFromSupplier,
   parseHtsCode,
@@ -17,8 +19,8 @@ import {
   profitOf,
   type TariffRow,
 } from "~/domain/landed-cost";
-import { LayersFileSchema, parseGeneralRate, usitcCsvColumns, usitcJsonLines, usitcRows } from "~/domain/tariff-file";
-import starter from "../../content/tariffs/us-starter-2026-11-26.json";
+import { layerRows, LayersFileSchema, parseGeneralRate, usitcCsvColumns, usitcJsonLines, usitcRows } from "~/domain/tariff-file";
+import starter from "../../content/tariffs/us-starter-2026-12-07.json";
 
 function row(fields: Partial<TariffRow> & Pick<TariffRow, "kind" | "series" | "name">): TariffRow {
   return { htsPrefix: "", origins: ["*"], exemptPrefixes: [], rateBp: null, perItemCents: null, validFrom: "2026-01-01", validTo: null, source: "test", ...fields };
@@ -38,29 +40,44 @@ const KITCHEN: TariffRow[] = [
 const shopify = feeSettings("shopify-payments");
 
 describe("worked examples (every layer by hand)", () => {
-  it("a $29.99 kitchen gadget from China on 2026-11-26: the lapsed Section 122 surcharge is counted and flagged", () => {
+  it("a $29.99 kitchen gadget from China on 2026-11-26: the ended Section 122 surcharge is not counted, only named", () => {
     // Supplier cost $6.40 is the dutiable value.
     //   MFN 3.4% of 640 = 21.76 -> 22c
     //   Section 301 List 3, 25% of 640 = 160c
-    //   Surcharges: the IEEPA ones ended 2026-02-24, Section 122 ended 2026-07-24 and nothing newer is loaded,
-    //   so Section 122's 10% is still counted: 10% of 640 = 64c, with a warning.
-    //   Duty = 22 + 160 + 64 = 246c; rate 3.4 + 25 + 10 = 38.4%
+    //   Surcharges: the IEEPA ones ended 2026-02-24, Section 122 ended 2026-07-24: none in force, none counted.
+    //   Duty = 22 + 160 = 182c; rate 3.4 + 25 = 28.4%
     const duty = dutyFor({ rows: KITCHEN, hts: "39241040", origin: "CN", asOf: "2026-11-26", valueCents: 640 });
-    expect(duty.layers.map((l) => [l.name, l.dutyCents, l.expired ?? false])).toEqual([
-      ["MFN (column 1)", 22, false],
-      ["Section 301 (List 3)", 160, false],
-      ["Section 122 temporary import surcharge", 64, true],
+    expect(duty.layers.map((l) => [l.name, l.dutyCents])).toEqual([
+      ["MFN (column 1)", 22],
+      ["Section 301 (List 3)", 160],
     ]);
-    expect(duty.dutyCents).toBe(246);
-    expect(duty.ratePercent).toBe(38.4);
-    expect(duty.warning).toContain("Section 122 temporary import surcharge (10%) was valid until 2026-07-24");
-    // Sellers read this sentence: it says what the figure means for them, not an operator's command.
-    expect(duty.warning).toContain("the duty may be out of date until a current tariff table is loaded");
-    expect(duty.warning).not.toMatch(/npm|import FILE/);
-    expect(duty.explanation).toBe(
-      "duty 38.4% = MFN (column 1) 3.4% + Section 301 (List 3) 25% + Section 122 temporary import surcharge 10% as of 2026-11-26",
+    expect(duty.dutyCents).toBe(182);
+    expect(duty.ratePercent).toBe(28.4);
+    // The series that ended are named (newest first), for the page to say once.
+    expect(duty.ended.map((e) => [e.name, e.validTo])).toEqual([
+      ["Section 122 temporary import surcharge", "2026-07-24"],
+      ["IEEPA fentanyl surcharge (China)", "2026-02-24"],
+      ["IEEPA reciprocal surcharge", "2026-02-24"],
+    ]);
+    expect(endedLayersSentence(duty.ended)).toBe(
+      "Not counted, because their validity ended: Section 122 temporary import surcharge 10% (ended 2026-07-24); IEEPA fentanyl surcharge (China) 10% (ended 2026-02-24); IEEPA reciprocal surcharge 10% (ended 2026-02-24).",
     );
+    expect(duty.explanation).toBe("duty 28.4% = MFN (column 1) 3.4% + Section 301 (List 3) 25% as of 2026-11-26");
+    // With Section 122 it would have been 246c (38.4%): the figure the issue saw pushing products out of glitch mode.
+    const counted = dutyFor({ rows: KITCHEN, hts: "39241040", origin: "CN", asOf: "2026-07-23", valueCents: 640 });
+    expect(counted.dutyCents).toBe(246);
+    expect(counted.ended.map((e) => e.name)).toEqual(["IEEPA fentanyl surcharge (China)", "IEEPA reciprocal surcharge"]);
+  });
 
+  it("the last day of Section 122 (2026-07-23) counts it; its first day without (2026-07-24) does not", () => {
+    const on = (asOf: string) => dutyFor({ rows: KITCHEN, hts: "39241040", origin: "VN", asOf, valueCents: 640 }).layers.map((l) => l.name);
+    expect(on("2026-07-23")).toEqual(["MFN (column 1)", "Section 122 temporary import surcharge"]);
+    expect(on("2026-07-24")).toEqual(["MFN (column 1)"]);
+  });
+
+  it("a $29.99 kitchen gadget's profit with the layers of 2026-03-15 (all in force)", () => {
+    const duty = dutyFor({ rows: KITCHEN, hts: "39241040", origin: "CN", asOf: "2026-03-15", valueCents: 640 });
+    expect(duty.dutyCents).toBe(246);
     // Price $29.99, shipping $4.50, Shopify Payments, default reserves, CPA $8.00:
     //   fees: 2.9% of 2999 = 86.971 -> 87c, + 30c = 117c
     //   refund reserve: 19.3% of 2999 = 578.807 -> 579c
@@ -80,11 +97,10 @@ describe("worked examples (every layer by hand)", () => {
     expect(profit.breakEvenRoas).toBeCloseTo(3.17354, 5);
   });
 
-  it("the same gadget on 2026-03-15: Section 122 is current, no warning, the IEEPA layers are gone", () => {
-    // MFN 22c + Section 301 160c + Section 122 64c = 246c: the same sum, but every layer is in force.
+  it("the same gadget on 2026-03-15: Section 122 is current, the IEEPA layers are gone", () => {
+    // MFN 22c + Section 301 160c + Section 122 64c = 246c: every layer is in force.
     const duty = dutyFor({ rows: KITCHEN, hts: "39241040", origin: "CN", asOf: "2026-03-15", valueCents: 640 });
     expect(duty.layers.map((l) => l.name)).toEqual(["MFN (column 1)", "Section 301 (List 3)", "Section 122 temporary import surcharge"]);
-    expect(duty.warning).toBeUndefined();
     expect(duty.dutyCents).toBe(246);
   });
 
@@ -128,11 +144,16 @@ describe("worked examples (every layer by hand)", () => {
     expect(duty.dutyCents).toBe(108);
   });
 
-  it("a newer row (even 0%) ends the warning: a lapse is never read as zero, an explicit zero is", () => {
-    const none = row({ kind: "surcharge", series: "no-surcharge", name: "No general surcharge", rateBp: 0, validFrom: "2026-07-24" });
-    const duty = dutyFor({ rows: [...KITCHEN, none], hts: "39241040", origin: "CN", asOf: "2026-11-26", valueCents: 640 });
-    expect(duty.warning).toBeUndefined();
-    expect(duty.dutyCents).toBe(22 + 160);
+  it("a layer in force from the day another ended is counted (the note 52 layer after Section 122)", () => {
+    const note52 = row({ kind: "section301", series: "section-301-note-52", name: "Section 301 forced-labour duty (U.S. note 52)", origins: ["CN"], rateBp: 1250, validFrom: "2026-07-24" });
+    const duty = dutyFor({ rows: [...KITCHEN, note52], hts: "39241040", origin: "CN", asOf: "2026-11-26", valueCents: 640 });
+    // MFN 22c + List 3 160c + note 52 12.5% of 640 = 80c = 262c
+    expect(duty.layers.map((l) => [l.name, l.dutyCents])).toEqual([
+      ["MFN (column 1)", 22],
+      ["Section 301 (List 3)", 160],
+      ["Section 301 forced-labour duty (U.S. note 52)", 80],
+    ]);
+    expect(duty.dutyCents).toBe(262);
   });
 
   it("the longest HTS prefix and the named origin win; exemptions and future rows are left out", () => {
@@ -144,7 +165,7 @@ describe("worked examples (every layer by hand)", () => {
     ];
     const duty = dutyFor({ rows, hts: "39241040", origin: "CN", asOf: "2026-11-26", valueCents: 1000 });
     expect(duty.layers.map((l) => l.name)).toEqual(["MFN line"]);
-    expect(duty.warning).toBeUndefined();
+    expect(duty.ended).toEqual([]);
   });
 
   it("a code with no MFN row, or none in force yet, is refused with a sentence (422)", () => {
@@ -226,6 +247,36 @@ describe("tariff files", () => {
     for (const layer of file.layers) expect(layer.source.length).toBeGreaterThan(20);
     const mfn = new Set(file.layers.filter((l) => l.kind === "mfn").map((l) => l.htsPrefix));
     for (const [niche, guess] of Object.entries(file.niches)) expect(mfn.has(parseHtsCode(guess.htsCode)), niche).toBe(true);
+    // The HTS lines the title is matched against each have an MFN row (a guess the calculator would refuse is no guess).
+    for (const line of file.htsLines) expect(mfn.has(parseHtsCode(line.htsCode)), line.htsCode).toBe(true);
+  });
+
+  it("the starter table is HTS 2026 Revision 20: Section 122 ends 2026-07-24, China pays the note 52 layer from that day", () => {
+    const file = LayersFileSchema.parse(starter);
+    expect(file.htsRevision).toBe("2026 HTS Revision 20");
+    expect(file.htsExported).toBe("2026-09-29");
+    const rows = layerRows(file);
+    // A gadget of kitchenware from China on 2026-12-07: MFN 3.4% + note 52 12.5%, no Section 122 (ended), List 4B suspended.
+    const duty = dutyFor({ rows: rows.filter((r) => r.htsPrefix === "" || "39241040".startsWith(r.htsPrefix)), hts: "39241040", origin: "CN", asOf: "2026-12-07", valueCents: 1000 });
+    expect(duty.layers.map((l) => [l.name, l.ratePercent])).toEqual([
+      ["MFN (column 1)", 3.4],
+      ["Section 301 forced-labour duty (U.S. note 52)", 12.5],
+    ]);
+    expect(duty.ended.map((e) => e.name)).toContain("Section 122 temporary import surcharge");
+    // A power bank from China: the 2024 review's 25% (9903.91.06) replaced List 4A's 7.5% on 2026-01-01.
+    const bank = dutyFor({ rows: rows.filter((r) => r.htsPrefix === "" || "85076000".startsWith(r.htsPrefix)), hts: "85076000", origin: "CN", asOf: "2026-12-07", valueCents: 1000 });
+    expect(bank.layers.map((l) => [l.name, l.ratePercent])).toEqual([
+      ["MFN (column 1)", 3.4],
+      ["Section 301 (2024 review, 9903.91.06)", 25],
+      ["Section 301 forced-labour duty (U.S. note 52)", 12.5],
+    ]);
+    // Vietnam 12.5%, India 10%, each row naming its heading and the revision.
+    for (const [origin, rate, heading] of [["VN", 12.5, "9903.05.84"], ["IN", 10, "9903.05.44"]] as const) {
+      const l = file.layers.find((x) => x.series === "section-301-note-52" && x.origins.includes(origin))!;
+      expect([l.ratePercent, l.validFrom, l.validTo]).toEqual([rate, "2026-07-24", null]);
+      expect(l.source).toContain(heading);
+      expect(l.source).toContain("2026 HTS Revision 20");
+    }
   });
 });
 
@@ -243,6 +294,41 @@ describe("properties", () => {
       row({ kind: "surcharge", series: "s", name: "Surcharge", rateBp: r.surcharge, perItemCents: r.perItem, validTo: "2026-06-01" }),
     ];
   }
+
+  it("a layer whose validity ended on or before the day is never counted; every layer in force is", () => {
+    const day = fc.integer({ min: 0, max: 2000 }).map((n) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+    const span = fc.tuple(day, fc.option(day, { nil: null })).filter(([from, to]) => to === null || to > from);
+    const randomRow = fc.record({
+      kind: fc.constantFrom("mfn", "section301", "surcharge", "postal") as fc.Arbitrary<TariffRow["kind"]>,
+      series: fc.constantFrom("a", "b", "c"),
+      origins: fc.constantFrom(["*"], ["CN"], ["VN"]),
+      rateBp: fc.integer({ min: 0, max: 5000 }),
+      span,
+    }).map(({ kind, series, origins, rateBp, span: [validFrom, validTo] }) => row({ kind, series: `${kind}-${series}`, name: `${kind} ${series} ${validFrom}`, origins, rateBp, validFrom, validTo }));
+    const always = row({ kind: "mfn", series: "mfn-base", name: "MFN base", rateBp: 100, validFrom: "2020-01-01" });
+    fc.assert(
+      fc.property(fc.array(randomRow, { maxLength: 12 }), day, fc.constantFrom("CN", "VN", "US"), fc.constantFrom("commercial", "postal") as fc.Arbitrary<"commercial" | "postal">, (rows, asOf, origin, entry) => {
+        const all = [always, ...rows.map((r, i) => ({ ...r, name: `${r.name} #${i}` }))];
+        const duty = dutyFor({ rows: all, hts: "39241040", origin, asOf, entry, valueCents: 10_000 });
+        const byName = new Map(all.map((r) => [r.name, r]));
+        // Nothing counted has ended (or not begun); everything named as ended has.
+        for (const l of duty.layers) expect(inForce(byName.get(l.name)!, asOf)).toBe(true);
+        for (const e of duty.ended) expect(e.validTo <= asOf).toBe(true);
+        // A series with a row in force on the day is counted once; the duty is the sum of what is counted.
+        const series = new Set(duty.layers.map((l) => byName.get(l.name)!.series));
+        expect(series.size).toBe(duty.layers.length);
+        expect(duty.dutyCents).toBe(duty.layers.reduce((s, l) => s + l.dutyCents, 0));
+      }),
+    );
+  });
+
+  it("inForce: from the first day up to the day before validTo", () => {
+    expect(inForce({ validFrom: "2026-02-24", validTo: "2026-07-24" }, "2026-02-23")).toBe(false);
+    expect(inForce({ validFrom: "2026-02-24", validTo: "2026-07-24" }, "2026-02-24")).toBe(true);
+    expect(inForce({ validFrom: "2026-02-24", validTo: "2026-07-24" }, "2026-07-23")).toBe(true);
+    expect(inForce({ validFrom: "2026-02-24", validTo: "2026-07-24" }, "2026-07-24")).toBe(false);
+    expect(inForce({ validFrom: "2026-07-24", validTo: null }, "2099-01-01")).toBe(true);
+  });
 
   it("landed cost never decreases when a duty rate rises", () => {
     fc.assert(

@@ -1,0 +1,64 @@
+// Glitch mode says what its duty assumes once per page, not once per row (issue 35 item 14, decision 081): the day the
+// layers are figured for and the table's revision, and which layers ended and are not counted, in one notice at the
+// top, on the site and inside Shopify admin, at 1280 and 390 px. The page's height is printed (the phone page was
+// 11,700 px tall when every greyed row repeated the lapsed-layer warning).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { giveSubscription, open, signUpPaid, submitSignup, uniqueEmail } from "./support/app";
+import { insertProducts } from "./support/products";
+import { openLinkedShop } from "./support/shopify-admin";
+
+test.beforeAll(async () => {
+  await insertProducts();
+});
+
+async function pageHeight(page: Page, label: string): Promise<number> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`glitch page height (${label}): ${height} px`);
+  return height;
+}
+
+/** One notice with the as-of day and the revision; no row repeats a duty warning. */
+async function expectOneNotice(page: Page) {
+  await expect(page.getByRole("heading", { name: "Glitch mode", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("duty-notice")).toHaveCount(1);
+  await expect(page.getByTestId("duty-notice")).toContainText(/Duty as of \d{4}-\d{2}-\d{2}/);
+  await expect(page.getByTestId("duty-notice")).toContainText("2026 HTS Revision 20");
+  await expect(page.getByText(/expired|still counted/)).toHaveCount(0);
+}
+
+test("the site's glitch page carries one duty notice at 1280 px", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpPaid(page, "duty-notice");
+  await open(page, "/dashboard/glitch-mode");
+  await pageHeight(page, "site 1280");
+  await page.screenshot({ path: "test-results/screenshots/glitch-duty-notice-1280.png", fullPage: true });
+  await expectOneNotice(page);
+});
+
+test("inside Shopify admin the glitch page carries one duty notice", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { email } = await openLinkedShop(page, "/app/glitch-mode", "e2e-duty-notice");
+  await giveSubscription(email);
+  await page.reload();
+  await pageHeight(page, "embedded 1280");
+  await page.screenshot({ path: "test-results/screenshots/glitch-duty-notice-embedded-1280.png", fullPage: true });
+  await expectOneNotice(page);
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the phone glitch page carries one duty notice and no row repeats it", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail("duty-notice-phone");
+    await open(page, "/signup");
+    await submitSignup(page, email);
+    await expect(page).toHaveURL(/\/choose-plan$/);
+    await giveSubscription(email);
+    await open(page, "/dashboard/glitch-mode");
+    await pageHeight(page, "site 390");
+    await page.screenshot({ path: "test-results/screenshots/glitch-duty-notice-390.png", fullPage: true });
+    await expectOneNotice(page);
+  });
+});
