@@ -78,9 +78,11 @@ export interface PairDecision {
   evidence: PairEvidence;
 }
 
-function money(cents: number, currency: string | null): string {
+/** An amount in a sentence: "$19.99" in dollars, "19.99 EUR", and "19.99 (currency unknown)" when the store publishes none. */
+export function evidenceMoney(cents: number, currency: string | null): string {
   const amount = (cents / 100).toFixed(2);
-  return currency === "USD" || currency === null ? `$${amount}` : `${amount} ${currency}`;
+  if (currency === null) return `${amount} (currency unknown)`;
+  return currency === "USD" ? `$${amount}` : `${amount} ${currency}`;
 }
 
 function pictureClause(distance: number): string {
@@ -103,7 +105,7 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
   const titleClause = titles.shared.length > 0 ? `titles share ${titles.shared.join(", ")}` : "titles share no word";
   const priceClause =
     sameCurrency && a.priceCents !== null && b.priceCents !== null
-      ? `${money(a.priceCents, a.currency)} and ${money(b.priceCents, b.currency)}`
+      ? `${evidenceMoney(a.priceCents, a.currency)} and ${evidenceMoney(b.priceCents, b.currency)}`
       : "prices in different currencies or unknown";
   const sentence = [pictureClause(distance), titleClause, priceClause].join("; ");
   const refuse = (why: string): PairDecision => ({ match: false, reason: `${why} (${sentence})`, evidence });

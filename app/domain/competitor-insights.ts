@@ -518,7 +518,8 @@ export function estimateWeeklyOrders(input: readonly StoreSnapshot[] | ObservedC
 function money(cents: number | null, currency: string | null): string {
   if (cents === null) return "none";
   const amount = (cents / 100).toFixed(2);
-  return currency ? `${amount} ${currency}` : amount;
+  // A store that publishes no currency: the amount says so rather than passing for dollars (issue 35).
+  return currency ? `${amount} ${currency}` : `${amount} (currency unknown)`;
 }
 
 /** One change as a sentence, e.g. `"Posture Pro" (Black) price went down from 29.99 USD to 24.99 USD.` */

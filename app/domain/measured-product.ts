@@ -6,6 +6,7 @@
 //   stores added in 7 / 30 days and first seen anywhere are measured; stage, saturation, score and reasons are
 //   derived from those counts; orders, revenue, engagement, views and growth are not measured at all.
 // Pure: the products service, both search engines and the pages read these rules.
+import { evidenceMoney } from "~/domain/catalogue-match";
 import type { MeasuredSeries } from "~/domain/catalogue-signals";
 import { formatCount } from "~/domain/insights";
 import type { SourceFilter } from "~/domain/product-query";
@@ -65,13 +66,24 @@ export function matchReason(via: string, evidence: string | null): string {
   if (via === "anchor") return "first listing of this product";
   if (evidence) {
     try {
-      const parsed = JSON.parse(evidence) as { reason?: unknown };
-      if (typeof parsed.reason === "string" && parsed.reason) return parsed.reason;
+      const parsed = JSON.parse(evidence) as { reason?: unknown; prices?: unknown; currency?: unknown };
+      if (typeof parsed.reason === "string" && parsed.reason) return withoutUnknownDollars(parsed.reason, parsed.prices, parsed.currency);
     } catch {
       // fall through: a malformed evidence row says what kind of match it was
     }
   }
   return via === "operator" ? "merged by an operator" : "matched (no evidence kept)";
+}
+
+/**
+ * A reason written before issue 35 called the prices of two stores that publish no currency dollars ("$9.00 and
+ * $9.50"): read back, those amounts say "(currency unknown)" as the matcher writes them now.
+ */
+function withoutUnknownDollars(reason: string, prices: unknown, currency: unknown): string {
+  if (currency !== null || !Array.isArray(prices) || prices.length !== 2 || !prices.every((p) => Number.isInteger(p))) return reason;
+  const [a, b] = prices as number[];
+  const dollars = `$${(a / 100).toFixed(2)} and $${(b / 100).toFixed(2)}`;
+  return reason.replace(dollars, `${evidenceMoney(a, null)} and ${evidenceMoney(b, null)}`);
 }
 
 /** A listing's page on its store: https://{domain}/products/{handle}. */
@@ -182,3 +194,17 @@ export const currencyInWords = (priceCurrency: string): string =>
 
 /** Whether a product's price is in US dollars, the currency of the price filter and the price sorts. */
 export const priceInDollars = (priceCurrency: string | null | undefined): boolean => priceCurrency === null || priceCurrency === undefined;
+
+/**
+ * A Product.priceCurrency as the ISO 4217 code answers carry (issue 35): null in the column is US dollars ("USD"),
+ * UNKNOWN_CURRENCY is null (the store publishes none: never called dollars), anything else is its own code.
+ */
+export const priceCurrencyCode = (priceCurrency: string | null | undefined): string | null =>
+  priceInDollars(priceCurrency) ? "USD" : priceCurrency === UNKNOWN_CURRENCY ? null : (priceCurrency as string);
+
+/**
+ * A store's currency (CompetitorStore.currency: its ISO code, null when it publishes none) as the
+ * Product.priceCurrency of a product imported from it: dollars are null, an unknown currency UNKNOWN_CURRENCY.
+ */
+export const productPriceCurrency = (storeCurrency: string | null | undefined): string | null =>
+  storeCurrency === "USD" ? null : storeCurrency ? storeCurrency : UNKNOWN_CURRENCY;

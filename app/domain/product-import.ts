@@ -127,6 +127,11 @@ const GENERIC_NICHE_WORDS = /-(?:supplies|supply|products|product|items|goods|ge
  * ("supplies", "products") and in the singular; a niche we do not know keeps its own slug.
  */
 export function canonicalNiche(name: string): string {
+  return knownNiche(name) ?? nicheSlug(name);
+}
+
+/** The known niche a name means (canonicalNiche's matching), or null when it names none of them. */
+export function knownNiche(name: string): string | null {
   const slug = nicheSlug(name);
   const tries = [slug, slug.replace(GENERIC_NICHE_WORDS, "")];
   for (const t of [...tries]) if (t.endsWith("s") && !t.endsWith("ss")) tries.push(t.slice(0, -1));
@@ -134,7 +139,32 @@ export function canonicalNiche(name: string): string {
     const known = KNOWN_NICHE_SLUGS.get(t);
     if (known) return known;
   }
-  return slug;
+  return null;
+}
+
+/**
+ * The niche of a product read from a store (a rival's product added to the database, a measured product): the
+ * known niche its product type names, else the first its tags name, else none (issue 35). A store's own words
+ * ("Baume", "Accessories", "Sale") never become a niche of their own: the niche list stays the catalogue's.
+ */
+export function storeProductNiche(productType: string, tags: readonly string[] = []): string | null {
+  for (const name of [productType, ...tags]) {
+    const known = knownStoreWord(name);
+    if (known) return known;
+  }
+  return null;
+}
+
+/** Stores repeat a few types and tags over thousands of listings: each is matched once (at most 10,000 kept). */
+const storeWords = new Map<string, string | null>();
+function knownStoreWord(name: string): string | null {
+  let known = storeWords.get(name);
+  if (known === undefined) {
+    known = knownNiche(name);
+    if (storeWords.size >= 10_000) storeWords.clear();
+    storeWords.set(name, known);
+  }
+  return known;
 }
 
 const niche = z
@@ -288,9 +318,9 @@ export const ProductImportRowSchema = z.object(
     }),
     title: text(300),
     description: text(10_000, { allowEmpty: true }),
+    // At least one, checked below: a product from a tracked store may have none (its type names no known niche).
     niches: z
       .array(niche, { error: required("a list of niches") })
-      .min(1, { error: "must name at least one niche" })
       .max(20, { error: "must have at most 20 niches" })
       .transform((list) => dedupe(list)),
     tags: z
@@ -310,6 +340,12 @@ export const ProductImportRowSchema = z.object(
     }),
     costCents: supplierCost,
     priceCents: cents({ min: 1 }),
+    /** priceCents' ISO 4217 code: absent, null or "USD" is US dollars (stored as null), "XXX" a currency the store does not publish. */
+    priceCurrency: z
+      .string({ error: "must be text" })
+      .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as "EUR" ("XXX" when the store publishes none)' })
+      .nullish()
+      .transform((v) => (v === undefined || v === null || v === "USD" ? null : v)),
     shippingCents: cents().nullish().transform((v) => v ?? 0),
     amazonPriceCents: cents({ min: 1 }).nullish().transform((v) => v ?? null),
     firstSeenAt: isoDate,
@@ -329,6 +365,10 @@ export const ProductImportRowSchema = z.object(
 ).transform((row, ctx) => {
   // The history is required, except for a product from a tracked store, which has none: we did not
   // measure its sales, and a history of zeros would claim "0 orders".
+  if (row.niches.length === 0 && row.source === null) {
+    ctx.addIssue({ code: "custom", path: ["niches"], message: "must name at least one niche" });
+    return z.NEVER;
+  }
   if (row.source !== null) {
     if (row.history !== undefined && row.history !== null) {
       ctx.addIssue({ code: "custom", path: ["history"], message: "must be left out for a product from a tracked store (no sales data)" });
@@ -358,6 +398,8 @@ export interface ProductImportInput {
   /** null when the supplier cost is unknown. */
   costCents: number | null;
   priceCents: number;
+  /** priceCents' ISO 4217 code; absent or null: US dollars; "XXX": the store publishes no currency (decision 084). */
+  priceCurrency?: string | null;
   shippingCents?: number | null;
   amazonPriceCents?: number | null;
   /** ISO 8601: "2026-01-31" or "2026-01-31T12:00:00Z". */

@@ -46,6 +46,8 @@ export interface DropProduct {
   image: string | null;
   niches: string[];
   priceCents: number;
+  /** Product.priceCurrency: null for US dollars, else its ISO code ("XXX": the stores publish none; decision 059). */
+  priceCurrency: string | null;
   /** null when the product's cost is unknown. */
   marginBps: number | null;
   winningScore: number;
@@ -108,6 +110,7 @@ const productSelect = {
   niches: true,
   primaryNiche: true,
   priceCents: true,
+  priceCurrency: true,
   marginBps: true,
   costCents: true,
   shippingCents: true,
@@ -200,6 +203,7 @@ export function createProductDrops(deps: ProductDropsDeps) {
           image: parseStringList(p.images)[0] ?? null,
           niches: parseStringList(p.niches),
           priceCents: p.priceCents,
+          priceCurrency: p.priceCurrency,
           marginBps: p.marginBps,
           winningScore: p.winningScore,
           lifecycleStage: p.lifecycleStage,

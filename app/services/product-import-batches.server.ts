@@ -54,6 +54,7 @@ export const PRODUCT_COLUMNS = [
   "sourceStore",
   "sourceAddedAt",
   "landedMarginBps",
+  "priceCurrency",
 ] as const;
 
 /** Column order of a ProductHistory payload row after the objectID. */
@@ -121,7 +122,8 @@ export function productValues(row: ProductImportRow, now: Date, landed: LandedMa
     row.title,
     row.description,
     JSON.stringify(row.niches),
-    row.niches[0],
+    // A product from a tracked store whose type names no known niche has none (decision 084).
+    row.niches[0] ?? "",
     JSON.stringify(row.tags),
     JSON.stringify(row.images),
     row.supplierName,
@@ -155,6 +157,7 @@ export function productValues(row: ProductImportRow, now: Date, landed: LandedMa
     row.source?.store ?? null,
     row.source ? toDbDateTime(row.source.addedAt) : null,
     landedMarginOf(row, landed),
+    row.priceCurrency,
   ];
 }
 

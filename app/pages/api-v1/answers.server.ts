@@ -5,17 +5,19 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { dayOf, dayString } from "~/domain/insights";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, SORTS, SOURCES, STAGES } from "~/domain/product-query";
-import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "~/domain/product-query";
+import { priceCurrencyCode } from "~/domain/measured-product";
 import { researchAccess } from "~/domain/research-access";
 import { parseProfitQuery } from "~/pages/landed-cost-api.server";
 import type { User } from "~/services/auth.server";
 import type { ProductCard, ProductDetail as ServiceDetail } from "~/services/products.server";
 import { competitors, landedCost, notifications, productDrops, products } from "~/services/index.server";
 import { absoluteUrl } from "~/pages/api-v1/absolute-url.server";
+import { checkQueryNumbers, PROFIT_PARAMS, SEARCH_PARAMS } from "~/pages/api-v1/query-params.server";
 import * as S from "~/pages/api-v1/schemas.server";
 
-const CURRENCY = "USD";
+/** Figures of the research data itself (revenue, a supplier's cost, shipping, an Amazon price) are in US dollars. */
+const DOLLARS = "USD";
 type Out<T extends z.ZodType> = z.infer<T>;
 
 /** What an answer needs of the request: its URL (answers link to the same origin). A Fetch Request is one. */
@@ -44,7 +46,8 @@ export interface Operation<T extends z.ZodType = z.ZodType> {
   run(ctx: OperationContext): Promise<Out<T>>;
 }
 
-const money = (cents: number, currency = CURRENCY) => ({ cents, currency });
+/** Money in the API's words: whole cents and an ISO 4217 code, null when the currency is unknown (never assumed to be dollars). */
+const money = (cents: number, currency: string | null = DOLLARS) => ({ cents, currency });
 const absolute = (request: RequestUrl, path: string) => absoluteUrl(request.url, path);
 export const productPath = (objectID: string) => `/dashboard/products/${encodeURIComponent(objectID)}`;
 
@@ -61,7 +64,7 @@ export function apiProduct(card: ProductCard, request: RequestUrl): Out<typeof S
     image: card.image ? absolute(request, card.image) : null,
     niches: card.niches,
     source: card.source,
-    price: money(card.priceCents),
+    price: money(card.priceCents, priceCurrencyCode(card.priceCurrency)),
     asOf,
     figures: {
       storesSelling: m ? m.storesSelling : f(card.storesSelling),
@@ -113,32 +116,6 @@ export function apiProductDetail(detail: ServiceDetail, request: RequestUrl): Ou
 
 // ---------- the search's cursor ----------
 
-/** Parameters of the grid's search the API takes (page and pageSize are the cursor's and limit's business). */
-const SEARCH_PARAMS = z
-  .object({
-    q: z.string().max(200).meta({ description: "Free text" }),
-    niche: z.string().meta({ description: "A niche (repeat for several)" }),
-    stage: z.enum(STAGES).meta({ description: "Lifecycle stage (repeat for several)" }),
-    source: z.enum(SOURCES).meta({ description: "measured, sample, or all (default)" }),
-    sort: z.enum(SORTS).meta({
-      description: "Order (default winning-score); ties are broken by product id, so pages never overlap. margin: highest margin after duty and fees first (insights.landedMarginBps), products without one last",
-    }),
-    minPrice: z.string().meta({ description: "Dollars, e.g. 19.99 (also maxPrice, minCost, maxCost, minRevenue, maxRevenue, minAmazonPrice, maxAmazonPrice)" }),
-    maxPrice: z.string(),
-    minMargin: z.string().meta({ description: `Margin after duty and fees, percent (also maxMargin): ${LANDED_MARGIN_INCLUDES}` }),
-    maxMargin: z.string().meta({ description: "Margin after duty and fees, percent, at most" }),
-    minOrders: z.string(),
-    maxOrders: z.string(),
-    minStores: z.string(),
-    maxStores: z.string(),
-    minStoresAdded7d: z.string(),
-    firstSeenDays: z.string().meta({ description: "First seen in the last N days" }),
-    seed: z.string().meta({ description: "Seed for sort=random" }),
-    limit: z.string().meta({ description: `Products per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})` }),
-    cursor: z.string().meta({ description: "nextCursor of the previous page" }),
-  })
-  .partial();
-
 /** The search's own parameters, sorted, as a fingerprint: a cursor only continues the search it came from. */
 function searchFingerprint(params: URLSearchParams): string {
   const pairs = [...params].filter(([k]) => k !== "cursor" && k !== "limit").sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)));
@@ -171,15 +148,9 @@ export async function searchAnswer(user: User, request: RequestUrl, query: URLSe
   for (const key of ["cursor", "limit"]) {
     if (query.getAll(key).length > 1) throw new AppError(400, `${key} is given twice.`, { param: key });
   }
+  const numbers = checkQueryNumbers(SEARCH_PARAMS, query);
   const fingerprint = searchFingerprint(query);
-  const limitRaw = query.get("limit");
-  let limit = DEFAULT_PAGE_SIZE;
-  if (limitRaw !== null) {
-    if (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > MAX_PAGE_SIZE) {
-      throw new AppError(400, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`, { param: "limit" });
-    }
-    limit = Number(limitRaw);
-  }
+  let limit = numbers.limit ?? DEFAULT_PAGE_SIZE;
   let page = 1;
   const cursor = query.get("cursor");
   if (cursor !== null) ({ page, limit } = decodeCursor(cursor, fingerprint));
@@ -229,7 +200,7 @@ export async function dropsAnswer(user: User, request: RequestUrl, limit = 12): 
         url: absolute(request, productPath(p.objectID)),
         image: p.image ? absolute(request, p.image) : null,
         niches: p.niches,
-        price: money(p.priceCents),
+        price: money(p.priceCents, priceCurrencyCode(p.priceCurrency)),
         marginBps: p.marginBps,
         winningScore: p.winningScore,
         lifecycleStage: p.lifecycleStage,
@@ -252,8 +223,8 @@ export function competitorIdOf(value: string | undefined): number {
 export async function competitorAnswer(user: User, id: number): Promise<Out<typeof S.CompetitorDetail>> {
   const d = await competitors.get(user.id, id);
   const change = (c: (typeof d.changes)[number]) => ({ id: c.id, measured: true as const, type: c.type, at: c.at, productId: c.productId, title: c.title, sentence: c.sentence });
-  const currency = d.currency;
-  const price = (cents: number | null, cur: string | null) => (cents === null || !cur ? null : money(cents, cur));
+  // A store that publishes no currency keeps its amounts, with currency null (issue 35): never dropped, never dollars.
+  const price = (cents: number | null, currency: string | null) => (cents === null ? null : money(cents, currency));
   return {
     id: d.id,
     domain: d.domain,
@@ -269,8 +240,8 @@ export async function competitorAnswer(user: User, id: number): Promise<Out<type
       productId: p.productId,
       title: p.title,
       url: p.url,
-      priceMin: price(p.priceMinCents, p.currency ?? currency),
-      priceMax: price(p.priceMaxCents, p.currency ?? currency),
+      priceMin: price(p.priceMinCents, p.currency ?? d.currency),
+      priceMax: price(p.priceMaxCents, p.currency ?? d.currency),
       available: p.available,
       publishedAt: p.publishedAt,
       firstSeenAt: p.firstSeenAt,
@@ -285,6 +256,7 @@ export async function competitorAnswer(user: User, id: number): Promise<Out<type
 }
 
 export async function profitAnswer(user: User, objectID: string, query: URLSearchParams) {
+  checkQueryNumbers(PROFIT_PARAMS, query);
   const url = new URL("http://x/");
   url.search = query.toString();
   let profitQuery;
@@ -297,19 +269,6 @@ export async function profitAnswer(user: User, objectID: string, query: URLSearc
   }
   return landedCost.productProfit({ userId: user.id, objectID, access: researchAccess(user), query: profitQuery });
 }
-
-const ProfitQueryParams = z
-  .object({
-    priceCents: z.string().meta({ description: "Selling price in cents (default: the product's)" }),
-    cpaCents: z.string().meta({ description: "Ad cost per order in cents" }),
-    costCents: z.string().meta({ description: "Your supplier cost in cents (required when we do not know it)" }),
-    shippingCents: z.string(),
-    hts: z.string().meta({ description: "HTS code" }),
-    origin: z.string().meta({ description: "Country of origin, ISO 3166 alpha-2" }),
-    fees: z.string().meta({ description: "Payment fee preset" }),
-    targetMarginBps: z.string(),
-  })
-  .partial();
 
 /** Every operation of /api/v1, in the order the reference lists them. */
 export const OPERATIONS: Operation[] = [
@@ -339,7 +298,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Landed cost and profit of one order of a product at a price",
     description: "422 when the product's cost is unknown and no costCents is given.",
     pathParams: ObjectIDParam,
-    queryParams: ProfitQueryParams,
+    queryParams: PROFIT_PARAMS,
     response: S.Profit,
     run: ({ user, params, query }) => profitAnswer(user, objectIDOf(params), query),
   },

@@ -13,9 +13,13 @@ export const IsoDate = z.iso.date().meta({ description: "ISO 8601 day (UTC)", ex
 export const Money = z
   .object({
     cents: z.number().int().meta({ description: "Whole cents" }),
-    currency: z.string().length(3).meta({ description: "ISO 4217 code", example: "USD" }),
+    currency: z
+      .string()
+      .length(3)
+      .nullable()
+      .meta({ description: "ISO 4217 code; null when the store publishes no currency (never assumed to be US dollars)", example: "USD" }),
   })
-  .meta({ id: "Money", description: "An amount of money in whole cents with its currency." });
+  .meta({ id: "Money", description: "An amount of money in whole cents (minor units) with its currency, null when unknown." });
 
 /** `{ value, measured, asOf }`: the value, whether we measured it (false: derived, estimated or sample data), and its day. */
 function figureOf<T extends z.ZodType>(value: T, id: string, description: string) {
@@ -113,7 +117,9 @@ export const Offer = z
     store: z.string(),
     url: z.string(),
     title: z.string(),
-    price: z.object({ cents: z.number().int().nullable(), currency: z.string().nullable() }).meta({ description: "null: the store publishes no price or currency" }),
+    price: z
+      .object({ cents: z.number().int().nullable(), currency: z.string().length(3).nullable() })
+      .meta({ description: "cents null: the store publishes no price; currency null: it publishes no currency" }),
     available: z.boolean().nullable(),
     firstSeenAt: IsoDateTime,
   })
@@ -211,7 +217,7 @@ export const Competitor = z
     lastCheckedAt: IsoDateTime.nullable(),
     nextCheckAt: IsoDateTime.nullable(),
     lastError: z.string().nullable(),
-    currency: z.string().nullable(),
+    currency: z.string().length(3).nullable().meta({ description: "ISO 4217 code the store publishes; null when it publishes none" }),
     productCount: z.number().int(),
     followedAt: IsoDateTime,
   })

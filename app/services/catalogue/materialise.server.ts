@@ -14,8 +14,8 @@ import { retryBusy, type Db } from "~/db.server";
 import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/catalogue-signals";
 import { compareTitles, normaliseTitle } from "~/domain/catalogue-title";
 import { dayOf, dayString } from "~/domain/insights";
-import { UNKNOWN_CURRENCY } from "~/domain/measured-product";
-import { nicheSlug } from "~/domain/product-import";
+import { productPriceCurrency } from "~/domain/measured-product";
+import { storeProductNiche } from "~/domain/product-import";
 import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
 import { bumpCatalogVersion } from "~/services/product-import.server";
 
@@ -100,20 +100,21 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
     const start = Math.max(today - SIGNAL_DAYS + 1, Math.min(dayOf(observedSince), today));
     const series = measuredSeries(histories, dayString(start), dayString(today));
     const insights = measuredInsights(series, dayString(Math.min(dayOf(observedSince), today)), firstSeenAnywhere.toISOString());
-    const niche = mostCommon(listings.map((l) => nicheSlug(l.productType)).filter(Boolean)) ?? "general";
+    // The known niche the listings' types (or tags) name; none when they name none (decision 084).
+    const niche = mostCommon(listings.map((l) => storeProductNiche(l.productType, l.tags)).filter((n): n is string => n !== null));
     const stores = [...new Set(present.map((l) => l.storeDomain))].sort();
     const at = now();
     const randomSortKey = createHash("sha256").update(objectID).digest().readUInt32BE(0) >>> 1;
     const fields = {
       title: shown.title.slice(0, 300),
       description: `Sold by ${stores.length === 1 ? "1 store" : `${stores.length} stores`} we observe${stores.length ? `: ${stores.slice(0, 10).join(", ")}${stores.length > 10 ? ", ..." : ""}` : ""}.${currency && currency !== "USD" ? ` Prices as listed, in ${currency}.` : ""}`,
-      niches: JSON.stringify([niche]),
-      primaryNiche: niche,
+      niches: JSON.stringify(niche ? [niche] : []),
+      primaryNiche: niche ?? "",
       tags: JSON.stringify([...new Set(listings.flatMap((l) => l.tags))].slice(0, 20)),
       images: JSON.stringify(shown.images.filter((u) => /^https?:\/\//i.test(u)).slice(0, 8)),
       priceCents: price,
       // Not US dollars (or an unknown currency): kept out of the dollar price filter and sorts (decision 059).
-      priceCurrency: currency === "USD" ? null : (currency ?? UNKNOWN_CURRENCY),
+      priceCurrency: productPriceCurrency(currency),
       storesSelling: insights.storesSelling,
       storesAdded7d: insights.storesAdded7d,
       storesAdded30d: insights.storesAdded30d,
