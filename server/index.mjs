@@ -9,6 +9,8 @@
 // - request bodies are capped (MAX_BODY_BYTES, 1 MB; larger per path in BODY_LIMITS) while they stream,
 //   answered 413 past the cap, and drained after the response so keep-alive stays usable
 //   (server/body-limit.mjs);
+// - a method no route serves (TRACE, PROPFIND, CONNECT, a made-up one) is 405 or 501 with Allow, a Host that names no
+//   server 400, before anything builds a Request of them (server/methods-and-hosts.mjs, docs/decisions/080);
 // - a request must arrive within REQUEST_TIMEOUT_MS (30 s; its headers within 15 s), and one address
 //   holds at most MAX_CONNECTIONS_PER_CLIENT (64) sockets (server/http-guards.mjs, docs/decisions/039);
 // - GET /api/v1/products and POST /mcp are answered before Express and Remix by the functions the build exports
@@ -35,6 +37,7 @@ import { leanApiHandler } from "./lean-api.mjs";
 import { remixRequest } from "./remix-request.mjs";
 import { sendResponse } from "./send-response.mjs";
 import { installProcessGuard } from "./process-guard.mjs";
+import { alignHostWithOrigin, answerClientError, refuseConnect, refuseUnservedRequests } from "./methods-and-hosts.mjs";
 
 // An error that escapes a request, a job or a timer is logged and the server keeps serving (docs/decisions/038).
 installProcessGuard();
@@ -72,6 +75,8 @@ if (accessLog) {
   });
 }
 
+// A method no route serves, or a Host that makes no URL: refused on every path, before a Request is made of it.
+app.use(refuseUnservedRequests);
 // Before anything that answers (only the access log comes first, so 413s are logged): no path and no
 // method escapes it, the fast routes and static files included.
 app.use(limitRequestBodies({ defaultMaxBytes: maxBodyBytes, limits: BODY_LIMITS }));
@@ -127,12 +132,16 @@ app.use(async (req, res, next) => {
 // What @remix-run/express's createRequestHandler does, with the body read through the body limit; when
 // the limit has already answered 413 the handler's own response (or failure) is dropped.
 const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 app.all("*", async (req, res, next) => {
   try {
     const request = remixRequest(req, res);
     // A state-changing request another site sent is refused with a 403 before Remix, whose own check
     // would answer a bare 500 (app/pages/origin-guard.server.ts, docs/decisions/021).
-    const response = build.entry.module.crossSiteRefusal?.(request) ?? (await handleRemixRequest(request));
+    const refusal = build.entry.module.crossSiteRefusal?.(request);
+    // Past our check, Remix's own must not answer 500 for a Host spelled otherwise than our Origin (decision 080).
+    if (!refusal && STATE_CHANGING.has(req.method)) alignHostWithOrigin(request);
+    const response = refusal ?? (await handleRemixRequest(request));
     if (answeredByBodyLimit(req)) return void (await response.body?.cancel().catch(() => {}));
     await sendResponse(res, response);
   } catch (error) {
@@ -147,6 +156,9 @@ const handler = lean ? (req, res) => void (lean(req, res) || app(req, res)) : ap
 
 // Request and header timeouts, and a cap on one address's open sockets (server/http-guards.mjs).
 const server = createGuardedServer(handler, settings.env);
+// CONNECT and methods Node's parser does not know never reach the handler: answered here (decision 080).
+server.on("connect", refuseConnect);
+server.on("clientError", answerClientError);
 server.listen(port, host, () => {
   // With several workers (server/workers.mjs) only the first says so.
   if ((process.env.SERVER_WORKER ?? "1") === "1") console.log(`[server] http://localhost:${port}`);

@@ -57,9 +57,15 @@ export function ensureProductionBuild() {
   });
 }
 
-/** node server/index.mjs as `npm start` runs it, on the test database, with these variables on top. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * node server/index.mjs as `npm start` runs it, on the test database, with these variables on top (a function of
+ * the port when a variable names it, e.g. APP_URL).
+ */
+export async function startServer(
+  extra: Record<string, string> | ((port: number) => Record<string, string>) = {},
+): Promise<RunningServer> {
   const port = await freePort();
+  const extraEnv = typeof extra === "function" ? extra(port) : extra;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
