@@ -4,14 +4,14 @@
 import { data, redirect } from "@remix-run/node";
 import { fieldErrors } from "~/domain/auth";
 import { EmailSchema } from "~/domain/auth";
-import { RESET_REQUESTED_MESSAGE, ResetPasswordSchema } from "~/domain/account-emails";
+import { RESET_REQUESTED_MESSAGE, ResetPasswordSchema, TOKEN_PAGE_REFERRER_POLICY } from "~/domain/account-emails";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { clientIp, errorHeaders, readForm } from "~/pages/http.server";
 import { getUser, requireUser } from "~/pages/site-session.server";
 import { accountEmails } from "~/services/index.server";
 
-/** Links carry a token: the pages that read one send no Referer anywhere and are never cached. */
-export const TOKEN_PAGE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+/** Links carry a token: the pages that read one never send it in a Referer (only our origin) and are never cached. */
+export const TOKEN_PAGE_HEADERS = { "Referrer-Policy": TOKEN_PAGE_REFERRER_POLICY, "Cache-Control": "no-store" };
 
 export async function forgotPasswordAction(request: Request) {
   const form = await readForm(request);
@@ -55,16 +55,19 @@ export async function resetPasswordAction(request: Request) {
   return redirect("/login?reset=1", { headers: TOKEN_PAGE_HEADERS });
 }
 
-/** Opening a confirmation link: confirmed, or why not. Works signed in or out. */
+/** Opening a confirmation link (the account's address, or a new one: `changed`): confirmed, or why not. Works signed in or out. */
 export async function verifyEmailLoader(request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const user = await getUser(request);
   try {
-    const { email } = await accountEmails.verifyEmail(token);
-    return data({ confirmed: true, email, error: null, signedIn: user !== null }, { headers: TOKEN_PAGE_HEADERS });
+    const { email, changed } = await accountEmails.verifyEmail(token);
+    return data({ confirmed: true, changed, email, error: null, signedIn: user !== null }, { headers: TOKEN_PAGE_HEADERS });
   } catch (error) {
     const failure = expectedFailure(error);
-    return data({ confirmed: false, email: null, error: failure.message, signedIn: user !== null }, { status: failure.status, headers: TOKEN_PAGE_HEADERS });
+    return data(
+      { confirmed: false, changed: false, email: null, error: failure.message, signedIn: user !== null },
+      { status: failure.status, headers: TOKEN_PAGE_HEADERS },
+    );
   }
 }
 

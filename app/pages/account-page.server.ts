@@ -6,10 +6,10 @@ import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { apiKeysSection } from "~/pages/api-keys-api.server";
 import { expectedFailure } from "~/pages/form-errors.server";
-import { readForm } from "~/pages/http.server";
+import { errorHeaders, readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { currentSessionId, logout } from "~/pages/site-session.server";
-import { account, accountEmails, auth } from "~/services/index.server";
+import { account, auth } from "~/services/index.server";
 
 export const ACCOUNT_INTENTS = ["change-password", "change-email", "delete-account", "sign-out-everywhere"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
@@ -37,7 +37,7 @@ const text = (form: FormData, name: string) => {
 
 function failed(intent: AccountIntent | null, error: AppError) {
   const field = typeof error.details.field === "string" ? error.details.field : null;
-  return data<AccountOutcome>({ intent, error: error.message, field, message: null }, { status: error.status });
+  return data<AccountOutcome>({ intent, error: error.message, field, message: null }, { status: error.status, headers: errorHeaders(error) });
 }
 
 export async function accountPageAction(request: Request, user: User) {
@@ -62,12 +62,13 @@ export async function accountPageAction(request: Request, user: User) {
         );
       }
       case "change-email": {
-        const { email } = await account.changeEmail(user.id, {
+        const { pendingEmail } = await account.changeEmail(user.id, {
           password: text(form, "password"),
           newEmail: text(form, "newEmail"),
         });
-        await accountEmails.requestEmailVerification(user.id);
-        return done(`Your e-mail address is now ${email}. Use it to log in. We have sent a link to confirm it.`);
+        return done(
+          `We have sent a link to ${pendingEmail}. Open it to make it your log-in address; until then you keep logging in with ${user.email}.`,
+        );
       }
       case "delete-account": {
         await account.deleteAccount(user.id, {

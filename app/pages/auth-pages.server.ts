@@ -12,7 +12,10 @@ import { clientIp, errorHeaders, formFields, readForm } from "~/pages/http.serve
 import { createUserSession } from "~/pages/site-session.server";
 import { accountEmails, auth } from "~/services/index.server";
 
-/** The log-in form: e-mail, password, the Inner Circle box, and where to go next (a same-origin path only). */
+/**
+ * The log-in form: e-mail, password, where to go next (a same-origin path only), and `innerCircle`, which a link to
+ * /login?innerCircle=1 carries (the seed's Inner Circle option): then the Inner Circle offer comes next.
+ */
 export const LoginForm = LoginSchema.extend({ [REDIRECT_TO_PARAM]: z.unknown().optional().transform(safeRedirectPath) });
 
 /** The sign-up form: e-mail, password, and the plan chosen before (optional). */

@@ -4,8 +4,12 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { forgotPasswordAction } from "~/pages/account-emails-page.server";
+import { retryAfterHeaders } from "~/pages/page-headers.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password · Winning Products" }];
+
+/** A 429 (too many reset links asked for) keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
   return forgotPasswordAction(request);

@@ -2,11 +2,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { loginAction } from "~/pages/auth-pages.server";
+import { retryAfterHeaders } from "~/pages/page-headers.server";
 import { requireAnonymous } from "~/pages/site-session.server";
 import type { loader as rootLoader } from "~/root";
 import { LoginPage } from "~/ui/login-page";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Winning Products" }];
+
+/** A 429 (decision 064) keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

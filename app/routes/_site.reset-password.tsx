@@ -1,15 +1,16 @@
 // Choosing a new password from a reset link (decision 051): the link works once; every session ends on use.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { INVALID_RESET_LINK } from "~/domain/account-emails";
+import { INVALID_RESET_LINK, TOKEN_PAGE_REFERRER_POLICY } from "~/domain/account-emails";
 import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { resetPasswordAction, resetPasswordLoader, TOKEN_PAGE_HEADERS } from "~/pages/account-emails-page.server";
+import { pageHeaders } from "~/pages/page-headers.server";
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password · Winning Products" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: "Choose a new password · Winning Products" }, { name: "referrer", content: TOKEN_PAGE_REFERRER_POLICY }];
 
-export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
+export const headers = pageHeaders(TOKEN_PAGE_HEADERS);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return resetPasswordLoader(request);

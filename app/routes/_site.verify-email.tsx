@@ -1,12 +1,15 @@
-// Confirming the account's e-mail address from the link we sent (GET), and "Resend" from the reminder (POST).
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// Confirming the account's e-mail address, or a new one (decision 079), from the link we sent (GET), and "Resend"
+// from the reminder (POST).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/domain/account-emails";
 import { TOKEN_PAGE_HEADERS, verifyEmailAction, verifyEmailLoader } from "~/pages/account-emails-page.server";
+import { pageHeaders } from "~/pages/page-headers.server";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your e-mail · Winning Products" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: "Confirm your e-mail · Winning Products" }, { name: "referrer", content: TOKEN_PAGE_REFERRER_POLICY }];
 
-export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
+export const headers = pageHeaders(TOKEN_PAGE_HEADERS);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return verifyEmailLoader(request);
@@ -23,9 +26,16 @@ export default function VerifyEmail() {
       <Card>
         <BlockStack gap="400">
           <Text as="h1" variant="headingLg">
-            {result.confirmed ? "Your e-mail address is confirmed" : "This link does not work any more"}
+            {result.changed ? "Your e-mail address is changed" : result.confirmed ? "Your e-mail address is confirmed" : "This link does not work any more"}
           </Text>
-          {result.confirmed ? (
+          {result.changed ? (
+            <Banner tone="success">
+              <p>
+                Your account now uses {result.email}. Log in with it from now on; password reset links and subscription notices go
+                there. Links we sent to your old address no longer work.
+              </p>
+            </Banner>
+          ) : result.confirmed ? (
             <Banner tone="success">
               <p>Thank you: {result.email} is confirmed. Password reset links and subscription notices go there.</p>
             </Banner>

@@ -6,10 +6,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { accountPageAction, loadAccountPage, type AccountOutcome } from "~/pages/account-page.server";
+import { retryAfterHeaders } from "~/pages/page-headers.server";
 import { requireUser } from "~/pages/site-session.server";
 import { AccountPage } from "~/ui/account-page";
 
 export const meta: MetaFunction = () => [{ title: "Account · Winning Products" }];
+
+/** A 429 (too many wrong confirmations, or e-mail changes) keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadAccountPage(await requireUser(request));

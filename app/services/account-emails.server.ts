@@ -1,16 +1,23 @@
-// The account e-mails (docs/decisions/051): password reset by e-mail and confirming the account's address.
+// The account e-mails (docs/decisions/051, 079): password reset by e-mail, confirming the account's address, and
+// confirming a new address before it becomes the login.
 // A request only counts against its rate limits and enqueues a job; the job makes the single-use token (only
 // its SHA-256 is stored, so the token itself is never in the database, not even in the job's payload),
 // renders the message (app/domain/account-emails.ts) and sends it through the mailer, retried by the job
 // system when sending fails. Using a reset link sets the password, uses the token up and ends every session
-// of the user; a confirmation link counts only while the address it was sent to is still the account's.
-// Nothing here knows HTTP.
+// of the user; a confirmation link counts only while the address it was sent to is still the account's. An e-mail
+// change is a link to the new address (the current one is told): opening it makes the new address the login, and
+// it, a new password and a reset all revoke the user's other live links (revokeLinks). Nothing here knows HTTP.
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import {
+  accountPageLink,
+  AUTH_TOKEN_PURPOSES,
+  emailChangeMail,
+  emailChangeNoticeMail,
   emailVerificationLink,
   emailVerificationMail,
+  INVALID_EMAIL_CHANGE_LINK,
   INVALID_RESET_LINK,
   INVALID_VERIFICATION_LINK,
   passwordResetLink,
@@ -30,6 +37,11 @@ const log = childLogger("account-emails");
 
 export const PASSWORD_RESET_JOB = "account-emails.password-reset";
 export const EMAIL_VERIFICATION_JOB = "account-emails.verification";
+export const EMAIL_CHANGE_JOB = "account-emails.email-change";
+export const EMAIL_CHANGE_NOTICE_JOB = "account-emails.email-change-notice";
+
+/** The sentence of a change to an address another account took meanwhile (asked for, or opened). */
+export const EMAIL_TAKEN = "Another account already uses this e-mail address. Choose another one.";
 
 export interface AccountEmailsDeps {
   db: Db;
@@ -47,6 +59,14 @@ export interface AccountEmailsDeps {
 }
 
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Every live link of the user for these purposes stops working (decision 079): a new password revokes reset links and
+ * pending e-mail changes, an e-mail change that takes effect revokes every link sent before it.
+ */
+export async function revokeLinks(tx: DbClient, userId: string, purposes: readonly AuthTokenPurpose[] = AUTH_TOKEN_PURPOSES) {
+  await tx.authToken.updateMany({ where: { userId, purpose: { in: [...purposes] }, usedAt: null }, data: { usedAt: new Date() } });
+}
 
 /** A new single-use token for the user; earlier unused ones of the same purpose stop working. */
 async function issueToken(tx: DbClient, input: { userId: string; email: string; purpose: AuthTokenPurpose; ttlMs: number }) {
@@ -74,6 +94,8 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
   const resetPerIp = deps.limits.limit(perAddress(RATE_LIMITS.passwordResetPerIp, deps.addressScale));
   const resetPerEmail = deps.limits.limit(RATE_LIMITS.passwordResetPerEmail);
   const resend = deps.limits.limit(RATE_LIMITS.emailVerificationResend);
+  const changePerUser = deps.limits.limit(RATE_LIMITS.emailChangePerUser);
+  const changePerAddress = deps.limits.limit(RATE_LIMITS.emailChangePerAddress);
 
   /**
    * Asks for a reset link for an address. The answer is the same whether or not an account uses it: the job
@@ -85,15 +107,21 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
     await deps.jobs.enqueue(PASSWORD_RESET_JOB, { email });
   }
 
-  /** The unused, unexpired token row for a link, or null. */
-  async function liveToken(token: string, purpose: AuthTokenPurpose) {
+  /** The unused, unexpired token row for a link of one of these purposes, or null. */
+  async function liveToken(token: string, ...purposes: AuthTokenPurpose[]) {
     if (!TOKEN_PATTERN.test(token)) return null;
     const row = await db.authToken.findUnique({
       where: { tokenHash: tokenHash(token) },
       select: { id: true, userId: true, email: true, purpose: true, usedAt: true, expiresAt: true },
     });
-    if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
-    return row;
+    if (!row || !purposes.includes(row.purpose as AuthTokenPurpose) || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+    return { ...row, purpose: row.purpose as AuthTokenPurpose };
+  }
+
+  /** Uses a token up: one conditional update, so of two uses at the same moment one wins. */
+  async function claim(tx: DbClient, id: string, now: Date): Promise<boolean> {
+    const claimed = await tx.authToken.updateMany({ where: { id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    return claimed.count === 1;
   }
 
   /** Whether a reset link still works (the reset page shows the form, or says to ask again). */
@@ -102,8 +130,9 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
   }
 
   /**
-   * Sets the new password from a reset link: the token is used up (a second use, or an expired link, is AppError
-   * 410), every session of the user ends, and the address counts as confirmed (the link reached it).
+   * Sets the new password from a reset link: the token is used up (a second use, an expired link, or one sent to an
+   * address the account no longer uses, is AppError 410), every session of the user ends, pending e-mail changes are
+   * revoked, and the address counts as confirmed (the link reached it).
    */
   async function resetPassword(input: { token: string; password: string }): Promise<{ userId: string; email: string }> {
     const row = await liveToken(input.token, "password-reset");
@@ -111,19 +140,17 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
     const passwordHash = await hashPassword(input.password);
     const now = new Date();
     const done = await writeTransaction(db, async (tx) => {
-      // The claim is one conditional update: of two uses at the same moment, one wins.
-      const claimed = await tx.authToken.updateMany({
-        where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
-        data: { usedAt: now },
-      });
-      if (claimed.count !== 1) return null;
+      if (!(await claim(tx, row.id, now))) return null;
       const user = await tx.user.findUniqueOrThrow({ where: { id: row.userId }, select: { id: true, email: true, emailVerifiedAt: true } });
+      // A link counts only at the address it was sent to (an e-mail change revokes it too; decision 079).
+      if (user.email !== row.email) return null;
       await tx.user.update({
         where: { id: user.id },
-        data: { passwordHash, ...(user.emailVerifiedAt === null && user.email === row.email ? { emailVerifiedAt: now } : {}) },
+        data: { passwordHash, ...(user.emailVerifiedAt === null ? { emailVerifiedAt: now } : {}) },
         select: { id: true },
       });
       await tx.userSession.deleteMany({ where: { userId: user.id } });
+      await revokeLinks(tx, user.id, ["password-reset", "email-change"]);
       return { userId: user.id, email: user.email };
     });
     if (!done) throw new AppError(410, INVALID_RESET_LINK, { field: "token" });
@@ -148,23 +175,61 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
     await deps.jobs.enqueue(EMAIL_VERIFICATION_JOB, { userId }, { key: `email-verification:${userId}` });
   }
 
-  /** Confirms the address a link was sent to; AppError 410 when the link is used, expired or for an old address. */
-  async function verifyEmail(token: string): Promise<{ userId: string; email: string }> {
-    const row = await liveToken(token, "email-verification");
+  /**
+   * Asks to make `email` the account's login (decision 079; the caller has checked the password and that the address
+   * is free): counted per account and per new address (AppError 429 with retryAfterSeconds), then a job mails the
+   * new address a link and tells the current one. Nothing about the account changes until the link is opened.
+   */
+  async function requestEmailChange(userId: string, email: string): Promise<void> {
+    await changePerUser.consume(`user:${userId}`);
+    await changePerAddress.consume(email);
+    await deps.jobs.enqueue(EMAIL_CHANGE_JOB, { userId, email });
+    await deps.jobs.enqueue(EMAIL_CHANGE_NOTICE_JOB, { userId, email });
+  }
+
+  /** The new address waiting for its link to be opened, or null. */
+  async function pendingEmailChange(userId: string): Promise<string | null> {
+    const row = await db.authToken.findFirst({
+      where: { userId, purpose: "email-change", usedAt: null, expiresAt: { gt: new Date() } },
+      orderBy: { createdAt: "desc" },
+      select: { email: true },
+    });
+    return row?.email ?? null;
+  }
+
+  /**
+   * Opens a confirmation link. The account's own address: it counts as confirmed (only while the account still uses
+   * the address the link went to). A new address (decision 079): it becomes the login, confirmed, and every other
+   * live link of the user stops working. AppError 410 when the link is used, expired or stale; 409 when another
+   * account took the new address meanwhile.
+   */
+  async function verifyEmail(token: string): Promise<{ userId: string; email: string; changed: boolean }> {
+    const row = await liveToken(token, "email-verification", "email-change");
     if (!row) throw new AppError(410, INVALID_VERIFICATION_LINK);
     const now = new Date();
-    const done = await writeTransaction(db, async (tx) => {
-      const claimed = await tx.authToken.updateMany({
-        where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
-        data: { usedAt: now },
+    if (row.purpose === "email-change") {
+      const done = await writeTransaction(db, async (tx) => {
+        if (!(await claim(tx, row.id, now))) return false;
+        await tx.user.update({ where: { id: row.userId }, data: { email: row.email, emailVerifiedAt: now }, select: { id: true } });
+        await revokeLinks(tx, row.userId);
+        return true;
+      }).catch((error: unknown) => {
+        // Someone signed up with the address after the change was asked for: the unique index decides.
+        if ((error as { code?: string }).code === "P2002") throw new AppError(409, EMAIL_TAKEN);
+        throw error;
       });
-      if (claimed.count !== 1) return false;
+      if (!done) throw new AppError(410, INVALID_EMAIL_CHANGE_LINK);
+      log.info({ userId: row.userId }, "e-mail change confirmed");
+      return { userId: row.userId, email: row.email, changed: true };
+    }
+    const done = await writeTransaction(db, async (tx) => {
+      if (!(await claim(tx, row.id, now))) return false;
       // Only while the account still uses the address the link went to.
       const updated = await tx.user.updateMany({ where: { id: row.userId, email: row.email }, data: { emailVerifiedAt: now } });
       return updated.count === 1;
     });
     if (!done) throw new AppError(410, INVALID_VERIFICATION_LINK);
-    return { userId: row.userId, email: row.email };
+    return { userId: row.userId, email: row.email, changed: false };
   }
 
   // ---------- the jobs: make the token, render, send ----------
@@ -200,7 +265,27 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
     );
   }
 
+  async function sendEmailChange(userId: string, email: string): Promise<void> {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true } });
+    // Gone, already there, or taken by another account since it was asked: nothing to confirm.
+    if (!user || user.email === email || (await db.user.count({ where: { email } })) > 0) return;
+    const ttlHours = deps.verificationTtlHours;
+    const token = await writeTransaction(db, (tx) =>
+      issueToken(tx, { userId: user.id, email, purpose: "email-change", ttlMs: ttlHours * 3600_000 }),
+    );
+    await deps.mailer.send(emailChangeMail({ to: email, link: emailVerificationLink(deps.appUrl, token), validHours: ttlHours }));
+  }
+
+  async function sendEmailChangeNotice(userId: string, newEmail: string): Promise<void> {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+    if (!user || user.email === newEmail) return;
+    await deps.mailer.send(emailChangeNoticeMail({ to: user.email, newEmail, accountLink: accountPageLink(deps.appUrl) }));
+  }
+
   function registerJobs(jobs: Jobs): void {
+    const change = z.object({ userId: z.string().min(1).max(100), email: z.string().min(1).max(254) });
+    jobs.register(EMAIL_CHANGE_JOB, ({ payload }) => sendEmailChange(payload.userId, payload.email), { payloadSchema: change });
+    jobs.register(EMAIL_CHANGE_NOTICE_JOB, ({ payload }) => sendEmailChangeNotice(payload.userId, payload.email), { payloadSchema: change });
     jobs.register(PASSWORD_RESET_JOB, ({ payload }) => sendPasswordReset(payload.email), {
       payloadSchema: z.object({ email: z.string().min(1).max(254) }),
     });
@@ -214,6 +299,8 @@ export function createAccountEmails(deps: AccountEmailsDeps) {
     passwordResetLinkWorks,
     resetPassword,
     requestEmailVerification,
+    requestEmailChange,
+    pendingEmailChange,
     verifyEmail,
     registerJobs,
   };

@@ -10,6 +10,8 @@ import { writeTransaction, type Db } from "~/db.server";
 import { eraseOutboxPerson, outboxWritten } from "~/services/outbox.server";
 import { hashPassword, verifyPassword } from "~/services/passwords.server";
 import { userSelect } from "~/services/auth.server";
+import { retryInWords } from "~/services/rate-limits.server";
+import { EMAIL_TAKEN, revokeLinks } from "~/services/account-emails.server";
 
 export interface AccountDeps {
   db: Db;
@@ -26,6 +28,13 @@ export interface AccountDeps {
   cancelShopifySubscription?(userId: string, subscriptionId: string): Promise<void>;
   /** Forgets the rate-limit counters kept for these subjects (the address, the user's id) outside this database (decision 069). */
   forgetRateLimits(subjects: string[]): Promise<void>;
+  /**
+   * Mails a confirmation link to a new address (the account e-mails' requestEmailChange, decision 079): counted
+   * against the per-account and per-address limits (AppError 429); the address becomes the login once it is opened.
+   */
+  requestEmailChange(userId: string, email: string): Promise<void>;
+  /** The new address waiting for its link, or null (the account e-mails' pendingEmailChange). */
+  pendingEmailChange(userId: string): Promise<string | null>;
   /** Removes a rendered AI-ad video by its storage key, after the rows are gone. */
   removeVideo?(storageKey: string): Promise<void>;
   /** Wrong confirmations allowed within the window before 429 (the log-in limits by default: 5 in 15 min). */
@@ -59,9 +68,19 @@ export function createAccount(deps: AccountDeps) {
     }
     const key = failureKey(userId);
     const since = new Date(Date.now() - windowMinutes * 60_000);
-    if ((await db.loginFailure.count({ where: { key, createdAt: { gte: since } } })) >= maxFailures) {
-      throw new AppError(429, `Too many wrong confirmations. Wait ${windowMinutes} minutes, then try again.`, {
+    const failures = await db.loginFailure.findMany({
+      where: { key, createdAt: { gte: since } },
+      orderBy: { createdAt: "desc" },
+      take: maxFailures,
+      select: { createdAt: true },
+    });
+    if (failures.length >= maxFailures) {
+      // The oldest of the counted failures leaves the window first: then one more try is allowed.
+      const freeAt = failures[failures.length - 1].createdAt.getTime() + windowMinutes * 60_000;
+      const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+      throw new AppError(429, `Too many wrong confirmations. Try again ${retryInWords(retryAfterSeconds)}.`, {
         field: "confirmation",
+        retryAfterSeconds,
       });
     }
     const ok = user.passwordHash
@@ -88,12 +107,14 @@ export function createAccount(deps: AccountDeps) {
       select: { email: true, createdAt: true, passwordHash: true, googleUid: true },
     });
     if (!user) throw new AppError(404, "This account no longer exists.");
-    const [sessions, activeSubscriptions] = await Promise.all([
+    const [sessions, activeSubscriptions, pendingEmail] = await Promise.all([
       db.userSession.count({ where: { userId, expiresAt: { gt: new Date() } } }),
       db.billingSubscription.count({ where: { userId, status: { not: "canceled" } } }),
+      deps.pendingEmailChange(userId),
     ]);
     return {
       email: user.email,
+      pendingEmail,
       memberSince: user.createdAt.toISOString().slice(0, 10),
       hasPassword: Boolean(user.passwordHash),
       signsInWithGoogle: Boolean(user.googleUid),
@@ -105,6 +126,7 @@ export function createAccount(deps: AccountDeps) {
   /**
    * A new password, validated like sign-up's. Every other session ends; the one in keepSessionId
    * (the browser that asked) stays signed in. An account without a password (Google) gets its first one.
+   * Every live reset link and pending e-mail change stops working (decision 079).
    */
   async function changePassword(
     userId: string,
@@ -121,6 +143,7 @@ export function createAccount(deps: AccountDeps) {
     const passwordHash = await hashPassword(parsed.data);
     return writeTransaction(db, async (tx) => {
       await tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true } });
+      await revokeLinks(tx, userId, ["password-reset", "email-change"]);
       const { count } = await tx.userSession.deleteMany({
         where: { userId, ...(input.keepSessionId ? { NOT: { id: input.keepSessionId } } : {}) },
       });
@@ -128,8 +151,11 @@ export function createAccount(deps: AccountDeps) {
     });
   }
 
-  /** A new sign-in e-mail, valid and not used by another account (409). */
-  async function changeEmail(userId: string, input: { password?: string; newEmail?: string }): Promise<{ email: string }> {
+  /**
+   * Asks for a new sign-in e-mail, valid and not used by another account (409): a link goes to it, and the account
+   * keeps its address until the link is opened (decision 079). Returns the address waiting for confirmation.
+   */
+  async function changeEmail(userId: string, input: { password?: string; newEmail?: string }): Promise<{ pendingEmail: string }> {
     const parsed = EmailSchema.safeParse(input.newEmail ?? "");
     if (!parsed.success) {
       throw new AppError(400, parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.", { field: "newEmail" });
@@ -137,19 +163,15 @@ export function createAccount(deps: AccountDeps) {
     const email = parsed.data;
     const user = await confirm(userId, input.password);
     if (email === user.email) throw new AppError(400, "That is already your e-mail address.", { field: "newEmail" });
-    const taken = new AppError(409, "Another account already uses this e-mail address. Choose another one.", {
-      field: "newEmail",
-    });
-    if ((await db.user.count({ where: { email } })) > 0) throw taken;
+    if ((await db.user.count({ where: { email } })) > 0) throw new AppError(409, EMAIL_TAKEN, { field: "newEmail" });
     try {
-      // The new address is confirmed again (decision 051): the caller sends the link.
-      await db.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null }, select: { id: true } });
+      await deps.requestEmailChange(userId, email);
     } catch (error) {
-      // Someone took it a moment ago: the unique index decides.
-      if ((error as { code?: string }).code === "P2002") throw taken;
+      // Past a mail limit: the sentence goes beside the address.
+      if (error instanceof AppError) throw new AppError(error.status, error.message, { ...error.details, field: "newEmail" });
       throw error;
     }
-    return { email };
+    return { pendingEmail: email };
   }
 
   /**

@@ -137,6 +137,9 @@ export const account = lazy(() =>
       await videoStorage.remove(storageKey);
     },
     forgetRateLimits: (subjects) => rateLimits.forget(subjects),
+    // A new address is confirmed through a link before it becomes the login (decision 079).
+    requestEmailChange: (userId, email) => accountEmails.requestEmailChange(userId, email),
+    pendingEmailChange: (userId) => accountEmails.pendingEmailChange(userId),
     maxFailures: env.LOGIN_MAX_FAILURES,
     windowMinutes: env.LOGIN_WINDOW_MINUTES,
   }),

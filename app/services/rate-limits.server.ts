@@ -85,6 +85,20 @@ export const RATE_LIMITS = {
     windowSeconds: 3600,
     refusal: (retryIn) => `We have sent several confirmation links already. Check your inbox and spam folder, or try again ${retryIn}.`,
   },
+  /** E-mail changes one account may ask for (decision 079): each mails the new address and the current one. */
+  emailChangePerUser: {
+    name: "email-change:user",
+    points: 3,
+    windowSeconds: 3600,
+    refusal: (retryIn) => `You have asked to change your e-mail address several times already. Try again ${retryIn}.`,
+  },
+  /** Confirmation links for a new address sent to one address, whichever accounts asked: a stranger's inbox is not a target. */
+  emailChangePerAddress: {
+    name: "email-change:address",
+    points: 3,
+    windowSeconds: 24 * 3600,
+    refusal: (retryIn) => `We have sent several confirmation links to this address already. Try again ${retryIn}.`,
+  },
   /** The public API and the MCP server (decision 053): calls a minute, per key and per user. */
   apiPerMinute: {
     name: "api:minute",

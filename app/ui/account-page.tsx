@@ -171,6 +171,12 @@ export function AccountPage({ overview, actionData }: { overview: AccountPageDat
                 <Text as="p" breakWord>
                   E-mail: <span data-testid="account-email">{overview.email}</span>
                 </Text>
+                {overview.pendingEmail ? (
+                  <Text as="p" tone="subdued" breakWord>
+                    Waiting for confirmation: <span data-testid="account-pending-email">{overview.pendingEmail}</span>. Open the link we
+                    sent there to log in with it; until then you log in with {overview.email}.
+                  </Text>
+                ) : null}
                 <Text as="p" tone="subdued">
                   Member since {overview.memberSince}
                   {overview.signsInWithGoogle ? " · signs in with Google" : ""}
@@ -211,6 +217,9 @@ export function AccountPage({ overview, actionData }: { overview: AccountPageDat
             </IntentForm>
 
             <IntentForm intent="change-email" title="Change e-mail" noValidate>
+              <Text as="p" tone="subdued">
+                We send a link to the new address; it becomes your log-in address once you open it.
+              </Text>
               <ConfirmedFields
                 outcome={email}
                 submit={

@@ -42,7 +42,8 @@ export function EmailPasswordForm(props: {
           autoComplete={props.mode === "login" ? "current-password" : "new-password"}
           value={password}
           onChange={setPassword}
-          helpText={props.mode === "signup" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          // The rule once: as the hint, or (when the password broke it) as the error that says the same.
+          helpText={props.mode === "signup" && !props.errors.password ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
           error={props.errors.password}
         />
         {props.children}

@@ -1,8 +1,9 @@
-// The site's log-in page: Google (when configured), the e-mail/password form, the Inner Circle box, and where a
-// reset password or a redirect sends the visitor. Answers come from app/pages/auth-pages.server.ts.
+// The site's log-in page: Google (when configured), the e-mail/password form, and where a reset password or a
+// redirect sends the visitor. A link to /login?innerCircle=1 (the seed's Inner Circle option) goes on to the Inner
+// Circle offer after logging in, said above the form; nobody else is offered it here. Answers come from
+// app/pages/auth-pages.server.ts.
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Card, Checkbox, Divider, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { Banner, BlockStack, Card, Divider, Text } from "@shopify/polaris";
 import type { FieldErrors } from "~/domain/auth";
 import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/redirect-to";
 import type { PublicEnv } from "~/env.server";
@@ -15,7 +16,7 @@ export type LoginActionData = { errors: FieldErrors; formError: string | null; v
 export function LoginPage({ actionData, firebase }: { actionData: LoginActionData | undefined; firebase: PublicEnv["firebase"] }) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const [innerCircle, setInnerCircle] = useState(params.get("innerCircle") === "1");
+  const innerCircle = params.get("innerCircle") === "1";
   const redirectTo = safeRedirectPath(params.get(REDIRECT_TO_PARAM));
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
 
@@ -30,6 +31,11 @@ export function LoginPage({ actionData, firebase }: { actionData: LoginActionDat
             <Banner tone="success">
               <p>Your password is changed and every device was signed out. Log in with your new password.</p>
             </Banner>
+          ) : null}
+          {innerCircle ? (
+            <Text as="p" tone="subdued">
+              After you log in we show you the Inner Circle offer.
+            </Text>
           ) : null}
           {actionData?.formError ? (
             <Banner tone="critical">
@@ -48,16 +54,13 @@ export function LoginPage({ actionData, firebase }: { actionData: LoginActionDat
             errors={errors}
             submitLabel="Log in"
             submitting={navigation.state === "submitting"}
-            hidden={redirectTo ? <input type="hidden" name={REDIRECT_TO_PARAM} value={redirectTo} /> : null}
-          >
-            <Checkbox
-              label="Take me to the Inner Circle offer after I log in"
-              name="innerCircle"
-              value="1"
-              checked={innerCircle}
-              onChange={setInnerCircle}
-            />
-          </EmailPasswordForm>
+            hidden={
+              <>
+                {redirectTo ? <input type="hidden" name={REDIRECT_TO_PARAM} value={redirectTo} /> : null}
+                {innerCircle ? <input type="hidden" name="innerCircle" value="1" /> : null}
+              </>
+            }
+          />
           <Text as="p">
             <Link to="/forgot-password">Forgot your password?</Link>
           </Text>

@@ -15,7 +15,7 @@ import { loader as meLoader } from "~/routes/api.me";
 import { action as accountAction, loader as accountLoader } from "~/routes/dashboard.account";
 import { action as dataAction, loader as dataLoader } from "~/routes/dashboard.account.data";
 import { createAccount } from "~/services/account.server";
-import { rateLimits } from "~/services/index.server";
+import { accountEmails, rateLimits } from "~/services/index.server";
 import { RATE_LIMITS } from "~/services/rate-limits.server";
 import { verifyPassword } from "~/services/passwords.server";
 import { installShop } from "../helpers/linked-shops";
@@ -309,15 +309,16 @@ describe("change password", () => {
 });
 
 describe("change e-mail", () => {
-  it("with the password: the new address signs in, the old one no longer does", async () => {
+  it("with the password: a link goes to the new address, and the old one signs in until it is opened (decision 079)", async () => {
     const user = await createSignedInUser();
     const newEmail = `new-${randomUUID().slice(0, 8)}@example.com`;
     const res = await post(user.cookie, { intent: "change-email", password: TEST_PASSWORD, newEmail: `  ${newEmail.toUpperCase()} ` });
     expect(res.status).toBe(200);
     expect((await res.json()).message).toContain(newEmail);
-    expect((await accountRow(user.id)).email).toBe(newEmail);
-    expect(await logIn(newEmail, TEST_PASSWORD)).toBe(302);
-    expect(await logIn(user.email, TEST_PASSWORD)).toBe(401);
+    expect((await accountRow(user.id)).email).toBe(user.email);
+    expect(await logIn(user.email, TEST_PASSWORD)).toBe(302);
+    expect(await logIn(newEmail, TEST_PASSWORD)).toBe(401);
+    // The rest of the flow: tests/integration/email-change.test.ts.
   });
 
   it("409 with a sentence when another account uses the address; nothing changes", async () => {
@@ -485,6 +486,8 @@ describe("delete my account: the Paddle subscription (the real adapter on the lo
       db,
       cancelSubscription: (id) => paddle.cancelNow(id),
       forgetRateLimits: (subjects) => rateLimits.forget(subjects),
+      requestEmailChange: (userId, email) => accountEmails.requestEmailChange(userId, email),
+      pendingEmailChange: (userId) => accountEmails.pendingEmailChange(userId),
       removeVideo: async (key) => {
         removed.push(key);
       },

@@ -16,6 +16,7 @@ import { loadUser } from "~/services/auth.server";
 import { createBillingEvents } from "~/services/billing-events.server";
 import { createAccount } from "~/services/account.server";
 import { createRateLimits } from "~/services/rate-limits.server";
+import { accountEmails } from "~/services/index.server";
 import { createShopifyBilling } from "~/services/shopify-billing.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
 import { linkedShop } from "../helpers/linked-shops";
@@ -403,6 +404,8 @@ describe("deleting the account", () => {
     return createAccount({
       db,
       forgetRateLimits: (subjects) => createRateLimits({ db, databaseUrl: process.env.DATABASE_URL! }).forget(subjects),
+      requestEmailChange: (userId, email) => accountEmails.requestEmailChange(userId, email),
+      pendingEmailChange: (userId) => accountEmails.pendingEmailChange(userId),
       cancelSubscription: async (id) => {
         paddleCancelled.push(id);
       },
