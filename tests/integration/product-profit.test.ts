@@ -44,7 +44,8 @@ type Answer = {
   currency: string;
   landedCostCents: number;
   parts: Record<string, number>;
-  duty: { htsCode: string; htsReason: string; origin: string; ratePercent: number; layers: { name: string; ratePercent?: number; validFrom: string; validTo: string | null; source: string; expired?: boolean }[]; asOf: string; warning?: string; explanation: string };
+  duty: { htsCode: string; htsReason: string; origin: string; ratePercent: number; layers: { name: string; ratePercent?: number; validFrom: string; validTo: string | null; source: string }[]; asOf: string; table: string; ended: { name: string; validTo: string }[]; explanation: string };
+  htsGuess: { htsCode: string; confidence: string; reason: string; alternatives: { htsCode: string; description: string; scorePercent: number; section301Checked: boolean }[] };
   netProfitCents: number;
   marginBps: number;
   breakEvenCpaCents: number;
@@ -53,30 +54,38 @@ type Answer = {
 };
 
 describe("GET /api/products/{objectID}/profit", () => {
-  it("answers the contract's shape from the starter table, with the lapsed surcharge counted and flagged", async () => {
+  it("answers the contract's shape from the starter table (HTS 2026 Revision 20), the code guessed from the title with its confidence and alternatives", async () => {
     const res = await profit("lc-gadget", "?priceCents=2999&cpaCents=800&fees=shopify-payments&targetMarginBps=3000");
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as Answer;
-    // Starter table, kitchen -> 3924.10.40, origin CN (no supplier known): MFN 3.4% (22c) + Section 122 10% (64c, ended
-    // 2026-07-24, nothing newer loaded) = 86c; no Section 301 layer (3924.10.40 is on the suspended List 4B, decision
-    // 066). Fees 117c, reserves 601c: landed 640 + 450 + 86 + 117 + 601 = 1894c, break-even CPA 2999 - 1894 = 1105c,
-    // net 1105 - 800 = 305c, margin 305 / 2999 = 10.17% -> 1017 bps.
+    // "Garlic press" (kitchen) -> 8205.59.80 (other handtools; our terms name the garlic press), origin CN (no supplier
+    // known): MFN 5.3% of 640 = 33.92 -> 34c + Section 301 List 3 25% = 160c + the note 52 layer 12.5% = 80c = 274c
+    // (42.8%); Section 122 ended 2026-07-24 and is not counted. Fees 117c, reserves 601c: landed 640 + 450 + 274 + 117 +
+    // 601 = 2082c, break-even CPA 2999 - 2082 = 917c, net 917 - 800 = 117c, margin 117 / 2999 = 3.90% -> 390 bps.
     expect(body).toMatchObject({
       currency: "USD",
-      landedCostCents: 1894,
-      parts: { costCents: 640, shippingCents: 450, dutyCents: 86, feesCents: 117, reservesCents: 601 },
-      duty: { htsCode: "3924.10.40", origin: "CN", ratePercent: 13.4 },
-      netProfitCents: 305,
-      marginBps: 1017,
-      breakEvenCpaCents: 1105,
+      landedCostCents: 2082,
+      parts: { costCents: 640, shippingCents: 450, dutyCents: 274, feesCents: 117, reservesCents: 601 },
+      duty: { htsCode: "8205.59.80", origin: "CN", ratePercent: 42.8, table: "2026 HTS Revision 20 (exported 2026-09-29)" },
+      netProfitCents: 117,
+      marginBps: 390,
+      breakEvenCpaCents: 917,
     });
-    expect(body.duty.htsReason).toContain('niche "kitchen"');
-    expect(body.duty.layers.map((l) => [l.name, l.ratePercent, l.validFrom, l.validTo, l.expired ?? false])).toEqual([
-      ["MFN (column 1)", 3.4, "2026-01-01", null, false],
-      ["Section 122 temporary import surcharge", 10, "2026-02-24", "2026-07-24", true],
+    expect(body.duty.htsReason).toMatch(/^guessed from the product's title \((high|medium) confidence\): "garlic", "kitchen", "press" match 8205\.59\.80/);
+    expect(body.duty.layers.map((l) => [l.name, l.ratePercent, l.validFrom, l.validTo])).toEqual([
+      ["MFN (column 1)", 5.3, "2026-01-01", null],
+      ["Section 301 (List 3)", 25, "2019-05-10", null],
+      ["Section 301 forced-labour duty (U.S. note 52)", 12.5, "2026-07-24", null],
     ]);
     for (const layer of body.duty.layers) expect(layer.source.length).toBeGreaterThan(10);
-    expect(body.duty.warning).toMatch(/valid until 2026-07-24; no newer layer is loaded/);
+    expect(body.duty.ended.map((e) => [e.name, e.validTo])).toContainEqual(["Section 122 temporary import surcharge", "2026-07-24"]);
+    expect(JSON.stringify(body)).not.toMatch(/"expired":true|still counted|"warning"/);
+    // The guess, how sure, why, and the nearest codes to pick from (each with its HTS text).
+    expect(body.htsGuess.htsCode).toBe("8205.59.80");
+    expect(["high", "medium"]).toContain(body.htsGuess.confidence);
+    expect(body.htsGuess.alternatives[0]).toMatchObject({ htsCode: "8205.59.80", section301Checked: true });
+    expect(body.htsGuess.alternatives.map((a) => a.htsCode)).toContain("3924.10.40");
+    expect(body.htsGuess.alternatives[0].description).toMatch(/^Handtools/);
     expect(body.breakEvenRoas! * body.breakEvenCpaCents).toBeCloseTo(2999, 6);
     expect(body.priceForTargetMarginCents).toBeGreaterThan(2999);
   });
