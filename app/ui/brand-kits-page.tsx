@@ -87,7 +87,7 @@ function Result({ result }: { result: BrandKitsActionResult | undefined }) {
 }
 
 /** The form that makes a kit (no kit) or edits one. */
-function KitForm({ kit, fonts, onDone }: { kit: Kit | null; fonts: Font[]; onDone?: () => void }) {
+function KitForm({ kit, fonts, onDone, onCancel }: { kit: Kit | null; fonts: Font[]; onDone?: () => void; onCancel?: () => void }) {
   const fetcher = useFetcher<BrandKitsActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(kit?.name ?? "");
@@ -181,6 +181,7 @@ function KitForm({ kit, fonts, onDone }: { kit: Kit | null; fonts: Font[]; onDon
             {kit ? "Save kit" : "Create brand kit"}
           </Button>
           {kit && onDone ? <Button onClick={onDone}>Cancel</Button> : null}
+          {!kit && onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
         </InlineStack>
       </BlockStack>
     </fetcher.Form>
@@ -280,6 +281,10 @@ function KitCard({ kit, fonts }: { kit: Kit; fonts: Font[] }) {
 
 export function BrandKitsPage({ data }: { data: BrandKitsPageData; surface: Surface }) {
   const { kits, fonts, limits } = data;
+  // With no kit the form is open; once there is one, another is made from a button, and the form closes when it is
+  // saved (issue 35: no empty "New brand kit" form left under the kit just saved).
+  const [adding, setAdding] = useState(false);
+  const formOpen = kits.length === 0 || adding;
   return (
     <Page title="Brand kits" subtitle="Your logo, colours, font and voice, applied to AI ads and product pages.">
       <Layout>
@@ -292,11 +297,16 @@ export function BrandKitsPage({ data }: { data: BrandKitsPageData; surface: Surf
             ) : (
               kits.map((kit) => <KitCard key={`${kit.id}-${kit.updatedAt}`} kit={kit} fonts={fonts} />)
             )}
-            {kits.length < limits.kitsMax ? (
+            {kits.length >= limits.kitsMax ? null : formOpen ? (
               <TitledCard title="New brand kit">
-                <KitForm kit={null} fonts={fonts} />
+                <KitForm kit={null} fonts={fonts} onDone={() => setAdding(false)} onCancel={kits.length > 0 ? () => setAdding(false) : undefined} />
               </TitledCard>
             ) : (
+              <InlineStack>
+                <Button onClick={() => setAdding(true)}>Add another brand kit</Button>
+              </InlineStack>
+            )}
+            {kits.length < limits.kitsMax ? null : (
               <Banner tone="info">You have {limits.kitsMax} brand kits, the most one account keeps: delete one to add another.</Banner>
             )}
           </BlockStack>

@@ -71,6 +71,12 @@ test("a seller makes a brand kit with a logo, renders an ad with it and download
   await open(page, "/dashboard/brand-kits");
   await expect(page.getByRole("heading", { name: "Brand kits", level: 1 })).toBeVisible();
   await makeKit(page, "Wombat Co");
+  // Saved: no empty "New brand kit" form is left under it; another kit starts from a button, and can be cancelled.
+  await expect(page.getByRole("button", { name: "Create brand kit" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Add another brand kit" }).click();
+  await expect(page.getByRole("button", { name: "Create brand kit" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "Create brand kit" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/screenshots/brand-kits-1280.png", fullPage: true });
 
   // A GIF named logo.png is refused by its bytes, with a sentence on the field.
