@@ -44,7 +44,8 @@ export async function exportDownload(request: Request, list: ExportList | ((url:
   const url = new URL(request.url);
   const file = await handleServiceErrors(async () => {
     const format = parseExportFormat(url.searchParams.get("format"));
-    return productExport.open({ user, access: researchAccess(user), list: typeof list === "function" ? list(url) : list, format });
+    // The request's signal fires when the client goes away (server/remix-request.mjs): the export stops reading.
+    return productExport.open({ user, access: researchAccess(user), list: typeof list === "function" ? list(url) : list, format, signal: request.signal });
   });
   return new Response(file.body, {
     headers: {

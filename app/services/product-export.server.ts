@@ -276,7 +276,7 @@ export function createProductExport(deps: ProductExportDeps) {
           }
           // A turn of the event loop before each page: whatever the reader does, no page's work runs in the same
           // turn as the last one's, so other requests are answered between pages (decision 083).
-          void nextTurn; // TEMP-083
+          await nextTurn();
           if (cancelled) return;
           if (signal?.aborted) return controller.error(signal.reason);
           const records = await read();
