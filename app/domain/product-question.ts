@@ -363,6 +363,22 @@ export const NICHE_SYNONYMS: Record<string, string[]> = {
   crafts: ["crafts", "craft", "crafting", "sewing", "knitting"],
 };
 
+/**
+ * Niche words that name a kind of product inside the niche: they choose the niche and are searched as words too,
+ * so "dog toys" finds the dog toys, not every pet product by score (issue 35). The other niche words ("pets",
+ * "kitchen", "cooking") name only the niche.
+ */
+const PRODUCT_NOUNS = new Set(
+  [
+    "pet toys", "dog toys", "cat toys", "chew toys", "dog", "dogs", "puppy", "puppies", "cat", "cats", "kitten", "kittens", "doggy",
+    "espresso", "tumbler", "tumblers", "water bottle", "water bottles", "mug", "mugs", "nails", "lashes",
+    "lamp", "lamps", "iphone", "android", "headphones", "earbuds", "speaker", "speakers", "desk", "planner", "planners", "pens",
+    "backpack", "backpacks", "handbag", "handbags", "purse", "purses",
+    "necklace", "necklaces", "earrings", "bracelet", "bracelets", "sunglasses", "scarf", "scarves", "sneakers",
+    "massager", "massagers", "organizer", "organizers", "organiser", "plants", "birthday", "wedding", "sewing", "knitting",
+  ],
+);
+
 /** Words that carry no filter: never turned into search text. */
 const STOP_WORDS = new Set(
   (
@@ -829,8 +845,11 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     }
   });
 
-  // 10. Niches: the longest phrase first, plurals folded.
-  take(w, new RegExp(String.raw`(?:^|(?<=[\s|,.!?"]))` + matcher.source), (m) => void niches.add(matcher.slugOf.get(m[1])!));
+  // 10. Niches: the longest phrase first, plurals folded. A phrase naming a kind of product stays as words too.
+  take(w, new RegExp(String.raw`(?:^|(?<=[\s|,.!?"]))` + matcher.source), (m) => {
+    niches.add(matcher.slugOf.get(m[1])!);
+    return !PRODUCT_NOUNS.has(m[1]);
+  });
 
   // 11. What is left: a few words searched as text; numbers nobody claimed are said.
   const leftover = w.s
@@ -913,6 +932,29 @@ export function parseQuestion(question: string, context: QuestionContext): Parse
     }
   }
   return { filters: sortKeys(filters), likeTitle, likeMove, refined, amongShown: amongShown && refined, notes: unique(w.notes), cannot: unique(w.cannot) };
+}
+
+/** Filters a question sets only through amounts, counts and named kinds of product: a text with one of them is a question. */
+const QUESTION_KEYS = new Set<keyof QuestionFilters>([
+  "minPrice", "maxPrice", "minMargin", "maxMargin", "minOrders", "maxOrders", "minStores", "maxStores", "minStoresAdded7d",
+  "source", "minViews", "minEngagement", "hasAmazonPrice", "firstSeenDays",
+]);
+/** From this many words, a stage or an order the parser reads ("rising", "best selling") also makes a text a question. */
+const SENTENCE_WORDS = 4;
+
+/**
+ * Whether the grid's search box should hand a text to this parser instead of searching its words (issue 35):
+ * "cheap pet products under $20 with good margin" asks for filters, "air fryer" and "dog toys" name products. A
+ * price, margin, count or "like X" makes a question; a stage or an order word, or something the grid cannot do,
+ * only in a text of SENTENCE_WORDS words or more ("new balance shoes", "king size pillow" are products).
+ */
+export function readsAsQuestion(text: string, niches: readonly string[]): boolean {
+  const trimmed = text.trim();
+  if (trimmed === "") return false;
+  const parsed = parseQuestion(trimmed, { niches });
+  const keys = (Object.keys(parsed.filters) as (keyof QuestionFilters)[]).filter((k) => k !== "q" && k !== "niche");
+  if (parsed.likeTitle !== null || keys.some((k) => QUESTION_KEYS.has(k))) return true;
+  return (keys.length > 0 || parsed.cannot.length > 0) && trimmed.split(/\s+/).length >= SENTENCE_WORDS;
 }
 
 function unique(list: string[]): string[] {

@@ -13,6 +13,7 @@ import {
   likeProduct,
   parseQuestion,
   QuestionFiltersSchema,
+  readsAsQuestion,
   whyItFits,
   type QuestionContext,
   type QuestionFilters,
@@ -44,7 +45,7 @@ const TABLE: [string, QuestionFilters][] = [
   ["$25 or less", { maxPrice: 25 }],
   ["$60+", { minPrice: 60 }],
   ["50 usd and up", { minPrice: 50 }],
-  ["dog toys under 15 bucks", { niche: ["pets"], maxPrice: 15 }],
+  ["dog toys under 15 bucks", { q: "dog toys", niche: ["pets"], maxPrice: 15 }],
   ["beauty under $1,299.99", { niche: ["beauty"], maxPrice: 1299.99 }],
   ["cheap kitchen stuff", { niche: ["kitchen"], maxPrice: 20 }],
   ["budget baby products", { niche: ["baby"], maxPrice: 20 }],
@@ -102,18 +103,25 @@ const TABLE: [string, QuestionFilters][] = [
   ["new this week", { firstSeenDays: 7 }],
   ["added in the last 30 days", { firstSeenDays: 30 }],
   // Niche synonyms and words searched as text.
-  ["stuff for puppies", { niche: ["pets"] }],
-  ["gifts for cat lovers", { q: "gifts lovers", niche: ["pets"] }],
+  ["stuff for puppies", { q: "puppies", niche: ["pets"] }],
+  ["gifts for cat lovers", { q: "gifts cat lovers", niche: ["pets"] }],
   ["bike accessories over $40", { niche: ["cycling"], minPrice: 40 }],
   ["makeup and skincare under $20", { niche: ["beauty", "skincare"], maxPrice: 20 }],
   ["garlic press under $20", { q: "garlic press", maxPrice: 20 }],
+  // A niche's word that names a kind of product is also searched (issue 35: "dog toys" is not every pet product).
+  ["dog toys", { q: "dog toys", niche: ["pets"] }],
+  ["cheap cat toys", { q: "cat toys", niche: ["pets"], maxPrice: 20 }],
+  ["bluetooth speakers under $30", { q: "bluetooth speakers", niche: ["audio"], maxPrice: 30 }],
+  ["necklaces over $40", { q: "necklaces", niche: ["jewelry"], minPrice: 40 }],
+  ["pet products under $30", { niche: ["pets"], maxPrice: 30 }],
+  ["cheap pet products under $20 with good margin", { niche: ["pets"], maxPrice: 20, minMargin: 50 }],
   ["home decor between $20 and $40 that are rising sorted by most orders", { niche: ["home-decor"], stage: ["rising"], minPrice: 20, maxPrice: 40, sort: "orders" }],
   // What the grid cannot do keeps its words out of the filters.
   ["ships from the US", {}],
   ["free shipping pets", { niche: ["pets"] }],
   ["with 4 stars or more", {}],
   ["no kitchen products please", {}],
-  ["dog toys without batteries", { niche: ["pets"] }],
+  ["dog toys without batteries", { q: "dog toys", niche: ["pets"] }],
   ["over $50 under $20 pets", { niche: ["pets"] }],
 ];
 
@@ -130,6 +138,26 @@ describe("the built-in parser: a question becomes the grid's filters", () => {
       expect(filtersProblem(parsed.filters)).toBeNull();
     });
   }
+});
+
+describe("the search box sends a sentence to the parser, and searches words as text (issue 35)", () => {
+  // Loops, not it.each: its titles would read "$20" as a placeholder.
+  const questions = [
+    "cheap pet products under $20 with good margin",
+    "pet products under $30",
+    "kitchen gadgets with high margin that are rising",
+    "best selling yoga mats this month",
+    "cheap dog toys",
+    "garlic press under 20 dollars",
+    "phone cases with 1000+ orders",
+    "something like the posture corrector",
+    "dog toys that ship from the US",
+  ];
+  for (const text of questions) it(`“${text}” reads as a question`, () => expect(readsAsQuestion(text, NICHES)).toBe(true));
+
+  // Product words, misspelt ones, and a stage or order word that is part of a product's name.
+  const words = ["air fryer", "christmas gifts", "dog toys", "bluetoth speker", "posture corrector", "new balance shoes", "led strip lights", "best", "fresh herb keeper", "phone holder car", "king size pillow", "iphone 15 case", "", "   "];
+  for (const text of words) it(`“${text}” is searched as text`, () => expect(readsAsQuestion(text, NICHES)).toBe(false));
 });
 
 describe("what it cannot do is said, never guessed", () => {
