@@ -234,7 +234,14 @@ test.describe("at desktop width (1280 px)", () => {
     await expect(page).toHaveURL(/checkout=success/);
     await open(page, "/dashboard/billing");
     await expect(page.getByRole("button", { name: /Extend my trial/ })).toHaveCount(0);
+    // A switch asks again before it happens (issue 35): "Keep my plan" changes nothing.
     await page.getByRole("button", { name: "Switch to Pro" }).click();
+    await expect(page.getByText("Switch to Pro now?")).toBeVisible();
+    await page.getByRole("button", { name: "Keep my plan" }).click();
+    await expect(page.getByText("Switch to Pro now?")).toHaveCount(0);
+    await expect(page.getByText(/You are on Pro now/)).toHaveCount(0);
+    await page.getByRole("button", { name: "Switch to Pro" }).click();
+    await page.getByRole("button", { name: "Yes, switch to Pro" }).click();
     await expect(page.getByText("You are on Pro now. Your trial goes on; the first charge is Pro's price.")).toBeVisible();
     await page.getByRole("button", { name: "50 AI ad credits · $14.99" }).click();
     await expect(page.getByText("50 AI ad credits added (test checkout).")).toBeVisible();
