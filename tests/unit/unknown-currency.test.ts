@@ -42,14 +42,14 @@ describe("change sentences", () => {
   it("say the currency is unknown rather than printing a bare amount", () => {
     const sentence = describeChange({
       kind: "price-change",
-      product: { productId: "1", handle: "h", title: "Diya" },
+      product: { id: "1", handle: "h", title: "Diya" },
       window: { from: "2026-11-01T00:00:00Z", to: "2026-11-02T00:00:00Z" },
-      variant: { id: "v", title: "Default Title" },
+      variant: { id: "v", title: "Default Title", sku: null },
       currency: null,
       oldCents: 90000,
       newCents: 85000,
       direction: "down",
-    } as Parameters<typeof describeChange>[0]);
+    });
     expect(sentence).toContain("900.00 (currency unknown)");
     expect(sentence).toContain("850.00 (currency unknown)");
   });
