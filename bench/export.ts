@@ -1,16 +1,23 @@
 // Export benchmark (issue 24, decision 057): a 100,000-row CSV (and JSON) export of the grid's results, read to
-// the end as a client would, in process. Prints rows per second and the process's peak RSS before and after;
-// asserts nothing. The catalogue is generated once into the bench's scratch database.
+// the end as a client would, in process. Prints rows per second and the process's peak RSS before and after.
+// Then (issue 35 item 1, decision 083) the production server on the same database, one worker process: /healthz
+// asked again and again while 1, 2 and 8 CSV exports of the grid download at once; prints /healthz's latency
+// (p50, p95, max) and each export's status and time. Asserts nothing. The catalogue is generated once into the
+// bench's scratch database.
 //
 //   npm run bench -- export
-//   BENCH_EXPORT_ROWS=20000 npm run bench -- export
+//   BENCH_EXPORT_ROWS=20000 BENCH_EXPORT_CONCURRENCY=1,8 npm run bench -- export
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { ensureBuild, startBenchServer } from "./lib/bench-server";
+import { signInPaidUser } from "./lib/paid-user";
 import { prepareScratchDb } from "./lib/scratch-db";
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
-prepareScratchDb("export");
+const CONCURRENCY = (process.env.BENCH_EXPORT_CONCURRENCY ?? "1,2,8").split(",").map(Number);
+const PORT = Number(process.env.BENCH_PORT ?? 3394);
+const dir = prepareScratchDb("export");
 console.log(`Generating ${ROWS.toLocaleString("en-US")} products …`);
 execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/products-generate.ts", "--count", String(ROWS), "--seed", "1"], { env: process.env, stdio: "ignore" });
 
@@ -58,3 +65,52 @@ for (const format of ["csv", "json"] as const) {
 }
 console.log(`peak RSS of the process (maxRSS): ${mb(process.resourceUsage().maxRSS * 1024)}`);
 await db.$disconnect();
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+/** One CSV export of the grid downloaded to the end (fetch asks for compression, as a browser does). */
+async function download(base: string, cookie: string) {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/api/products/export?format=csv`, { headers: { cookie } });
+    let bytes = 0;
+    for await (const chunk of response.body ?? []) bytes += chunk.byteLength;
+    return { status: String(response.status), seconds: (performance.now() - started) / 1000, bytes };
+  } catch (error) {
+    return { status: `failed (${(error as Error).cause ? String((error as Error & { cause: unknown }).cause) : (error as Error).message})`, seconds: (performance.now() - started) / 1000, bytes: 0 };
+  }
+}
+
+ensureBuild();
+const base = `http://127.0.0.1:${PORT}`;
+const dbUrl = process.env.DATABASE_URL!;
+// One worker: every export shares the event loop that answers /healthz (with one per core, a request may land on
+// the other one, which hides the stall).
+const server = await startBenchServer({ port: PORT, dir, dbUrl, env: { WEB_CONCURRENCY: "1", LOG_LEVEL: "error" }, startMs: 180_000 });
+try {
+  const cookie = await signInPaidUser(base, dbUrl, "bench-export");
+  // The catalogue index is built on the server's first search: built here, so the figures are the exports' own.
+  await fetch(`${base}/api/products?hitsPerPage=1`, { headers: { cookie } }).then((r) => r.arrayBuffer());
+  console.log(`\n/healthz while ${ROWS.toLocaleString("en-US")}-row CSV exports download (production server, one worker):`);
+  for (const n of CONCURRENCY) {
+    const latencies: number[] = [];
+    let running = true;
+    const exports = Promise.all(Array.from({ length: n }, () => download(base, cookie))).finally(() => (running = false));
+    while (running) {
+      const started = performance.now();
+      const status = await fetch(`${base}/healthz`).then(async (r) => (await r.arrayBuffer(), r.status)).catch(() => 0);
+      latencies.push(performance.now() - started);
+      if (status !== 200) console.log(`  /healthz answered ${status || "nothing"}`);
+    }
+    const results = await exports;
+    latencies.sort((a, b) => a - b);
+    const statuses = [...new Set(results.map((r) => r.status))].map((st) => `${results.filter((r) => r.status === st).length} x ${st}`).join(", ");
+    const slowest = Math.max(...results.map((r) => r.seconds));
+    console.log(
+      `  ${n} at once: /healthz ${latencies.length} answers, p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms, ` +
+        `max ${latencies.at(-1)!.toFixed(1)} ms; exports ${statuses}, slowest ${slowest.toFixed(1)} s, ${mb(Math.max(...results.map((r) => r.bytes)))} on the wire each`,
+    );
+  }
+} finally {
+  await server.stop();
+}
