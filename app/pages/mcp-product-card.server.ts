@@ -28,7 +28,7 @@ h2{font-size:15px;margin:0 0 4px}.muted{color:#666;font-size:12px}.fig{margin:2p
   function send(msg){ window.parent.postMessage(msg, "*"); }
   function request(method, params){ var id = nextId++; return new Promise(function(resolve){ pending[id] = resolve; send({jsonrpc:"2.0", id:id, method:method, params:params}); }); }
   function el(tag, cls, text){ var e = document.createElement(tag); if(cls) e.className = cls; if(text !== undefined && text !== null) e.textContent = String(text); return e; }
-  function money(m){ return m ? (m.cents/100).toFixed(2) + " " + m.currency : "unknown"; }
+  function money(m){ if(!m || m.cents === null) return "unknown"; return (m.cents/100).toFixed(2) + (m.currency ? " " + m.currency : " (currency unknown)"); }
   function figure(label, f){
     var p = el("div", "fig");
     if(!f){ p.textContent = label + ": no figure"; return p; }

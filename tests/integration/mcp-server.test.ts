@@ -3,16 +3,14 @@
 // what is left of the limits, tool errors with a sentence (not your competitor, bad filter, unknown product), the
 // product card ui:// resource, and the HTTP-level refusals: no key / bad key 401, a revoked key 401, a foreign
 // Origin or Host 403, GET 405.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import * as mcpRoute from "~/routes/mcp";
-import { action as keysAction } from "~/routes/api.keys";
 import { action as keyAction } from "~/routes/api.keys.$id";
 import { products, productDrops } from "~/services/index.server";
 import { PRODUCT_CARD_URI } from "~/pages/mcp-product-card.server";
+import { connectMcp, createApiKey, type ToolResult } from "../helpers/mcp";
 import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { startRouteServer } from "../helpers/route-server";
@@ -27,20 +25,13 @@ let bob: Seller;
 
 async function seller(domain: string): Promise<Seller> {
   const user = await createSignedInUser({ userSubscribed: "yes" });
-  const { key, id } = (await (await call(keysAction, "/api/keys", { method: "POST", cookie: user.cookie, json: { name: "mcp" } })).json()) as { key: string; id: string };
+  const { key, id } = await createApiKey(user.cookie);
   const store = await db.competitorStore.create({ data: { domain, fetchDomain: domain, name: domain, status: "ok" }, select: { id: true } });
   const follow = await db.competitor.create({ data: { userId: user.id, storeId: store.id, name: domain }, select: { id: true } });
   return { ...user, key, keyId: id, competitorId: follow.id };
 }
 
-async function connect(key: string | null, headers: Record<string, string> = {}) {
-  const client = new Client({ name: "winning-products-tests", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
-    requestInit: { headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } },
-  });
-  await client.connect(transport);
-  return client;
-}
+const connect = (key: string | null) => connectMcp(server.url, key);
 
 beforeAll(async () => {
   await insertProducts(
@@ -58,8 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-type ToolResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
 
 describe("the MCP server through the SDK's Client", () => {
   it("lists the seven read-only tools with input schemas and annotations", async () => {
@@ -178,12 +167,42 @@ describe("HTTP-level refusals", () => {
 
   it("a key revoked mid-stream: the next call is 401", async () => {
     const user = await createSignedInUser({ userSubscribed: "yes" });
-    const created = (await (await call(keysAction, "/api/keys", { method: "POST", cookie: user.cookie, json: { name: "mid" } })).json()) as { id: string; key: string };
+    const created = await createApiKey(user.cookie, "mid");
     const client = await connect(created.key);
     await client.listTools();
     await call(keyAction, `/api/keys/${created.id}`, { method: "DELETE", cookie: user.cookie, params: { id: created.id } });
     await expect(client.listTools()).rejects.toThrow(/401|revoked/);
     await client.close();
+  });
+
+  it("refuses a JSON-RPC batch with 400 -32600 before anything runs, and does not count it (decision 078)", async () => {
+    const user = await createSignedInUser({ userSubscribed: "yes" });
+    const { key } = await createApiKey(user.cookie, "batch");
+    const send = (body: unknown) =>
+      fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
+    const single = await send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    const before = Number(single.headers.get("ratelimit-remaining"));
+    const search = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_products", arguments: { niche: "kitchen" } } });
+    for (const batch of [Array.from({ length: 100 }, (_, i) => search(i + 1)), [search(1)], [{ jsonrpc: "2.0", method: "notifications/initialized" }], []]) {
+      const refused = await send(batch);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("ratelimit-remaining")).toBeNull();
+      expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+      const body = (await refused.json()) as { jsonrpc: string; id: null; error: { code: number; message: string } };
+      expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+      expect(body.error.message).toMatch(/one JSON-RPC message per request/);
+    }
+    // Only the next single call is counted: the batches took nothing from the limits.
+    const after = await send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
+    expect(after.status).toBe(200);
+    expect(Number(after.headers.get("ratelimit-remaining"))).toBe(before - 1);
+    // Without a key a batch is still a 401, as any call without one.
+    const anonymous = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify([search(1)]) });
+    expect(anonymous.status).toBe(401);
   });
 
   it("a foreign Origin or Host is 403; GET is 405", async () => {
