@@ -35,8 +35,9 @@ import {
 import { ExportButtons } from "~/ui/export-buttons";
 import { LineChart } from "~/ui/line-chart";
 import { ChoosePlanBanner } from "~/ui/page-banners";
-import { formatDay, formatPrice, ProductImage } from "~/ui/product-card";
+import { formatDay, formatPrice } from "~/ui/product-card";
 import { researchPaths } from "~/ui/research-paths";
+import { RivalPicture } from "~/ui/rival-picture";
 import { TitledCard } from "~/ui/titled-card";
 
 export type CompetitorStorePageData = SerializeFrom<typeof loadCompetitorStorePage>;
@@ -282,7 +283,7 @@ function ProductRow({ product, detail, surface }: { product: Product; detail: De
       <Box padding="300">
         <InlineStack gap="300" blockAlign="start" wrap={false}>
           <div style={{ flex: "0 0 56px" }}>
-            <ProductImage src={product.images[0] ?? null} alt={product.title} size={56} />
+            <RivalPicture src={product.images[0] ?? null} title={product.title} />
           </div>
           <div style={{ flex: "1 1 auto", minWidth: 0 }}>
             <BlockStack gap="100">

@@ -124,6 +124,9 @@ test("a subscriber follows a store, sees its launches and changes, and gets the 
   await expect(second.getByRole("link", { name: "Open in product database" })).toBeVisible();
   await expect(second.getByRole("button", { name: "Add to product database" })).toHaveCount(0);
   await expect(first.getByRole("button", { name: "Add to product database" })).toBeVisible();
+  // The rival's pictures live on its CDN (unreachable here): each shows a placeholder, never its alt text spilling.
+  await expect(first.getByRole("img", { name: "Product 1 (picture not available)" })).toBeVisible();
+  await expect(products.locator("img")).toHaveCount(0);
   const firstSeen = (await second.getByText(/^First seen /).textContent())!.trim();
 
   // Its product page says what we do not know (docs/decisions/026): no cost, so no margin or profit; no sales
