@@ -94,27 +94,30 @@ export function ProductDetailPage({ data, surface }: { data: ProductDetailData; 
     >
       <Layout>
         <Layout.Section variant="fullWidth">
-          <InlineStack gap="200">
-            <ToggleButton
-              on={product.saved}
-              onLabel="Saved"
-              offLabel="Save product"
-              onIntent="save"
-              offIntent="unsave"
-            />
-            <ToggleButton
-              on={product.tracked}
-              onLabel="Tracking"
-              offLabel="Track changes"
-              onIntent="track"
-              offIntent="untrack"
-            />
-            {product.saved ? (
-              <Button url={paths.saved} variant="plain">
-                Open saved products
-              </Button>
-            ) : null}
-          </InlineStack>
+          {/* On a phone Polaris's page has no side margin (its cards reach the edges): the buttons get their own. */}
+          <div className="wp-page-actions">
+            <InlineStack gap="200">
+              <ToggleButton
+                on={product.saved}
+                onLabel="Saved"
+                offLabel="Save product"
+                onIntent="save"
+                offIntent="unsave"
+              />
+              <ToggleButton
+                on={product.tracked}
+                onLabel="Tracking"
+                offLabel="Track changes"
+                onIntent="track"
+                offIntent="untrack"
+              />
+              {product.saved ? (
+                <Button url={paths.saved} variant="plain">
+                  Open saved products
+                </Button>
+              ) : null}
+            </InlineStack>
+          </div>
         </Layout.Section>
         {product.sinceTracking ? (
           <Layout.Section variant="fullWidth">

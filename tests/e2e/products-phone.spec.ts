@@ -69,6 +69,19 @@ test.describe("at phone width", () => {
     await expect(page.getByRole("heading", { name: "Saved products (1)" })).toBeVisible();
     await expect(page.getByRole("link", { name: PRODUCTS[1].title })).toBeVisible();
   });
+
+  test("a product page's Save and Track buttons keep a margin from the screen's edges (issue 35)", async ({ page }) => {
+    await signUpPaid(page, "phone-product");
+    await open(page, `/dashboard/products/${PRODUCTS[0].objectID}`);
+    const save = page.getByRole("button", { name: "Save product" });
+    await expect(save).toBeVisible();
+    for (const button of [save, page.getByRole("button", { name: "Track changes" })]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x, "left margin").toBeGreaterThanOrEqual(12);
+      expect(PHONE.width - (box.x + box.width), "right margin").toBeGreaterThanOrEqual(12);
+    }
+    await page.screenshot({ path: "test-results/screenshots/product-page-phone.png", fullPage: true });
+  });
 });
 
 test("at desktop width the filters are open and a card saves and unsaves", async ({ page }) => {
