@@ -74,7 +74,8 @@ async function download(base: string, cookie: string) {
   try {
     const response = await fetch(`${base}/api/products/export?format=csv`, { headers: { cookie } });
     let bytes = 0;
-    for await (const chunk of response.body ?? []) bytes += chunk.byteLength;
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) bytes += read.value.byteLength;
     return { status: String(response.status), seconds: (performance.now() - started) / 1000, bytes };
   } catch (error) {
     return { status: `failed (${(error as Error).cause ? String((error as Error & { cause: unknown }).cause) : (error as Error).message})`, seconds: (performance.now() - started) / 1000, bytes: 0 };

@@ -4,12 +4,17 @@
 // its source stops reading. Remix's own loop (writeReadableStreamToWritable) read a body to its end whatever the
 // client did, in one run of microtasks when the body's source needed no I/O.
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
-import compression from "compression";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendResponse } from "../../server/send-response.mjs";
+
+// The server's own Express and compression middleware (untyped here: the server is plain JavaScript).
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => void;
+const require = createRequire(import.meta.url);
+const express = require("express") as () => Handler & { use(h: Handler): void; get(path: string, h: Handler): void };
+const compression = require("compression") as (options: { level: number }) => Handler;
 
 const CHUNK = randomBytes(256 * 1024); // incompressible: the compressor passes it on at its size
 const CHUNKS = 400; // 100 MB: far more than the socket's buffers hold
