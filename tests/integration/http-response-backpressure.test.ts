@@ -13,7 +13,7 @@ import { sendResponse } from "../../server/send-response.mjs";
 // The server's own Express and compression middleware (untyped here: the server is plain JavaScript).
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => void;
 const require = createRequire(import.meta.url);
-const express = require("express") as () => Handler & { use(h: Handler): void; get(path: string, h: Handler): void };
+const express = require("express") as () => http.RequestListener & { use(h: Handler): void; get(path: string, h: Handler): void };
 const compression = require("compression") as (options: { level: number }) => Handler;
 
 const CHUNK = randomBytes(256 * 1024); // incompressible: the compressor passes it on at its size
