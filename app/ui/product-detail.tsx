@@ -8,7 +8,7 @@ import { GLITCH_MIN_AMAZON_PRICE_CENTS, glitchQualifies } from "~/domain/glitch"
 import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
 import type { ProductDetail } from "~/services/products.server";
 import { FiguresCard } from "~/ui/figures-card";
-import { formatBps, formatChange, formatDay, formatGrowth, formatMoney, formatMoneyRounded, ProductImage, StageBadge } from "~/ui/product-card";
+import { formatBps, formatChange, formatDay, formatGrowth, formatMoney, formatMoneyRounded, formatPrice, ProductImage, StageBadge } from "~/ui/product-card";
 
 export type { ProductDetail };
 
@@ -60,7 +60,7 @@ export function ProductMetrics({ product }: { product: ProductDetail }) {
   if (product.noSalesData !== null) return <ProductMetricsWithoutSales product={product} note={product.noSalesData} />;
   const e = product.engagement;
   const rows: [string, string, string][] = [
-    ["Selling price", formatMoney(product.priceCents), updated],
+    ["Selling price", formatPrice(product.priceCents, product.priceCurrency), updated],
     ["Orders (30 days)", formatCount(product.orders), updated],
     ["Orders (7 days)", formatCount(product.orders7d), insightsDate],
     ["Orders (the 7 days before)", product.ordersPrev7d < 0 ? "—" : formatCount(product.ordersPrev7d), insightsDate],
@@ -80,7 +80,7 @@ export function ProductMetrics({ product }: { product: ProductDetail }) {
 function ProductMetricsWithoutSales({ product, note }: { product: ProductDetail; note: string }) {
   const updated = formatDay(product.lastUpdatedAt);
   const rows: [string, string, string][] = [
-    ["Selling price", formatMoney(product.priceCents), updated],
+    ["Selling price", formatPrice(product.priceCents, product.priceCurrency), updated],
     ["First seen", formatDay(product.firstSeenAt), updated],
   ];
   return <FiguresCard rows={rows} note={`${note}: only its price and dates are known.`} />;
