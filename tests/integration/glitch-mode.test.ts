@@ -27,29 +27,33 @@ const UPDATED_AT = "2026-09-01T00:00:00.000Z";
 
 /**
  * Hand-made numbers: [objectID, Amazon price, cost, shipping]. Every product is a kitchen gadget (HTS 3924.10.40)
- * from a supplier of unknown country (origin CN, the default), so its duty is the starter table's 13.4% (MFN 3.4% +
- * the lapsed Section 122 10%, still counted; no Section 301 layer: List 4B is suspended, decision 066), fees Shopify
- * Payments' 2.9% + 30c and the reserves 19.3% refunds + 0.5% chargebacks of (price + $15). Spreads after duty and
- * fees in the comments.
+ * from a supplier of unknown country (origin CN, the default), so its duty is the starter table's 15.9% (MFN 3.4% +
+ * the U.S. note 52 layer 12.5%; no Section 301 list layer: List 4B is suspended, decision 066; Section 122's 10% ended
+ * on 2026-07-24 and is never counted, decision 081), fees Shopify Payments' 2.9% + 30c and the reserves 19.3% refunds
+ * + 0.5% chargebacks of (price + $15). Spreads after duty and fees in the comments.
  */
 const NUMBERS: [string, number | null, number, number][] = [
   ["gm-neg", 2500, 2400, 300], // plain -200 (-8%): under 20% before any duty, not listed
-  // plain 1300 (68%); duty 17 + 50 = 67, fees 85, reserves 367 + 17 = 384: landed 1136, spread 764 (40%): exactly $19.00 qualifies
+  // plain 1300 (68%); duty 17 + 63 (62.5 half up) = 80, fees 85, reserves 367 + 17 = 384: landed 1149, spread 751 (40%):
+  // exactly $19.00 qualifies
   ["gm-edge", 1900, 500, 100],
-  // plain 3879 (78%); duty 28 + 82 = 110, fees 145 + 30 = 175, reserves 965 + 32 = 997: landed 2402, spread 2597 (52%): first
+  // plain 3879 (78%); duty 28 + 103 (102.5 half up) = 131, fees 145 + 30 = 175, reserves 965 + 32 = 997: landed 2423,
+  // spread 2576 (52%): first
   ["gm-big", 4999, 820, 300],
   ["gm-under", 1899, 100, 0], // would be 1799, but $18.99 does not qualify
   ["gm-none", null, 100, 0], // no Amazon price
-  ["gm-mid", 3000, 1000, 0], // plain 2000; duty 134, fees 117, reserves 579 + 23: landed 1853, spread 1147 (38%)
-  // plain 1400 (35%); duty 68 + 200 = 268, fees 116 + 30 = 146, reserves 772 + 28 = 800: landed 3814,
-  // spread 186 (4.65%, "5%"): qualified on the plain spread, no longer after duty
+  ["gm-mid", 3000, 1000, 0], // plain 2000; duty 34 + 125 = 159, fees 117, reserves 579 + 23: landed 1878, spread 1122 (37%)
+  // plain 1400 (35%); duty 68 + 250 = 318, fees 116 + 30 = 146, reserves 772 + 28 = 800: landed 3864,
+  // spread 136 (3.4%, "3%"): qualified on the plain spread, no longer after duty
   ["gm-duty", 4000, 2000, 600],
-  // Ten fillers, plain 65%; after duty 2000 - (700 + i) - duty(700 + i) - 88 - 404 = about 714 down to 703 (35%),
+  // Ten fillers, plain 65%; after duty 2000 - (700 + i) - duty(700 + i) - 88 - 404 = 696 down to 686 (35%),
   // so the list has two pages.
   ...Array.from({ length: 10 }, (_, i): [string, number, number, number] => [`gm-fill-${i}`, 2000, 700 + i, 0]),
 ];
 const RANKED = ["gm-big", "gm-mid", "gm-edge", ...Array.from({ length: 10 }, (_, i) => `gm-fill-${i}`)];
-const LAPSED = /Section 122 temporary import surcharge \(10%\) was valid until 2026-07-24; no newer layer is loaded, so it is still counted/;
+/** What the page says once: the layers that applied to Chinese kitchenware and ended, none of them counted (decision 081). */
+const NOT_COUNTED =
+  "Not counted, because their validity ended: Section 122 temporary import surcharge 10% (ended 2026-07-24); IEEPA fentanyl surcharge (China) 10% (ended 2026-02-24); IEEPA reciprocal surcharge 10% (ended 2026-02-24).";
 
 beforeAll(async () => {
   const base = fixtureCatalogue(NUMBERS.length, 31);
@@ -120,7 +124,7 @@ describe("the ranked list", () => {
       minAmazonPriceCents: 1900,
       minSpreadPercent: 20,
       belowBeforeDuty: 1,
-      duty: { asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), warning: expect.stringMatching(LAPSED) },
+      duty: { asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), table: "2026 HTS Revision 20 (exported 2026-09-29)", notCounted: NOT_COUNTED },
       access: { reveal: true, lockedReason: null },
       balance: { feature: "glitch-mode", cost: 1, credits: 3, unlimited: false, renderCredits: true, upsell: false },
       revealed: [],
@@ -198,29 +202,32 @@ describe("the ranked list", () => {
       objectID: "gm-duty",
       title: "Glitch gm-duty",
       landed: {
-        landedCostCents: 3814,
-        spreadCents: 186,
-        spreadBps: 465,
-        spreadPercentText: "5%",
+        landedCostCents: 3864,
+        spreadCents: 136,
+        spreadBps: 340,
+        spreadPercentText: "3%",
         qualifiesBeforeDuty: true,
         qualifies: false,
-        dutyCents: 268,
+        dutyCents: 318,
         feesCents: 146,
         refundCents: 772,
         chargebackCents: 28,
-        warning: expect.stringMatching(LAPSED),
         explanation:
-          "Amazon $40.00 − landed cost $38.14 (cost $20.00 + shipping $6.00 (estimate) + duty $2.68 + fees $1.46 + reserves $8.00) = $1.86, 5% of Amazon price",
+          "Amazon $40.00 − landed cost $38.64 (cost $20.00 + shipping $6.00 (estimate) + duty $3.18 + fees $1.46 + reserves $8.00) = $1.36, 3% of Amazon price",
       },
     });
+    expect(item.landed).not.toHaveProperty("warning");
     expect(item.landed.reason).toMatch(
-      /^Spread after duty and fees 5% \(35% before\) — below the 20% glitch threshold: duty 13\.4% = MFN \(column 1\) 3\.4% \+ Section 122 temporary import surcharge 10% as of \d{4}-\d{2}-\d{2} takes \$2\.68, payment fees \$1\.46 and the refund and chargeback reserves \$8\.00\.$/,
+      /^Spread after duty and fees 3% \(35% before\) — below the 20% glitch threshold: duty 15\.9% = MFN \(column 1\) 3\.4% \+ Section 301 forced-labour duty \(U\.S\. note 52\) 12\.5% as of \d{4}-\d{2}-\d{2} takes \$3\.18, payment fees \$1\.46 and the refund and chargeback reserves \$8\.00\.$/,
     );
-    // The breakdown the page's expandable line shows: each layer with its dates and source.
-    expect(item.landed.breakdown.duty.layers.map((l: { name: string; expired?: boolean }) => [l.name, l.expired ?? false])).toEqual([
-      ["MFN (column 1)", false],
-      ["Section 122 temporary import surcharge", true],
+    // The breakdown the page's expandable line shows: each layer in force with its dates and source; the ended Section
+    // 122 layer is not among them (only in the list the page names once).
+    expect(item.landed.breakdown.duty.layers.map((l: { name: string; validTo: string | null; dutyCents: number }) => [l.name, l.validTo, l.dutyCents])).toEqual([
+      ["MFN (column 1)", null, 68],
+      ["Section 301 forced-labour duty (U.S. note 52)", null, 250],
     ]);
+    expect(item.landed.breakdown.duty.ended.map((e: { name: string }) => e.name)).toContain("Section 122 temporary import surcharge");
+    expect(JSON.stringify(body)).not.toMatch(/"expired"|still counted|"warning"/);
 
     // Revealing it is refused with the same reason, and nothing is charged.
     const refused = await reveal("gm-duty", user.cookie);
@@ -255,13 +262,13 @@ describe("revealing a glitch", () => {
         numbersUpdatedAt: UPDATED_AT,
         revealedAt: expect.any(String),
         landed: expect.objectContaining({
-          landedCostCents: 2402,
-          spreadCents: 2597,
+          landedCostCents: 2423,
+          spreadCents: 2576,
           spreadPercentText: "52%",
           qualifies: true,
           reason: null,
           explanation:
-            "Amazon $49.99 − landed cost $24.02 (cost $8.20 + shipping $3.00 (estimate) + duty $1.10 + fees $1.75 + reserves $9.97) = $25.97, 52% of Amazon price",
+            "Amazon $49.99 − landed cost $24.23 (cost $8.20 + shipping $3.00 (estimate) + duty $1.31 + fees $1.75 + reserves $9.97) = $25.76, 52% of Amazon price",
         }),
       },
     });

@@ -4,17 +4,16 @@
 // Algolia adapter against its local stand-in, and a tariff import that raises a rate followed by the refresh.
 //
 // Worked figures (kitchen, guessed HTS 3924.10.40, origin CN from the AliExpress supplier, day 2026-11-26): MFN 3.4%
-// + Section 122 10% (lapsed on 2026-07-24, still counted, decision 052) = 13.4% of the supplier cost, each layer
-// rounded to the cent (3924.10.40 is on the suspended List 4B: no Section 301 layer, decision 066); Shopify
-// Payments' fees 2.9% of $100 + 30c = $3.20.
-//   lm-roomy    $100, cost $20, shipping $20: gross 60%; duty 0.68 + 2.00 = $2.68; 100 - 40 - 2.68 - 3.20 = $54.12: 54.12%
-//   lm-mid      $100, cost $10, shipping $50: gross 40%; duty 0.34 + 1.00 = $1.34; 100 - 60 - 1.34 - 3.20 = $35.46: 35.46%
-//   lm-squeezed $100, cost $55, shipping $5: gross 40%; duty 1.87 + 5.50 = $7.37; 100 - 60 - 7.37 - 3.20 = $29.43: 29.43%
+// + the U.S. note 52 layer for China 12.5% = 15.9% of the supplier cost, each layer rounded to the cent, half up
+// (3924.10.40 is on the suspended List 4B: no Section 301 list layer, decision 066; Section 122's 10% ended on
+// 2026-07-24 and is never counted, decision 081); Shopify Payments' fees 2.9% of $100 + 30c = $3.20.
+//   lm-roomy    $100, cost $20, shipping $20: gross 60%; duty 0.68 + 2.50 = $3.18; 100 - 40 - 3.18 - 3.20 = $53.62: 53.62%
+//   lm-mid      $100, cost $10, shipping $50: gross 40%; duty 0.34 + 1.25 = $1.59; 100 - 60 - 1.59 - 3.20 = $35.21: 35.21%
+//   lm-squeezed $100, cost $55, shipping $5: gross 40%; duty 1.87 + 6.88 = $8.75; 100 - 60 - 8.75 - 3.20 = $28.05: 28.05%
 //   lm-nocost   $100, cost unknown: no margin at all ("Add your cost")
-// After a 70% surcharge on Chinese kitchenware from 2026-11-01: a surcharge is now in force, so the lapsed Section 122
-// row is no longer counted (decision 052: a lapse is counted only while no layer of its kind is), and duty is 3.4% +
-// 70% = 73.4%: roomy 100 - 40 - (0.68 + 14.00) - 3.20 = $42.12, mid 100 - 60 - (0.34 + 7.00) - 3.20 = $29.46 (now
-// under 30%), squeezed 100 - 60 - (1.87 + 38.50) - 3.20 = -$3.57.
+// After a 70% surcharge on Chinese kitchenware from 2026-11-01, stacked on the layers above: duty 3.4% + 12.5% + 70% =
+// 85.9%: roomy 100 - 40 - (0.68 + 2.50 + 14.00) - 3.20 = $39.62, mid 100 - 60 - (0.34 + 1.25 + 7.00) - 3.20 = $28.21,
+// squeezed 100 - 60 - (1.87 + 6.88 + 38.50) - 3.20 = -$10.45.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -91,22 +90,22 @@ describe("the stored margin after duty and fees", () => {
   it("is figured by the import for every product with a cost, worked out by hand above, and null without one", async () => {
     const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { objectID: true, marginBps: true, landedMarginBps: true } });
     expect(Object.fromEntries(rows.map((r) => [r.objectID, [r.marginBps, r.landedMarginBps]]))).toEqual({
-      "lm-roomy": [6000, 5412],
+      "lm-roomy": [6000, 5362],
       "lm-nocost": [null, null],
-      "lm-mid": [4000, 3546],
-      "lm-squeezed": [4000, 2943],
+      "lm-mid": [4000, 3521],
+      "lm-squeezed": [4000, 2805],
     });
   });
 
   it("is the figure the grid's cards show", async () => {
     const user = await db.user.findUniqueOrThrow({ where: { id: seller.id } });
     const shown = await landedMargins(db, { userId: seller.id, objectIDs: ["lm-roomy", "lm-mid", "lm-squeezed"], access: researchAccess(user), now: NOW });
-    expect([shown["lm-roomy"].marginBps, shown["lm-mid"].marginBps, shown["lm-squeezed"].marginBps]).toEqual([5412, 3546, 2943]);
+    expect([shown["lm-roomy"].marginBps, shown["lm-mid"].marginBps, shown["lm-squeezed"].marginBps]).toEqual([5362, 3521, 2805]);
   });
 });
 
 describe("the grid's margin filter and sort (built-in engine)", () => {
-  it("minMargin=30 leaves out a product whose gross margin is 40% but whose margin after duty and fees is 29.4%, and one without a cost", async () => {
+  it("minMargin=30 leaves out a product whose gross margin is 40% but whose margin after duty and fees is 28.05%, and one without a cost", async () => {
     expect(await grid("minMargin=30&sort=winning-score")).toEqual(expect.arrayContaining(["lm-roomy", "lm-mid"]));
     expect(await grid("minMargin=30")).not.toContain("lm-squeezed");
     expect(await grid("minMargin=30")).not.toContain("lm-nocost");
@@ -124,12 +123,14 @@ describe("the public API", () => {
     expect(kept.map((p) => p.objectID).sort()).toEqual(["lm-mid", "lm-roomy"]);
     const sorted = await v1("sort=margin");
     expect(sorted.map((p) => p.objectID).filter((o) => o.startsWith("lm-"))).toEqual(["lm-roomy", "lm-mid", "lm-squeezed", "lm-nocost"]);
-    expect(sorted.find((p) => p.objectID === "lm-squeezed")?.insights).toMatchObject({ marginBps: 4000, landedMarginBps: 2943 });
+    expect(sorted.find((p) => p.objectID === "lm-squeezed")?.insights).toMatchObject({ marginBps: 4000, landedMarginBps: 2805 });
   });
 
   it("the OpenAPI document says the margin parameters and sort are after duty and fees", async () => {
     const doc = JSON.stringify(await (await call(openApiRoute, "/api/v1/openapi.json")).json());
-    expect(doc).toContain("Margin after duty and fees, percent (also maxMargin)");
+    // Each bound is its own parameter with its own description since eaaaa62 (query-params.server.ts).
+    expect(doc).toContain("Margin after duty and fees, percent, at least: ");
+    expect(doc).toContain("Margin after duty and fees, percent, at most");
     expect(doc).toContain("margin: highest margin after duty and fees first");
   });
 });
@@ -152,7 +153,7 @@ describe("the assistant", () => {
     expect((await landedMarginState(db)).asOf).toBe("2026-11-26");
     expect(body.answer.notes.join(" ")).toContain("Margins are after duty and fees as of 2026-11-26");
     const why = body.answer.products.find((p) => p.objectID === "lm-mid")?.why ?? [];
-    expect(why, why.join(" | ")).toContain("margin after duty and fees 35.5%");
+    expect(why, why.join(" | ")).toContain("margin after duty and fees 35.2%");
   });
 });
 
@@ -161,7 +162,7 @@ describe("Algolia", () => {
     const engine = createAlgoliaEngine({ appId: "APP", apiKey: "search", adminApiKey: "admin", indexName: "margins", hosts: fake.hosts, rows: algoliaRowSource(db) });
     await engine.syncProducts(FIGURES.map(([o]) => o));
     const records = fake.records.get("margins")!;
-    expect(records.get("lm-squeezed")).toMatchObject({ marginBps: 4000, landedMarginBps: 2943 });
+    expect(records.get("lm-squeezed")).toMatchObject({ marginBps: 4000, landedMarginBps: 2805 });
     expect(records.get("lm-nocost")).not.toHaveProperty("landedMarginBps");
     fake.onQuery = () => ({ hits: FIGURES.map(([objectID]) => ({ objectID })), nbHits: FIGURES.length });
     const filtered = await engine.search(parseProductQuery(new URLSearchParams("minMargin=30")));
@@ -191,7 +192,7 @@ describe("a tariff import that raises a rate", () => {
     expect(refreshed).toMatchObject({ refigured: true, products: 4, changed: 3, asOf: "2026-11-26" });
     expect(pushed.sort()).toEqual(["lm-mid", "lm-roomy", "lm-squeezed"]);
     const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { objectID: true, landedMarginBps: true }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => r.landedMarginBps)).toEqual([4212, null, 2946, -357]);
+    expect(rows.map((r) => r.landedMarginBps)).toEqual([3962, null, 2821, -1045]);
     expect(await grid("minMargin=30")).toEqual(["lm-roomy"]);
     expect(await refreshLandedMargins(db, { now: NOW })).toMatchObject({ refigured: false, changed: 0 });
   });
@@ -208,15 +209,21 @@ describe("the start-up and daily job", () => {
     await margins.queueAtStart(jobs);
     await margins.queueAtStart(jobs);
     await jobs.runDue({ kinds: [LANDED_MARGINS_JOB] });
-    // The lapsed Section 122 layer is still counted: sellers see a caution, the operator is told what to load.
+    // The layers that ended with nothing newer in their series are not counted; the operator is told once, in one
+    // sentence, in case something replaced them that the table does not carry yet.
     expect(told).toEqual([
       {
-        details: expect.objectContaining({ lapsed: [expect.stringMatching(/^Section 122 temporary import surcharge \(10%\) was valid until 2026-07-24/)] }),
-        message: expect.stringContaining("npm run tariffs -- import FILE"),
+        details: {
+          asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          lapsed: [
+            "Not counted, because their validity ended: Section 122 temporary import surcharge 10% (ended 2026-07-24); IEEPA fentanyl surcharge (China) 10% (ended 2026-02-24); IEEPA reciprocal surcharge 10% (ended 2026-02-24).",
+          ],
+        },
+        message: expect.stringMatching(/^A duty layer ended and nothing newer is loaded for its series, so it is no longer counted: .*npm run tariffs -- import FILE/),
       },
     ]);
     const rows = await db.product.findMany({ where: { objectID: { startsWith: "lm-" } }, select: { landedMarginBps: true }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => r.landedMarginBps)).toEqual([4212, null, 2946, -357]);
+    expect(rows.map((r) => r.landedMarginBps)).toEqual([3962, null, 2821, -1045]);
     expect((await landedMarginState(db)).key).toMatch(/^[0-9a-f]{32}$/);
     expect(await db.job.count({ where: { kind: LANDED_MARGINS_JOB } })).toBe(1);
   });

@@ -1,7 +1,8 @@
 // Exports (issue 24 item 5, decision 057) on a real migrated database: GET /api/products/export (the grid's
 // results, with the grid's parameters), /api/saved/export, /api/tracked/export, /api/competitors/{id}/export and
 // /api/drops/{date}/export, in CSV (csv-stringify: UTF-8 with a BOM, a header naming every column, formula-like
-// cells prefixed with ') and JSON; the landed-cost parts per row, the lapsed layer flagged, "Add your cost" for
+// cells prefixed with ') and JSON; the landed-cost parts per row, the ended layers named and not counted (decision
+// 081), "Add your cost" for
 // an unknown cost; 400/403/404 with a sentence; and inside Shopify admin the page's signed link, which downloads
 // without cookie or session token.
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -50,7 +51,7 @@ async function csvOf(res: Response) {
 }
 
 describe("GET /api/products/export", () => {
-  it("streams the grid's results as CSV: BOM, a header naming every column, the landed-cost parts, the lapsed layer flagged", async () => {
+  it("streams the grid's results as CSV: BOM, a header naming every column, the landed-cost parts, the ended layers named and not counted", async () => {
     const res = await call(gridExport, "/api/products/export?format=csv&q=exportable&sort=price", { cookie: seller.cookie });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -59,35 +60,40 @@ describe("GET /api/products/export", () => {
     const { bytes, rows, text } = await csvOf(res);
     expect([...bytes.slice(0, 3)]).toEqual(BOM);
     const header = text.slice(1).split("\r\n")[0].split(",");
-    for (const column of ["objectID", "title", "supplier_cost_usd", "cost_note", "duty_usd", "duty_layers", "duty_as_of", "duty_warning", "payment_fees_usd", "refund_reserve_usd", "chargeback_reserve_usd", "landed_cost_usd", "margin_after_duty_and_fees_pct", "break_even_cpa_usd", "break_even_roas", "orders", "sales_basis", "figures_as_of"]) {
+    for (const column of ["objectID", "title", "supplier_cost_usd", "cost_note", "duty_usd", "duty_layers", "duty_as_of", "duty_not_counted", "payment_fees_usd", "refund_reserve_usd", "chargeback_reserve_usd", "landed_cost_usd", "margin_after_duty_and_fees_pct", "break_even_cpa_usd", "break_even_roas", "orders", "sales_basis", "figures_as_of"]) {
       expect(header).toContain(column);
     }
+    expect(header).not.toContain("duty_warning");
     expect(rows.map((r) => r.objectID).sort()).toEqual(["ex-formula", "ex-nocost", "ex-press"]);
     const press = rows.find((r) => r.objectID === "ex-press")!;
-    // Starter table, kitchen -> 3924.10.40, origin CN: MFN 3.4% of $6.40 = 22c, no Section 301 (List 4B, suspended;
-    // decision 066), Section 122 10% = 64c (lapsed 2026-07-24, still counted): duty 86c. Shopify Payments 2.9% of
-    // $29.99 = 87c + 30c = 117c.
+    // Starter table (HTS 2026 Revision 20), kitchen -> 3924.10.40 (exports keep the niche's code, decision 081), origin
+    // CN: MFN 3.4% of $6.40 = 22c, no Section 301 list (List 4B, suspended; decision 066), the U.S. note 52 layer 12.5%
+    // = 80c: duty 102c; Section 122 ended 2026-07-24 and is not counted. Shopify Payments 2.9% of $29.99 = 87c + 30c =
+    // 117c.
     // Reserves: refunds 19.3% of 2999 = 578.8 -> 579c; chargebacks 0.5% of (2999 + 1500) = 22.5 -> 22c (half up of
-    // 22.495) ... = 601c in all (as the profit answer). Landed 640 + 450 + 86 + 117 + 601 = 1894c; break-even CPA
-    // 2999 - 1894 = 1105c. Margin after duty and fees (no reserves): 2999 - 640 - 450 - 86 - 117 = 1706c = 56.89%.
+    // 22.495) ... = 601c in all (as the profit answer). Landed 640 + 450 + 102 + 117 + 601 = 1910c; break-even CPA
+    // 2999 - 1910 = 1089c. Margin after duty and fees (no reserves): 2999 - 640 - 450 - 102 - 117 = 1690c = 56.35%.
     expect(press).toMatchObject({
       price_usd: "29.99",
       supplier_cost_usd: "6.4",
       shipping_usd: "4.5",
       hts_code: "3924.10.40",
       origin: "CN",
-      duty_usd: "0.86",
+      duty_usd: "1.02",
       payment_fees_usd: "1.17",
-      landed_cost_usd: "18.94",
-      break_even_cpa_usd: "11.05",
-      margin_after_duty_and_fees_pct: "56.89",
+      landed_cost_usd: "19.1",
+      break_even_cpa_usd: "10.89",
+      margin_after_duty_and_fees_pct: "56.35",
       gross_margin_pct: "78.66",
       cost_note: "",
       sales_basis: "research data",
     });
     expect(Number(press.refund_reserve_usd) + Number(press.chargeback_reserve_usd)).toBeCloseTo(6.01, 5);
-    expect(press.duty_layers).toContain("duty 13.4% = ");
-    expect(press.duty_warning).toMatch(/was valid until 2026-07-24/);
+    expect(press.duty_layers).toMatch(/^duty 15\.9% = MFN \(column 1\) 3\.4% \+ Section 301 forced-labour duty \(U\.S\. note 52\) 12\.5% as of \d{4}-\d{2}-\d{2}/);
+    expect(press.duty_layers).not.toContain("Section 122");
+    expect(press.duty_not_counted).toBe(
+      "Not counted, because their validity ended: Section 122 temporary import surcharge 10% (ended 2026-07-24); IEEPA fentanyl surcharge (China) 10% (ended 2026-02-24); IEEPA reciprocal surcharge 10% (ended 2026-02-24).",
+    );
     const nocost = rows.find((r) => r.objectID === "ex-nocost")!;
     expect(nocost).toMatchObject({ supplier_cost_usd: "", cost_note: "Add your cost", duty_usd: "", landed_cost_usd: "", margin_after_duty_and_fees_pct: "" });
     // Formula injection: the cell starts with a quote, so a spreadsheet shows the text instead of running it.
@@ -104,7 +110,8 @@ describe("GET /api/products/export", () => {
     expect(body.rows).toHaveLength(3);
     const press = body.rows.find((r) => r.objectID === "ex-press")!;
     expect(Object.keys(press)).toEqual(body.columns);
-    expect(press).toMatchObject({ duty_usd: 0.86, landed_cost_usd: 18.94, cost_note: null });
+    expect(press).toMatchObject({ duty_usd: 1.02, landed_cost_usd: 19.1, cost_note: null, duty_not_counted: expect.stringMatching(/^Not counted, because their validity ended: Section 122 temporary import surcharge 10% \(ended 2026-07-24\)/) });
+    expect(press).not.toHaveProperty("duty_warning");
     // No formula escaping in JSON: the text is data, not a cell.
     expect(body.rows.find((r) => r.objectID === "ex-formula")!.title).toMatch(/^=HYPERLINK/);
   });

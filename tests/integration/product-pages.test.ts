@@ -151,12 +151,13 @@ describe("generate -> edit -> push", () => {
       automatic: false,
     });
     // The suggested price leaves 60% after duty and fees (issue 24), not after cost and shipping only (that was
-    // (650 + 150) / 0.4 = 2000 -> $20.99). Pets -> HTS 4201.00.30 from CN (the default origin): MFN 2.4% of $6.50 =
-    // 15.6 -> 16c, Section 301 (List 3) 25% = 162.5 -> 163c, the lapsed Section 122 10% = 65c: duty 244c. Shopify
-    // Payments 2.9% + 30c: price x (1 - 0.60 - 0.029) >= 650 + 150 + 244 + 30 = 1074 -> price >= 2894.9 -> $28.99.
-    // At $28.99 the fees are 84c + 30c and 2899 - 650 - 150 - 244 - 114 = 1741 = 60.06%; at $27.99, 58.6%.
-    expect(draft.priceCents).toBe(suggestPrice({ costCents: 650, shippingCents: 150, dutyCents: 244, fees: { rateBp: 290, fixedCents: 30 } }).priceCents);
-    expect(draft.priceCents).toBe(2899);
+    // (650 + 150) / 0.4 = 2000 -> $20.99). Pets -> HTS 4201.00.30 (the niche's code) from CN (the default origin): MFN
+    // 2.4% of $6.50 = 15.6 -> 16c, Section 301 (List 3) 25% = 162.5 -> 163c, the U.S. note 52 layer 12.5% = 81.25 ->
+    // 81c: duty 260c (Section 122 ended 2026-07-24 and is not counted, decision 081). Shopify Payments 2.9% + 30c:
+    // price x (1 - 0.60 - 0.029) >= 650 + 150 + 260 + 30 = 1090 -> price >= 2938.0 -> $29.99. At $29.99 the fees are
+    // 87c + 30c and 2999 - 650 - 150 - 260 - 117 = 1822 = 60.75%; at $28.99, 2899 - 650 - 150 - 260 - 114 = 1725 = 59.5%.
+    expect(draft.priceCents).toBe(suggestPrice({ costCents: 650, shippingCents: 150, dutyCents: 260, fees: { rateBp: 290, fixedCents: 30 } }).priceCents);
+    expect(draft.priceCents).toBe(2999);
     expect(draft.seoTitle.length).toBeLessThanOrEqual(70);
     expect(draft.seoDescription.length).toBeLessThanOrEqual(160);
     expect(draft.descriptionHtml).toContain("Easy to clean &amp; built to last.");

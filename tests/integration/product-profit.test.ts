@@ -1,7 +1,7 @@
 // GET /api/products/{objectID}/profit and POST /api/products/{objectID}/tariff (decision 052) on a real
-// migrated database: the starter tariff table loaded on first use, the contract's JSON shape, the flagged
-// lapsed layer, 400s with a sentence, 422 "Add your cost", the seller's own code and origin kept with their
-// saved product, and `npm run tariffs -- import` of a USITC CSV replacing an MFN rate.
+// migrated database: the starter tariff table loaded on first use, the contract's JSON shape, a layer whose validity
+// ended never counted, only named (decision 081), 400s with a sentence, 422 "Add your cost", the seller's own code and
+// origin kept with their saved product, and `npm run tariffs -- import` of a USITC CSV replacing an MFN rate.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,7 +44,7 @@ type Answer = {
   currency: string;
   landedCostCents: number;
   parts: Record<string, number>;
-  duty: { htsCode: string; htsReason: string; origin: string; ratePercent: number; layers: { name: string; ratePercent?: number; validFrom: string; validTo: string | null; source: string }[]; asOf: string; table: string; ended: { name: string; validTo: string }[]; explanation: string };
+  duty: { htsCode: string; htsReason: string; origin: string; ratePercent: number; dutyCents: number; layers: { name: string; ratePercent?: number; dutyCents: number; validFrom: string; validTo: string | null; source: string }[]; asOf: string; table: string; ended: { name: string; validTo: string }[]; explanation: string };
   htsGuess: { htsCode: string; confidence: string; reason: string; alternatives: { htsCode: string; description: string; scorePercent: number; section301Checked: boolean }[] };
   netProfitCents: number;
   marginBps: number;
@@ -124,8 +124,12 @@ describe("GET /api/products/{objectID}/profit", () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/priced in EUR, not US dollars: send priceCents/);
     const withPrice = await profit("lc-euro", "?priceCents=2999");
     expect(withPrice.status).toBe(200);
-    // Same cost, shipping, code and origin as lc-gadget at the same price, so the same landed cost.
-    expect(((await withPrice.json()) as Answer).landedCostCents).toBe(1894);
+    // Same cost, shipping, code (the title's guess, 8205.59.80) and origin as lc-gadget at the same price, so the same
+    // landed cost: 640 + 450 + duty 274 (MFN 5.3% + List 3 25% + note 52 12.5%; Section 122 ended, not counted) + fees
+    // 117 + reserves 601 = 2082c.
+    const euro = (await withPrice.json()) as Answer;
+    expect(euro.duty).toMatchObject({ htsCode: "8205.59.80", ratePercent: 42.8 });
+    expect(euro.landedCostCents).toBe(2082);
     // Its grid card gets no margin after duty either (the stored filter figure is null for it too, decision 065).
     const cards = await landedMargins(db, { userId: seller.id, objectIDs: ["lc-gadget", "lc-euro"], access: researchAccess(await db.user.findUniqueOrThrow({ where: { id: seller.id } })), now: new Date() });
     expect(Object.keys(cards)).toEqual(["lc-gadget"]);
@@ -150,29 +154,51 @@ describe("POST /api/products/{objectID}/tariff", () => {
     expect(await set.json()).toEqual({ objectID: "lc-gadget", htsCode: "3924.90.56", origin: "VN" });
 
     const body = (await (await profit("lc-gadget")).json()) as Answer & { duty: { originReason: string } };
-    // From Vietnam: no Section 301; MFN 3.4% (22c) + the lapsed Section 122 10% (64c).
-    expect(body.duty).toMatchObject({ htsCode: "3924.90.56", origin: "VN", ratePercent: 13.4 });
+    // From Vietnam: no China Section 301 list; MFN 3.4% (21.76 -> 22c) + the note 52 layer for Vietnam 12.5% (80c) =
+    // 102c. Section 122 ended on 2026-07-24: not counted, only named.
+    expect(body.duty).toMatchObject({ htsCode: "3924.90.56", origin: "VN", ratePercent: 15.9, dutyCents: 102 });
+    expect(body.duty.layers.map((l) => [l.name, l.ratePercent, l.dutyCents])).toEqual([
+      ["MFN (column 1)", 3.4, 22],
+      ["Section 301 forced-labour duty (U.S. note 52)", 12.5, 80],
+    ]);
+    expect(body.duty.ended.map((e) => [e.name, e.validTo])).toContainEqual(["Section 122 temporary import surcharge", "2026-07-24"]);
     expect(body.duty.htsReason).toBe("your code, kept with your saved product");
     expect(body.duty.originReason).toBe("your origin, kept with your saved product");
+
+    // A field left out is kept: only the origin goes back to the guess (no supplier known: China).
+    const originOnly = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { origin: null } });
+    expect(await originOnly.json()).toEqual({ objectID: "lc-gadget", htsCode: "3924.90.56", origin: null });
+    const empty = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: {} });
+    expect(empty.status).toBe(400);
 
     const bad = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { htsCode: "12", origin: null } });
     expect(bad.status).toBe(400);
     const reset = await call(tariffApi, "/api/products/lc-gadget/tariff", { cookie: seller.cookie, params: { objectID: "lc-gadget" }, json: { htsCode: null, origin: null } });
     expect(reset.status).toBe(200);
-    expect(((await (await profit("lc-gadget")).json()) as Answer).duty.htsCode).toBe("3924.10.40");
+    // Back to the guess from the title ("Garlic press"), not the niche's code.
+    const guessed = ((await (await profit("lc-gadget")).json()) as Answer).duty;
+    expect(guessed).toMatchObject({ htsCode: "8205.59.80", origin: "CN" });
+    expect(guessed.htsReason).toMatch(/^guessed from the product's title/);
   });
 });
 
 describe("the product grid", () => {
-  it("shows each card's margin after duty and fees, with the sum and the lapsed-layer warning", async () => {
+  it("shows each card's margin after duty and fees with the sum; the ended Section 122 layer is not counted, only named", async () => {
     const res = await call(gridPage, "/dashboard/products?q=garlic", { cookie: seller.cookie });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { results: { items: { objectID: string }[]; landedMargins: Record<string, { marginBps: number; dutyCents: number; feesCents: number; explanation: string; warning: string | null }> } };
+    type Margin = { marginBps: number; dutyCents: number; feesCents: number; explanation: string; asOf: string; table: string; ended: { name: string; validTo: string }[] };
+    const body = (await res.json()) as { results: { items: { objectID: string }[]; landedMargins: Record<string, Margin> } };
     expect(body.results.items.map((p) => p.objectID)).toContain("lc-gadget");
-    // 2999 - 640 cost - 450 shipping - 86 duty - 117 fees = 1706c; 1706 / 2999 = 56.89% -> 5689 bps (gross: 63.65%)
-    expect(body.results.landedMargins["lc-gadget"]).toMatchObject({ marginBps: 5689, dutyCents: 86, feesCents: 117 });
-    expect(body.results.landedMargins["lc-gadget"].explanation).toContain("duty 13.4% = MFN (column 1) 3.4% + Section 122 temporary import surcharge 10%");
-    expect(body.results.landedMargins["lc-gadget"].warning).toContain("valid until 2026-07-24");
+    // The grid keeps the niche's code (kitchen -> 3924.10.40, decision 081), from CN: MFN 3.4% 22c + the note 52 layer
+    // 12.5% 80c = 102c (List 4B is suspended, decision 066; Section 122 ended 2026-07-24 and is not counted).
+    // 2999 - 640 cost - 450 shipping - 102 duty - 117 fees = 1690c; 1690 / 2999 = 56.35% -> 5635 bps (gross: 63.65%)
+    const card = body.results.landedMargins["lc-gadget"];
+    expect(card).toMatchObject({ marginBps: 5635, dutyCents: 102, feesCents: 117, table: "2026 HTS Revision 20 (exported 2026-09-29)" });
+    expect(card.explanation).toMatch(/^duty 15\.9% = MFN \(column 1\) 3\.4% \+ Section 301 forced-labour duty \(U\.S\. note 52\) 12\.5% as of \d{4}-\d{2}-\d{2}; fees 1\.17 USD/);
+    expect(card.explanation).not.toContain("Section 122");
+    // The page names it once under the cards (CardsDutyNotice) from this list.
+    expect(card.ended.map((e) => [e.name, e.validTo])).toContainEqual(["Section 122 temporary import surcharge", "2026-07-24"]);
+    expect(JSON.stringify(body.results.landedMargins)).not.toMatch(/"warning"|still counted/);
   });
 });
 
@@ -193,8 +219,15 @@ describe("npm run tariffs -- import", () => {
     const result = await runScript("tariffs", ["import", file, "--valid-from", "2026-11-01", "--revision", "2026 HTS Revision 99"], { timeout: 120_000 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("1 line skipped");
-    const body = (await (await profit("lc-gadget")).json()) as Answer;
+    const body = (await (await profit("lc-gadget", "?hts=3924.10.40")).json()) as Answer;
     expect(body.duty.layers[0]).toMatchObject({ name: "MFN (column 1)", ratePercent: 4, validFrom: "2026-11-01", source: expect.stringContaining("2026 HTS Revision 99") });
+    // A line the new revision does not carry (the title's guess, 8205.59.80) has its MFN row closed on the revision's
+    // first day: no base duty in force, so no figure (422) rather than an ended rate counted (decision 081).
+    const dropped = await profit("lc-gadget");
+    expect(dropped.status).toBe(422);
+    expect(((await dropped.json()) as { error: string }).error).toBe(
+      `We have no MFN (column 1) rate for HTS 8205.59.80 in force on ${body.duty.asOf}: the one we had ended on 2026-11-01.`,
+    );
 
     const broken = path.join(dir, "broken.csv");
     writeFileSync(broken, '"Code","Rate"\n"3924.10.40","4%"\n');
@@ -205,7 +238,7 @@ describe("npm run tariffs -- import", () => {
 });
 
 describe("importing layers and USITC JSON through the tariffs service", () => {
-  it("a layers file with an explicit 0% from the lapse ends the warning; a USITC JSON revision is read by its field names", async () => {
+  it("a layers file's rows count from their first day, an ended layer stays named and uncounted; a USITC JSON revision is read by its field names", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "tariffs-json-"));
     const layers = path.join(dir, "no-surcharge.json");
     writeFileSync(
@@ -215,10 +248,15 @@ describe("importing layers and USITC JSON through the tariffs service", () => {
         layers: [{ kind: "surcharge", series: "none", name: "No general surcharge", htsPrefix: "", origins: ["*"], ratePercent: 0, validFrom: "2026-07-24", source: "test: the operator checked that nothing replaced Section 122" }],
       }),
     );
+    const before = (await (await profit("lc-gadget", "?hts=3924.10.40")).json()) as Answer;
     expect(await importTariffFile(db, layers, { validFrom: "2026-11-26" })).toMatchObject({ format: "layers", inserted: 1 });
-    const after = (await (await profit("lc-gadget")).json()) as Answer;
-    expect(after.duty.warning).toBeUndefined();
-    expect(after.duty.layers.map((l) => l.name)).toContain("No general surcharge");
+    const after = (await (await profit("lc-gadget", "?hts=3924.10.40")).json()) as Answer;
+    // The explicit 0% is a layer in force (0c); Section 122 was never counted after it ended and still is not: the
+    // duty is the same, and the ended layer is still named (its own series has nothing newer).
+    expect(after.duty.layers.map((l) => [l.name, l.dutyCents])).toContainEqual(["No general surcharge", 0]);
+    expect(after.duty.dutyCents).toBe(before.duty.dutyCents);
+    expect(after.duty.layers.map((l) => l.name)).not.toContain("Section 122 temporary import surcharge");
+    expect(after.duty.ended.map((e) => e.name)).toContain("Section 122 temporary import surcharge");
 
     const usitc = path.join(dir, "hts.json");
     writeFileSync(usitc, JSON.stringify([{ htsno: "3924.90.56", indent: "2", description: "Other", superior: null, units: [], general: "3.5%", special: "Free (A+,AU)", other: "80%", footnotes: [], quotaQuantity: "", additionalDuties: "" }]));

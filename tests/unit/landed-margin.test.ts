@@ -26,9 +26,14 @@ function table(rows: TariffRow[], asOf: string): LandedMarginTable {
 const product = { priceCents: 10000, costCents: 3000, shippingCents: 3000, niches: ["kitchen"], supplierName: "AliExpress", supplierUrl: null };
 
 describe("the margin after duty and fees of one product", () => {
-  it("worked example: $100, cost $30, shipping $30, kitchenware from China (38.4% = 3.4 + 25 + 10 lapsed)", () => {
-    // duty 1.02 + 7.50 + 3.00 = 11.52; fees 2.90 + 0.30 = 3.20; 100 - 30 - 30 - 11.52 - 3.20 = 25.28 -> 2528 bps
-    expect(landedMarginOf(product, table(KITCHEN, "2026-11-26"))).toBe(2528);
+  it("worked example: $100, cost $30, shipping $30, kitchenware from China (28.4% = 3.4 + 25; Section 122 ended, not counted)", () => {
+    // duty 1.02 + 7.50 = 8.52 (Section 122's 10% ended on 2026-07-24: never counted, decision 081); fees 2.90 + 0.30 =
+    // 3.20; 100 - 30 - 30 - 8.52 - 3.20 = 28.28 -> 2828 bps
+    const t = table(KITCHEN, "2026-11-26");
+    expect(landedMarginOf(product, t)).toBe(2828);
+    expect(t.duties["39241040|CN"]?.ended.map((e) => [e.name, e.validTo])).toEqual([["Section 122 temporary import surcharge", "2026-07-24"]]);
+    // The day before it ended it was in force and counted: duty 11.52, 100 - 60 - 11.52 - 3.20 = 25.28 -> 2528 bps.
+    expect(landedMarginOf(product, table(KITCHEN, "2026-07-23"))).toBe(2528);
   });
 
   it("has none without a cost, for a price in another currency, for no price, or when the code has no duty rate", () => {

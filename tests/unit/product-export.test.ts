@@ -60,8 +60,10 @@ describe("dutyAtValue", () => {
     { kind: "section301", series: "301", name: "301", htsPrefix: "3924", origins: ["CN"], exemptPrefixes: [], rateBp: 2500, perItemCents: null, validFrom: "2019-05-10", validTo: null, source: "s" },
     { kind: "surcharge", series: "s122", name: "S122", htsPrefix: "", origins: ["*"], exemptPrefixes: [], rateBp: 1000, perItemCents: 7, validFrom: "2026-02-24", validTo: "2026-07-24", source: "s" },
   ];
-  it("gives every cost the duty dutyFor gives it, lapsed layer and warning included", () => {
+  it("gives every cost the duty dutyFor gives it, the ended layer left out of the layers and listed as ended", () => {
     const chosen = dutyFor({ rows, hts: "39241040", origin: "CN", asOf: "2026-11-26", valueCents: 0 });
+    expect(chosen.layers.map((l) => l.name)).toEqual(["MFN", "301"]);
+    expect(chosen.ended.map((e) => [e.name, e.ratePercent, e.perItemCents, e.validTo])).toEqual([["S122", 10, 7, "2026-07-24"]]);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (value) => {
         expect(dutyAtValue(chosen, value)).toEqual(dutyFor({ rows, hts: "39241040", origin: "CN", asOf: "2026-11-26", valueCents: value }));
