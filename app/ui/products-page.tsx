@@ -22,6 +22,7 @@ import {
 import { FilterIcon } from "@shopify/polaris-icons";
 import { useEffect, useState } from "react";
 import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
+import { readsAsQuestion } from "~/domain/product-question";
 import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
 import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
@@ -29,7 +30,7 @@ import { CardsDutyNotice } from "~/ui/landed-cost-breakdown";
 import { ExportButtons } from "~/ui/export-buttons";
 import { activeFilterCount, activeFilters, FILTER_KEYS, type ActiveFilter } from "~/ui/product-filter-params";
 import { ProductFilterPanel, ProductSearchBar, useRememberSearch } from "~/ui/product-filters";
-import { QuestionBox } from "~/ui/question-box";
+import { QuestionBox, useAskInPlainWords } from "~/ui/question-box";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
 export type ProductGridData = SerializeFrom<typeof loadProductGrid>;
@@ -91,11 +92,21 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
   for (const k of GRID_PAGE_PARAMS) searchOnly.delete(k);
   useRememberSearch(params.toString());
 
+  const { ask } = useAskInPlainWords(paths.products);
   const apply = (next: URLSearchParams) => {
-    // "Search instead for ..." holds for that text only: a new text may be corrected again.
-    if (next.get("q") !== params.get("q")) next.delete("literal");
-    const search = next.toString();
-    navigate(search ? `?${search}` : "?");
+    const q = next.get("q");
+    const search = () => navigate(next.toString() ? `?${next.toString()}` : "?");
+    if (q !== params.get("q")) {
+      // "Search instead for ..." holds for that text only: a new text may be corrected again.
+      next.delete("literal");
+      // A sentence asks for filters ("cheap pet products under $20 with good margin"): the plain-words parser
+      // reads it, as in the question box; its words are searched only if it cannot (issue 35).
+      if (q && readsAsQuestion(q, niches)) {
+        void ask(q).then((error) => error && search());
+        return;
+      }
+    }
+    search();
   };
   // A filter the server refused is shown open, on a phone too; applying folds the filters away again.
   const filterError = error !== null && FILTER_KEYS.includes(error.param);
@@ -177,8 +188,7 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                   ) : null}
                   {results.matchedSomeWords ? (
                     <Text as="p" tone="subdued">
-                      Few products match every word you typed, so products matching most of the words follow them, the closest
-                      first.
+                      Few products match every word you typed, so products matching most of the words follow them.
                     </Text>
                   ) : null}
                   <FilterChips
@@ -201,7 +211,10 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                       </Text>
                       <InlineStack gap="300" blockAlign="center">
                         <Text as="p" tone="subdued">
-                          Sorted by {SORT_LABELS[results.sort].toLowerCase()}
+                          {/* The order shown: with products matching most of the words, how much of the text they carry comes first. */}
+                          {results.matchedSomeWords
+                            ? `Sorted by words matched, then ${SORT_LABELS[results.sort].toLowerCase()}`
+                            : `Sorted by ${SORT_LABELS[results.sort].toLowerCase()}`}
                         </Text>
                         {results.total > 0 ? <ExportButtons links={exportLinks} what="every result of this search" /> : null}
                       </InlineStack>

@@ -4,7 +4,7 @@
 // filters it answers, where they stay visible and editable; how the words were read is shown under the box.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { QUESTION_MAX_CHARS } from "~/domain/product-question";
 import { NoteList } from "~/ui/note-list";
 
@@ -27,36 +27,53 @@ function questionState(state: unknown): QuestionState | null {
   return s && typeof s.question === "string" ? s : null;
 }
 
-export function QuestionBox({ gridPath }: { gridPath: string }) {
-  const location = useLocation();
+/**
+ * Asks the parser for a question's filters and opens the grid at them, with how the words were read; the
+ * sentence why not when it cannot. Used by this box and by the search box when its text reads as a question
+ * (readsAsQuestion, issue 35).
+ */
+export function useAskInPlainWords(gridPath: string) {
   const navigate = useNavigate();
-  const shown = questionState(location.state);
-  const [text, setText] = useState(shown?.question ?? "");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
 
   // A plain fetch (inside Shopify admin, App Bridge adds the session token): a refusal is shown on the
   // field instead of reaching the page's error boundary.
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const q = text.trim();
-    if (!q) return;
+  async function ask(question: string): Promise<string | null> {
+    const q = question.trim();
     setBusy(true);
-    setError(undefined);
     try {
       const res = await fetch(`/api/products/parse?${new URLSearchParams({ q }).toString()}`, { headers: { accept: "application/json" } });
       const answer = (await res.json().catch(() => ({}))) as ParseAnswer;
-      if (!res.ok || answer.gridParams === undefined) {
-        setError(answer.error ?? "The question could not be read. Try again in a moment.");
-        return;
-      }
+      if (!res.ok || answer.gridParams === undefined) return answer.error ?? "The question could not be read. Try again in a moment.";
       const state: QuestionState = { question: q, sourceLabel: answer.sourceLabel ?? null, notes: [...(answer.notes ?? []), ...(answer.problem ? [answer.problem] : [])] };
       navigate(answer.gridParams ? `${gridPath}?${answer.gridParams}` : gridPath, { state: { question: state } });
+      return null;
     } catch {
-      setError("The question could not be sent. Check your connection and try again.");
+      return "The question could not be sent. Check your connection and try again.";
     } finally {
       setBusy(false);
     }
+  }
+  return { ask, busy };
+}
+
+export function QuestionBox({ gridPath }: { gridPath: string }) {
+  const location = useLocation();
+  const shown = questionState(location.state);
+  const [text, setText] = useState(shown?.question ?? "");
+  // A question typed in the search box is answered here too: the box shows it with how it was read.
+  const answered = shown?.question;
+  useEffect(() => {
+    if (answered) setText(answered);
+  }, [answered]);
+  const { ask, busy } = useAskInPlainWords(gridPath);
+  const [error, setError] = useState<string | undefined>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setError(undefined);
+    setError((await ask(text)) ?? undefined);
   }
 
   return (
