@@ -122,8 +122,29 @@ describe("POST /mcp on the production server's lean path", () => {
     expect((await sameAsRemix({ ...MCP_HEADERS, authorization: "Bearer dsk_nonsense" }, searchCall({}))).lean.status).toBe(401);
     const foreign = (await sameAsRemix({ ...MCP_HEADERS, authorization: `Bearer ${key}`, origin: "https://evil.example" }, searchCall({}))).lean;
     expect(foreign.status).toBe(403);
-    expect((await sameAsRemix({ ...MCP_HEADERS, authorization: `Bearer ${key}`, accept: "application/json" }, searchCall({}))).lean.status).toBe(406);
+    expect((await sameAsRemix({ ...MCP_HEADERS, authorization: `Bearer ${key}`, accept: "text/html" }, searchCall({}))).lean.status).toBe(406);
     expect((await sameAsRemix({ ...MCP_HEADERS, authorization: `Bearer ${key}`, "content-type": "text/plain" }, searchCall({}))).lean.status).toBe(415);
+  });
+
+  it("answers a client that accepts only JSON with JSON, as the route does (decision 078)", async () => {
+    const { lean } = await sameAsRemix({ ...MCP_HEADERS, authorization: `Bearer ${key}`, accept: "application/json" }, searchCall({ limit: 1 }));
+    expect(lean.status).toBe(200);
+    expect(lean.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it("refuses a JSON-RPC batch as the route does (400, -32600), and counts it on neither path (decision 078)", async () => {
+    const bearer = { ...MCP_HEADERS, authorization: `Bearer ${key}` };
+    const allowance = async () => Number((await post("/mcp", bearer, rpc("tools/list"))).headers["x-allowance-remaining"]);
+    const before = await allowance();
+    // As many calls as the test's 4 KB body cap holds, so that the lean path takes it.
+    const batch = JSON.stringify(Array.from({ length: 30 }, (_, i) => ({ ...(JSON.parse(searchCall({ limit: 1 })) as object), id: i + 1 })));
+    expect(Buffer.byteLength(batch)).toBeLessThanOrEqual(CAP);
+    const { lean } = await sameAsRemix(bearer, batch);
+    expect(lean.status).toBe(400);
+    expect(lean.headers["ratelimit-remaining"]).toBeUndefined();
+    expect(JSON.parse(lean.body.toString())).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    // The single call after is the only one counted since the one before: neither batch took anything.
+    expect(await allowance()).toBe(before - 1);
   });
 
   it("leaves a body that is not JSON, or not JSON-RPC, to the SDK, which refuses it in its own words as through Remix", async () => {

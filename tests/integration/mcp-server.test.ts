@@ -185,7 +185,7 @@ describe("HTTP-level refusals", () => {
         body: JSON.stringify(body),
       });
     const single = await send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
-    const before = Number(single.headers.get("ratelimit-remaining"));
+    const before = Number(single.headers.get("x-allowance-remaining"));
     const search = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_products", arguments: { niche: "kitchen" } } });
     for (const batch of [Array.from({ length: 100 }, (_, i) => search(i + 1)), [search(1)], [{ jsonrpc: "2.0", method: "notifications/initialized" }], []]) {
       const refused = await send(batch);
@@ -199,7 +199,7 @@ describe("HTTP-level refusals", () => {
     // Only the next single call is counted: the batches took nothing from the limits.
     const after = await send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
     expect(after.status).toBe(200);
-    expect(Number(after.headers.get("ratelimit-remaining"))).toBe(before - 1);
+    expect(Number(after.headers.get("x-allowance-remaining"))).toBe(before - 1);
     // Without a key a batch is still a 401, as any call without one.
     const anonymous = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify([search(1)]) });
     expect(anonymous.status).toBe(401);
