@@ -4,54 +4,21 @@
 // Secrets never default to a value written in the repository (docs/decisions/020): production must set
 // each one or switch its feature off explicitly; development and tests use random local secrets. A public
 // deployment (production whose APP_URL is not on localhost; docs/decisions/042) also refuses secrets written
-// in the repository or easy to guess, and never runs the local test checkout unless told to out loud.
-import { createHash, createHmac, randomBytes } from "node:crypto";
+// in the repository or easy to guess (app/env-secrets.server.ts, docs/decisions/080), and never runs the local test
+// checkout unless told to out loud.
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseAlgoliaHosts } from "~/domain/algolia-hosts";
 import { isLocalDemo } from "~/domain/local-demo";
-import { estimateSecretBits, MIN_SECRET_BITS } from "~/domain/secret-strength";
-import repoSecretHashes from "~/repo-secret-hashes.json";
+import { CHECKED_SECRETS, weakSecret } from "~/env-secrets.server";
 
 /** Fallbacks older versions shipped in the repository: refused as secrets (docs/decisions/020). */
 const PUBLIC_SECRETS = new Set(["local-dev-api-secret", "dev-only-session-secret-change-me"]);
 
-/**
- * SHA-256 of every secret-looking literal in the repository's files (scripts/repo-secret-hashes.mjs writes the
- * file; tests/unit/repo-secret-hashes.test.ts fails when it is stale). Hashes only: never the literals.
- */
-const REPO_SECRET_HASHES: ReadonlySet<string> = new Set(repoSecretHashes);
-
 /** The value of PADDLE_LOCAL_CHECKOUT that runs the local test checkout on a public deployment: plans are free. */
 export const FREE_PLANS_ON_PURPOSE = "i-understand-plans-are-free";
-
-/** The secrets a public deployment checks (docs/decisions/042); public keys (Paddle client token, Firebase web key) are not. */
-const CHECKED_SECRETS = [
-  "SESSION_SECRET",
-  "SHOPIFY_API_SECRET",
-  "PADDLE_API_KEY",
-  "PADDLE_WEBHOOK_SECRET",
-  "DISCORD_CLIENT_SECRET",
-  "ALGOLIA_SEARCH_KEY",
-  "ALGOLIA_ADMIN_KEY",
-  "AI_API_KEY",
-  "DATABASE_AUTH_TOKEN",
-  "KLAVIYO_API_KEY",
-  "HYROS_API_KEY",
-] as const;
-
-/** Why a value cannot be a production secret, or null: written in the repository, or too easy to guess. */
-function weakSecret(value: string): string | null {
-  if (REPO_SECRET_HASHES.has(createHash("sha256").update(value, "utf8").digest("hex"))) {
-    return "is a value written in this repository, not a secret: set a new random value (e.g. openssl rand -hex 32)";
-  }
-  const bits = estimateSecretBits(value);
-  if (bits < MIN_SECRET_BITS) {
-    return `is too easy to guess (about ${bits} bits, at least ${MIN_SECRET_BITS} needed): set a long random value (e.g. openssl rand -hex 32)`;
-  }
-  return null;
-}
 
 /** The Shopify client id used when none is set: public by nature (App Bridge reads it), never a secret. */
 const LOCAL_SHOPIFY_API_KEY = "local-dev-api-key";

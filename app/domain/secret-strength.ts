@@ -37,3 +37,38 @@ export function estimateSecretBits(value: string): number {
   const perSymbol = Math.min(shannonBitsPerSymbol(chars), shannonBitsPerSymbol(steps));
   return Math.floor(perSymbol * chars.length);
 }
+
+/**
+ * Secrets made of words (decision 080): the character estimate above scores the product's name, "session" and
+ * "secret" joined by hyphens at about 110 bits, because its letters are varied; an attacker tries the product's name
+ * and dictionary words first. A guess estimator (zxcvbn, with English dictionaries and these words) finds the words,
+ * and a value mostly made of them is judged by its guesses instead, against a higher floor: what 16 random bytes give.
+ */
+export const MIN_WORDS_SECRET_BITS = 128;
+
+/** A value is made of words when the estimator's patterns (words, names, keyboard runs, dates) cover this share of it. */
+export const WORDS_SHARE = 0.5;
+
+/** What an attacker tries first against this product's secrets: its name and the variables' own words. */
+export const PRODUCT_WORDS: readonly string[] = [
+  "winning", "products", "winningproducts", "winning-products", "winning_products", "wp", "dropshipping",
+  "session", "secret", "token", "encryption", "key", "keys", "api", "webhook", "client", "admin", "search",
+  "shopify", "paddle", "discord", "algolia", "klaviyo", "hyros", "database", "auth", "prod", "production", "live",
+];
+
+/** What the guess estimator found in a value: log2 of its guesses, and the share of characters its patterns cover. */
+export type GuessEstimate = { bits: number; patternShare: number };
+
+/** How a value fails as a production secret: too few bits by characters, or made of words with too few guesses. */
+export type SecretWeakness = { kind: "characters" | "words"; bits: number; floor: number };
+
+/** Why `value` is too easy to guess, or null; `guesses` is the estimator's view of it (computed by the caller). */
+export function secretWeakness(value: string, guesses: (value: string) => GuessEstimate): SecretWeakness | null {
+  const bits = estimateSecretBits(value);
+  if (bits < MIN_SECRET_BITS) return { kind: "characters", bits, floor: MIN_SECRET_BITS };
+  const guess = guesses(value);
+  if (guess.patternShare >= WORDS_SHARE && guess.bits < MIN_WORDS_SECRET_BITS) {
+    return { kind: "words", bits: Math.floor(guess.bits), floor: MIN_WORDS_SECRET_BITS };
+  }
+  return null;
+}

@@ -15,6 +15,7 @@ import {
   startupWarnings,
 } from "~/env.server";
 import { isLoopbackUrl } from "~/domain/local-demo";
+import { weakSecret } from "~/env-secrets.server";
 import { E2E_SESSION_SECRET } from "../e2e/support/constants";
 
 /** The problems parseEnv reports, or [] when the environment is accepted. */
@@ -477,6 +478,61 @@ describe("a public deployment (docs/decisions/042)", () => {
     const found = problems(publicWith(key, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"));
     expect(found).toEqual([expect.stringMatching(new RegExp(`^${key} is too easy to guess \\(about 0 bits, at least 64 needed\\)`))]);
     expect(found[0]).not.toContain("aaaa");
+  });
+
+  // Decision 080: the character estimate alone let these through (about 110 bits for the first: varied letters).
+  // Joined from their words here: a phrase written in the repository is refused as such (decision 042) before its
+  // words are looked at, and these show the words check.
+  const WORDY = [
+    ["winningproducts", "session", "secret"],
+    ["winning", "products", "webhook", "secret"],
+    ["winningproducts", "secret", "2026"],
+    ["WinningProducts", "!", "Session", "Secret", "#2026"],
+    ["W1nn1ngPr0ducts", "S3ss10n", "S3cr3t"],
+    ["my", "super", "secret", "session", "key", "for", "production"],
+    ["correct", "horse", "battery", "staple", "winning", "products"],
+  ].map((words) => words.join(words.includes("!") || words.includes("2026") ? "" : "-"));
+  const MADE_OF_WORDS =
+    /^(\w+) is too easy to guess: made of words, names or patterns an attacker tries first \(about \d+ bits, at least 128 needed\): set a long random value \(e\.g\. openssl rand -hex 32\)$/;
+
+  it.each(WORDY)("refuses %s as SESSION_SECRET on a public address, naming the variable and how to make a good one", (phrase) => {
+    const found = problems(publicWith("SESSION_SECRET", phrase));
+    expect(found).toEqual([expect.stringMatching(MADE_OF_WORDS)]);
+    expect(found[0]).toMatch(/^SESSION_SECRET /);
+    expect(found[0]).not.toContain(phrase);
+  });
+
+  it.each(SECRETS)("refuses %s made of the product's name and words, or of words around a short random part", (key) => {
+    for (const value of [WORDY[0], `winningproducts-${randomBytes(6).toString("hex")}`]) {
+      expect(problems(publicWith(key, value))).toEqual([expect.stringMatching(new RegExp(`^${key} is too easy to guess: made of words`))]);
+    }
+  });
+
+  it.each([
+    ["openssl rand -hex 32", () => randomBytes(32).toString("hex")],
+    ["openssl rand -base64 32", () => randomBytes(32).toString("base64")],
+    ["32 bytes in base64url", () => randomBytes(32).toString("base64url")],
+    ["openssl rand -base64 24", () => randomBytes(24).toString("base64")],
+    // Keys as providers issue them: 16 random bytes in hex (Algolia, Shopify's client secret), bare or behind a prefix.
+    ["16 bytes in hex", () => randomBytes(16).toString("hex")],
+    ["a Shopify client secret", () => `shpss_${randomBytes(16).toString("hex")}`],
+    ["a Klaviyo private key", () => `pk_${randomBytes(17).toString("hex")}`],
+  ])("accepts random secrets spelled as %s", (_label, make) => {
+    for (let i = 0; i < 8; i++) {
+      const value = make();
+      expect({ value, weak: weakSecret(value) }).toEqual({ value, weak: null });
+    }
+  });
+
+  it("starts a public deployment on random secrets, the Shopify client secret included", () => {
+    expect(problems(publicWith("SESSION_SECRET", randomBytes(32).toString("base64")))).toEqual([]);
+    expect(problems({ ...PUBLIC(), SHOPIFY_APP: "on", SHOPIFY_API_KEY: "client-id", SHOPIFY_API_SECRET: `shpss_${randomBytes(16).toString("hex")}` })).toEqual([]);
+  });
+
+  it("keeps a local demo on any secret: the words check, like the others, is for public addresses only", () => {
+    for (const phrase of WORDY) {
+      expect(problems({ NODE_ENV: "production", APP_URL: "http://localhost:3100", SESSION_SECRET: phrase, ...TOKEN_KEYS, ...SHOPIFY })).toEqual([]);
+    }
   });
 
   it("refuses the Shopify secret of a unit test when the embedded app is on", () => {
