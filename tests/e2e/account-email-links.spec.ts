@@ -47,6 +47,8 @@ for (const size of SIZES) {
     });
 
     test("an e-mail change waits for the new address's link, then that address logs in", async ({ page, context }, testInfo) => {
+      // Two sign-in forms, two mail jobs and a log-in: more than the default 30 s on a loaded machine.
+      test.slow();
       const email = uniqueEmail(`before-${size.name}`);
       const newEmail = uniqueEmail(`after-${size.name}`);
       await open(page, "/signup");
