@@ -302,9 +302,11 @@ export function BrandKitsPage({ data }: { data: BrandKitsPageData; surface: Surf
                 <KitForm kit={null} fonts={fonts} onDone={() => setAdding(false)} onCancel={kits.length > 0 ? () => setAdding(false) : undefined} />
               </TitledCard>
             ) : (
-              <InlineStack>
-                <Button onClick={() => setAdding(true)}>Add another brand kit</Button>
-              </InlineStack>
+              <div className="wp-page-actions">
+                <InlineStack>
+                  <Button onClick={() => setAdding(true)}>Add another brand kit</Button>
+                </InlineStack>
+              </div>
             )}
             {kits.length < limits.kitsMax ? null : (
               <Banner tone="info">You have {limits.kitsMax} brand kits, the most one account keeps: delete one to add another.</Banner>
