@@ -182,7 +182,6 @@ function ProductPicker({
   kits: KitChoice[];
 }) {
   const [kit, setKit] = useState("");
-  const [freeShipping, setFreeShipping] = useState(false);
   const create = useFetcher<AiAdsActionResult>();
   const [, setParams] = useSearchParams();
   const [q, setQ] = useState(picker.q);
@@ -244,13 +243,15 @@ function ProductPicker({
               <input type="hidden" name="objectID" value={product.objectID} />
               <BlockStack gap="200">
                 <KitSelect kits={kits} value={kit} onChange={setKit} />
-                <Checkbox
-                  label="My store ships this product free"
-                  name="freeShipping"
-                  checked={freeShipping}
-                  onChange={setFreeShipping}
-                  helpText="Only then does the ad promise free shipping. A supplier's “free shipping” says nothing about your store's shipping."
-                />
+                {/* A plain checkbox, not Polaris's controlled one: a tick made before the page's scripts run is kept. */}
+                <BlockStack gap="050">
+                  <label>
+                    <input type="checkbox" name="freeShipping" defaultChecked={false} /> My store ships this product free
+                  </label>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    Only then does the ad promise free shipping. A supplier&apos;s “free shipping” says nothing about your store&apos;s shipping.
+                  </Text>
+                </BlockStack>
                 <InlineStack>
                   <Button submit variant="primary" loading={create.state !== "idle"} disabled={!canCreate}>
                     Write the ad script
