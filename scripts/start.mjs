@@ -12,10 +12,12 @@
 // 3. data seeded (idempotent; the server's environment is checked here first) and, on a local demo, the demo
 //    login printed;
 // 4. a production build (skipped with SKIP_BUILD=1 when build/ is current);
-// 5. the server on PORT (3000), with a readiness check before saying so.
+// 5. the server on PORT (3000), with a readiness check before saying so: it must hold the port (a port another
+//    program holds stops this script at once, naming it; decision 080) and answer /healthz.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
 
@@ -58,6 +60,13 @@ if (!env.SHOPIFY_API_KEY && !env.SHOPIFY_API_SECRET && !env.SHOPIFY_APP) {
 // needs Paddle keys (the server refuses to start without them) and gets no demo login.
 for (const line of applyLocalDemoDefaults(env)) console.log(line);
 
+const { LISTENING_MESSAGE, portInUseMessage, serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
+// A port another program holds is said before anything is migrated or built (decision 080).
+if (await portTaken(Number(env.PORT), env.HOST)) {
+  console.error(`${portInUseMessage(env.PORT, env.HOST)} Nothing was started.`);
+  process.exit(1);
+}
+
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const step = (label) => console.log(`\n▸ ${label}`);
 
@@ -75,14 +84,21 @@ if (env.SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
 }
 
 step(`Starting the server on http://localhost:${env.PORT}`);
-const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
-const server = spawn(process.execPath, serverNodeArgs(env), { env: serverEnv(env), stdio: "inherit" });
+// With an IPC channel: the server says when it holds the port (LISTENING_MESSAGE). Until then a 200 on the port is
+// another program's, which is how this script once said Ready while its own server had failed with EADDRINUSE.
+const server = spawn(process.execPath, serverNodeArgs(env), { env: serverEnv(env), stdio: ["inherit", "inherit", "inherit", "ipc"] });
+let listening = false;
+server.on("message", (message) => (listening ||= message === LISTENING_MESSAGE));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 
 const deadline = Date.now() + 60_000;
 (async function waitUntilHealthy() {
   while (Date.now() < deadline) {
+    if (!listening) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${env.PORT}/healthz`);
       if (res.ok) {
@@ -98,3 +114,13 @@ const deadline = Date.now() + 60_000;
   }
   console.error("The server did not answer /healthz within 60 s.");
 })();
+
+/** Whether another program listens on this port (on `host`, or on any interface when none is set). */
+function portTaken(port, host) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    // Only a port in use says so here; anything else (a port below 1024 without the right) is the server's to say.
+    probe.once("error", (error) => resolve(error.code === "EADDRINUSE"));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(false)));
+  });
+}

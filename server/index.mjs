@@ -21,6 +21,7 @@
 //
 //   node server/index.mjs   # PORT (3000), HOST (all interfaces), ACCESS_LOG (on), MAX_BODY_BYTES (1 MB),
 //                           # REMIX_BUILD (build/server/index.js); checked first by server/env.mjs
+import cluster from "node:cluster";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,6 +35,7 @@ import { precompressedAssets } from "./precompressed-assets.mjs";
 import { callLoader, fixedResourceRoutes } from "./fast-routes.mjs";
 import { createGuardedServer } from "./http-guards.mjs";
 import { leanApiHandler } from "./lean-api.mjs";
+import { LISTENING_MESSAGE, portInUseMessage } from "./node-args.mjs";
 import { remixRequest } from "./remix-request.mjs";
 import { sendResponse } from "./send-response.mjs";
 import { installProcessGuard } from "./process-guard.mjs";
@@ -162,6 +164,16 @@ server.on("clientError", answerClientError);
 server.listen(port, host, () => {
   // With several workers (server/workers.mjs) only the first says so.
   if ((process.env.SERVER_WORKER ?? "1") === "1") console.log(`[server] http://localhost:${port}`);
+  // To `npm start` (in a worker the primary says it: server/workers.mjs).
+  if (!cluster.isWorker) process.send?.(LISTENING_MESSAGE);
+});
+// A port another program holds stops the server with a sentence naming it (decision 080); a supervisor restarts it.
+server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
+  // "bind" in a cluster worker: the primary binds the port for it (server/workers.mjs).
+  if (error.syscall !== "listen" && error.syscall !== "bind") throw error;
+  const why = error.code === "EADDRINUSE" ? portInUseMessage(port, host) : `it cannot listen on port ${port} (${error.code}).`;
+  console.error(`The server cannot start: ${why}`);
+  process.exit(1);
 });
 
 // `Expect: 100-continue` (curl sends it for large bodies): a body over the cap is refused before the

@@ -40,3 +40,16 @@ export function serverNodeArgs(env = process.env) {
 export function serverEnv(env) {
   return { ...env, MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ || "131072" };
 }
+
+/**
+ * What the server sends its parent (`npm start`, over an IPC channel when it has one) once it holds its port: the
+ * readiness check waits for it, so a 200 from another program on that port is never taken for this server's.
+ */
+export const LISTENING_MESSAGE = "winning-products:listening";
+
+/**
+ * The sentence for a port the server cannot take. `host` undefined: every interface.
+ * @param {string | number} port @param {string | undefined} host
+ */
+export const portInUseMessage = (port, host) =>
+  `Port ${port} is already in use by another program${host ? ` on ${host}` : ""}: stop it, or set PORT to a free port (e.g. PORT=3001 npm start).`;

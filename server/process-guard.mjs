@@ -24,7 +24,8 @@ export function fatalBecause(error, origin) {
   // entry module while it loads (its top-level await: importing the build, reading the environment).
   if (origin === "unhandledRejection") return "the server failed while starting";
   const syscall = /** @type {{ syscall?: unknown, code?: unknown } | null} */ (error)?.syscall;
-  if (syscall === "listen") return `the server cannot listen (${String(/** @type {{ code?: unknown }} */ (error).code)})`;
+  // "bind" is how a cluster worker learns that the primary could not take the port for it.
+  if (syscall === "listen" || syscall === "bind") return `the server cannot listen (${String(/** @type {{ code?: unknown }} */ (error).code)})`;
   return null;
 }
 

@@ -11,6 +11,7 @@
 import cluster from "node:cluster";
 import os from "node:os";
 import { parseServerEnv, parseWebConcurrency } from "./env.mjs";
+import { LISTENING_MESSAGE } from "./node-args.mjs";
 
 const concurrency = parseWebConcurrency(process.env, os.availableParallelism());
 // Checked once here, so that a bad setting is said once rather than by every worker.
@@ -30,7 +31,11 @@ if (cluster.isWorker || (concurrency.ok && concurrency.workers === 1)) {
   const fork = (/** @type {number} */ n) => {
     // Only the first worker says where it listens: `npm start` prints the same line as with one process.
     const worker = cluster.fork({ SERVER_WORKER: String(n) });
-    worker.once("listening", () => listened.add(worker.id));
+    worker.once("listening", () => {
+      // The first worker to listen tells `npm start` the port is this server's (server/node-args.mjs).
+      if (listened.size === 0) process.send?.(LISTENING_MESSAGE);
+      listened.add(worker.id);
+    });
     worker.once("exit", (code, signal) => {
       if (stopping) {
         if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

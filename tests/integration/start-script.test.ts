@@ -3,9 +3,13 @@
 // checkout on by itself, so every plan was free.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { serverEnv, serverNodeArgs } from "../../server/node-args.mjs";
+import { ensureProductionBuild } from "../helpers/production-server";
 
 const run = promisify(execFile);
 
@@ -39,5 +43,66 @@ describe("npm start on a public address", () => {
     expect(output).toContain("PADDLE_LOCAL_CHECKOUT=i-understand-plans-are-free");
     expect(output).not.toContain("Demo login");
     expect(output).not.toContain("Ready");
+  });
+});
+
+/** A plain HTTP server of another program, answering 200 to everything (its /healthz included), on a free port. */
+async function otherProgram(): Promise<{ port: number; close: () => Promise<void> }> {
+  const other = http.createServer((_req, res) => res.end("someone else's server"));
+  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+  const { port } = other.address() as net.AddressInfo;
+  return { port, close: () => new Promise((resolve) => other.close(() => resolve())) };
+}
+
+// Issue 35 item 6 (decision 080): `npm start` said Ready when another program held its port: its own server failed
+// with EADDRINUSE while the readiness check got a 200 from the other one.
+describe("npm start on a port another program holds", () => {
+  it("stops at once with a sentence naming the port, and never says Ready", { timeout: 120_000 }, async () => {
+    const other = await otherProgram();
+    try {
+      // A local demo (no APP_URL): it listens on 127.0.0.1, where the other program is.
+      const { code, output } = await npmStart({ PORT: String(other.port) });
+      expect(code).toBe(1);
+      expect(output).toContain(`Port ${other.port} is already in use by another program on 127.0.0.1: stop it, or set PORT to a free port`);
+      expect(output).not.toContain("Ready");
+      expect(output).not.toContain("Applying migrations");
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("the server on a port another program holds", () => {
+  /** node server/workers.mjs as npm start runs it; its exit code and everything it printed. */
+  function runServer(port: number, workers: string): Promise<{ code: number | null; output: string }> {
+    const env = serverEnv({
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://127.0.0.1:${port}`,
+      TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString("base64")}`,
+      JOBS_WORKER: "off",
+      WEB_CONCURRENCY: workers,
+    });
+    return new Promise((resolve, reject) => {
+      const child = execFile(process.execPath, serverNodeArgs(env), { env, timeout: 90_000 }, (error, stdout, stderr) => {
+        const code = error ? ((error as { code?: number }).code ?? null) : 0;
+        resolve({ code: typeof code === "number" ? code : null, output: stdout + stderr });
+      });
+      child.on("error", reject);
+    });
+  }
+
+  it.each(["1", "2"])("stops with exit code 1 and the sentence naming the port (WEB_CONCURRENCY=%s)", { timeout: 120_000 }, async (workers) => {
+    ensureProductionBuild();
+    const other = await otherProgram();
+    try {
+      const { code, output } = await runServer(other.port, workers);
+      expect(code).toBe(1);
+      expect(output).toContain(`The server cannot start: Port ${other.port} is already in use by another program on 127.0.0.1`);
+    } finally {
+      await other.close();
+    }
   });
 });
