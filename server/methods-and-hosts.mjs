@@ -37,7 +37,10 @@ function rawAnswer(status, reason, message, headers = {}) {
  */
 export function refuseUnservedRequests(req, res, next) {
   if (!SERVED.has(req.method)) {
-    res.set({ Allow: ALLOW, Connection: "close" }).status(405).json({ error: unservedMethodMessage(req.method) });
+    res
+      .set({ Allow: ALLOW, Connection: "close" })
+      .status(405)
+      .json({ error: unservedMethodMessage(req.method) });
     return;
   }
   const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
@@ -76,7 +79,7 @@ export function answerClientError(error, socket) {
     socket.write(
       error.code === "HPE_INVALID_METHOD"
         ? rawAnswer(501, "Not Implemented", UNKNOWN_METHOD_MESSAGE, { Allow: ALLOW })
-        : NODE_ANSWERS[error.code ?? ""] ?? NODE_ANSWERS.default,
+        : (NODE_ANSWERS[error.code ?? ""] ?? NODE_ANSWERS.default),
     );
   }
   socket.destroy(error);

@@ -37,7 +37,20 @@ function rawExchange(port: number, text: string): Promise<string> {
 }
 
 const SERVED = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
-const PATHS = ["/", "/login", "/pay?plan=starter", "/dashboard", "/api/products", "/api/v1/products", "/mcp", "/healthz", "/favicon.ico", "/assets/none.js", "/webhooks/paddle", "/no/such/page"];
+const PATHS = [
+  "/",
+  "/login",
+  "/pay?plan=starter",
+  "/dashboard",
+  "/api/products",
+  "/api/v1/products",
+  "/mcp",
+  "/healthz",
+  "/favicon.ico",
+  "/assets/none.js",
+  "/webhooks/paddle",
+  "/no/such/page",
+];
 
 describe("a method the server does not serve", () => {
   it.each(["TRACE", "PROPFIND", "PROPPATCH", "MKCOL", "LOCK", "SEARCH", "QUERY", "PURGE", "M-SEARCH"])(
@@ -61,20 +74,29 @@ describe("a method the server does not serve", () => {
     expect(answer).toContain(`This server does not answer CONNECT requests. Use one of ${SERVED}.`);
   });
 
-  it.each(["TRACK", "FROBNICATE", "DEBUG"])("%s, a method Node does not know, is 501 with the sentence", async (method) => {
-    const answer = await rawExchange(server.port, `${method} / HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-    expect(answer).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n/);
-    expect(answer).toContain(`Allow: ${SERVED}\r\n`);
-    expect(answer).toContain(`This server does not answer this request's method. Use one of ${SERVED}.`);
-  });
+  it.each(["TRACK", "FROBNICATE", "DEBUG"])(
+    "%s, a method Node does not know, is 501 with the sentence",
+    async (method) => {
+      const answer = await rawExchange(server.port, `${method} / HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n/);
+      expect(answer).toContain(`Allow: ${SERVED}\r\n`);
+      expect(answer).toContain(`This server does not answer this request's method. Use one of ${SERVED}.`);
+    },
+  );
 
   it("the methods it serves are answered as before, and the server still serves after the refusals", async () => {
     expect((await rawRequest(server.port, { path: "/healthz" })).status).toBe(200);
     expect((await rawRequest(server.port, { path: "/healthz", method: "HEAD" })).status).toBe(200);
-    const options = await rawRequest(server.port, { path: "/api/v1/products", method: "OPTIONS", headers: { origin: "https://elsewhere.example" } });
+    const options = await rawRequest(server.port, {
+      path: "/api/v1/products",
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example" },
+    });
     expect(options.status).toBeLessThan(500);
     // Malformed requests Node refuses itself keep Node's answers.
-    expect(await rawExchange(server.port, "GET / HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(await rawExchange(server.port, "GET / HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 400 Bad Request\r\n/,
+    );
   });
 });
 
@@ -90,7 +112,12 @@ function loginPost(host: string, from: string, extra: Record<string, string> = {
 }
 
 describe("a form post whose Origin is APP_URL's but whose Host is spelled otherwise", () => {
-  const hosts = () => [`LOCALHOST:${server.port}`, `127.0.0.1:${server.port}`, `localhost.:${server.port}`, `Localhost:${server.port}`];
+  const hosts = () => [
+    `LOCALHOST:${server.port}`,
+    `127.0.0.1:${server.port}`,
+    `localhost.:${server.port}`,
+    `Localhost:${server.port}`,
+  ];
 
   it("is judged by its Origin: the login form answers it as it answers the exact spelling", async () => {
     const exact = await loginPost(`localhost:${server.port}`, origin);
@@ -112,7 +139,16 @@ describe("a form post whose Origin is APP_URL's but whose Host is spelled otherw
   });
 
   it("the single-fetch form of the post (/login.data), /pay and the signed-in pages' forms: never a 500 or a 403", async () => {
-    const paths = ["/login.data", "/signup", "/forgot-password", "/pay?plan=starter&billing=monthly", "/dashboard/account", "/dashboard/saved", "/dashboard/feedback", "/logout"];
+    const paths = [
+      "/login.data",
+      "/signup",
+      "/forgot-password",
+      "/pay?plan=starter&billing=monthly",
+      "/dashboard/account",
+      "/dashboard/saved",
+      "/dashboard/feedback",
+      "/logout",
+    ];
     for (const path of paths) {
       for (const host of hosts()) {
         const res = await loginPost(host, origin, {}, path);
@@ -141,9 +177,15 @@ describe("a form post whose Origin is APP_URL's but whose Host is spelled otherw
   it("a Host that cannot name a server is 400 with a sentence, not a 500", async () => {
     for (const host of ["exa mple.com", "a/b", "[::1", "localhost:99999"]) {
       for (const method of ["GET", "POST"]) {
-        const res = await rawRequest(server.port, { path: "/login", method, headers: { host, ...(method === "POST" ? { origin } : {}) } });
+        const res = await rawRequest(server.port, {
+          path: "/login",
+          method,
+          headers: { host, ...(method === "POST" ? { origin } : {}) },
+        });
         expect({ host, method, status: res.status }).toEqual({ host, method, status: 400 });
-        expect(JSON.parse(res.body.toString())).toEqual({ error: "The Host header does not name a server this request could be for." });
+        expect(JSON.parse(res.body.toString())).toEqual({
+          error: "The Host header does not name a server this request could be for.",
+        });
       }
     }
   });
