@@ -37,6 +37,8 @@ export interface StoreSnapshot {
   takenAt: string;
   /** ISO 4217 code when the store publishes one; null when unknown. */
   currency: string | null;
+  /** Why `currency` is unknown, in a sentence ("/meta.json answered a web page, not JSON ..."); absent when known. Decision 089. */
+  currencyNote?: string;
   products: ProductSnapshot[];
   /** True when a cap (pages, bytes, products) stopped the read before the catalogue's end. */
   truncated: boolean;
