@@ -8,7 +8,7 @@ import { adShortName } from "~/domain/ad-writing";
 import { fitCaption, sceneFrames, wrapByWidth, type CaptionFit } from "~/domain/ai-ads";
 import { escapeHtml, squish } from "~/domain/product-page";
 import { fontMetrics } from "~/integrations/font-metrics.server";
-import type { RenderSpec } from "~/integrations/video-render.server";
+import type { RenderSpec } from "~/domain/ai-ads/render-spec";
 
 const require = createRequire(import.meta.url);
 
