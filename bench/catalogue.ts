@@ -6,22 +6,29 @@
 //   full match:   2,000 stores, 1,000,000 listings of 150,000 products with modelled fingerprints: precision, recall,
 //                 confusion counts, time and peak RSS of a full match (index + stock pictures + grouping)
 //   incremental:  one new store's 250 listings placed into the warm state
+//   real set:     the labelled set of real-catalogue patterns (bench/catalogue-real-set, decision 087): precision and
+//                 recall of the pair rules on true pairs and hard negatives, beside the simulated market's
+// Listings carry their store and the look-alike traits (decision 087) in every part, as the matching service's do;
+// BENCH_CATALOGUE_LOOKALIKE=0 leaves them out (the rules before decision 087) to compare on the same market.
 // BENCH_CATALOGUE_LISTINGS (default 1,000,000), BENCH_CATALOGUE_PRODUCTS (150,000), BENCH_CATALOGUE_STORES (2,000)
 // and BENCH_CALIBRATE (200 designs) scale it down for a quick look; BENCH_CATALOGUE_REAL=0 skips the small market
 // of real pictures.
 import os from "node:os";
 import { hammingDistance, HashIndex, parseHash, popcount32, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue-hash";
+import { listingTraits, siblingWords, titleMarks } from "~/domain/catalogue/look-alike";
 import { ClusterState, MATCH, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue-match";
 import { normaliseTitle, type NormalisedTitle } from "~/domain/catalogue-title";
 import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { calibrateDistances, drawPicture, lookAlikeDesign, randomDesign, variantPicture } from "../scripts/lib/market-pictures";
 import { matchQuality, simulateMarket, streamMarket, type SimulatedListing } from "../scripts/lib/market-simulator";
+import { describeQuality, fingerprintedSet, scoreSet } from "./catalogue-real-set/evaluate";
 
 const LISTINGS = Number(process.env.BENCH_CATALOGUE_LISTINGS ?? 1_000_000);
 const PRODUCTS = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 150_000);
 const STORES = Number(process.env.BENCH_CATALOGUE_STORES ?? 2_000);
 const CALIBRATE = Number(process.env.BENCH_CALIBRATE ?? 200);
 const MAX_CPU_S = Number(process.env.BENCH_CATALOGUE_MAX_CPU_S ?? 1_500);
+const LOOK_ALIKE = process.env.BENCH_CATALOGUE_LOOKALIKE !== "0";
 
 const fingerprinter = createPictureFingerprinter();
 const bits = (a: string, b: string) => hammingDistance(parseHash(a)!, parseHash(b)!);
@@ -47,19 +54,21 @@ interface ListingColumns {
   title: string[];
   priceCents: Int32Array;
   currency: string[];
+  store: Int32Array;
 }
 
 function columns(capacity: number): ListingColumns {
-  return { count: 0, hi: new Uint32Array(capacity + 1), lo: new Uint32Array(capacity + 1), title: [], priceCents: new Int32Array(capacity + 1), currency: [] };
+  return { count: 0, hi: new Uint32Array(capacity + 1), lo: new Uint32Array(capacity + 1), title: [], priceCents: new Int32Array(capacity + 1), currency: [], store: new Int32Array(capacity + 1) };
 }
 
-function putListing(c: ListingColumns, l: { id: number; title: string; priceCents: number; currency: string; hash: string | null }) {
+function putListing(c: ListingColumns, l: { id: number; storeId: number; title: string; priceCents: number; currency: string; hash: string | null }) {
   const h = parseHash(l.hash!)!;
   c.hi[l.id] = h.hi;
   c.lo[l.id] = h.lo;
   c.title[l.id] = l.title;
   c.priceCents[l.id] = l.priceCents;
   c.currency[l.id] = l.currency;
+  c.store[l.id] = l.storeId;
   c.count = Math.max(c.count, l.id);
 }
 
@@ -74,14 +83,25 @@ function group(c: ListingColumns) {
   const titles = new Map<string, NormalisedTitle>();
   const inputs: ClusterInput[] = new Array<ClusterInput>(n + 1);
   const index = new HashIndex(n);
+  const normalised: NormalisedTitle[] = new Array<NormalisedTitle>(n + 1);
   for (let id = 1; id <= n; id++) {
-    index.add(id, hashOf(id));
     let title = normaliseTitle(c.title[id]);
     const key = `${title.words.join(" ")}|${title.quantities.join(" ")}|${title.models.join(" ")}`;
     const known = titles.get(key);
     if (known) title = known;
     else titles.set(key, title);
-    inputs[id] = { id, title, priceCents: c.priceCents[id], currency: c.currency[id], pictureIsEvidence: true };
+    normalised[id] = title;
+  }
+  const siblings = siblingWords(
+    (function* () {
+      for (let id = 1; id <= n; id++) yield { storeId: c.store[id], words: normalised[id].words, marks: titleMarks(c.title[id], normalised[id]) };
+    })(),
+  );
+  for (let id = 1; id <= n; id++) {
+    index.add(id, hashOf(id));
+    const title = normalised[id];
+    const traits = LOOK_ALIKE ? listingTraits(c.title[id], title, { storeId: c.store[id] }, siblings) : undefined;
+    inputs[id] = { id, title, priceCents: c.priceCents[id], currency: c.currency[id], pictureIsEvidence: true, traits };
     c.title[id] = ""; // read once: the normalised title is what matching keeps
   }
   index.build();
@@ -127,7 +147,7 @@ function group(c: ListingColumns) {
     }
   }
   const phases = { stockPicturesS: (t2 - t1) / 1000, placementS: (performance.now() - t2) / 1000, distinctTitles: titles.size };
-  return { state, index: placed, titles, stock, phases, reached };
+  return { state, index: placed, titles, stock, phases, reached, siblings };
 }
 
 function printQuality(label: string, listings: Iterable<{ id: number; productId: number }>, state: ClusterState) {
@@ -213,9 +233,20 @@ printQuality("quality against the truth", truth(full.reached), full.state);
 t = performance.now();
 for (const l of newStore) {
   putListing(market, l);
-  const input = { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true };
+  const title = normaliseTitle(l.title);
+  const traits = LOOK_ALIKE ? listingTraits(l.title, title, { storeId: l.storeId }, full.siblings) : undefined;
+  const input = { id: l.id, title, priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true, traits };
   full.state.place(input);
 }
 const incMs = performance.now() - t;
 console.log(`incremental: one new store's ${newStore.length} listings placed in ${incMs.toFixed(0)} ms`);
+
+// ---------- the labelled set of real-catalogue patterns ----------
+t = performance.now();
+const real = await fingerprintedSet();
+const realQ = scoreSet(real.set, real.hashes);
+console.log(
+  `\nreal-catalogue patterns (${real.set.listings.length} listings, ${real.set.pairs.length} labelled pairs, drawn and fingerprinted in ${((performance.now() - t) / 1000).toFixed(1)} s; targets precision >= 0.97, recall >= 0.90):`,
+);
+for (const line of describeQuality(realQ, false)) console.log(`  ${line}`);
 clearInterval(sampler);

@@ -23,6 +23,7 @@
 // cannot form. An operator's decisions are constraints: a listing split out
 // of a product never rejoins the listings it was split from; two listings an operator merged are one product.
 // Pure: no I/O, no clock.
+import { identityVerdict, lookAlikeReason, type ListingTraits } from "~/domain/catalogue/look-alike";
 import { compareTitles, titlesContradict, type NormalisedTitle } from "~/domain/catalogue-title";
 
 export const MATCH = {
@@ -62,6 +63,20 @@ export interface ListingForMatch {
   /** The listing's lowest price, in cents of its store's currency (compared only within one currency). */
   priceCents: number | null;
   currency: string | null;
+  /**
+   * Barcodes, SKUs, vendor, store, options and the title's numbers and nouns (listingTraits): strong identifiers
+   * decide first, and look-alikes (versions of one line) stay apart whatever their pictures say (decision 087).
+   * A listing without traits is judged on its picture, title and price alone.
+   */
+  traits?: ListingTraits;
+}
+
+/** Whether the identifiers or the look-alike rules keep two listings apart (decision 087). */
+export function keptApartByTraits(a: ListingForMatch, b: ListingForMatch): boolean {
+  if (!a.traits || !b.traits) return false;
+  const identity = identityVerdict(a.traits, b.traits);
+  if (identity) return !identity.same;
+  return lookAlikeReason(a.traits, b.traits, a.title, b.title) !== null;
 }
 
 export interface PairEvidence {
@@ -110,6 +125,9 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
   const sentence = [pictureClause(distance), titleClause, priceClause].join("; ");
   const refuse = (why: string): PairDecision => ({ match: false, reason: `${why} (${sentence})`, evidence });
 
+  const identity = a.traits && b.traits ? identityVerdict(a.traits, b.traits) : null;
+  if (identity?.same) return { match: true, reason: `${identity.reason}; ${sentence}`, evidence };
+  if (identity) return refuse(identity.reason);
   if (!pictureIsEvidence) return refuse("the picture is a stock picture many unrelated listings use");
   if (distance > MATCH.titleLedDistance) return refuse("pictures too different");
   if (distance > MATCH.maxDistance && (titles.overlap < MATCH.titleLedMinOverlap || titles.shared.length < MATCH.titleLedMinWords))
@@ -118,6 +136,8 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
   const bothHaveWords = a.title.words.length > 0 && b.title.words.length > 0;
   if (bothHaveWords && titles.shared.length === 0) return refuse("titles share no word");
   if (distance > MATCH.strongDistance && titles.overlap < MATCH.minTitleOverlapWhenFar) return refuse("pictures only similar and titles too different");
+  const lookAlike = lookAlikeReason(a.traits, b.traits, a.title, b.title);
+  if (lookAlike) return refuse(`versions of one line, not one product: ${lookAlike}`);
   if (sameCurrency && a.priceCents !== null && b.priceCents !== null && a.priceCents > 0 && b.priceCents > 0) {
     const ratio = Math.max(a.priceCents, b.priceCents) / Math.min(a.priceCents, b.priceCents);
     if (ratio > MATCH.maxPriceRatio) return refuse(`prices too far apart (${ratio.toFixed(1)}x)`);
@@ -131,6 +151,8 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
  * that admits a listing. tests/unit/catalogue-match.test.ts checks it agrees with decidePair.
  */
 export function pairMatches(a: ListingForMatch, b: ListingForMatch, distance: number, pictureIsEvidence = true): boolean {
+  const identity = a.traits && b.traits ? identityVerdict(a.traits, b.traits) : null;
+  if (identity) return identity.same;
   if (!pictureIsEvidence || distance > MATCH.titleLedDistance) return false;
   const aw = a.title.words;
   const bw = b.title.words;
@@ -145,7 +167,7 @@ export function pairMatches(a: ListingForMatch, b: ListingForMatch, distance: nu
   if (a.currency === b.currency && a.priceCents !== null && b.priceCents !== null && a.priceCents > 0 && b.priceCents > 0) {
     if (Math.max(a.priceCents, b.priceCents) / Math.min(a.priceCents, b.priceCents) > MATCH.maxPriceRatio) return false;
   }
-  return true;
+  return lookAlikeReason(a.traits, b.traits, a.title, b.title) === null;
 }
 
 /**
@@ -320,6 +342,9 @@ export class ClusterState {
     // Per product: how many of its members match, their total distance, and the first that matched (the evidence).
     let best: { cluster: Cluster; votes: number; total: number; withId: number; distance: number } | null = null;
     const votes = new Map<Cluster, { votes: number; total: number; withId: number; distance: number }>();
+    // A product with a member the identifiers or the look-alike rules keep apart from this listing is refused,
+    // however many of its other members match: versions of one line must not meet through a vaguer listing.
+    const vetoed = new Set<Cluster>();
     let examined = 0;
     for (const candidate of this.near(listing.id, radius)) {
       const other = this.listings.get(candidate.id);
@@ -327,7 +352,10 @@ export class ClusterState {
       if (!other || !cluster || !other.pictureIsEvidence) continue;
       // The nearest placed members decide: a product sold by hundreds of stores is not compared member by member.
       if (++examined > MATCH.maxCandidates) break;
-      if (!pairMatches(listing, other, candidate.distance)) continue;
+      if (!pairMatches(listing, other, candidate.distance)) {
+        if (keptApartByTraits(listing, other)) vetoed.add(cluster);
+        continue;
+      }
       const entry = votes.get(cluster);
       if (entry) {
         entry.votes++;
@@ -337,7 +365,7 @@ export class ClusterState {
       }
     }
     for (const [cluster, entry] of votes) {
-      if (this.keptApart(listing.id, cluster)) continue;
+      if (vetoed.has(cluster) || this.keptApart(listing.id, cluster)) continue;
       if (this.distance(listing.id, cluster.centreId) > MATCH.maxDistanceToAnchor) continue;
       if (this.distance(listing.id, cluster.anchorId) > MATCH.maxDiameter) continue;
       const mean = entry.total / entry.votes;

@@ -8,6 +8,8 @@ export interface VariantSnapshot {
   id: string;
   title: string;
   sku: string | null;
+  /** The variant's barcode as the store publishes it (products.json of some stores; absent when none). Decision 087. */
+  barcode?: string;
   priceCents: number;
   compareAtCents: number | null;
   /** null when the store does not publish availability for this variant. */
@@ -28,6 +30,8 @@ export interface ProductSnapshot {
   /** Image URLs, first = main. */
   images: string[];
   variants: VariantSnapshot[];
+  /** The product's options ("Size": ["S", "M"]) when it has any besides Shopify's "Title"; absent otherwise. Decision 087. */
+  options?: Array<{ name: string; values: string[] }>;
 }
 
 export interface StoreSnapshot {

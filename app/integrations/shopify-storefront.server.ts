@@ -174,11 +174,13 @@ export function productFromJson(raw: unknown): ProductSnapshot | null {
       id: variantId,
       title: str(variant.title) ?? "",
       sku: str(variant.sku) || null,
+      ...(str(variant.barcode)?.trim() ? { barcode: str(variant.barcode)!.trim().slice(0, 64) } : {}),
       priceCents,
       compareAtCents: decimalToCents(variant.compare_at_price),
       available: typeof variant.available === "boolean" ? variant.available : null,
     });
   }
+  const options = optionList(p.options);
   return {
     id,
     handle,
@@ -191,7 +193,22 @@ export function productFromJson(raw: unknown): ProductSnapshot | null {
     updatedAt: str(p.updated_at),
     images: (Array.isArray(p.images) ? p.images : []).map(imageUrl).filter((u): u is string => u !== null),
     variants,
+    ...(options.length > 0 ? { options } : {}),
   };
+}
+
+/** A product's options, without Shopify's "Title" / "Default Title": at most 3, 100 values each, 100 characters a value. */
+function optionList(value: unknown): Array<{ name: string; values: string[] }> {
+  if (!Array.isArray(value)) return [];
+  const out: Array<{ name: string; values: string[] }> = [];
+  for (const o of value.slice(0, 3)) {
+    const name = str((o as { name?: unknown } | null)?.name)?.trim().slice(0, 100);
+    const raw = (o as { values?: unknown } | null)?.values;
+    const values = (Array.isArray(raw) ? raw : []).filter((v): v is string => typeof v === "string" && v.trim() !== "").slice(0, 100).map((v) => v.trim().slice(0, 100));
+    if (!name || name.toLowerCase() === "title" || values.length === 0) continue;
+    out.push({ name, values });
+  }
+  return out;
 }
 
 /** variant id → availability, from /products/{handle}.js. */

@@ -168,12 +168,19 @@ export function streamMarket(options: MarketOptions): { products: SimulatedProdu
   const storeCurrency = Array.from({ length: options.stores }, () => pick(r, CURRENCIES));
   const stockHashes = Array.from({ length: 5 }, () => randomHash(r));
   const t0 = Date.UTC(2026, 8, 1) / 1000;
+  const storesOf = new Map<number, Set<number>>();
   function* listings(): Generator<SimulatedListing> {
     // Popularity is skewed: a few products are sold by many stores.
     for (let id = 0; id < options.listings; id++) {
       const productId = Math.min(options.products - 1, Math.floor(options.products * r() ** 1.6));
       const product = products[productId];
-      const storeId = Math.floor(r() * options.stores);
+      // A store lists a product once (a second listing in one store is a second version: decision 087); a draw that
+      // lands on a store already listing it moves to the next store without one.
+      let storeId = Math.floor(r() * options.stores);
+      const listedBy = storesOf.get(productId) ?? new Set<number>();
+      for (let k = 0; k < options.stores && listedBy.has(storeId); k++) storeId = (storeId + 1) % options.stores;
+      listedBy.add(storeId);
+      storesOf.set(productId, listedBy);
       const currency = storeCurrency[storeId];
       const rate = currency === "USD" ? 1 : 0.92;
       const stock = r() < stockShare;

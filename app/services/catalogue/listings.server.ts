@@ -15,11 +15,30 @@ export interface MatchListing {
   currency: string | null;
   hash: string;
   firstSeenAt: number;
+  /** What the look-alike rules read (decision 087): the vendor, the variants' SKUs and barcodes, the options. */
+  vendor: string;
+  variants: Array<{ sku: string | null; barcode: string | null }>;
+  options: Array<{ name: string; values: string[] }>;
+}
+
+/** The SKUs and barcodes of a listing's stored variants (VariantSnapshot JSON); [] for anything unreadable. */
+function variantCodes(text: string): Array<{ sku: string | null; barcode: string | null }> {
+  return parseJsonList(text).map((v) => {
+    const x = (v ?? {}) as { sku?: unknown; barcode?: unknown };
+    return { sku: typeof x.sku === "string" ? x.sku : null, barcode: typeof x.barcode === "string" ? x.barcode : null };
+  });
+}
+
+function optionValues(text: string): Array<{ name: string; values: string[] }> {
+  return parseJsonList(text).flatMap((o) => {
+    const x = (o ?? {}) as { name?: unknown; values?: unknown };
+    return typeof x.name === "string" && Array.isArray(x.values) ? [{ name: x.name, values: x.values.filter((v): v is string => typeof v === "string") }] : [];
+  });
 }
 
 const MATCH_SQL = `
   SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cs.currency, lp.hash,
-         CAST(strftime('%s', cp.firstSeenAt) AS INTEGER)
+         CAST(strftime('%s', cp.firstSeenAt) AS INTEGER), cp.vendor, cp.variants, cp.options
   FROM CompetitorProduct cp
   JOIN ListingPicture lp ON lp.listingId = cp.id AND lp.status = 'ok' AND lp.hash IS NOT NULL
   JOIN CompetitorStore cs ON cs.id = cp.storeId
@@ -40,6 +59,9 @@ export async function readMatchListings(sql: SqlReader, chunk = 20_000): Promise
         currency: r[4] === null ? null : String(r[4]),
         hash: String(r[5]),
         firstSeenAt: Number(r[6]),
+        vendor: r[7] === null ? "" : String(r[7]),
+        variants: variantCodes(String(r[8] ?? "[]")),
+        options: optionValues(String(r[9] ?? "[]")),
       });
     }
     if (rows.length < chunk) return out;

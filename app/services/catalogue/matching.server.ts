@@ -13,6 +13,7 @@
 // The "catalogue.match" job (catalogue.server.ts) runs it one at a time across processes.
 import { retryBusy, type Db, type SqlReader } from "~/db.server";
 import { HashIndex, hammingDistance, parseHash, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue-hash";
+import { listingTraits, siblingWords, titleMarks, type SiblingWords } from "~/domain/catalogue/look-alike";
 import { ClusterState, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue-match";
 import { normaliseTitle } from "~/domain/catalogue-title";
 import { AppError } from "~/domain/errors";
@@ -39,6 +40,8 @@ interface MatchState {
   clusters: ClusterState;
   decisions: string;
   stockPictures: number;
+  /** Words stores use to tell their own listings apart (decision 087), learned from every listing at the build. */
+  siblings: SiblingWords;
   /** The last listing in the order (first seen, then id) placed so far. */
   last: { firstSeenAt: number; id: number };
 }
@@ -72,8 +75,19 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     };
   }
 
-  function inputOf(l: MatchListing): ClusterInput {
-    return { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true };
+  function inputOf(l: MatchListing, siblings: SiblingWords): ClusterInput {
+    const title = normaliseTitle(l.title);
+    const traits = listingTraits(l.title, title, { storeId: l.storeId, vendor: l.vendor, variants: l.variants, options: l.options }, siblings);
+    return { id: l.id, title, priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true, traits };
+  }
+
+  function learnSiblings(listings: MatchListing[]): SiblingWords {
+    return siblingWords(
+      listings.map((l) => {
+        const title = normaliseTitle(l.title);
+        return { storeId: l.storeId, words: title.words, marks: titleMarks(l.title, title) };
+      }),
+    );
   }
 
   /** Marks the listings whose picture many unrelated listings share; returns how many pictures that is. */
@@ -100,13 +114,14 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     const hashes = new Map<number, Hash64>();
     const hashText = new Map<number, string>();
     const inputs = new Map<number, ClusterInput>();
+    const siblings = learnSiblings(listings);
     for (const l of listings) {
       const hash = parseHash(l.hash);
       if (!hash) continue;
       index.add(l.id, hash);
       hashes.set(l.id, hash);
       hashText.set(l.id, l.hash);
-      inputs.set(l.id, inputOf(l));
+      inputs.set(l.id, inputOf(l, siblings));
     }
     index.build();
     // Look-ups during placement go to a second index of placed listings (at most MATCH.indexedPerProduct a product).
@@ -120,7 +135,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
         if (placed.unbuilt >= REBUILD_AFTER) placed.build();
       },
     );
-    const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, last: lastOf(listings) };
+    const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, siblings, last: lastOf(listings) };
     s.stockPictures = markStockPictures(s, hashes.keys());
     for (const l of orderOf(listings)) if (inputs.has(l.id)) clusters.place(inputs.get(l.id)!);
     for (const [a, b] of decisions.together) clusters.merge(a, b);
@@ -143,13 +158,18 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     // place them differently. A store's new read is newer than everything before it, so this is the usual case.
     const last = s.last;
     if (fresh.some((l) => l.firstSeenAt < last.firstSeenAt || (l.firstSeenAt === last.firstSeenAt && l.id < last.id))) return false;
+    // Sibling words are learned per store: a new listing that teaches its store's catalogue a new pair would have
+    // kept listings apart in a full run, so the state is rebuilt.
+    const freshStores = new Set(fresh.map((l) => l.storeId));
+    const learned = learnSiblings(listings.filter((l) => freshStores.has(l.storeId)));
+    for (const [word, others] of learned) for (const other of others) if (!s.siblings.get(word)?.has(other)) return false;
     for (const l of fresh) {
       const hash = parseHash(l.hash);
       if (!hash) continue;
       s.index.add(l.id, hash);
       s.hashes.set(l.id, hash);
       s.hashText.set(l.id, l.hash);
-      s.inputs.set(l.id, inputOf(l));
+      s.inputs.set(l.id, inputOf(l, s.siblings));
     }
     // A new listing that makes a picture a stock picture changes listings already placed: rebuild.
     if (markStockPictures(s, fresh.map((l) => l.id)) > 0) return false;

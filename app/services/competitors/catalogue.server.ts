@@ -6,7 +6,7 @@ import { parseStringList, retryBusy, type Db } from "~/db.server";
 import { catalogueSeries, type CatalogueChange } from "~/domain/competitor-insights";
 import { readNote } from "~/domain/competitors";
 import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/store-snapshot";
-import { iso, parseVariants, toDbTime, type ProductRow } from "~/services/competitors/shared.server";
+import { iso, parseOptions, parseVariants, toDbTime, type ProductRow } from "~/services/competitors/shared.server";
 
 const isoOrNull = (text: string | null): Date | null => {
   if (!text) return null;
@@ -37,6 +37,7 @@ function productFields(p: ProductSnapshot) {
     tags: JSON.stringify(p.tags.slice(0, 100)),
     images: JSON.stringify(p.images.slice(0, 20)),
     variants: JSON.stringify(p.variants.slice(0, 250)),
+    options: JSON.stringify(p.options ?? []),
     priceMinCents: range.min,
     priceMaxCents: range.max,
     available: availabilityOf(p.variants),
@@ -47,7 +48,7 @@ function productFields(p: ProductSnapshot) {
 type ProductFields = ReturnType<typeof productFields>;
 
 const fingerprint = (f: ProductFields) =>
-  JSON.stringify([f.handle, f.title, f.productType, f.vendor, f.tags, f.images, f.variants, iso(f.createdAt), iso(f.publishedAt)]);
+  JSON.stringify([f.handle, f.title, f.productType, f.vendor, f.tags, f.images, f.variants, f.options, iso(f.createdAt), iso(f.publishedAt)]);
 
 /** A stored product as the snapshot it was read from (the previous side of a diff). */
 export function snapshotProductOf(row: ProductRow): ProductSnapshot {
@@ -63,6 +64,7 @@ export function snapshotProductOf(row: ProductRow): ProductSnapshot {
     updatedAt: null,
     images: parseStringList(row.images),
     variants: parseVariants(row.variants),
+    ...(row.options !== "[]" ? { options: parseOptions(row.options) } : {}),
   };
 }
 

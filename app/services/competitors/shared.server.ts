@@ -90,6 +90,7 @@ export const productSelect = {
   tags: true,
   images: true,
   variants: true,
+  options: true,
   priceMinCents: true,
   priceMaxCents: true,
   available: true,
@@ -111,6 +112,20 @@ export function parseVariants(text: string): VariantSnapshot[] {
   try {
     const v: unknown = JSON.parse(text);
     return Array.isArray(v) ? (v as VariantSnapshot[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A stored product's options (decision 087); [] for anything unreadable. */
+export function parseOptions(text: string): Array<{ name: string; values: string[] }> {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!Array.isArray(v)) return [];
+    return v.flatMap((o) => {
+      const x = o as { name?: unknown; values?: unknown };
+      return typeof x.name === "string" && Array.isArray(x.values) ? [{ name: x.name, values: x.values.filter((s): s is string => typeof s === "string") }] : [];
+    });
   } catch {
     return [];
   }
