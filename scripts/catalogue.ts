@@ -42,11 +42,21 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Listings: ${s.listings} (pictures: ${s.fingerprinted} fingerprinted, ${s.pending} pending, ${s.failed} failed)`);
     console.log(`Measured products: ${s.products}`);
     console.log(`Last match: ${s.lastMatchAt ? `${s.lastMatchAt.replace("T", " ").slice(0, 16)} UTC` : "never"}`);
+    const utc = (iso: string | null) => (iso ? `, next try ${iso.replace("T", " ").slice(0, 16)} UTC` : "");
+    console.log(`Pictures pending: ${s.pending}${s.pending ? "" : " (none)"}`);
+    for (const p of s.pendingByReason) console.log(`  ${p.pictures} ${p.reason}${utc(p.nextTryAt)}`);
+    console.log(`Pictures that will not be read: ${s.failed}`);
+    for (const p of s.failedByReason) console.log(`  ${p.pictures} ${p.reason}`);
+    console.log(`Listings placed without a picture: ${s.placedWithoutPicture} (${s.listingsWithNoPicture} whose store shows none)`);
     return 0;
   }
-  if (command === "split") await catalogue.split(listingId(args[0]));
-  if (command === "merge") await catalogue.merge(listingId(args[0]), listingId(args[1]));
-  const { match } = await catalogue.matchNow({ full: command === "match" && args.includes("--full") });
+  const id = command === "split" || command === "merge" ? listingId(args[0]) : 0;
+  const { match } =
+    command === "split"
+      ? await catalogue.split(id)
+      : command === "merge"
+        ? await catalogue.merge(id, listingId(args[1]))
+        : await catalogue.matchNow({ full: args.includes("--full") });
   if (command === "split") console.log(`Listing ${args[0]} split out of its product.`);
   if (command === "merge") console.log(`Listings ${args[0]} and ${args[1]} are one product.`);
   console.log(`Matched ${match.listings} listings (${match.mode}): ${match.products} products, ${match.changed.length} changed, ${match.removed} removed.`);

@@ -204,10 +204,13 @@ export interface ClusterInput extends ListingForMatch {
 
 export interface ClusterMember {
   id: number;
-  /** The pair decision that admitted it (null for the anchor and for operator merges). */
-  evidence: (PairEvidence & { withId: number; reason: string }) | null;
-  /** "picture" (matched), "anchor" (first of its product) or "operator" (merged by hand). */
-  via: "anchor" | "picture" | "operator";
+  /**
+   * The pair decision that admitted it (null for the anchor and for operator merges); for a listing placed without
+   * a picture (placeByTitle) only the sentence and the listing it matched (none for the anchor): decision 091.
+   */
+  evidence: (PairEvidence & { withId: number; reason: string }) | { withId: number | null; reason: string; noPicture: true } | null;
+  /** "picture" (matched), "title" (no picture: matched on its title), "anchor" (first of its product) or "operator" (merged by hand). */
+  via: "anchor" | "picture" | "title" | "operator";
 }
 
 export interface Cluster {
@@ -378,6 +381,34 @@ export class ClusterState {
     }
     if (!best) return null;
     return { cluster: best.cluster, admit: new MatchedMember(listing.id, best.withId, best.distance, this.listings) };
+  }
+
+  /**
+   * Places a listing that has no picture fingerprint (decision 091): it joins the product of the first candidate
+   * `judge` accepts (candidates come from a title index, best first) unless an operator's split keeps it apart,
+   * or becomes a product of its own whose evidence says "no picture". Its picture, when it arrives, places it again
+   * (the caller rebuilds on a changed picture).
+   */
+  placeByTitle(listing: ClusterInput, candidates: number[], judge: (other: ClusterInput) => string | null): Cluster {
+    this.listings.set(listing.id, listing);
+    let cluster: Cluster | undefined;
+    for (const id of candidates) {
+      const other = this.listings.get(id);
+      const candidate = this.clusterOf.get(id);
+      if (!other || !candidate || this.keptApart(listing.id, candidate)) continue;
+      const reason = judge(other);
+      if (reason === null) continue;
+      cluster = candidate;
+      cluster.members.push({ id: listing.id, via: "title", evidence: { withId: id, reason, noPicture: true } });
+      break;
+    }
+    if (!cluster) {
+      cluster = { anchorId: listing.id, centreId: listing.id, members: [{ id: listing.id, via: "anchor", evidence: { withId: null, reason: "no picture", noPicture: true } }] };
+      this.clusters.push(cluster);
+    }
+    this.clusterOf.set(listing.id, cluster);
+    this.onPlaced(listing.id, cluster);
+    return cluster;
   }
 
   /** An operator's merge: the two listings' products become one (the older anchor stays), unless a split forbids it. */

@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
+import type { PictureFetchFailure } from "~/domain/catalogue/picture-failures";
 import { SafeFetchError, type SafeFetcher } from "~/integrations/safe-fetch.server";
 
 export interface ImageFetchLimits {
@@ -42,7 +43,11 @@ export interface FetchedImage {
 }
 
 export class ImageFetchError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** What failed, for callers that retry (the catalogue's pictures: app/domain/catalogue/picture-failures.ts). */
+    readonly failure: PictureFetchFailure = { kind: "not-an-image" },
+  ) {
     super(message);
     this.name = "ImageFetchError";
   }
@@ -62,7 +67,7 @@ export async function inspectImage(bytes: Buffer, limits: ImageFetchLimits = IMA
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(type.mime in IMAGE_TYPES)) {
     const what = type ? `${type.mime} (.${type.ext})` : "not an image we can read";
-    throw new ImageFetchError(`The file is not a JPEG, PNG, WebP or GIF image: its contents are ${what}.`);
+    throw new ImageFetchError(`The file is not a JPEG, PNG, WebP or GIF image: its contents are ${what}.`, { kind: "not-an-image" });
   }
   let size: { width?: number; height?: number };
   try {
@@ -76,6 +81,7 @@ export async function inspectImage(bytes: Buffer, limits: ImageFetchLimits = IMA
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
     throw new ImageFetchError(
       `The image is ${width}x${height} pixels; at most ${limits.maxSide} pixels a side and ${limits.maxPixels / 1_000_000} megapixels are kept.`,
+      { kind: "too-many-pixels" },
     );
   }
   const contentType = type.mime as StoredImageType;
@@ -98,11 +104,11 @@ export function createImageFetcher(options: { fetcher: SafeFetcher; limits?: Par
         if (!(error instanceof SafeFetchError)) throw error;
         switch (error.kind) {
           case "too-large":
-            throw new ImageFetchError(`The image is larger than ${mb(limits.maxBytes)}, the most we keep.`);
+            throw new ImageFetchError(`The image is larger than ${mb(limits.maxBytes)}, the most we keep.`, { kind: "too-large" });
           case "timeout":
-            throw new ImageFetchError(`The image's server did not answer within ${limits.timeoutMs / 1000} s.`);
+            throw new ImageFetchError(`The image's server did not answer within ${limits.timeoutMs / 1000} s.`, { kind: "timeout" });
           default:
-            throw new ImageFetchError(error.message);
+            throw new ImageFetchError(error.message, { kind: error.kind });
         }
       }
       if (response.status !== 200) {
@@ -110,6 +116,7 @@ export function createImageFetcher(options: { fetcher: SafeFetcher; limits?: Par
           response.status === 404 || response.status === 410
             ? `The image is not there any more (the server answered ${response.status}).`
             : `The image's server answered ${response.status} instead of the image.`,
+          { kind: "status", status: response.status, retryAfter: response.headers["retry-after"] },
         );
       }
       return { bytes: response.body, ...(await inspectImage(response.body, limits)) };

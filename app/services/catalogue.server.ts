@@ -8,6 +8,7 @@
 // All three are jobs, keyed so one runs at a time across processes.
 import type { Db, SqlReader } from "~/db.server";
 import type { PictureFingerprinter } from "~/domain/catalogue-hash";
+import { pictureFailurePhrase } from "~/domain/catalogue/picture-failures";
 import type { ImageFetcher } from "~/integrations/image-fetch.server";
 import { childLogger } from "~/logger.server";
 import { createCatalogueMaterialise } from "~/services/catalogue/materialise.server";
@@ -37,6 +38,13 @@ export interface CatalogueStatus {
   products: number;
   /** When a listing last joined a product (the last match that changed something); null before the first. */
   lastMatchAt: string | null;
+  /** Pictures not in yet, by why (decision 091): waiting for a first read, or a transient failure and its next try. */
+  pendingByReason: Array<{ reason: string; pictures: number; nextTryAt: string | null }>;
+  /** Pictures that will not be read (permanent failures), by why. */
+  failedByReason: Array<{ reason: string; pictures: number }>;
+  /** Listings in a product without a picture (placed on their titles), and how many of their stores show none. */
+  placedWithoutPicture: number;
+  listingsWithNoPicture: number;
 }
 
 export interface CatalogueDeps {
@@ -110,11 +118,14 @@ export function createCatalogue(deps: CatalogueDeps) {
 
   /** What the operator page and `npm run catalogue -- status` show: pictures by state, products, the last match. */
   async function status(): Promise<CatalogueStatus> {
-    const [byStatus, listings, products, last] = await Promise.all([
+    const [byStatus, listings, products, last, byFailure, withoutPicture, noPicture] = await Promise.all([
       deps.db.listingPicture.groupBy({ by: ["status"], _count: { _all: true } }),
       deps.db.competitorProduct.count({ where: { removedAt: null } }),
       deps.db.product.count({ where: { source: "measured" } }),
       deps.db.catalogueMember.findFirst({ orderBy: { matchedAt: "desc" }, select: { matchedAt: true } }),
+      deps.db.listingPicture.groupBy({ by: ["status", "failure"], where: { status: { in: ["pending", "failed"] } }, _count: { _all: true }, _min: { retryAt: true } }),
+      deps.db.catalogueMember.count({ where: { listing: { OR: [{ picture: null }, { picture: { status: { not: "ok" } } }] } } }),
+      deps.db.competitorProduct.count({ where: { removedAt: null, picture: null } }),
     ]);
     const count = (s: string) => byStatus.find((b) => b.status === s)?._count._all ?? 0;
     return {
@@ -124,6 +135,12 @@ export function createCatalogue(deps: CatalogueDeps) {
       failed: count("failed"),
       products,
       lastMatchAt: last ? last.matchedAt.toISOString() : null,
+      pendingByReason: byFailure
+        .filter((b) => b.status === "pending")
+        .map((b) => ({ reason: b.failure === null ? "waiting for a first read" : pictureFailurePhrase(b.failure), pictures: b._count._all, nextTryAt: b._min.retryAt?.toISOString() ?? null })),
+      failedByReason: byFailure.filter((b) => b.status === "failed").map((b) => ({ reason: pictureFailurePhrase(b.failure), pictures: b._count._all })),
+      placedWithoutPicture: withoutPicture,
+      listingsWithNoPicture: noPicture,
     };
   }
 
@@ -150,8 +167,13 @@ export function createCatalogue(deps: CatalogueDeps) {
     match: matching.run,
     matchNow,
     status,
-    split: matching.split,
-    merge: matching.merge,
+    /** An operator's split, matched and every product it touches recomputed at once (decision 091). */
+    split: async (listingId: number, note = "") => ({ ...(await matching.split(listingId, note)), ...(await matchNow()) }),
+    /** An operator's merge, matched and recomputed at once. */
+    merge: async (listingA: number, listingB: number, note = "") => {
+      await matching.merge(listingA, listingB, note);
+      return matchNow();
+    },
     materialise: materialise.run,
   };
 }

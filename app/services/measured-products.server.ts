@@ -2,6 +2,7 @@
 // observe (offers), its daily signals and the evidence of each match. Read-only: the catalogue services own
 // these rows. Who follows a store is never read here: offers name stores, never their followers.
 import type { Db } from "~/db.server";
+import { noPictureSentence } from "~/domain/catalogue/picture-failures";
 import {
   listingUrl,
   matchReason,
@@ -38,6 +39,7 @@ export async function readMeasuredDetail(db: Db, productId: number, firstSeenAny
             firstSeenAt: true,
             removedAt: true,
             store: { select: { domain: true, currency: true } },
+            picture: { select: { status: true, failure: true, retryAt: true } },
           },
         },
       },
@@ -62,8 +64,20 @@ export async function readMeasuredDetail(db: Db, productId: number, firstSeenAny
     .map((m) => ({
       listing: { store: m.listing.store.domain, title: m.listing.title, url: listingUrl(m.listing.store.domain, m.listing.handle) },
       via: m.via,
-      reason: matchReason(m.via, m.evidence),
+      reason: withPictureState(matchReason(m.via, m.evidence), m.listing.picture),
     }));
   const series = stored ? parseMeasuredSeries(stored.series) : null;
   return { offers, signals: series ? signalsFromSeries(series, firstSeenAnywhere.toISOString()) : null, matchEvidence };
+}
+
+/**
+ * A member without a usable picture says so, and why, from its picture's state now (decision 091): "no picture
+ * yet: the picture's server could not be reached; tried again at ...". A member whose picture is in says nothing more.
+ */
+function withPictureState(reason: string, picture: { status: string; failure: string | null; retryAt: Date | null } | null): string {
+  const state = picture === null ? { status: "none" as const, failure: null, retryAt: null } : { ...picture, status: picture.status as "ok" | "pending" | "failed" };
+  const said = noPictureSentence(state);
+  if (said === null) return reason;
+  // A title match's own sentence starts "no picture; ": the picture's state says it in full.
+  return `${reason.replace(/^no picture; /, "")}; ${said}`;
 }

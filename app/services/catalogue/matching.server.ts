@@ -183,6 +183,10 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
   async function write(clusters: Cluster[]): Promise<{ changed: string[]; removed: number }> {
     const stored = await db.catalogueMember.findMany({ select: { listingId: true, via: true, evidence: true, product: { select: { objectID: true } } } });
     const storedOf = new Map(stored.map((m) => [m.listingId, m]));
+    // A product that lost a member (an operator's split, a listing placed again) is changed too: its title, price
+    // and stores selling are recomputed though every member it kept is as it was (decision 091).
+    const storedCount = new Map<string, number>();
+    for (const m of stored) storedCount.set(m.product.objectID, (storedCount.get(m.product.objectID) ?? 0) + 1);
     const existing = await db.product.findMany({ where: { source: "measured" }, select: { id: true, objectID: true } });
     const productIds = new Map(existing.map((p) => [p.objectID, p.id]));
     const wanted = new Set<string>();
@@ -198,6 +202,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       }));
       const same =
         productIds.has(objectID) &&
+        storedCount.get(objectID) === rows.length &&
         rows.every((r) => {
           const s = storedOf.get(r.listingId);
           return s && s.product.objectID === objectID && s.via === r.via && s.evidence === r.evidence;

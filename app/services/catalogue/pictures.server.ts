@@ -4,16 +4,17 @@
 //   only Shopify's cache-busting `v` parameter changed (the same file: its fingerprint is kept);
 // - fetchBatch(): pending pictures are fetched once each (image-fetch.server.ts: SSRF-safe, size, time and pixel
 //   bounds, type from the bytes) and fingerprinted (the PictureFingerprinter port); a URL another listing already
-//   has a fingerprint for is not fetched again. A failure is recorded with its sentence and retried up to
-//   MAX_PICTURE_ATTEMPTS times; a listing without a picture is simply not matched.
+//   has a fingerprint for is not fetched again. A failure is recorded with its sentence and classified
+//   (app/domain/catalogue/picture-failures.ts, decision 091): a permanent one (404, not an image, too large) makes
+//   the row "failed" at once, said once; a transient one (timeout, reset, 5xx, 429) keeps it "pending" with a
+//   retryAt that backs off and honours Retry-After, and never exhausts it. Meanwhile the listing is in the
+//   catalogue on its title (matching.server.ts), and is placed again by its picture when the picture arrives.
 // Both run in the "catalogue.pictures" job (catalogue.server.ts), never inside a request.
 import { retryBusy, type Db } from "~/db.server";
 import { samePictureFile, type PictureFingerprinter } from "~/domain/catalogue-hash";
+import { classifyPictureFailure, nextPictureTry, type PictureFailure } from "~/domain/catalogue/picture-failures";
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
 
-export const MAX_PICTURE_ATTEMPTS = 3;
-/** A picture that failed is tried again no sooner than this after its last attempt. */
-export const PICTURE_RETRY_MS = 60 * 60_000;
 const FETCH_CONCURRENCY = 4;
 
 export interface PictureBatchSummary {
@@ -30,10 +31,13 @@ export interface CataloguePicturesDeps {
   now: () => Date;
 }
 
-/** Why a picture could not be used, as a sentence; anything else is a defect and is rethrown. */
-function failureSentence(error: unknown): string | null {
-  if (error instanceof ImageFetchError) return error.message;
-  if (error instanceof Error && error.name === "PictureFingerprintError") return error.message;
+type Outcome = { hash: string } | { error: string; failure: PictureFailure };
+
+/** Why a picture could not be used, as a sentence and a class; anything else is a defect and is rethrown. */
+function failureOf(error: unknown, nowMs: number): { error: string; failure: PictureFailure } | null {
+  if (error instanceof ImageFetchError) return { error: error.message, failure: classifyPictureFailure(error.failure, nowMs) };
+  if (error instanceof Error && error.name === "PictureFingerprintError")
+    return { error: error.message, failure: classifyPictureFailure({ kind: "undecodable" }, nowMs) };
   return null;
 }
 
@@ -81,7 +85,7 @@ export function createCataloguePictures(deps: CataloguePicturesDeps) {
            AND json_valid(cp."images") AND json_type(cp."images", '$[0]') = 'text'
            AND (lp."listingId" IS NULL OR lp."imageUrl" <> json_extract(cp."images", '$[0]'))
          ON CONFLICT ("listingId") DO UPDATE SET
-           "imageUrl" = excluded."imageUrl", "status" = 'pending', "hash" = NULL, "error" = NULL, "attempts" = 0,
+           "imageUrl" = excluded."imageUrl", "status" = 'pending', "hash" = NULL, "error" = NULL, "failure" = NULL, "retryAt" = NULL, "attempts" = 0,
            "updatedAt" = excluded."updatedAt"`,
         at,
       ),
@@ -89,20 +93,20 @@ export function createCataloguePictures(deps: CataloguePicturesDeps) {
     return db.listingPicture.count({ where: { status: "pending" } });
   }
 
-  async function fingerprintUrl(url: string): Promise<{ hash: string } | { error: string }> {
+  async function fingerprintUrl(url: string): Promise<Outcome> {
     try {
       const fetched = await images.fetch(url);
       return { hash: await fingerprinter.fingerprint(fetched.bytes) };
     } catch (error) {
-      const sentence = failureSentence(error);
-      if (sentence === null) throw error;
-      return { error: sentence };
+      const failed = failureOf(error, now().getTime());
+      if (failed === null) throw error;
+      return failed;
     }
   }
 
   /** Fetches and fingerprints up to `limit` pending pictures. */
   async function fetchBatch(limit = 200, signal?: AbortSignal): Promise<PictureBatchSummary> {
-    const due = () => ({ status: "pending", OR: [{ attempts: 0 }, { updatedAt: { lte: new Date(now().getTime() - PICTURE_RETRY_MS) } }] });
+    const due = () => ({ status: "pending", OR: [{ retryAt: null }, { retryAt: { lte: now() } }] });
     const pending = await db.listingPicture.findMany({
       where: due(),
       orderBy: { listingId: "asc" },
@@ -125,7 +129,7 @@ export function createCataloguePictures(deps: CataloguePicturesDeps) {
     }
 
     const queueOfUrls = urls.filter((u) => !known.has(u));
-    const outcomes = new Map<string, { hash: string } | { error: string }>();
+    const outcomes = new Map<string, Outcome>();
     for (const [url, hash] of known) outcomes.set(url, { hash });
     let next = 0;
     const worker = async () => {
@@ -147,16 +151,25 @@ export function createCataloguePictures(deps: CataloguePicturesDeps) {
           await retryBusy(() =>
             db.listingPicture.updateMany({
               where: { listingId: row.listingId, imageUrl: url },
-              data: { status: "ok", hash: outcome.hash, error: null, attempts: row.attempts + 1, updatedAt: at },
+              data: { status: "ok", hash: outcome.hash, error: null, failure: null, retryAt: null, attempts: row.attempts + 1, updatedAt: at },
             }),
           );
         } else {
           summary.failed++;
+          // attempts counts failures in a row: it sets the backoff, never a limit.
           const attempts = row.attempts + 1;
+          const permanent = outcome.failure.kind === "permanent";
           await retryBusy(() =>
             db.listingPicture.updateMany({
               where: { listingId: row.listingId, imageUrl: url },
-              data: { status: attempts >= MAX_PICTURE_ATTEMPTS ? "failed" : "pending", error: outcome.error, attempts, updatedAt: at },
+              data: {
+                status: permanent ? "failed" : "pending",
+                error: outcome.error,
+                failure: outcome.failure.code,
+                retryAt: permanent ? null : nextPictureTry(attempts, at.getTime(), outcome.failure.retryAfterMs),
+                attempts,
+                updatedAt: at,
+              },
             }),
           );
         }
