@@ -14,10 +14,11 @@
 import { retryBusy, type Db, type SqlReader } from "~/db.server";
 import { HashIndex, hammingDistance, parseHash, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue-hash";
 import { listingTraits, siblingWords, titleMarks, type SiblingWords } from "~/domain/catalogue/look-alike";
-import { ClusterState, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue-match";
+import { ClusterState, keptApartByTraits, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue-match";
 import { normaliseTitle } from "~/domain/catalogue-title";
 import { AppError } from "~/domain/errors";
 import { readMatchListings, type MatchListing } from "~/services/catalogue/listings.server";
+import { readUnpicturedListings, TitlePlacement, type UnpicturedListing } from "~/services/catalogue/unpictured.server";
 
 export const measuredObjectId = (anchorListingId: number) => `measured-${anchorListingId}`;
 
@@ -29,6 +30,8 @@ export interface MatchSummary {
   changed: string[];
   removed: number;
   stockPictures: number;
+  /** Listings placed without a picture, on their titles (decision 091). */
+  withoutPicture: number;
   ms: number;
 }
 
@@ -44,6 +47,8 @@ interface MatchState {
   siblings: SiblingWords;
   /** The last listing in the order (first seen, then id) placed so far. */
   last: { firstSeenAt: number; id: number };
+  /** Listings placed without a picture, and the title index they are placed with (null when there were none). */
+  titles: TitlePlacement | null;
 }
 
 export interface CatalogueMatchingDeps {
@@ -52,13 +57,13 @@ export interface CatalogueMatchingDeps {
   now: () => Date;
 }
 
-function lastOf(listings: MatchListing[], from = { firstSeenAt: -Infinity, id: -Infinity }): { firstSeenAt: number; id: number } {
+function lastOf(listings: Array<MatchListing | UnpicturedListing>, from = { firstSeenAt: -Infinity, id: -Infinity }): { firstSeenAt: number; id: number } {
   let last = from;
   for (const l of listings) if (l.firstSeenAt > last.firstSeenAt || (l.firstSeenAt === last.firstSeenAt && l.id > last.id)) last = { firstSeenAt: l.firstSeenAt, id: l.id };
   return last;
 }
 
-function orderOf(listings: MatchListing[]): MatchListing[] {
+function orderOf<T extends MatchListing | UnpicturedListing>(listings: T[]): T[] {
   return [...listings].sort((a, b) => a.firstSeenAt - b.firstSeenAt || a.id - b.id);
 }
 
@@ -109,7 +114,26 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     return stock;
   }
 
-  function build(listings: MatchListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): MatchState {
+  /** A listing without a picture as matching sees it: its title and price (decision 091). */
+  function unpicturedInput(l: UnpicturedListing): ClusterInput {
+    return { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: false };
+  }
+
+  /** Places listings in the order (first seen, then id): by picture when they have one, else by title. */
+  function placeAll(s: MatchState, pictured: MatchListing[], unpictured: UnpicturedListing[]): void {
+    for (const l of orderOf<MatchListing | UnpicturedListing>([...pictured, ...unpictured])) {
+      const input = s.inputs.get(l.id);
+      if (input && s.hashes.has(l.id)) s.clusters.place(input);
+      else if (!("hash" in l) && s.titles) {
+        const unpicturedOne = unpicturedInput(l);
+        s.inputs.set(l.id, unpicturedOne);
+        s.titles.vendor(l.id, l.vendor);
+        s.titles.place(s.clusters, unpicturedOne, keptApartByTraits);
+      }
+    }
+  }
+
+  function build(listings: MatchListing[], unpictured: UnpicturedListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): MatchState {
     const index = new HashIndex(Math.max(1024, listings.length));
     const hashes = new Map<number, Hash64>();
     const hashText = new Map<number, string>();
@@ -126,25 +150,35 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     index.build();
     // Look-ups during placement go to a second index of placed listings (at most MATCH.indexedPerProduct a product).
     const placed = new HashIndex(Math.max(1024, listings.length >> 2));
+    // The title index exists only when some listing has no picture (a million pictured listings need none).
+    const titles = unpictured.length > 0 ? new TitlePlacement() : null;
+    if (titles) for (const l of listings) titles.vendor(l.id, l.vendor);
     const clusters = new ClusterState(
       (id, radius) => placed.near(hashes.get(id)!, radius),
-      (a, b) => hammingDistance(hashes.get(a)!, hashes.get(b)!),
+      // A listing without a picture is as far as can be from every picture.
+      (a, b) => (hashes.has(a) && hashes.has(b) ? hammingDistance(hashes.get(a)!, hashes.get(b)!) : 64),
       decisions,
       (id, cluster) => {
-        if (cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hashes.get(id)!);
+        const hash = hashes.get(id);
+        if (hash && cluster.members.length <= MATCH.indexedPerProduct) placed.add(id, hash);
         if (placed.unbuilt >= REBUILD_AFTER) placed.build();
+        if (titles) titles.placed(inputs.get(id)!);
       },
     );
-    const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, siblings, last: lastOf(listings) };
+    const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, siblings, last: lastOf(unpictured, lastOf(listings)), titles };
     s.stockPictures = markStockPictures(s, hashes.keys());
-    for (const l of orderOf(listings)) if (inputs.has(l.id)) clusters.place(inputs.get(l.id)!);
+    placeAll(s, listings, unpictured);
     for (const [a, b] of decisions.together) clusters.merge(a, b);
     return s;
   }
 
   /** Places new listings into the kept state; false when the state cannot be extended (rebuild instead). */
-  function extend(s: MatchState, listings: MatchListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): boolean {
+  function extend(s: MatchState, listings: MatchListing[], unpictured: UnpicturedListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): boolean {
     if (s.decisions !== decisions.key) return false;
+    // A listing placed without a picture that has one now, or that went away, is placed again: rebuild.
+    const freshUnpictured = unpictured.filter((l) => !s.titles?.ids.has(l.id));
+    if (unpictured.length - freshUnpictured.length !== (s.titles?.ids.size ?? 0)) return false;
+    if (freshUnpictured.length > 0 && !s.titles) return false;
     const fresh: MatchListing[] = [];
     let known = 0;
     for (const l of listings) {
@@ -157,7 +191,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     // New listings must come after every placed one in the order (first seen, then id), or a full run would
     // place them differently. A store's new read is newer than everything before it, so this is the usual case.
     const last = s.last;
-    if (fresh.some((l) => l.firstSeenAt < last.firstSeenAt || (l.firstSeenAt === last.firstSeenAt && l.id < last.id))) return false;
+    if ([...fresh, ...freshUnpictured].some((l) => l.firstSeenAt < last.firstSeenAt || (l.firstSeenAt === last.firstSeenAt && l.id < last.id))) return false;
     // Sibling words are learned per store: a new listing that teaches its store's catalogue a new pair would have
     // kept listings apart in a full run, so the state is rebuilt.
     const freshStores = new Set(fresh.map((l) => l.storeId));
@@ -173,8 +207,9 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     }
     // A new listing that makes a picture a stock picture changes listings already placed: rebuild.
     if (markStockPictures(s, fresh.map((l) => l.id)) > 0) return false;
-    for (const l of orderOf(fresh)) if (s.inputs.has(l.id)) s.clusters.place(s.inputs.get(l.id)!);
-    if (fresh.length > 0) s.last = lastOf(fresh, s.last);
+    if (s.titles) for (const l of fresh) s.titles.vendor(l.id, l.vendor);
+    placeAll(s, fresh, freshUnpictured);
+    s.last = lastOf(freshUnpictured, lastOf(fresh, s.last));
     if (s.index.unbuilt > 50_000) s.index.build();
     return true;
   }
@@ -285,16 +320,18 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
   async function run(options: { full?: boolean } = {}): Promise<MatchSummary> {
     const started = Date.now();
     const listings = await readMatchListings(sql);
+    const unpictured = await readUnpicturedListings(sql);
     const decisions = await readDecisions();
     let mode: MatchSummary["mode"] = "incremental";
-    if (options.full || !state || !extend(state, listings, decisions)) {
-      state = build(listings, decisions);
+    if (options.full || !state || !extend(state, listings, unpictured, decisions)) {
+      state = build(listings, unpictured, decisions);
       mode = "full";
     }
     const { changed, removed } = await write(state.clusters.clusters);
     return {
       mode,
-      listings: state.hashes.size,
+      listings: state.hashes.size + (state.titles?.ids.size ?? 0),
+      withoutPicture: state.titles?.ids.size ?? 0,
       products: state.clusters.clusters.length,
       changed,
       removed,
