@@ -272,6 +272,13 @@ const EnvSchema = z
       .trim()
       .default("https://www.tiktok.com/oembed")
       .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: "must be an http(s) URL such as https://www.tiktok.com/oembed" }),
+    // Reference exchange rates (docs/decisions/089): the ECB's daily XML the daily "rates.refresh" job reads through
+    // the SSRF-safe fetcher; "off" schedules no job (the table changes only by `npm run rates -- import FILE`).
+    EXCHANGE_RATES_URL: z
+      .string()
+      .trim()
+      .default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml")
+      .refine((v) => v === "off" || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), { message: 'must be an http(s) URL or "off"' }),
     // Whether this server process also runs background jobs (renders, store checks); "off" for a
     // web-only process when another process (or `npm run jobs -- run-due` from cron) runs them.
     JOBS_WORKER: z.enum(["on", "off"]).default("on"),

@@ -47,6 +47,7 @@ import { bindDb, bindDeps, lazy } from "~/services/bind";
 import { algoliaRowSource } from "~/services/search/algolia-rows.server";
 import { createCommunity } from "~/services/community.server";
 import { createCatalogue } from "~/services/catalogue.server";
+import { registerRateJobs } from "~/services/exchange-rates.server";
 import { createCompetitors } from "~/services/competitors.server";
 import * as courseFns from "~/services/course.server";
 import * as creditFns from "~/services/credits.server";
@@ -363,6 +364,7 @@ export const jobs = lazy(() => {
   tiktoks.registerJobs(built);
   productDrops.registerJobs(built);
   landedMargins.registerJobs(built);
+  registerRateJobs(built, { db, fetcher: createSafeFetcher(outsideReads), url: env.EXCHANGE_RATES_URL, log: childLogger("exchange-rates") });
   savedSearchAlerts.registerJobs(built);
   outbox.registerJobs(built);
   accountEmails.registerJobs(built);
