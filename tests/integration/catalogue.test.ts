@@ -103,9 +103,9 @@ describe("the measured catalogue", () => {
 
     // An operator splits bravo's listing out; the decision survives a full re-run.
     const bravo = await listingOf("product-3");
-    await catalogue.split(bravo, "badge photo is another model");
-    const split = await catalogue.match({ full: true });
-    expect(split.changed.length).toBeGreaterThan(0);
+    // The split is matched and recomputed at once (decision 091).
+    const split = await catalogue.split(bravo, "badge photo is another model");
+    expect(split.match.changed.length).toBeGreaterThan(0);
     const afterSplit = await db.catalogueMember.findUniqueOrThrow({ where: { listingId: bravo }, select: { productId: true } });
     expect(afterSplit.productId).not.toBe(fanProduct.id);
     expect((await catalogue.match({ full: true })).changed).toEqual([]);
@@ -135,12 +135,15 @@ describe("the measured catalogue", () => {
       orderBy: { listingId: "asc" },
       select: { status: true, error: true, attempts: true },
     });
+    // Each is permanent: said once, not tried again (decision 091).
     expect(errors).toEqual([
-      { status: "pending", attempts: 1, error: "The image is not there any more (the server answered 404)." },
-      { status: "pending", attempts: 1, error: expect.stringMatching(/^The file is not a JPEG, PNG, WebP or GIF image/) },
-      { status: "pending", attempts: 1, error: expect.stringMatching(/^The image is 20000x20000 pixels/) },
+      { status: "failed", attempts: 1, error: "The image is not there any more (the server answered 404)." },
+      { status: "failed", attempts: 1, error: expect.stringMatching(/^The file is not a JPEG, PNG, WebP or GIF image/) },
+      { status: "failed", attempts: 1, error: expect.stringMatching(/^The image is 20000x20000 pixels/) },
     ]);
-    // Listings without a usable picture are not matched; nothing else moved.
-    expect(await db.product.findMany({ where: { source: "measured" }, orderBy: { id: "asc" }, select: { objectID: true, storesSelling: true } })).toEqual(before);
-  });
+    // Listings without a usable picture are products of their own at once, on their titles; nothing else moved.
+    const after = await db.product.findMany({ where: { source: "measured" }, orderBy: { id: "asc" }, select: { objectID: true, storesSelling: true } });
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.length).toBe(before.length + 4);
+  }, 60_000);
 });
