@@ -84,7 +84,7 @@ describe("the server on a port another program holds", () => {
       TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString("base64")}`,
       JOBS_WORKER: "off",
       WEB_CONCURRENCY: workers,
-    });
+    }) as NodeJS.ProcessEnv;
     return new Promise((resolve, reject) => {
       const child = execFile(process.execPath, serverNodeArgs(env), { env, timeout: 90_000 }, (error, stdout, stderr) => {
         const code = error ? ((error as { code?: number }).code ?? null) : 0;
