@@ -96,7 +96,7 @@ const boundaries = [
     patterns: [
       {
         // Everything except zod and other domain modules (node: built-ins included).
-        regex: "^(?!zod$|~/domain/[\\w-]+$|\\./[\\w-]+$)",
+        regex: "^(?!zod$|~/domain/[\\w-]+(?:/[\\w-]+)?$|\\.\\.?/[\\w-]+$)",
         message: `Domain modules are pure rules: they import only ~/domain/* and zod. ${ARCH}`,
       },
     ],

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { ZxcvbnFactory as Zxcvbn } from "@zxcvbn-ts/core";
-import { PRODUCT_WORDS, secretWeakness, type GuessEstimate } from "~/domain/secret-strength";
+import { PRODUCT_WORDS, secretWeakness, type GuessEstimate } from "~/domain/accounts/secret-strength";
 import repoSecretHashes from "~/repo-secret-hashes.json";
 
 /**

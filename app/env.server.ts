@@ -10,8 +10,8 @@ import { createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseAlgoliaHosts } from "~/domain/algolia-hosts";
-import { isLocalDemo } from "~/domain/local-demo";
+import { parseAlgoliaHosts } from "~/domain/products/algolia-hosts";
+import { isLocalDemo } from "~/domain/accounts/local-demo";
 import { CHECKED_SECRETS, weakSecret } from "~/env-secrets.server";
 
 /** Fallbacks older versions shipped in the repository: refused as secrets (docs/decisions/020). */
@@ -298,7 +298,7 @@ const EnvSchema = z
     PADDLE_PRICE_PRO: z.string().default("pri_local_pro"),
     PADDLE_PRICE_INNER_CIRCLE: z.string().default("pri_local_inner_circle"),
     PADDLE_PRICE_CASE_STUDY: z.string().default("pri_local_case_study"),
-    // One-time prices of the credit packs (app/domain/plans.ts CREDIT_TOP_UPS) sold on the site.
+    // One-time prices of the credit packs (app/domain/billing/plans.ts CREDIT_TOP_UPS) sold on the site.
     PADDLE_PRICE_CREDITS_AI_ADS_50: z.string().default("pri_local_credits_ai_ads_50"),
     PADDLE_PRICE_CREDITS_PRODUCT_PAGES_50: z.string().default("pri_local_credits_product_pages_50"),
     PADDLE_RETENTION_DISCOUNT_ID: z.string().default("dsc_local_retention"),

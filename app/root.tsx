@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useEffect } from "react";
-import { siteGuardRedirect } from "~/domain/site-guard";
+import { siteGuardRedirect } from "~/domain/accounts/site-guard";
 import { publicEnv } from "~/env.server";
 import { getUser } from "~/pages/site-session.server";
 import { reportBoundaryError } from "~/ui/error-report";

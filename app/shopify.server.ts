@@ -10,7 +10,7 @@ import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtim
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { normaliseShopDomain, signedShopOf, type ShopifyWebhookTopic } from "~/domain/shopify-webhooks";
+import { normaliseShopDomain, signedShopOf, type ShopifyWebhookTopic } from "~/domain/shopify/webhooks";
 import { EncryptedSessionStorage } from "~/integrations/encrypted-session-storage.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { getEnv } from "~/env.server";

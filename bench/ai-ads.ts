@@ -8,7 +8,7 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { getEnv } from "~/env.server";
 import { createBuiltInRenderer, DEFAULT_VIDEO, PREVIEW_VIDEO, type VideoRenderer } from "~/integrations/video-render.server";
-import { brandColour, PREVIEW_WATERMARK, totalDurationMs } from "~/domain/ai-ads";
+import { brandColour, PREVIEW_WATERMARK, totalDurationMs } from "~/domain/ai-ads/ai-ads";
 import { renderProductSvg } from "~/services/product-images.server";
 
 const script = writeBuiltInAdScript({

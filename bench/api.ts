@@ -202,7 +202,7 @@ async function stepCosts(dbUrl: string, key: string, userId: string) {
   const { createApiKeys, hashApiKey } = await import("~/services/api-keys.server");
   const { createRateLimits } = await import("~/services/rate-limits.server");
   const { loadUser } = await import("~/services/auth.server");
-  const { researchAccess } = await import("~/domain/research-access");
+  const { researchAccess } = await import("~/domain/products/research-access");
   // The limiter as it was: rate-limiter-flexible's Prisma store (the URL names no file, so createRateLimits picks it).
   const prismaStore = createApiKeys({ db, limits: createRateLimits({ db, databaseUrl: "libsql://prisma-store" }), callsPerMinute: 1_000_000 });
   const caller = await apiKeys.authenticate(key, "read");

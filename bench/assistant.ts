@@ -73,7 +73,7 @@ function repairTrendStageColumn(file: string) {
 }
 
 async function main() {
-  const { parseQuestion } = await import("~/domain/product-question");
+  const { parseQuestion } = await import("~/domain/products/product-question");
   const NICHES = ["pets", "kitchen", "beauty", "skincare", "fitness", "yoga", "home-decor", "gaming", "baby", "jewelry", "watches", "phone-accessories", "tech-gadgets", "camping", "office"];
 
   // 1. The parser alone.

@@ -111,7 +111,7 @@ export async function runBillingBench(options: { webhooks?: number; spends?: num
   const paddle = await import("~/integrations/paddle.server");
   const { createLocalPaddle } = await import("~/integrations/paddle-local.server");
   const credits = await import("~/services/credits.server");
-  const { findPlan } = await import("~/domain/plans");
+  const { findPlan } = await import("~/domain/billing/plans");
   await dbReady;
 
   const secret = `bench-${randomUUID()}`;

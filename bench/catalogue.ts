@@ -14,10 +14,10 @@
 // and BENCH_CALIBRATE (200 designs) scale it down for a quick look; BENCH_CATALOGUE_REAL=0 skips the small market
 // of real pictures.
 import os from "node:os";
-import { hammingDistance, HashIndex, parseHash, popcount32, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue-hash";
+import { hammingDistance, HashIndex, parseHash, popcount32, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue/hash";
 import { listingTraits, siblingWords, titleMarks } from "~/domain/catalogue/look-alike";
-import { ClusterState, MATCH, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue-match";
-import { normaliseTitle, type NormalisedTitle } from "~/domain/catalogue-title";
+import { ClusterState, MATCH, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue/match";
+import { normaliseTitle, type NormalisedTitle } from "~/domain/catalogue/title";
 import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { calibrateDistances, drawPicture, lookAlikeDesign, randomDesign, variantPicture } from "../scripts/lib/market-pictures";
 import { matchQuality, simulateMarket, streamMarket, type SimulatedListing } from "../scripts/lib/market-simulator";

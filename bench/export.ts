@@ -22,9 +22,9 @@ console.log(`Generating ${ROWS.toLocaleString("en-US")} products …`);
 execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/products-generate.ts", "--count", String(ROWS), "--seed", "1"], { env: process.env, stdio: "ignore" });
 
 const { db } = await import("~/db.server");
-const { researchAccess } = await import("~/domain/research-access");
+const { researchAccess } = await import("~/domain/products/research-access");
 const { productExport, productSearch } = await import("~/services/index.server");
-const { parseProductQuery } = await import("~/domain/product-query");
+const { parseProductQuery } = await import("~/domain/products/product-query");
 
 const user = await db.user.create({
   data: { id: "bench-export", email: "bench-export@example.com", userSubscribed: "yes" },

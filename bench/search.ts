@@ -115,7 +115,7 @@ const SORT_SQL: Record<string, string> = {
   random: `p.randomSortKey DESC, p.id DESC`,
 };
 
-function whereSql(q: import("~/domain/product-query").ProductQuery): { sql: string; args: unknown[] } {
+function whereSql(q: import("~/domain/products/product-query").ProductQuery): { sql: string; args: unknown[] } {
   const parts: string[] = [];
   const args: unknown[] = [];
   const range = (col: string, r: { min?: number; max?: number }) => {
@@ -158,8 +158,8 @@ async function main() {
     SESSION_SECRET: "bench-secret-0123456789",
   });
   const { createSqlReader } = await import("~/db.server");
-  const { parseProductQuery } = await import("~/domain/product-query");
-  const { ftsQuery } = await import("~/domain/product-query");
+  const { parseProductQuery } = await import("~/domain/products/product-query");
+  const { ftsQuery } = await import("~/domain/products/product-query");
   const { CatalogSearch } = await import("~/services/search/catalog-search.server");
   const reader = createSqlReader(`file:${FILE}`);
   await reader.rows("PRAGMA busy_timeout = 5000");
@@ -183,7 +183,7 @@ async function main() {
   );
   // The spelling vocabulary is built inside the load above; build it again alone to show its share.
   const { vocabulary } = await engine.current();
-  const { Vocabulary, VocabularyBuilder, correctQuery } = await import("~/domain/spelling");
+  const { Vocabulary, VocabularyBuilder, correctQuery } = await import("~/domain/products/spelling");
   const tv = performance.now();
   const builder = new VocabularyBuilder();
   for (let lastId = 0; ; lastId += 100_000) {

@@ -5,7 +5,7 @@
 //
 // --working-tree moves with a plain rename (nothing staged) and rewrites untracked files too: for carrying
 // uncommitted work in a checkout across a move another checkout committed.
-// The map is a JSON object { "app/domain/catalogue-hash.ts": "app/domain/catalogue/hash.ts", ... }. For each
+// The map is a JSON object { "app/domain/catalogue/hash.ts": "app/domain/catalogue/hash.ts", ... }. For each
 // entry the file is moved with `git mv`; then every tracked source file (app/, server/, scripts/, tests/, bench/,
 // prisma/, and the root's config files) has its import specifiers that resolved to a moved file rewritten:
 // `~/...` specifiers stay `~/...`, relative ones stay relative (from the importing file's own new place, when it

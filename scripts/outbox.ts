@@ -7,7 +7,7 @@
 //   purge    deletes sent rows (or --status parked|pending) older than --older-than-days (default 30)
 //   deliver  sends what is due for one service now, in this process, then exits
 import { db, dbReady } from "~/db.server";
-import { OUTBOX_SERVICES, OUTBOX_STATUSES, type OutboxService, type OutboxStatus } from "~/domain/outbox";
+import { OUTBOX_SERVICES, OUTBOX_STATUSES, type OutboxService, type OutboxStatus } from "~/domain/marketing/outbox";
 import { getEnv } from "~/env.server";
 import { createMarketingSenders } from "~/integrations/marketing.server";
 import { createOutbox } from "~/services/outbox.server";

@@ -5,8 +5,8 @@
 import { createWriteStream, statSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
-import { dayNumber, formatCount } from "~/domain/insights";
-import { PRODUCT_CSV_COLUMNS, rowToCsvFields, toCsvLine } from "~/domain/product-import";
+import { dayNumber, formatCount } from "~/domain/products/insights";
+import { PRODUCT_CSV_COLUMNS, rowToCsvFields, toCsvLine } from "~/domain/products/product-import";
 import { algoliaSyncFromEnv, openImportDb, refreshLandedMarginsAfterImport, printSummary, progressPrinter, queueSavedSearchAlerts, rowsPerSecond } from "./lib/import-cli";
 import { defaultEndDay, generateProducts, type GenerateOptions } from "./lib/product-generator";
 

@@ -5,7 +5,7 @@
 // default (decision 067: a seller picks one per ad). Without AI_BASE_URL and AI_SPEECH_MODEL there is no voice
 // (null), and the ads page says how to get one. The answer is checked to be a WAV file of bounded size.
 
-import { wavDurationMs } from "~/domain/wav";
+import { wavDurationMs } from "~/domain/ai-ads/wav";
 
 export { wavDurationMs };
 

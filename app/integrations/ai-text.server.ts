@@ -1,9 +1,9 @@
 // AI text: the copy of a product page and the script of a video ad. With AI_BASE_URL + AI_MODEL (+ AI_API_KEY) set, any
 // OpenAI-compatible chat-completions endpoint writes it; without them the built-in writer composes it
 // from the product's own data with templates (labelled "built-in writer" wherever it is shown).
-// Either way the answer is plain text that app/domain/product-page.ts turns into safe HTML; model
+// Either way the answer is plain text that app/domain/product-pages/product-page.ts turns into safe HTML; model
 // HTML is never passed on without sanitising.
-import { AD_LIMITS, fitAdScript, SCENE_KINDS, type AdScene, type AdScript, type SceneKind } from "~/domain/ai-ads";
+import { AD_LIMITS, fitAdScript, SCENE_KINDS, type AdScene, type AdScript, type SceneKind } from "~/domain/ai-ads/ai-ads";
 import {
   adCtaLine,
   adHookOptions,
@@ -13,8 +13,8 @@ import {
   fixArticles,
   withoutShippingClaim,
   type AdWordsFacts,
-} from "~/domain/ad-writing";
-import { formatCount } from "~/domain/insights";
+} from "~/domain/ai-ads/ad-writing";
+import { formatCount } from "~/domain/products/insights";
 import {
   BUILT_IN_WRITER,
   centsToDecimal,
@@ -25,7 +25,7 @@ import {
   squish,
   summarize,
   truncateAtWord,
-} from "~/domain/product-page";
+} from "~/domain/product-pages/product-page";
 
 /** What the writer knows about a product: its own data, nothing invented. */
 export interface ProductFacts {
@@ -237,7 +237,7 @@ function wordsFacts(facts: AdFacts): AdWordsFacts {
 }
 
 /**
- * An ad script from the product's own data with templates in the kit's tone (app/domain/ad-writing.ts), with
+ * An ad script from the product's own data with templates in the kit's tone (app/domain/ai-ads/ad-writing.ts), with
  * three hooks to pick from. Deterministic. Every line is worded to fit, never cut. Social proof quotes only
  * real figures (30-day orders, stores selling); without any, the ad has four scenes and no proof.
  */

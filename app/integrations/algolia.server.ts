@@ -22,13 +22,13 @@
 // partialUpdateObjects could); objectIDs no longer in the database are deleted from the index.
 // The package's typings also list `searchClient`, but its Node build exports only `algoliasearch`.
 import { algoliasearch, type SearchClient } from "algoliasearch";
-import type { ProductQuery, Range, Stage } from "~/domain/product-query";
-import type { SearchEngine } from "~/domain/product-query";
-import type { AlgoliaHost } from "~/domain/algolia-hosts";
-import type { AlgoliaHitRow as HitRow, AlgoliaRecordRow as RecordRow, AlgoliaRowSource } from "~/domain/algolia-rows";
-import { hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter, priceInDollars } from "~/domain/measured-product";
+import type { ProductQuery, Range, Stage } from "~/domain/products/product-query";
+import type { SearchEngine } from "~/domain/products/product-query";
+import type { AlgoliaHost } from "~/domain/products/algolia-hosts";
+import type { AlgoliaHitRow as HitRow, AlgoliaRecordRow as RecordRow, AlgoliaRowSource } from "~/domain/products/algolia-rows";
+import { hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter, priceInDollars } from "~/domain/catalogue/measured-product";
 
-export { parseAlgoliaHosts, type AlgoliaHost } from "~/domain/algolia-hosts";
+export { parseAlgoliaHosts, type AlgoliaHost } from "~/domain/products/algolia-hosts";
 
 /** Algolia returns at most this many hits for one query unless the index's paginationLimitedTo is raised. */
 export const MAX_HITS = 1000;

@@ -7,13 +7,13 @@
 // foreignObject, no event attributes, and every href / url() / @import pointing inside the document
 // (#id) or at an inline PNG/JPEG (data:image/png;base64,…). Anything else is refused with the reason.
 // Drawing can cost far more than the file's size (decision 040): an SVG is parsed (saxes) and judged by
-// app/domain/svg-logo-limits.ts first (no filters, bounded <use> and other copies, elements, nesting, text),
+// app/domain/ai-ads/svg-logo-limits.ts first (no filters, bounded <use> and other copies, elements, nesting, text),
 // and every drawing, PNG and JPEG included, happens in a separate process with a time and memory budget
 // (logo-drawing.server.ts), never on the server's event loop.
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
-import { KIT_LIMITS } from "~/domain/brand-kits";
-import { inlineImages, svgLogoProblem } from "~/domain/svg-logo-limits";
+import { KIT_LIMITS } from "~/domain/ai-ads/brand-kits";
+import { inlineImages, svgLogoProblem } from "~/domain/ai-ads/svg-logo-limits";
 import { drawLogoSvg, LogoDrawError, type DrawingBudget, type DrawnLogo } from "~/integrations/logo-drawing.server";
 import { parseSvgLogo } from "~/integrations/svg-parse.server";
 import { brandFontFiles } from "~/integrations/video-render.server";

@@ -6,9 +6,9 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promi
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
-import type { MailMessage, OutboxEntry } from "~/domain/account-emails";
+import type { MailMessage, OutboxEntry } from "~/domain/accounts/account-emails";
 
-export type { OutboxEntry } from "~/domain/account-emails";
+export type { OutboxEntry } from "~/domain/accounts/account-emails";
 
 export interface Mailer {
   readonly mode: "smtp" | "outbox";

@@ -6,9 +6,9 @@
 // `loadSubscription` (our copy, kept current by those very notifications). Prices are the
 // catalogue's, in USD. Who may buy or simulate what is the billing service's to check, not this.
 import { randomUUID } from "node:crypto";
-import { creditPackPrice, planForPrice, type PriceIds, type SubscriptionStatus } from "~/domain/billing";
+import { creditPackPrice, planForPrice, type PriceIds, type SubscriptionStatus } from "~/domain/billing/billing";
 import { AppError } from "~/domain/errors";
-import { findPlan, OFFERS, PLANS, formatUsd, type CreditTopUp, type Plan, type PlanId } from "~/domain/plans";
+import { findPlan, OFFERS, PLANS, formatUsd, type CreditTopUp, type Plan, type PlanId } from "~/domain/billing/plans";
 import {
   eventJson,
   signWebhook,

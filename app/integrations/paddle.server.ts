@@ -8,7 +8,7 @@
 // billing service never sees provider-specific shapes.
 import { createHmac, randomUUID } from "node:crypto";
 import { Environment, Paddle, Webhooks, type EventEntity, type IEvents } from "@paddle/paddle-node-sdk";
-import { parseMinorUnits, type SubscriptionStatus } from "~/domain/billing";
+import { parseMinorUnits, type SubscriptionStatus } from "~/domain/billing/billing";
 import { exactTime, toDate, type ExactTime } from "~/domain/event-time";
 
 // ---------- the port ----------

@@ -6,7 +6,7 @@
 // is decoded) and truncated or damaged data is an error, never a half-read picture.
 import sharp from "sharp";
 import phash from "sharp-phash";
-import type { PictureFingerprinter } from "~/domain/catalogue-hash";
+import type { PictureFingerprinter } from "~/domain/catalogue/hash";
 import { IMAGE_FETCH_LIMITS } from "~/integrations/image-fetch.server";
 
 export class PictureFingerprintError extends Error {

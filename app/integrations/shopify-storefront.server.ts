@@ -5,7 +5,7 @@
 // and backs off on 429 (honouring Retry-After, capped) and on 5xx. Caps on pages, products and bytes bound one
 // run; a capped run says so (truncated). Failures are classified with a sentence a seller understands
 // (StorefrontError / ProbeResult); the service maps them to AppError.
-import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/store-snapshot";
+import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/crawl/store-snapshot";
 import { SafeFetchError, type SafeFetcher, type SafeResponse } from "./safe-fetch.server";
 
 export type StorefrontFailure =

@@ -1,10 +1,10 @@
-// Reads an uploaded SVG into the small element tree the logo limits judge (app/domain/svg-logo-limits.ts,
+// Reads an uploaded SVG into the small element tree the logo limits judge (app/domain/ai-ads/svg-logo-limits.ts,
 // docs/decisions/040), with saxes: a strict, namespace-aware XML parser that never expands DTD entities.
 // Names are local names (a prefix bound to the SVG or XLink namespace cannot hide a <use> or an href), and
 // reading stops at once on a DOCTYPE, past the element limit or past the nesting limit, so a hostile file
 // never becomes a large tree here either.
 import { SaxesParser } from "saxes";
-import { SVG_LOGO_LIMITS, type SvgElement } from "~/domain/svg-logo-limits";
+import { SVG_LOGO_LIMITS, type SvgElement } from "~/domain/ai-ads/svg-logo-limits";
 
 class Refused extends Error {}
 

@@ -3,7 +3,7 @@
 // read through the SSRF-safe fetcher the competitor tracker uses (app/integrations/safe-fetch.server.ts):
 // the base URL is configurable (TIKTOK_OEMBED_URL) so tests and development point it at a local server.
 // No key, no cookies. Failures are TikTokOEmbedErrors saying whether trying again later can help.
-import { OEmbedSchema, readOEmbed, type TikTokMeta } from "~/domain/tiktoks";
+import { OEmbedSchema, readOEmbed, type TikTokMeta } from "~/domain/ai-ads/tiktoks";
 import { SafeFetchError, type SafeFetcher } from "~/integrations/safe-fetch.server";
 
 export const DEFAULT_TIKTOK_OEMBED_URL = "https://www.tiktok.com/oembed";

@@ -4,9 +4,9 @@
 // renderer ships. Pure but for reading the font files; video-render.server.ts rasterises and encodes these frames.
 import { createRequire } from "node:module";
 import path from "node:path";
-import { adShortName } from "~/domain/ad-writing";
-import { fitCaption, sceneFrames, wrapByWidth, type CaptionFit } from "~/domain/ai-ads";
-import { escapeHtml, squish } from "~/domain/product-page";
+import { adShortName } from "~/domain/ai-ads/ad-writing";
+import { fitCaption, sceneFrames, wrapByWidth, type CaptionFit } from "~/domain/ai-ads/ai-ads";
+import { escapeHtml, squish } from "~/domain/product-pages/product-page";
 import { fontMetrics } from "~/integrations/font-metrics.server";
 import type { RenderSpec } from "~/domain/ai-ads/render-spec";
 

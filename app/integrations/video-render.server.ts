@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
-import { DEFAULT_VIDEO, PREVIEW_VIDEO } from "~/domain/ai-ads";
+import { DEFAULT_VIDEO, PREVIEW_VIDEO } from "~/domain/ai-ads/ai-ads";
 import type { RenderAudio, VideoRenderer } from "~/domain/ai-ads/render-spec";
 import { brandFontFiles, frameSvg, frameTimeline, progressWidth, sceneCaptionFits } from "~/integrations/video-frames.server";
 import { childLogger } from "~/logger.server";

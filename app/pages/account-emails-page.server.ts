@@ -2,9 +2,9 @@
 // (choose a new password from the link), /verify-email (open a confirmation link, or ask for a new one). The
 // rules live in app/services/account-emails.server.ts; this is the HTTP around them.
 import { data, redirect } from "@remix-run/node";
-import { fieldErrors } from "~/domain/auth";
-import { EmailSchema } from "~/domain/auth";
-import { RESET_REQUESTED_MESSAGE, ResetPasswordSchema, TOKEN_PAGE_REFERRER_POLICY } from "~/domain/account-emails";
+import { fieldErrors } from "~/domain/accounts/auth";
+import { EmailSchema } from "~/domain/accounts/auth";
+import { RESET_REQUESTED_MESSAGE, ResetPasswordSchema, TOKEN_PAGE_REFERRER_POLICY } from "~/domain/accounts/account-emails";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { clientIp, errorHeaders, readForm } from "~/pages/http.server";
 import { getUser, requireUser } from "~/pages/site-session.server";

@@ -6,18 +6,18 @@
 import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { adFieldLabel, AI_ADS_FEATURE, isAdFormat, type AdErrors } from "~/domain/ai-ads";
-import { paidState } from "~/domain/billing";
-import { aiAdsUpsellOpen } from "~/domain/credits";
-import { researchAccess } from "~/domain/research-access";
-import type { Surface } from "~/domain/embedded-paths";
-import { AI_ADS_LOCKED_REASON } from "~/domain/ai-ads";
+import { adFieldLabel, AI_ADS_FEATURE, isAdFormat, type AdErrors } from "~/domain/ai-ads/ai-ads";
+import { paidState } from "~/domain/billing/billing";
+import { aiAdsUpsellOpen } from "~/domain/billing/credits";
+import { researchAccess } from "~/domain/products/research-access";
+import type { Surface } from "~/domain/shopify/embedded-paths";
+import { AI_ADS_LOCKED_REASON } from "~/domain/ai-ads/ai-ads";
 import type { AdProductSummary } from "~/services/ai-ads.server";
 import type { User } from "~/services/auth.server";
 import { aiAds, brandKits, credits, products } from "~/services/index.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm, toErrorResponse } from "~/pages/http.server";
-import { QueryError } from "~/domain/product-query";
+import { QueryError } from "~/domain/products/product-query";
 
 /** Products matching the picker's search, as few as fit on the page. */
 async function findProducts(user: User, q: string): Promise<AdProductSummary[]> {

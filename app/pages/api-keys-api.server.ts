@@ -2,7 +2,7 @@
 // /api/keys (the site's cookie session, or a Shopify session token inside admin). The key itself is only
 // in the answer to POST; nothing here logs it.
 import { z } from "zod";
-import { apiAccess, MAX_KEY_NAME } from "~/domain/api-keys";
+import { apiAccess, MAX_KEY_NAME } from "~/domain/accounts/api-keys";
 import { handleServiceErrors, readJson } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { apiKeys } from "~/services/index.server";

@@ -3,7 +3,7 @@
 // The rules are the assistant service's (docs/decisions/031); the JSON API (/api/threads) answers the same.
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { QUESTION_MAX_CHARS } from "~/domain/product-question";
+import { QUESTION_MAX_CHARS } from "~/domain/products/product-question";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";

@@ -4,9 +4,9 @@
 // it names (signup), a 429 with its Retry-After (decision 064). A success sets the session cookie and redirects.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/auth";
-import { findPlan, isValidPlanChoice } from "~/domain/plans";
-import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/redirect-to";
+import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/accounts/auth";
+import { findPlan, isValidPlanChoice } from "~/domain/billing/plans";
+import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/accounts/redirect-to";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { clientIp, errorHeaders, formFields, readForm } from "~/pages/http.server";
 import { createUserSession } from "~/pages/site-session.server";

@@ -9,14 +9,14 @@
 import { AppError } from "~/domain/errors";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { Surface } from "~/domain/embedded-paths";
-import { creditPackRefusal, creditPacksAllowed, planSwitchTargets, planView } from "~/domain/billing";
-import { CREDIT_FEATURES, CREDIT_TOP_UPS, findPlan, findTopUp, OFFERS } from "~/domain/plans";
+import type { Surface } from "~/domain/shopify/embedded-paths";
+import { creditPackRefusal, creditPacksAllowed, planSwitchTargets, planView } from "~/domain/billing/billing";
+import { CREDIT_FEATURES, CREDIT_TOP_UPS, findPlan, findTopUp, OFFERS } from "~/domain/billing/plans";
 import { publicEnv, shopifyBillingOn } from "~/env.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { billing, credits, products, shopifyBilling } from "~/services/index.server";
-import { productInReason } from "~/domain/credit-history";
+import { productInReason } from "~/domain/billing/credit-history";
 
 /**
  * Inside the admin with the Shopify rail: reads back what Shopify holds for the shop (the merchant may

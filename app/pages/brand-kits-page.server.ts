@@ -6,8 +6,8 @@
 // Content-Length already says the logo cannot fit is refused here before it is read.
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { BRAND_FONTS, KIT_LIMITS } from "~/domain/brand-kits";
-import type { Surface } from "~/domain/embedded-paths";
+import { BRAND_FONTS, KIT_LIMITS } from "~/domain/ai-ads/brand-kits";
+import type { Surface } from "~/domain/shopify/embedded-paths";
 import { AppError, type AppErrorStatus } from "~/domain/errors";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm, readJsonOrNull, toErrorResponse } from "~/pages/http.server";

@@ -5,13 +5,13 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
-import type { Surface } from "~/domain/embedded-paths";
-import { researchAccess } from "~/domain/research-access";
+import type { Surface } from "~/domain/shopify/embedded-paths";
+import { researchAccess } from "~/domain/products/research-access";
 import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { CHECK_JOB, checkJobKey } from "~/domain/competitors";
+import { CHECK_JOB, checkJobKey } from "~/domain/competitors/competitors";
 import { competitors, jobs } from "~/services/index.server";
 
 const notFollowed = () => Response.json({ error: "You do not follow that store." }, { status: 404 });

@@ -5,8 +5,8 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { expectedFailure } from "~/pages/form-errors.server";
-import { parseGlitchListQuery } from "~/domain/glitch";
-import { QueryError } from "~/domain/product-query";
+import { parseGlitchListQuery } from "~/domain/glitch-mode/glitch";
+import { QueryError } from "~/domain/products/product-query";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import type { GlitchView, Revealed } from "~/services/glitch-mode.server";

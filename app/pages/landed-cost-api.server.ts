@@ -3,8 +3,8 @@
 // sentence for anything malformed.
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
-import { FEE_PRESET_IDS, type FeePresetId } from "~/domain/landed-cost";
-import type { ResearchAccess } from "~/domain/research-access";
+import { FEE_PRESET_IDS, type FeePresetId } from "~/domain/landed-cost/landed-cost";
+import type { ResearchAccess } from "~/domain/products/research-access";
 import { handleServiceErrors, readJson, toErrorResponse } from "~/pages/http.server";
 import type { ProfitQuery } from "~/services/landed-cost.server";
 import { landedCost } from "~/services/index.server";

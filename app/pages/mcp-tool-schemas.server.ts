@@ -7,8 +7,8 @@
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
-import { SORTS, SOURCES, STAGES } from "~/domain/product-query";
+import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-cost/margin";
+import { SORTS, SOURCES, STAGES } from "~/domain/products/product-query";
 import * as S from "~/pages/api-v1/schemas.server";
 import { PRODUCT_CARD_URI } from "~/pages/mcp-product-card.server";
 

@@ -4,7 +4,7 @@
 // Each notification is a link to /dashboard/notifications/{id} (site) or /app/notifications/{id} (embedded):
 // opening it marks it read and sends the user to what it is about, on the surface it was opened from.
 import { redirect } from "@remix-run/node";
-import { embeddedTwin, type Surface } from "~/domain/embedded-paths";
+import { embeddedTwin, type Surface } from "~/domain/shopify/embedded-paths";
 import { AppError } from "~/domain/errors";
 import { notifications } from "~/services/index.server";
 

@@ -2,14 +2,14 @@
 // (anything else -> /choose-plan), previews its price for the visitor's country, and says whether the
 // user already has it; the action completes the local test checkout (decision 042).
 import { data, redirect } from "@remix-run/node";
-import { CHECKOUT_SUCCESS_URL, planStatusLine } from "~/domain/billing";
+import { CHECKOUT_SUCCESS_URL, planStatusLine } from "~/domain/billing/billing";
 import { AppError } from "~/domain/errors";
-import { findPlan, isValidPlanChoice } from "~/domain/plans";
+import { findPlan, isValidPlanChoice } from "~/domain/billing/plans";
 import { getEnv, localCheckoutEnabled, publicEnv } from "~/env.server";
 import { clientCountry, clientIp } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
 import { billing } from "~/services/index.server";
-import { chargeSchedule } from "~/domain/checkout-terms";
+import { chargeSchedule } from "~/domain/billing/checkout-terms";
 
 function choice(request: Request) {
   const url = new URL(request.url);

@@ -3,9 +3,9 @@
 // service's (docs/decisions/030); the JSON API (/api/drops) answers the same from the same service.
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { parseDropDate } from "~/domain/product-drops";
-import { productDropsAccess, researchAccess } from "~/domain/research-access";
-import type { Surface } from "~/domain/embedded-paths";
+import { parseDropDate } from "~/domain/products/product-drops";
+import { productDropsAccess, researchAccess } from "~/domain/products/research-access";
+import type { Surface } from "~/domain/shopify/embedded-paths";
 import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";

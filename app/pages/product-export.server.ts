@@ -2,11 +2,11 @@
 // /api/tracked/export, /api/competitors/{id}/export and /api/drops/{date}/export, each with ?format=csv|json.
 // The caller is the site's cookie, a Shopify session token, or a signed link (?u=&expires=&sig=) that an embedded
 // page handed its download button: inside Shopify admin an <a download> carries neither, as with ad videos.
-import type { Surface } from "~/domain/embedded-paths";
-import { parseExportFormat } from "~/domain/product-export";
-import { GRID_PAGE_PARAMS } from "~/domain/product-query";
-import { researchAccess } from "~/domain/research-access";
-import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
+import type { Surface } from "~/domain/shopify/embedded-paths";
+import { parseExportFormat } from "~/domain/products/product-export";
+import { GRID_PAGE_PARAMS } from "~/domain/products/product-query";
+import { researchAccess } from "~/domain/products/research-access";
+import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import { AppError } from "~/domain/errors";
 import { handleServiceErrors, toErrorResponse } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";

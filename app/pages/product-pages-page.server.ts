@@ -6,8 +6,8 @@
 import { expectedFailure } from "~/pages/form-errors.server";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { MyshopifyDomainSchema } from "~/domain/shopify-install";
-import { parseDollarsToCents, type MediaPlan, type PageErrors, type PageField } from "~/domain/product-page";
+import { MyshopifyDomainSchema } from "~/domain/shopify/install";
+import { parseDollarsToCents, type MediaPlan, type PageErrors, type PageField } from "~/domain/product-pages/product-page";
 import { readForm } from "~/pages/http.server";
 import { shopifyInstallView } from "~/pages/shopify-install.server";
 import type { User } from "~/services/auth.server";

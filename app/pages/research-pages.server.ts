@@ -4,11 +4,11 @@
 // run exactly this. What a user may see is researchAccess's call, what happens is the products service's.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { GRID_PAGE_PARAMS, QueryError } from "~/domain/product-query";
-import { researchAccess } from "~/domain/research-access";
-import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
+import { GRID_PAGE_PARAMS, QueryError } from "~/domain/products/product-query";
+import { researchAccess } from "~/domain/products/research-access";
+import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import { AppError } from "~/domain/errors";
-import type { Surface } from "~/domain/embedded-paths";
+import type { Surface } from "~/domain/shopify/embedded-paths";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { exportLinks, gridSearchParams } from "~/pages/product-export.server";
 import { readForm } from "~/pages/http.server";

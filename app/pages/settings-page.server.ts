@@ -6,7 +6,7 @@ import { apiKeysSection } from "~/pages/api-keys-api.server";
 import { readForm } from "~/pages/http.server";
 import { requireEmbeddedUser } from "~/pages/embedded-session.server";
 import { billing, community, stores } from "~/services/index.server";
-import { planStatusInput } from "~/domain/billing";
+import { planStatusInput } from "~/domain/billing/billing";
 
 export async function settingsLoader({ request }: LoaderFunctionArgs) {
   const { session, user } = await requireEmbeddedUser(request);

@@ -5,7 +5,7 @@
 // our app or answers 400 with a sentence. Why the path is missing goes to the log, never to the seller.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { normaliseShopDomain, shopifyInstallUrl } from "~/domain/shopify-install";
+import { normaliseShopDomain, shopifyInstallUrl } from "~/domain/shopify/install";
 import { shopifyInstallSetup, type ShopifyInstallSetup } from "~/env.server";
 import { childLogger } from "~/logger.server";
 import { readForm } from "~/pages/http.server";

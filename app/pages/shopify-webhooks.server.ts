@@ -3,7 +3,7 @@
 // signature, headers, body and shop checked by verifyWebhook (docs/decisions/041), and a refusal
 // answered with its sentence and logged once as a warning, never as an error.
 import { AppError } from "~/domain/errors";
-import type { ShopifyWebhookTopic } from "~/domain/shopify-webhooks";
+import type { ShopifyWebhookTopic } from "~/domain/shopify/webhooks";
 import { methodNotAllowed, toErrorResponse } from "~/pages/http.server";
 import { shopifyWebhookLog as webhookLog } from "~/services/index.server";
 import { verifyWebhook, type VerifiedWebhook } from "~/shopify.server";

@@ -2,7 +2,7 @@
 // guards routes call. Pages: an anonymous visitor is redirected; JSON APIs: 401 with a sentence. The rows
 // and accounts themselves are app/services/auth.server.ts (docs/decisions/004).
 import { createCookie, redirect } from "@remix-run/node";
-import { landingPathFor } from "~/domain/redirect-to";
+import { landingPathFor } from "~/domain/accounts/redirect-to";
 import { getEnv, sessionSecret } from "~/env.server";
 import { handleServiceErrors } from "~/pages/http.server";
 import { refuseCrossSite } from "~/pages/origin-guard.server";
@@ -46,7 +46,7 @@ export async function getUser(request: Request): Promise<User | null> {
 
 /**
  * Pages: an anonymous visitor is sent to the landing page (seed §2), which carries the page they asked for
- * to the login form (?redirectTo=, app/domain/redirect-to.ts) so they land there once signed in. A state-changing request must come from our own pages
+ * to the login form (?redirectTo=, app/domain/accounts/redirect-to.ts) so they land there once signed in. A state-changing request must come from our own pages
  * (403 otherwise).
  */
 export async function requireUser(request: Request): Promise<User> {

@@ -3,7 +3,7 @@
 // product's objectID). The rules are the TikTok library's (app/services/tiktoks.server.ts).
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";

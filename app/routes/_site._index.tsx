@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { loader as rootLoader } from "~/root";
-import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/redirect-to";
+import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/accounts/redirect-to";
 import { planActionLabel, PlanCards } from "~/ui/plan-cards";
 
 export const meta: MetaFunction = () => [

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, Text } from "@shopify/polaris";
-import { HANDOFF_REFUSALS } from "~/domain/handoff";
+import { HANDOFF_REFUSALS } from "~/domain/shopify/handoff";
 import { createUserSession, logout } from "~/pages/site-session.server";
 import { handoff } from "~/services/index.server";
 

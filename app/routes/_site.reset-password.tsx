@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { INVALID_RESET_LINK, TOKEN_PAGE_REFERRER_POLICY } from "~/domain/account-emails";
-import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
+import { INVALID_RESET_LINK, TOKEN_PAGE_REFERRER_POLICY } from "~/domain/accounts/account-emails";
+import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/auth";
 import { resetPasswordAction, resetPasswordLoader, TOKEN_PAGE_HEADERS } from "~/pages/account-emails-page.server";
 import { pageHeaders } from "~/pages/page-headers.server";
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
-import { TOKEN_PAGE_REFERRER_POLICY } from "~/domain/account-emails";
+import { TOKEN_PAGE_REFERRER_POLICY } from "~/domain/accounts/account-emails";
 import { TOKEN_PAGE_HEADERS, verifyEmailAction, verifyEmailLoader } from "~/pages/account-emails-page.server";
 import { pageHeaders } from "~/pages/page-headers.server";
 

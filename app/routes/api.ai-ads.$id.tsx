@@ -4,7 +4,7 @@
 // file too). Another user's ad: 404. A rendering ad cannot be edited or deleted (409).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { AD_FORMATS } from "~/domain/ai-ads";
+import { AD_FORMATS } from "~/domain/ai-ads/ai-ads";
 import { parseAdId as adId } from "~/pages/ai-ads-page.server";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";

@@ -5,8 +5,8 @@
 // only: 403 otherwise; unknown product 404).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { AD_FORMATS } from "~/domain/ai-ads";
-import { AI_ADS_FEATURE } from "~/domain/ai-ads";
+import { AD_FORMATS } from "~/domain/ai-ads/ai-ads";
+import { AI_ADS_FEATURE } from "~/domain/ai-ads/ai-ads";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { aiAds, credits } from "~/services/index.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientIp, handleServiceErrors, readJsonOrNull } from "~/pages/http.server";
 import { getUser } from "~/pages/site-session.server";
-import { PageEventSchema } from "~/domain/analytics-properties";
+import { PageEventSchema } from "~/domain/marketing/analytics-properties";
 import { inboundLimits, pageEvents } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 // for the signed-in user (401 anonymous). The event is one of AnyTrack's standard server-side events
 // (400 otherwise); a repeat of the same event and click is queued once (docs/decisions/032).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AnyTrackSchema } from "~/domain/outbox";
+import { AnyTrackSchema } from "~/domain/marketing/outbox";
 import { marketingGet } from "~/pages/marketing-api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@
 // isDefault? }, or multipart/form-data with the same fields and a `logo` file (PNG, JPEG or SVG, at most
 // 512 KB) -> 201 the kit. 422 { fieldErrors } naming each field; 413 too large; 415 not an image by its bytes.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BRAND_FONTS } from "~/domain/brand-kits";
+import { BRAND_FONTS } from "~/domain/ai-ads/brand-kits";
 import { readKitUpload } from "~/pages/brand-kits-page.server";
 import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";

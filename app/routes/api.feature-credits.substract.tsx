@@ -3,7 +3,7 @@
 // Idempotency-Key header makes a retried request charge once.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { CREDIT_FEATURES } from "~/domain/plans";
+import { CREDIT_FEATURES } from "~/domain/billing/plans";
 import { requireUidMatch } from "~/pages/site-session.server";
 import { credits } from "~/services/index.server";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";

@@ -2,7 +2,7 @@
 // page, with how many qualify, the caller's revealed glitches and glitch-mode balance (docs/decisions/018).
 // Without paid access the rows carry titles only. A bad page -> 400 naming it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseGlitchListQuery } from "~/domain/glitch";
+import { parseGlitchListQuery } from "~/domain/glitch-mode/glitch";
 import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { glitchMode } from "~/services/index.server";

@@ -2,7 +2,7 @@
 // 401 anonymous, 403 another user's uid or e-mail, 400 a malformed body; delivery is the outbox's
 // (docs/decisions/032) and its failures are never shown to the user.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AttributeUpdateSchema } from "~/domain/outbox";
+import { AttributeUpdateSchema } from "~/domain/marketing/outbox";
 import { methodNotAllowed } from "~/pages/http.server";
 import { marketingPost } from "~/pages/marketing-api.server";
 

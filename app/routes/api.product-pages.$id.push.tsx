@@ -3,7 +3,7 @@
 // failing or throttling past our retries -> 502; both with the failed page. Not your page -> 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { MyshopifyDomainSchema } from "~/domain/shopify-install";
+import { MyshopifyDomainSchema } from "~/domain/shopify/install";
 import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
 import { productPages } from "~/services/index.server";

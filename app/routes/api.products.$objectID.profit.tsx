@@ -2,7 +2,7 @@
 // reserves) and profit of one order (decision 052). 422 "Add your cost" when the cost is unknown.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { productProfitAnswer } from "~/pages/landed-cost-api.server";
 import { requireApiUser } from "~/pages/site-session.server";
 

@@ -2,7 +2,7 @@
 // POST with intent save | unsave | track | untrack (JSON body { intent }), idempotent.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { requireApiUser } from "~/pages/site-session.server";
 import { products } from "~/services/index.server";
 import { handleServiceErrors, readJson } from "~/pages/http.server";

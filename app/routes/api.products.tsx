@@ -1,9 +1,9 @@
 // GET /api/products: the product search for both surfaces and the assistant. Same parameters as the
-// product grid's URL (app/domain/product-query.ts); an invalid parameter -> 400 naming it.
+// product grid's URL (app/domain/products/product-query.ts); an invalid parameter -> 400 naming it.
 // correctedQuery / originalQuery: set when the built-in engine searched a spelling correction of q
 // instead of q (literal=1 searches q as typed); null otherwise, and always with Algolia.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { handleServiceErrors } from "~/pages/http.server";
 import { searchResultPage } from "~/pages/research-pages.server";
 import { requireApiUser } from "~/pages/site-session.server";

@@ -3,7 +3,7 @@
 // rotates) the theme's token and answers 201 with the entry and its authToken, the only time it is shown.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AppError } from "~/domain/errors";
-import { ThemeTokenInputSchema } from "~/domain/theme-tokens";
+import { ThemeTokenInputSchema } from "~/domain/shopify/theme-tokens";
 import { methodNotAllowed, readJson, toErrorResponse } from "~/pages/http.server";
 import { requireUidMatch } from "~/pages/site-session.server";
 import { themeTokens } from "~/services/index.server";

@@ -3,7 +3,7 @@
 // embedded page opens it in a new tab. The destination is named, never a URL: the server picks the path.
 // JSON in and out; an unlinked shop gets 401 and no link.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { HandoffDestinationSchema, UNLINKED } from "~/domain/handoff";
+import { HandoffDestinationSchema, UNLINKED } from "~/domain/shopify/handoff";
 import { getEnv } from "~/env.server";
 import { methodNotAllowed, readJson } from "~/pages/http.server";
 import { requireShop } from "~/pages/embedded-session.server";

@@ -5,7 +5,7 @@ import { expectedFailure } from "~/pages/form-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/auth";
+import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/accounts/auth";
 import { clientIp, errorHeaders, readForm } from "~/pages/http.server";
 import { requireShop, withEmbeddedParams } from "~/pages/embedded-session.server";
 import { auth, stores } from "~/services/index.server";

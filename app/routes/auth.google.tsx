@@ -2,7 +2,7 @@
 // button can show the seed's new_user / existing_user outcomes as sentences.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { findPlan, isValidPlanChoice } from "~/domain/plans";
+import { findPlan, isValidPlanChoice } from "~/domain/billing/plans";
 import { handleServiceErrors, readJsonOrNull } from "~/pages/http.server";
 import { createUserSession } from "~/pages/site-session.server";
 import { googleSignIn } from "~/services/index.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Frame, TopBar } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { isDemoAccount } from "~/domain/demo-account";
+import { isDemoAccount } from "~/domain/accounts/demo-account";
 import { requireUser } from "~/pages/site-session.server";
 import { loadNotificationsBell } from "~/pages/notifications.server";
 import { AccountBanners } from "~/ui/account-banners";

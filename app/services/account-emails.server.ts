@@ -2,7 +2,7 @@
 // confirming a new address before it becomes the login.
 // A request only counts against its rate limits and enqueues a job; the job makes the single-use token (only
 // its SHA-256 is stored, so the token itself is never in the database, not even in the job's payload),
-// renders the message (app/domain/account-emails.ts) and sends it through the mailer, retried by the job
+// renders the message (app/domain/accounts/account-emails.ts) and sends it through the mailer, retried by the job
 // system when sending fails. Using a reset link sets the password, uses the token up and ends every session
 // of the user; a confirmation link counts only while the address it was sent to is still the account's. An e-mail
 // change is a link to the new address (the current one is told): opening it makes the new address the login, and
@@ -24,7 +24,7 @@ import {
   passwordResetMail,
   TOKEN_PATTERN,
   type AuthTokenPurpose,
-} from "~/domain/account-emails";
+} from "~/domain/accounts/account-emails";
 import { AppError } from "~/domain/errors";
 import type { Mailer } from "~/integrations/mailer.server";
 import { childLogger } from "~/logger.server";

@@ -5,7 +5,7 @@
 // borrowed session cannot guess the password. Deletion cancels the Paddle subscription first and erases
 // everything owned by the user in one transaction; if Paddle refuses, nothing is deleted.
 import { AppError } from "~/domain/errors";
-import { EmailSchema, PasswordSchema } from "~/domain/auth";
+import { EmailSchema, PasswordSchema } from "~/domain/accounts/auth";
 import { writeTransaction, type Db } from "~/db.server";
 import { eraseOutboxPerson, outboxWritten } from "~/services/outbox.server";
 import { hashPassword, verifyPassword } from "~/services/passwords.server";

@@ -11,8 +11,8 @@
 // - video-files.server.ts  the stored files and the links the video route opens them by.
 // Every query is scoped to the ad's owner.
 import type { Db } from "~/db.server";
-import { AI_ADS_FEATURE, DEFAULT_VIDEO, FREE_PREVIEWS_PER_DAY, PREVIEW_VIDEO } from "~/domain/ai-ads";
-import { creditCost } from "~/domain/credits";
+import { AI_ADS_FEATURE, DEFAULT_VIDEO, FREE_PREVIEWS_PER_DAY, PREVIEW_VIDEO } from "~/domain/ai-ads/ai-ads";
+import { creditCost } from "~/domain/billing/credits";
 import type { AiSpeech } from "~/integrations/ai-speech.server";
 import type { AiText } from "~/integrations/ai-text.server";
 import type { MusicLibrary } from "~/integrations/music-library.server";

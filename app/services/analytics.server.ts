@@ -5,7 +5,7 @@
 // signed-in user (identify), never for an anonymous visitor.
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/db.server";
-import { analyticsPersonProperties, PageEventSchema, type PageEvent } from "~/domain/analytics-properties";
+import { analyticsPersonProperties, PageEventSchema, type PageEvent } from "~/domain/marketing/analytics-properties";
 import type { Env } from "~/env.server";
 import { childLogger } from "~/logger.server";
 import type { User } from "~/services/auth.server";

@@ -17,7 +17,7 @@ import {
   monthlyAllowance,
   visiblePrefix,
   type ApiScope,
-} from "~/domain/api-keys";
+} from "~/domain/accounts/api-keys";
 import { AppError } from "~/domain/errors";
 import { loadUser, userColumnsSql, userFromRow, type User } from "~/services/auth.server";
 import { RATE_LIMITS, type RateLimits, type RateLimitStatus } from "~/services/rate-limits.server";

@@ -1,14 +1,14 @@
 // The research assistant (seed threads; docs/decisions/031): a user's threads of questions and answers.
 // A question in plain words becomes the product grid's query, through the AI model (a forced tool call,
 // its answer checked with zod and the grid's rules) when one is configured, else (or when the model fails
-// or is slow) the built-in parser of app/domain/product-question.ts; the query runs through the product
+// or is slow) the built-in parser of app/domain/products/product-question.ts; the query runs through the product
 // service with the user's research access, and the answer lists the products with why each fits, quoting
 // only their own figures. Every answer is labelled with where its query came from. Messages are free
 // (decision 031), capped in length and in number per hour. Every query is scoped to the thread's owner: a
 // thread of someone else is "not found".
 import type { Db } from "~/db.server";
 import { parseJsonList, parseStringList } from "~/db.server";
-import type { PaidStateInput } from "~/domain/billing";
+import type { PaidStateInput } from "~/domain/billing/billing";
 import { AppError } from "~/domain/errors";
 import {
   asksAmongShown,
@@ -31,10 +31,10 @@ import {
   type PriceMove,
   type QuestionContext,
   type QuestionFilters,
-} from "~/domain/product-question";
-import { formatCount } from "~/domain/insights";
+} from "~/domain/products/product-question";
+import { formatCount } from "~/domain/products/insights";
 import { landedMarginState } from "~/services/landed-margins.server";
-import { researchAccess, type ResearchAccess } from "~/domain/research-access";
+import { researchAccess, type ResearchAccess } from "~/domain/products/research-access";
 import { AiTextError, type AiText } from "~/integrations/ai-text.server";
 import type { ProductCard } from "~/services/products.server";
 

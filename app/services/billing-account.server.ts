@@ -4,8 +4,8 @@
 // tools. Changes are asked of Paddle (or the local stand-in); our state changes when Paddle's
 // notification arrives (billing-events.server.ts). Every read is scoped to the user.
 import { AppError } from "~/domain/errors";
-import { creditPackPrice, creditPackRefusal, creditPacksAllowed, planSwitchRefusal, primarySubscription, type PriceIds } from "~/domain/billing";
-import { CREDIT_TOP_UPS, findPlan, findTopUp, formatUsd, OFFERS, PLANS } from "~/domain/plans";
+import { creditPackPrice, creditPackRefusal, creditPacksAllowed, planSwitchRefusal, primarySubscription, type PriceIds } from "~/domain/billing/billing";
+import { CREDIT_TOP_UPS, findPlan, findTopUp, formatUsd, OFFERS, PLANS } from "~/domain/billing/plans";
 import type { Db } from "~/db.server";
 import type { PaddlePort } from "~/integrations/paddle.server";
 import type { LocalPaddle, LocalSimulation, StoredSubscription } from "~/integrations/paddle-local.server";

@@ -4,7 +4,7 @@
 // again is a no-op; the caller names the key (each rail orders and deduplicates its own events) and
 // decides which subscription is the one that grants. Runs inside the caller's transaction.
 import type { DbClient } from "~/db.server";
-import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature, type CreditTopUp, type Plan } from "~/domain/plans";
+import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature, type CreditTopUp, type Plan } from "~/domain/billing/plans";
 import { applyAllowance, expireAll } from "~/services/credits.server";
 
 /** The plan's trial allowance, topped up once per subscription. */
@@ -49,7 +49,7 @@ export async function endSubscriptionCredits(tx: DbClient, userId: string, idemp
 /**
  * A credit pack's credits added on top of the balance, once per `idempotencyKey` (one purchase): the
  * ledger's unique key makes a second grant (two notifications of one purchase) a no-op. Both rails sell
- * the same packs (app/domain/plans.ts CREDIT_TOP_UPS). Returns whether anything was granted.
+ * the same packs (app/domain/billing/plans.ts CREDIT_TOP_UPS). Returns whether anything was granted.
  */
 export async function grantCreditPack(
   tx: DbClient,

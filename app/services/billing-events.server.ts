@@ -2,12 +2,12 @@
 // bound on future-dated signatures), deduplicating them by event id, ignoring stale ones (at the full
 // precision of occurred_at, docs/decisions/043), and applying each in one transaction: the subscription
 // and transaction rows, the user's flags derived from all of the user's subscription rows and the
-// primary one's charges (app/domain/billing.ts), and the credits a period or purchase grants.
+// primary one's charges (app/domain/billing/billing.ts), and the credits a period or purchase grants.
 // Nothing else writes subscription state; the account part (billing-account.server.ts) reads it. The
 // user's flags follow from the rows through billing-flags.server.ts, the rule both rails share.
-import { creditPackForPrice, currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/billing";
+import { creditPackForPrice, currentAmount, isStale, planForPrice, type PriceIds } from "~/domain/billing/billing";
 import { AppError } from "~/domain/errors";
-import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/plans";
+import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/billing/plans";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { WebhookSignatureError, type BillingEvent, type PaddleNotificationReader } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
@@ -63,7 +63,7 @@ export function createBillingEvents(deps: BillingEventsDeps) {
 
   /**
    * The subscription's current amount, derived from its row and its stored charges (currentAmount in
-   * app/domain/billing.ts) rather than from whichever notification came last, so the result is the
+   * app/domain/billing/billing.ts) rather than from whichever notification came last, so the result is the
    * same whatever order they arrive in. Called after every change to either.
    */
   async function refreshAmount(tx: DbClient, subscriptionId: string) {

@@ -1,9 +1,9 @@
 // The user's billing flags, one rule for both rails (docs/decisions/009, 034): `userSubscribed`, `trialing`,
 // `chargeDeclined`, ... derived from all of the user's subscription rows and the primary one's charges
-// (app/domain/billing.ts), and the marketing lifecycle rows a change of them causes, written in the same
+// (app/domain/billing/billing.ts), and the marketing lifecycle rows a change of them causes, written in the same
 // transaction (docs/decisions/032). Paddle's notifications (billing-events.server.ts) and the Shopify rail
 // (shopify-billing/) both change flags only through here.
-import { NO_SUBSCRIPTION_FLAGS, paymentDeclined, primarySubscription, subscriptionFlags, type SubscriptionStatus } from "~/domain/billing";
+import { NO_SUBSCRIPTION_FLAGS, paymentDeclined, primarySubscription, subscriptionFlags, type SubscriptionStatus } from "~/domain/billing/billing";
 import type { DbClient } from "~/db.server";
 import { outboxRows, writeOutbox } from "~/services/outbox.server";
 

@@ -5,14 +5,14 @@
 // paddle-local.server.ts), built here from the constructor the composition root passes in and handed this
 // billing's own webhook handler to deliver its signed notifications through: the local checkout exercises
 // the production code path.
-import type { PriceIds } from "~/domain/billing";
+import type { PriceIds } from "~/domain/billing/billing";
 import type { Db } from "~/db.server";
 import type { PaddleNotificationReader, PaddlePort } from "~/integrations/paddle.server";
 import type { LocalPaddle, LocalPaddleDeps } from "~/integrations/paddle-local.server";
 import { createBillingAccount, storedSubscription } from "~/services/billing-account.server";
 import { createBillingEvents } from "~/services/billing-events.server";
 
-export type { PriceIds } from "~/domain/billing";
+export type { PriceIds } from "~/domain/billing/billing";
 export type { WebhookOutcome } from "~/services/billing-events.server";
 
 export interface BillingDeps {

@@ -16,7 +16,7 @@ import {
   type BrandKitLook,
   type BrandStyle,
   type ContrastWarning,
-} from "~/domain/brand-kits";
+} from "~/domain/ai-ads/brand-kits";
 import { AppError, type AppErrorStatus } from "~/domain/errors";
 import { LogoError, type DrawingBudget, type Logo } from "~/integrations/logo-image.server";
 

@@ -7,7 +7,7 @@
 // when it is done; a daily schedule recomputes every product's signals so the days roll even when nothing changed.
 // All three are jobs, keyed so one runs at a time across processes.
 import type { Db, SqlReader } from "~/db.server";
-import type { PictureFingerprinter } from "~/domain/catalogue-hash";
+import type { PictureFingerprinter } from "~/domain/catalogue/hash";
 import { pictureFailurePhrase } from "~/domain/catalogue/picture-failures";
 import type { ImageFetcher } from "~/integrations/image-fetch.server";
 import { childLogger } from "~/logger.server";

@@ -11,7 +11,7 @@
 // - shared.server.ts: the job's names, the rows' selects, and the guards every user action passes.
 // Expected refusals are AppErrors; nothing here knows HTTP.
 import type { Db } from "~/db.server";
-import { COMPETITOR_RULES } from "~/domain/competitors";
+import { COMPETITOR_RULES } from "~/domain/competitors/competitors";
 import type { ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import { childLogger } from "~/logger.server";
 import { bindDb, bindDeps } from "~/services/bind";

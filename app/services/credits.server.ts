@@ -4,8 +4,8 @@
 // balance in the same statement (migration 002, docs/decisions/008), so hundreds of concurrent spends
 // can never overdraw a balance.
 import { randomUUID } from "node:crypto";
-import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature } from "~/domain/plans";
-import { creditCost, isUnlimited, renderCredits } from "~/domain/credits";
+import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature } from "~/domain/billing/plans";
+import { creditCost, isUnlimited, renderCredits } from "~/domain/billing/credits";
 import { isUniqueViolation, readerFor, retryBusy, type DbClient } from "~/db.server";
 import { AppError } from "~/domain/errors";
 

@@ -6,11 +6,11 @@
 // (older versions seeded it everywhere) is locked with a random password nobody knows and signed out.
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/db.server";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "~/domain/demo-account";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "~/domain/accounts/demo-account";
 import { AppError } from "~/domain/errors";
 import { hashPassword } from "~/services/passwords.server";
 
-export { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID } from "~/domain/demo-account";
+export { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID } from "~/domain/accounts/demo-account";
 
 /** ready: the demo login works; absent: there is none; locked: a leftover demo account can no longer sign in. */
 export type DemoAccountState = "ready" | "absent" | "locked";

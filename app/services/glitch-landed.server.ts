@@ -3,11 +3,11 @@
 // the supplier, the layers in force on the day, Shopify Payments' fees, the default refund and chargeback
 // reserves; no seller's own code, since the ranking is the same for everyone; a layer whose validity ended is never
 // counted, decision 081), and the verdict against the 20%
-// threshold (app/domain/glitch.ts). Products whose code has no MFN rate get no figures (`null`): the page says the
+// threshold (app/domain/glitch-mode/glitch.ts). Products whose code has no MFN rate get no figures (`null`): the page says the
 // duty is not included rather than guessing zero.
 import type { Db } from "~/db.server";
-import type { EndedLayer } from "~/domain/landed-cost";
-import { GLITCH_MIN_SPREAD_PERCENT, glitchLanded, landedSpreadExplanation, type GlitchLanded, type GlitchNumbers } from "~/domain/glitch";
+import type { EndedLayer } from "~/domain/landed-cost/landed-cost";
+import { GLITCH_MIN_SPREAD_PERCENT, glitchLanded, landedSpreadExplanation, type GlitchLanded, type GlitchNumbers } from "~/domain/glitch-mode/glitch";
 import { breakdownOf, landedFigures, type LandedCostView } from "~/services/landed-cost.server";
 
 /** A product as glitch mode reads it for its landed figures. */

@@ -2,13 +2,13 @@
 // (Amazon price >= $19.00 and a spread after duty and fees of at least 20%) ranked by that spread, the products
 // that reach 20% on the plain spread but no longer after duty (with why), the user's revealed glitches, and the
 // reveal itself, the only place a glitch-mode credit is spent. Who may reveal is glitchModeAccess's call; what a
-// product qualifies for and how the spreads are computed is app/domain/glitch.ts, the landed cost
+// product qualifies for and how the spreads are computed is app/domain/glitch-mode/glitch.ts, the landed cost
 // glitch-landed.server.ts. Every query is scoped to the user; the candidates are read through the partial
 // expression index of migration 007 (plain spread of 20% or more), never the whole catalogue.
 import type { Prisma } from "@prisma/client";
 import { AppError } from "~/domain/errors";
 import { isUniqueViolation, parseStringList, readerFor, type Db } from "~/db.server";
-import { creditCost, creditsUpsellOpen, isUnlimited, renderCredits } from "~/domain/credits";
+import { creditCost, creditsUpsellOpen, isUnlimited, renderCredits } from "~/domain/billing/credits";
 import {
   belowBeforeDutyReason,
   GLITCH_FEATURE,
@@ -21,10 +21,10 @@ import {
   notQualifyingReason,
   plainSpreadReaches,
   spreadExplanation,
-} from "~/domain/glitch";
-import type { PaidStateInput } from "~/domain/billing";
-import { endedLayersSentence } from "~/domain/landed-cost";
-import { glitchModeAccess } from "~/domain/research-access";
+} from "~/domain/glitch-mode/glitch";
+import type { PaidStateInput } from "~/domain/billing/billing";
+import { endedLayersSentence } from "~/domain/landed-cost/landed-cost";
+import { glitchModeAccess } from "~/domain/products/research-access";
 import * as credits from "~/services/credits.server";
 import { glitchLandedOf, glitchRankFiguresOf, type GlitchCandidate, type GlitchLandedView } from "~/services/glitch-landed.server";
 import { tariffTableName } from "~/services/tariffs.server";

@@ -5,7 +5,7 @@
 // Owns: creating and redeeming tokens. Only each token's SHA-256 is stored; tokens are never logged.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/db.server";
-import { HANDOFF_TTL_MINUTES, handoffTarget, type HandoffDestination, type HandoffRefusal } from "~/domain/handoff";
+import { HANDOFF_TTL_MINUTES, handoffTarget, type HandoffDestination, type HandoffRefusal } from "~/domain/shopify/handoff";
 import { childLogger } from "~/logger.server";
 import { findLinkedUserId } from "~/services/shopify-stores.server";
 

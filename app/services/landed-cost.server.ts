@@ -1,7 +1,7 @@
 // What one product really earns for one seller (decisions 052, 081): its HTS code and origin (the seller's own,
 // kept with their saved product, else guessed: the code from the product's title and type against the HTS lines the
 // table carries, falling back to its niche; the origin from its supplier), the dated duty layers in force for them,
-// and landed cost and profit from app/domain/landed-cost.ts. Also stores the seller's code and origin.
+// and landed cost and profit from app/domain/landed-cost/landed-cost.ts. Also stores the seller's code and origin.
 //
 // The many-product readers (grid cards, glitch mode, exports, the stored margins of the grid's filter) keep the niche's
 // code unless the seller picked one: their figures are the same for every product of a niche and stored by niche
@@ -28,11 +28,11 @@ import {
   type EntryType,
   type TariffRow,
   type FeePresetId,
-} from "~/domain/landed-cost";
-import { guessHtsFromWords, type HtsConfidence } from "~/domain/hts-match";
-import { marginAfterDutyAndFeesBps } from "~/domain/landed-margin";
-import { currencyInWords, priceInDollars } from "~/domain/measured-product";
-import type { ResearchAccess } from "~/domain/research-access";
+} from "~/domain/landed-cost/landed-cost";
+import { guessHtsFromWords, type HtsConfidence } from "~/domain/landed-cost/hts-match";
+import { marginAfterDutyAndFeesBps } from "~/domain/landed-cost/margin";
+import { currencyInWords, priceInDollars } from "~/domain/catalogue/measured-product";
+import type { ResearchAccess } from "~/domain/products/research-access";
 import { htsLineIndex, nicheHtsTable, tariffRowsFor, tariffRowsForMany, tariffTableName } from "~/services/tariffs.server";
 
 export interface ProfitQuery {

@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import { readerFor, retryBusy, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { dayOf, DEFAULT_ORIGIN, dutyFor, endedLayersSentence, originFromSupplier, parseHtsCode } from "~/domain/landed-cost";
-import { dutyKey, landedMarginFingerprint, landedMarginOf, type LandedMarginTable } from "~/domain/landed-margin";
+import { dayOf, DEFAULT_ORIGIN, dutyFor, endedLayersSentence, originFromSupplier, parseHtsCode } from "~/domain/landed-cost/landed-cost";
+import { dutyKey, landedMarginFingerprint, landedMarginOf, type LandedMarginTable } from "~/domain/landed-cost/margin";
 import type { Jobs } from "~/services/jobs.server";
 import { nicheHtsTable, tariffRowsForMany } from "~/services/tariffs.server";
 

@@ -13,7 +13,7 @@ import {
   type HyrosLeadInput,
   type MarketingEventInput,
   type UpdateProfileInput,
-} from "~/domain/outbox";
+} from "~/domain/marketing/outbox";
 import type { Outbox, OutboxRowInput } from "~/services/outbox.server";
 
 export interface MarketingDeps {

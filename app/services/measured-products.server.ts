@@ -11,7 +11,7 @@ import {
   type MatchEvidence,
   type MeasuredSignals,
   type Offer,
-} from "~/domain/measured-product";
+} from "~/domain/catalogue/measured-product";
 
 export interface MeasuredDetail {
   offers: Offer[];

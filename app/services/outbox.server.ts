@@ -16,7 +16,7 @@
 // (uuid) and AnyTrack (transaction_id) use to keep one.
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/db.server";
-import { DEFAULT_RATE_LIMITS, OUTBOX_MAX_ATTEMPTS, type OutboxService, type RateLimit } from "~/domain/outbox";
+import { DEFAULT_RATE_LIMITS, OUTBOX_MAX_ATTEMPTS, type OutboxService, type RateLimit } from "~/domain/marketing/outbox";
 import type { MarketingSenders } from "~/integrations/marketing.server";
 import { childLogger } from "~/logger.server";
 import { bindDeps } from "~/services/bind";

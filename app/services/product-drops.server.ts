@@ -3,10 +3,10 @@
 // document) and each user's revealed dates (UserProductDrop). A drop is made by an operator (publish with
 // objectIDs) or by the weekly job (publish "auto": pickWeekly over the catalogue). A drop is visible from its
 // date on; subscribers (paid states, productDropsAccess) reveal it; a drop becoming visible is a notification
-// to every subscriber. The rules are app/domain/product-drops.ts; nothing here knows HTTP.
+// to every subscriber. The rules are app/domain/products/product-drops.ts; nothing here knows HTTP.
 import { isUniqueViolation, parseStringList, readerFor, retryBusy, type Db } from "~/db.server";
-import type { PaidStateInput } from "~/domain/billing";
-import { paidState } from "~/domain/billing";
+import type { PaidStateInput } from "~/domain/billing/billing";
+import { paidState } from "~/domain/billing/billing";
 import { AppError } from "~/domain/errors";
 import { landedFigures, type LandedProductRow } from "~/services/landed-cost.server";
 import {
@@ -21,9 +21,9 @@ import {
   parseDropDate,
   pickWeekly,
   type DropCandidate,
-} from "~/domain/product-drops";
-import { DEFAULT_PAGE_SIZE } from "~/domain/product-query";
-import { productDropsAccess } from "~/domain/research-access";
+} from "~/domain/products/product-drops";
+import { DEFAULT_PAGE_SIZE } from "~/domain/products/product-query";
+import { productDropsAccess } from "~/domain/products/research-access";
 import type { Jobs } from "~/services/jobs.server";
 import type { NotificationInput, Notifications } from "~/services/notifications.server";
 

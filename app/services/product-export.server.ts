@@ -26,10 +26,10 @@ import {
   type ExportProduct,
   type ExportRecord,
   type ExportSubject,
-} from "~/domain/product-export";
-import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
-import type { ResearchAccess } from "~/domain/research-access";
-import { endedLayersSentence } from "~/domain/landed-cost";
+} from "~/domain/products/product-export";
+import { parseProductQuery, type SearchEngine } from "~/domain/products/product-query";
+import type { ResearchAccess } from "~/domain/products/research-access";
+import { endedLayersSentence } from "~/domain/landed-cost/landed-cost";
 import { landedFiguresReader, type LandedFigures } from "~/services/landed-cost.server";
 import { cardRowsWithSupplier } from "~/services/product-rows.server";
 import { toCard } from "~/services/products.server";

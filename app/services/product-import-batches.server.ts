@@ -1,9 +1,9 @@
 // The CPU half of a product import, with no database access: validate each row, compute its insights
 // and pack it into the JSON payloads the upserts read (product-import.server.ts writes them). Kept
 // apart so it can also run on a worker thread (products:generate) while the main thread writes.
-import { computeInsights } from "~/domain/insights";
-import { landedMarginOf, type LandedMarginTable } from "~/domain/landed-margin";
-import { defaultRandomSortKey, externalImageSources, packSeries, parseProductRow, shapeError, type ProductImportRow } from "~/domain/product-import";
+import { computeInsights } from "~/domain/products/insights";
+import { landedMarginOf, type LandedMarginTable } from "~/domain/landed-cost/margin";
+import { defaultRandomSortKey, externalImageSources, packSeries, parseProductRow, shapeError, type ProductImportRow } from "~/domain/products/product-import";
 
 export interface ImportRowInput {
   /** Line in the source file where the row starts (1-based), reported with rejections. */

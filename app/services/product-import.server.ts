@@ -1,6 +1,6 @@
 // Product import: the one way products enter the database (CLI, generator, first-start seed). Each row
-// is validated (app/domain/product-import.ts); a bad row is reported with its line and reason and not
-// imported; a good row gets its insights (app/domain/insights.ts) and is upserted by objectID into
+// is validated (app/domain/products/product-import.ts); a bad row is reported with its line and reason and not
+// imported; a good row gets its insights (app/domain/products/insights.ts) and is upserted by objectID into
 // Product and ProductHistory (packed series, docs/decisions/011).
 // importProducts = prepareBatches (CPU: validate, compute, pack; product-import-batches.server.ts)
 // + writeBatches (this file: one batch transaction of multi-row upserts per batch). A row counts as
@@ -10,8 +10,8 @@
 import { retryBusy, type Db } from "~/db.server";
 import type { Jobs } from "~/services/jobs.server";
 import { emptyImageQueueSummary, IMAGE_SOURCE_SQL, queueImageFetch, type ImageQueueSummary } from "~/services/stored-images.server";
-import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/insights";
-import { unpackSeries } from "~/domain/product-import";
+import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/products/insights";
+import { unpackSeries } from "~/domain/products/product-import";
 import { landedMarginTable } from "~/services/landed-margins.server";
 import {
   HISTORY_VALUE_COLUMNS,

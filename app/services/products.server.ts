@@ -1,12 +1,12 @@
 // Product research for both surfaces: search (through the configured engine), product detail with its
 // history, saved and tracked products, saved searches. What a user may see is decided once, by
-// researchAccess (app/domain/research-access.ts); locked fields are left out, not blurred.
+// researchAccess (app/domain/products/research-access.ts); locked fields are left out, not blurred.
 import { dateFromDb, parseStringList, readerFor, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { dayString, dayOf, noSalesDataNote } from "~/domain/insights";
-import { figure, isMeasuredSource, MEASURED_NO_SALES, type ShownFigure } from "~/domain/measured-product";
-import { parseProductQuery, type SearchEngine } from "~/domain/product-query";
-import type { ResearchAccess } from "~/domain/research-access";
+import { dayString, dayOf, noSalesDataNote } from "~/domain/products/insights";
+import { figure, isMeasuredSource, MEASURED_NO_SALES, type ShownFigure } from "~/domain/catalogue/measured-product";
+import { parseProductQuery, type SearchEngine } from "~/domain/products/product-query";
+import type { ResearchAccess } from "~/domain/products/research-access";
 import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/measured-products.server";
 import { cardRows, detailRow, marksFor, savedProductIds, trackedRows, type CardRow, type TrackedAt } from "~/services/product-rows.server";
 

@@ -10,7 +10,7 @@
 // connection drop its cached pages); on a libSQL server, its Prisma store (decision 063).
 import { RateLimiterPrisma, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
 import type { Db } from "~/db.server";
-import { ALLOWANCE_WINDOW_DAYS, API_SENTENCES, CALLS_PER_MINUTE } from "~/domain/api-keys";
+import { ALLOWANCE_WINDOW_DAYS, API_SENTENCES, CALLS_PER_MINUTE } from "~/domain/accounts/api-keys";
 import { AppError } from "~/domain/errors";
 import { COUNTER_TABLE, sqliteCounterClient, type CounterClient } from "~/services/rate-limit-counters.server";
 

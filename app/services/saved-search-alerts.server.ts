@@ -11,8 +11,8 @@
 // - It is the job "saved-search-alerts.check": queued after imports (key: one waiting at a time) and hourly.
 import { retryBusy, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { dropDay } from "~/domain/product-drops";
-import { parseProductQuery, QueryError, type ProductQuery } from "~/domain/product-query";
+import { dropDay } from "~/domain/products/product-drops";
+import { parseProductQuery, QueryError, type ProductQuery } from "~/domain/products/product-query";
 import type { Jobs } from "~/services/jobs.server";
 import type { Notifications } from "~/services/notifications.server";
 

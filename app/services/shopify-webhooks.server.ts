@@ -2,7 +2,7 @@
 // signed body names (verifyWebhook in shopify.server.ts, docs/decisions/041); this service makes each
 // delivery count once, recognises a captured body sent again, and applies what it asks for.
 import { Prisma } from "@prisma/client";
-import type { ShopifyWebhookTopic } from "~/domain/shopify-webhooks";
+import type { ShopifyWebhookTopic } from "~/domain/shopify/webhooks";
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { childLogger } from "~/logger.server";
 import { eraseOutboxPerson, outboxWritten } from "~/services/outbox.server";

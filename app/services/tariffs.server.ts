@@ -8,10 +8,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { readerFor, type Db } from "~/db.server";
-import { CsvLineReader } from "~/domain/product-import";
-import { indexHtsLines, type HtsIndex } from "~/domain/hts-match";
-import { parseHtsCode, type NicheHtsGuess, type TariffKind, type TariffRow } from "~/domain/landed-cost";
-import { LayersFileSchema, layerRows, usitcCsvColumns, usitcJsonLines, usitcRows, type LayersFile, type UsitcLine } from "~/domain/tariff-file";
+import { CsvLineReader } from "~/domain/products/product-import";
+import { indexHtsLines, type HtsIndex } from "~/domain/landed-cost/hts-match";
+import { parseHtsCode, type NicheHtsGuess, type TariffKind, type TariffRow } from "~/domain/landed-cost/landed-cost";
+import { LayersFileSchema, layerRows, usitcCsvColumns, usitcJsonLines, usitcRows, type LayersFile, type UsitcLine } from "~/domain/landed-cost/tariff-file";
 
 export const STARTER_TARIFF_FILE = path.resolve("content/tariffs/us-starter-2026-12-07.json");
 

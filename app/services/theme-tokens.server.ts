@@ -5,7 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { ThemeTokenInputSchema, type ThemeTokenInput } from "~/domain/theme-tokens";
+import { ThemeTokenInputSchema, type ThemeTokenInput } from "~/domain/shopify/theme-tokens";
 import { childLogger } from "~/logger.server";
 import { connectedShops } from "~/services/shopify-stores.server";
 

@@ -8,7 +8,7 @@ import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { dateFromDb, dateOrNull, isUniqueViolation, namedRow, parseStringList, readerFor, textOrNull, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { hookOf, parseTikTokUrl, TIKTOK_LIMITS } from "~/domain/tiktoks";
+import { hookOf, parseTikTokUrl, TIKTOK_LIMITS } from "~/domain/ai-ads/tiktoks";
 import { TikTokOEmbedError, type TikTokOEmbed } from "~/integrations/tiktok-oembed.server";
 import { childLogger } from "~/logger.server";
 import type { Jobs } from "~/services/jobs.server";

@@ -1,10 +1,10 @@
 // What a signed-in user looks like to callers (GET /api/me): identity, the seed's subscription flags,
 // paid state and credit balances (featureCredits uses the seed's {product}Credits names).
-import { marketingStatus } from "~/domain/marketing-status";
-import { analyticsPersonProperties } from "~/domain/analytics-properties";
+import { marketingStatus } from "~/domain/marketing/marketing-status";
+import { analyticsPersonProperties } from "~/domain/marketing/analytics-properties";
 import type { Db } from "~/db.server";
 import type { User } from "~/services/auth.server";
-import { paidState } from "~/domain/billing";
+import { paidState } from "~/domain/billing/billing";
 import { getBalances } from "~/services/credits.server";
 
 export async function describeMe(db: Db, user: User) {

@@ -27,11 +27,11 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState, type ReactNode } from "react";
-import { AD_TONE_HINT } from "~/domain/ad-writing";
-import { AD_FORMAT_LABELS, AD_FORMATS, AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads";
-import { BUILT_IN_WRITER } from "~/domain/product-page";
-import { isUnlimited } from "~/domain/credits";
-import { formatCount } from "~/domain/insights";
+import { AD_TONE_HINT } from "~/domain/ai-ads/ad-writing";
+import { AD_FORMAT_LABELS, AD_FORMATS, AD_LIMITS, SCENE_LABELS, totalDurationMs, type AdErrors, type AiAdStatus } from "~/domain/ai-ads/ai-ads";
+import { BUILT_IN_WRITER } from "~/domain/product-pages/product-page";
+import { isUnlimited } from "~/domain/billing/credits";
+import { formatCount } from "~/domain/products/insights";
 import type { AdProductSummary, AiAdView } from "~/services/ai-ads.server";
 import type { AiAdsActionResult, loadAiAdsPage } from "~/pages/ai-ads-page.server";
 import { aiAdsPath } from "~/ui/ai-ad-button";

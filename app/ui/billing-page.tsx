@@ -9,9 +9,9 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Badge, Banner, BlockStack, Button, DataTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
-import { planStatusLine, planView } from "~/domain/billing";
-import { isUnlimited } from "~/domain/credits";
-import { CREDIT_FEATURES, featureLabel, findPlan, formatUsd, type Plan } from "~/domain/plans";
+import { planStatusLine, planView } from "~/domain/billing/billing";
+import { isUnlimited } from "~/domain/billing/credits";
+import { CREDIT_FEATURES, featureLabel, findPlan, formatUsd, type Plan } from "~/domain/billing/plans";
 import type { loadBillingPage } from "~/pages/billing-page.server";
 import { HandoffNoticeSection, useHandoff, type Handoff } from "~/ui/handoff";
 import { LineChart } from "~/ui/line-chart";
@@ -37,7 +37,7 @@ export interface SubscriptionDates {
   scheduledChangeAt: string | null;
 }
 
-/** Where a subscription stands, in one sentence: trial end, next bill, or when it ends (app/domain/billing.ts). */
+/** Where a subscription stands, in one sentence: trial end, next bill, or when it ends (app/domain/billing/billing.ts). */
 export function subscriptionLine(sub: SubscriptionDates): string {
   return planStatusLine(sub);
 }

@@ -6,8 +6,8 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
-import { contrastWarnings, KIT_LIMITS, parseHexColour } from "~/domain/brand-kits";
-import type { Surface } from "~/domain/embedded-paths";
+import { contrastWarnings, KIT_LIMITS, parseHexColour } from "~/domain/ai-ads/brand-kits";
+import type { Surface } from "~/domain/shopify/embedded-paths";
 import type { BrandKitsActionResult, loadBrandKitsPage } from "~/pages/brand-kits-page.server";
 import { TitledCard } from "~/ui/titled-card";
 

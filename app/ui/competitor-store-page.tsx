@@ -18,9 +18,9 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { ESTIMATE_METHOD } from "~/domain/competitor-insights";
-import type { Surface } from "~/domain/embedded-paths";
-import { productPriceCurrency, UNKNOWN_CURRENCY } from "~/domain/measured-product";
+import { ESTIMATE_METHOD } from "~/domain/competitors/insights";
+import type { Surface } from "~/domain/shopify/embedded-paths";
+import { productPriceCurrency, UNKNOWN_CURRENCY } from "~/domain/catalogue/measured-product";
 import type { CompetitorActionResult, loadCompetitorStorePage } from "~/pages/competitors-page.server";
 import type { ExportLinks } from "~/pages/product-export.server";
 import type { CompetitorProductView } from "~/services/competitors.server";

@@ -20,7 +20,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { sitePathOn, type Surface } from "~/domain/embedded-paths";
+import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
 import type { CompetitorActionResult, loadCompetitorsPage } from "~/pages/competitors-page.server";
 import type { CompetitorStatus, CompetitorSummary, EstimateView } from "~/services/competitors.server";
 import { ChoosePlanBanner } from "~/ui/page-banners";

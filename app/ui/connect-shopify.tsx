@@ -6,7 +6,7 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { sitePathOn, type Surface } from "~/domain/embedded-paths";
+import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
 import type { ShopifyInstallFormResult, ShopifyInstallView } from "~/pages/shopify-install.server";
 
 export function ConnectShopifyCard({ install }: { install: ShopifyInstallView }) {

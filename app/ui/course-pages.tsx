@@ -5,7 +5,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import { embeddedTwin, sitePathOn, type Surface } from "~/domain/embedded-paths";
+import { embeddedTwin, sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
 import type { loadCourse, loadLesson } from "~/pages/course-pages.server";
 import { CourseLessonView } from "~/ui/course-lesson";
 import { CourseOutline } from "~/ui/course-outline";

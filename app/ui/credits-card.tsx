@@ -2,7 +2,7 @@
 // history is on Billing & credits).
 import { BlockStack, Button, DataTable, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { featureLabel } from "~/domain/plans";
+import { featureLabel } from "~/domain/billing/plans";
 import { TitledCard } from "~/ui/titled-card";
 
 export function CreditsCard({

@@ -3,7 +3,7 @@
 // parameters (?checkout=success, ?discord=...) for the banners.
 import type { SerializeFrom } from "@remix-run/node";
 import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
-import { planStatus, type PlanStatusInput } from "~/domain/billing";
+import { planStatus, type PlanStatusInput } from "~/domain/billing/billing";
 import type { DashboardHomeData } from "~/pages/dashboard-home-page.server";
 import { CommunityCard, CommunityPopup, discordNotice } from "~/ui/course-community";
 import { ContinueCourseCard } from "~/ui/course-progress";

@@ -5,7 +5,7 @@
 import { Form } from "@remix-run/react";
 import { BlockStack, Button, TextField } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
-import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
+import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/auth";
 
 export type EmailPasswordMode = "login" | "signup";
 

@@ -9,9 +9,9 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineStack, Layout, Link, Page, Pagination, Text } from "@shopify/polaris";
-import { formatCount } from "~/domain/insights";
-import { GLITCH_NOTES } from "~/domain/glitch";
-import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
+import { formatCount } from "~/domain/products/insights";
+import { GLITCH_NOTES } from "~/domain/glitch-mode/glitch";
+import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import type { GlitchLandedView, GlitchView, NoLongerGlitch, RankedGlitch } from "~/services/glitch-mode.server";
 import type { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
 import { DutyNotice, LandedCostBreakdown } from "~/ui/landed-cost-breakdown";

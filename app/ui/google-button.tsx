@@ -2,7 +2,7 @@
 // POST /auth/google. Rendered only when the Firebase web config is set (publicEnv().firebase).
 import { Banner, BlockStack, Button } from "@shopify/polaris";
 import { useState } from "react";
-import { GOOGLE_ERRORS, googleErrorCode } from "~/domain/auth";
+import { GOOGLE_ERRORS, googleErrorCode } from "~/domain/accounts/auth";
 import type { PublicEnv } from "~/env.server";
 
 type Props = {

@@ -6,7 +6,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { Banner, Layout, Link } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
-import type { HandoffDestination } from "~/domain/handoff";
+import type { HandoffDestination } from "~/domain/shopify/handoff";
 
 export type HandoffState =
   | { status: "idle" }

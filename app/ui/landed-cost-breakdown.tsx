@@ -3,7 +3,7 @@
 // the refund and chargeback reserves with their sources. What the duty assumes (the day, the table, the layers whose
 // validity ended and are not counted) is said once per page (DutyNotice; decision 081), never once per product.
 import { Banner, BlockStack, Text } from "@shopify/polaris";
-import { endedLayersSentence } from "~/domain/landed-cost";
+import { endedLayersSentence } from "~/domain/landed-cost/landed-cost";
 import type { LandedCostView, LandedMargin } from "~/services/landed-cost.server";
 import { HtsCodePicker } from "~/ui/hts-code-picker";
 

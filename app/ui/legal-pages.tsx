@@ -4,7 +4,7 @@
 import { AppLink } from "~/ui/app-link";
 import { BlockStack, Card, FooterHelp, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { formatUsd, OFFERS, PLANS } from "~/domain/plans";
+import { formatUsd, OFFERS, PLANS } from "~/domain/billing/plans";
 
 export const LEGAL_PAGES = [
   { path: "/terms", label: "Terms" },

@@ -13,7 +13,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
-import { planStatus, type PlanStatusInput } from "~/domain/billing";
+import { planStatus, type PlanStatusInput } from "~/domain/billing/billing";
 import { subscriptionLine, type SubscriptionDates } from "~/ui/billing-page";
 import { EmailPasswordForm } from "~/ui/email-password-form";
 import { TitledCard } from "~/ui/titled-card";

@@ -4,8 +4,8 @@
 // app/pages/auth-pages.server.ts.
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Card, Divider, Text } from "@shopify/polaris";
-import type { FieldErrors } from "~/domain/auth";
-import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/redirect-to";
+import type { FieldErrors } from "~/domain/accounts/auth";
+import { REDIRECT_TO_PARAM, safeRedirectPath } from "~/domain/accounts/redirect-to";
 import type { PublicEnv } from "~/env.server";
 import { EmailPasswordForm } from "~/ui/email-password-form";
 import { GoogleButton } from "~/ui/google-button";

@@ -1,7 +1,7 @@
 // The built-in mail outbox for operators (decision 051): the newest .eml files the mailer wrote under
 // MAIL_OUTBOX_DIR when no SMTP server is configured. A card the operator page can include as it is.
 import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
-import type { OutboxEntry } from "~/domain/account-emails";
+import type { OutboxEntry } from "~/domain/accounts/account-emails";
 
 export interface MailOutboxData {
   mode: "smtp" | "outbox";

@@ -9,7 +9,7 @@ import { useRevalidator } from "@remix-run/react";
 import { ActionList, Badge, BlockStack, Box, Button, InlineStack, Popover, Scrollable, Text } from "@shopify/polaris";
 import { NotificationIcon } from "@shopify/polaris-icons";
 import { useCallback, useState } from "react";
-import { notificationOpenPath, type Surface } from "~/domain/embedded-paths";
+import { notificationOpenPath, type Surface } from "~/domain/shopify/embedded-paths";
 import type { NotificationsBellData } from "~/pages/notifications.server";
 
 type Data = SerializeFrom<NotificationsBellData>;

@@ -4,9 +4,9 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
-import { formatUsd } from "~/domain/plans";
+import { formatUsd } from "~/domain/billing/plans";
 import { PaddleCheckoutButton } from "~/ui/paddle-checkout";
-import { CHECKOUT_SUCCESS_URL } from "~/domain/billing";
+import { CHECKOUT_SUCCESS_URL } from "~/domain/billing/billing";
 import type { loadPayPage } from "~/pages/pay-page.server";
 
 const BILLING_PAGE = "/dashboard/billing";

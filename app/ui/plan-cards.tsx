@@ -1,7 +1,7 @@
-// Plan cards from the catalogue (app/domain/plans.ts), shared by the landing page, /choose-plan and the
+// Plan cards from the catalogue (app/domain/billing/plans.ts), shared by the landing page, /choose-plan and the
 // embedded Billing & credits page (whose buttons open the checkout in a new tab instead of a link).
 import { Badge, BlockStack, Button, Card, InlineStack, List, Text } from "@shopify/polaris";
-import { formatUsd, PLANS, type Plan } from "~/domain/plans";
+import { formatUsd, PLANS, type Plan } from "~/domain/billing/plans";
 
 function priceLine(plan: Plan) {
   return plan.billing === "monthly" ? `${formatUsd(plan.priceCents)} / month` : `${formatUsd(plan.priceCents)} once`;

@@ -14,9 +14,9 @@ import {
   UnstyledLink,
 } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { formatCount, growthShown } from "~/domain/insights";
-import { storesLine } from "~/domain/measured-product";
-import type { SourceFilter, Sort, Stage } from "~/domain/product-query";
+import { formatCount, growthShown } from "~/domain/products/insights";
+import { storesLine } from "~/domain/catalogue/measured-product";
+import type { SourceFilter, Sort, Stage } from "~/domain/products/product-query";
 import type { ProductCard as ProductCardData } from "~/services/products.server";
 import { LandedMarginLine, type LandedMarginData } from "~/ui/landed-cost-breakdown";
 import { ProductSaveButton } from "~/ui/product-save-button";

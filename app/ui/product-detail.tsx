@@ -3,9 +3,9 @@
 // tracking. What a locked user may see was decided on the server: locked fields arrive as null.
 import { Badge, BlockStack, Box, Card, DataTable, InlineGrid, InlineStack, Link, List, Text } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
-import { isDemoSupplier } from "~/domain/demo-catalogue";
-import { GLITCH_MIN_AMAZON_PRICE_CENTS, glitchQualifies } from "~/domain/glitch";
-import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
+import { isDemoSupplier } from "~/domain/products/demo-catalogue";
+import { GLITCH_MIN_AMAZON_PRICE_CENTS, glitchQualifies } from "~/domain/glitch-mode/glitch";
+import { formatCount, INSIGHT_NOTES } from "~/domain/products/insights";
 import type { ProductDetail } from "~/services/products.server";
 import { FiguresCard } from "~/ui/figures-card";
 import { formatBps, formatChange, formatDay, formatGrowth, formatMoney, formatMoneyRounded, formatPrice, ProductImage, StageBadge } from "~/ui/product-card";

@@ -6,7 +6,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { countdownText } from "~/domain/product-drops";
+import { countdownText } from "~/domain/products/product-drops";
 import type { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.server";
 import type { ExportLinks } from "~/pages/product-export.server";
 import type { DropProduct, RevealedDrop } from "~/services/product-drops.server";

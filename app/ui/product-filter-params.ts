@@ -1,4 +1,4 @@
-// The product grid's filters as URL parameters (app/domain/product-query.ts names them): the numeric ranges, which
+// The product grid's filters as URL parameters (app/domain/products/product-query.ts names them): the numeric ranges, which
 // of them fold under "More filters" (decision 073), the chips that show and remove each filter on, and how many are
 // on. No React: the filter panel and the grid page (product-filters.tsx, products-page.tsx) render from these.
 import { nicheLabel, SOURCE_LABELS, STAGE_LABELS } from "~/ui/product-card";

@@ -1,6 +1,6 @@
 // The product search bar and filter panel. They read the current URL parameters and hand back new
 // ones (onApply); the caller puts them in the URL, so every search is shareable and the back button
-// works. Parameter names are those of app/domain/product-query.ts. Remount with key={params} so the
+// works. Parameter names are those of app/domain/products/product-query.ts. Remount with key={params} so the
 // fields follow the URL when the user goes back.
 import {
   BlockStack,
@@ -15,7 +15,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { SORTS, SOURCES, STAGES, type Sort } from "~/domain/product-query";
+import { SORTS, SOURCES, STAGES, type Sort } from "~/domain/products/product-query";
 import { nicheLabel, SORT_LABELS, SOURCE_LABELS, STAGE_LABELS } from "~/ui/product-card";
 import {
   activeFilterCount,

@@ -2,8 +2,8 @@
 // change since tracking, and saved searches. The caller supplies the URLs and the row actions.
 import { BlockStack, Box, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { formatCount } from "~/domain/insights";
-import { SORTS, type Sort } from "~/domain/product-query";
+import { formatCount } from "~/domain/products/insights";
+import { SORTS, type Sort } from "~/domain/products/product-query";
 import { formatDay, formatMoney, nicheLabel, ProductImage, SORT_LABELS, StageBadge, type ProductCardData } from "~/ui/product-card";
 import { TrackingChange, type SinceTracking } from "~/ui/product-detail";
 

@@ -4,8 +4,8 @@
 // of each match. Nothing here names who follows a store.
 import { Badge, BlockStack, Card, DataTable, InlineGrid, InlineStack, Link, List, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { formatCount, INSIGHT_NOTES } from "~/domain/insights";
-import { figureKind, soldByStores, type ShownFigure } from "~/domain/measured-product";
+import { formatCount, INSIGHT_NOTES } from "~/domain/products/insights";
+import { figureKind, soldByStores, type ShownFigure } from "~/domain/catalogue/measured-product";
 import type { ProductDetail } from "~/services/products.server";
 import { FiguresCard } from "~/ui/figures-card";
 import { formatDay, formatPrice, StageBadge } from "~/ui/product-card";

@@ -6,7 +6,7 @@
 import { useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Link, Select, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { sitePathOn } from "~/domain/embedded-paths";
+import { sitePathOn } from "~/domain/shopify/embedded-paths";
 import { researchPaths, type Surface } from "~/ui/research-paths";
 
 interface StoreOption {

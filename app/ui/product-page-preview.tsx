@@ -2,7 +2,7 @@
 // the HTML Shopify receives, rendered from the Markdown description by the safe renderer
 // (composeProductBodyHtml, docs/decisions/029), so nothing unsafe is rendered.
 import { BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
-import { centsToDecimal, composeProductBodyHtml, PAGE_LIMITS } from "~/domain/product-page";
+import { centsToDecimal, composeProductBodyHtml, PAGE_LIMITS } from "~/domain/product-pages/product-page";
 
 export interface ProductPagePreviewProps {
   title: string;
@@ -61,7 +61,7 @@ export function ProductPagePreview(props: ProductPagePreviewProps) {
               </InlineStack>
             </BlockStack>
           </InlineStack>
-          {/* Only p, h2, h3, ul, ol, li, strong, em, br and http(s) links; all text escaped (app/domain/description-markdown.ts). */}
+          {/* Only p, h2, h3, ul, ol, li, strong, em, br and http(s) links; all text escaped (app/domain/product-pages/description-markdown.ts). */}
           <div
             className="product-page-preview"
             data-testid="product-page-preview"

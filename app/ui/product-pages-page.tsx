@@ -24,14 +24,14 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { isUnlimited } from "~/domain/credits";
+import { isUnlimited } from "~/domain/billing/credits";
 import {
   BUILT_IN_WRITER,
   centsToDecimal,
   PAGE_LIMITS,
   parseDollarsToCents,
   type PageErrors,
-} from "~/domain/product-page";
+} from "~/domain/product-pages/product-page";
 import type { ProductPageView } from "~/services/product-pages.server";
 import type { loadProductPagesPage, ProductPagesActionResult } from "~/pages/product-pages-page.server";
 import { ConnectStoreFirst } from "~/ui/connect-shopify";

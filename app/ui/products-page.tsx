@@ -21,9 +21,9 @@ import {
 } from "@shopify/polaris";
 import { FilterIcon } from "@shopify/polaris-icons";
 import { useEffect, useState } from "react";
-import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/product-query";
-import { readsAsQuestion } from "~/domain/product-question";
-import { withoutShopifyAdminParams } from "~/domain/shopify-admin-params";
+import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/products/product-query";
+import { readsAsQuestion } from "~/domain/products/product-question";
+import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
 import { CardsDutyNotice } from "~/ui/landed-cost-breakdown";

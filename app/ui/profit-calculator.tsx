@@ -1,11 +1,11 @@
 // The profit calculator of a product page: the seller's own price, cost, shipping, fees and ad cost per
 // purchase -> fees, profit per order, margin and break-even ROAS. The arithmetic is profit() from
-// app/domain/insights.ts, in integer cents; this component only parses what was typed.
+// app/domain/products/insights.ts, in integer cents; this component only parses what was typed.
 import { Badge, BlockStack, Box, Card, DescriptionList, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { profit, PROFIT_NOTES, type ProfitResult } from "~/domain/insights";
-import { dutyOnValue, reservesOf } from "~/domain/landed-cost";
-import { currencyInWords, priceInDollars } from "~/domain/measured-product";
+import { profit, PROFIT_NOTES, type ProfitResult } from "~/domain/products/insights";
+import { dutyOnValue, reservesOf } from "~/domain/landed-cost/landed-cost";
+import { currencyInWords, priceInDollars } from "~/domain/catalogue/measured-product";
 import { LandedCostBreakdown, type LandedCostData } from "~/ui/landed-cost-breakdown";
 import { formatBps, formatMoney } from "~/ui/product-card";
 

@@ -5,7 +5,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState, type FormEvent } from "react";
-import { QUESTION_MAX_CHARS } from "~/domain/product-question";
+import { QUESTION_MAX_CHARS } from "~/domain/products/product-question";
 import { NoteList } from "~/ui/note-list";
 
 interface ParseAnswer {

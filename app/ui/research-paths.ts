@@ -1,6 +1,6 @@
 // Where the research pages and their neighbours live on each surface: the site's paths, turned into
-// their embedded twins inside Shopify admin by app/domain/embedded-paths.ts (the one list of twins).
-import { sitePathOn, type Surface } from "~/domain/embedded-paths";
+// their embedded twins inside Shopify admin by app/domain/shopify/embedded-paths.ts (the one list of twins).
+import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
 
 export type { Surface };
 

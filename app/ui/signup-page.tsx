@@ -2,8 +2,8 @@
 // the policies. Answers come from app/pages/auth-pages.server.ts.
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { BlockStack, Card, Divider, Text } from "@shopify/polaris";
-import type { FieldErrors } from "~/domain/auth";
-import { findPlan, formatUsd } from "~/domain/plans";
+import type { FieldErrors } from "~/domain/accounts/auth";
+import { findPlan, formatUsd } from "~/domain/billing/plans";
 import type { PublicEnv } from "~/env.server";
 import { EmailPasswordForm } from "~/ui/email-password-form";
 import { GoogleButton } from "~/ui/google-button";

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { AppProvider } from "@shopify/polaris";
 import enTranslations from "@shopify/polaris/locales/en.json";
 import type { ReactNode } from "react";
-import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/redirect-to";
+import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/accounts/redirect-to";
 import { AppLink } from "~/ui/app-link";
 import { LegalLinks } from "~/ui/legal-pages";
 

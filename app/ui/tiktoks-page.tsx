@@ -19,8 +19,8 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
-import { sitePathOn, type Surface } from "~/domain/embedded-paths";
-import { TIKTOK_LIMITS } from "~/domain/tiktoks";
+import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
+import { TIKTOK_LIMITS } from "~/domain/ai-ads/tiktoks";
 import type { loadTikToksPage, TikTokActionResult } from "~/pages/tiktoks-page.server";
 import type { TikTokView } from "~/services/tiktoks.server";
 import { researchPaths } from "~/ui/research-paths";

@@ -6,7 +6,7 @@
 // (`npm run bench -- load`, decision 039). The text is escaped, and the same on the server and in the browser.
 import { BlockStack, InlineStack, Text } from "@shopify/polaris";
 import { escapeHtml } from "~/domain/html-escape";
-import { formatCompact, formatCount } from "~/domain/insights";
+import { formatCompact, formatCount } from "~/domain/products/insights";
 
 export interface TrendSeries {
   label: string;

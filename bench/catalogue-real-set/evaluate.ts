@@ -1,10 +1,10 @@
 // Runs the catalogue's real pair rules over the labelled set (./set.ts; docs/decisions/087): each listing's
 // picture drawn and fingerprinted by the real adapter, its title, prices, options, vendor and variants turned into
 // the match input the matching service builds, and every labelled pair decided by decidePair.
-import { hammingDistance, parseHash } from "~/domain/catalogue-hash";
+import { hammingDistance, parseHash } from "~/domain/catalogue/hash";
 import { listingTraits, siblingWords, titleMarks, type SiblingWords } from "~/domain/catalogue/look-alike";
-import { decidePair, type ListingForMatch } from "~/domain/catalogue-match";
-import { normaliseTitle } from "~/domain/catalogue-title";
+import { decidePair, type ListingForMatch } from "~/domain/catalogue/match";
+import { normaliseTitle } from "~/domain/catalogue/title";
 import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { buildLabelledSet, drawListingPicture, scoreDecisions, type LabelledSet, type SetListing, type SetQuality } from "./set";
 

@@ -14,8 +14,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE } from "~/domain/product-query";
-import { researchAccess } from "~/domain/research-access";
+import { DEFAULT_PAGE_SIZE } from "~/domain/products/product-query";
+import { researchAccess } from "~/domain/products/research-access";
 
 const workers = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
 

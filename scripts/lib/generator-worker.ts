@@ -3,7 +3,7 @@
 // writes the batches, so both cores work. Flow control: the main thread grants one credit per batch
 // it has taken; at most two batches wait.
 import { parentPort, workerData } from "node:worker_threads";
-import type { LandedMarginTable } from "~/domain/landed-margin";
+import type { LandedMarginTable } from "~/domain/landed-cost/margin";
 import { prepareBatches, type PreparedBatch } from "~/services/product-import-batches.server";
 import { generatedRows, type GenerateOptions } from "./product-generator";
 

@@ -2,7 +2,7 @@
 // migrations applied first), progress lines on stderr, and the import summary.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { formatCount } from "~/domain/insights";
+import { formatCount } from "~/domain/products/insights";
 import type { ImportProgress, ImportSummary } from "~/services/product-import.server";
 
 export const DEFAULT_DATABASE_URL = "file:./data/app.db";
@@ -182,7 +182,7 @@ export async function algoliaSyncFromEnv(db: import("~/db.server").Db) {
  */
 export async function refreshLandedMarginsAfterImport(
   db: import("~/db.server").Db,
-  used: import("~/domain/landed-margin").LandedMarginTable,
+  used: import("~/domain/landed-cost/margin").LandedMarginTable,
   onChanged?: (objectIDs: string[]) => Promise<unknown>,
 ): Promise<void> {
   const { landedMarginKey, landedMarginTable, refreshLandedMargins } = await import("~/services/landed-margins.server");

@@ -12,7 +12,7 @@
 //   as measured), a look-alike's is its original's with bits flipped, and a listing's is its product's with bits
 //   flipped, the number of bits drawn from the distance distribution measured on real pictures for that kind of
 //   alteration (calibrate()). For a million listings, where drawing every picture would take hours.
-import { formatHash, type Hash64 } from "../../app/domain/catalogue-hash";
+import { formatHash, type Hash64 } from "../../app/domain/catalogue/hash";
 import { mulberry32 } from "./product-generator";
 import { VARIANT_KINDS, type VariantKind } from "./market-pictures";
 

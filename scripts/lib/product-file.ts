@@ -7,7 +7,7 @@ import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { checkCsvHeader, csvRecordToRow, CsvLineReader, unreadableRow } from "~/domain/product-import";
+import { checkCsvHeader, csvRecordToRow, CsvLineReader, unreadableRow } from "~/domain/products/product-import";
 
 export type ProductFileFormat = "json" | "ndjson" | "csv";
 

@@ -7,10 +7,10 @@
 // history shaped as emerging, rising, peaking, declining or steady demand with weekly rhythm and
 // Poisson noise; engagement follows orders; stores selling follows cumulative demand; firstSeenAt is
 // the first active day (or before the window for older products). The lifecycle stage a product ends
-// up with is computed by app/domain/insights.ts from these numbers, not copied from the shape.
-import { DEMO_SUPPLIER_NAME } from "~/domain/demo-catalogue";
-import { dayNumber, dayString } from "~/domain/insights";
-import type { ProductImportInput } from "~/domain/product-import";
+// up with is computed by app/domain/products/insights.ts from these numbers, not copied from the shape.
+import { DEMO_SUPPLIER_NAME } from "~/domain/products/demo-catalogue";
+import { dayNumber, dayString } from "~/domain/products/insights";
+import type { ProductImportInput } from "~/domain/products/product-import";
 import { BROAD_WORDS, NICHES, RARE_WORD_RATE, RARE_WORDS, type NicheVocabulary, type NounVocabulary } from "./product-vocabulary";
 
 export { BROAD_WORDS, NICHES, RARE_WORDS } from "./product-vocabulary";

@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { open, submitSignup, uniqueEmail } from "./support/app";
-import { featureLabel } from "../../app/domain/plans";
+import { featureLabel } from "../../app/domain/billing/plans";
 
 /** The balance the "Credits" card shows for a feature (rows are headed by the feature's label). */
 async function balanceOf(page: Page, feature: string): Promise<string> {
@@ -36,7 +36,7 @@ test("sign up with Pro, pay through the test checkout, use credits, renew, and k
   await page.getByRole("button", { name: "Start free trial (test)" }).click();
   await expect(page).toHaveURL(/\/dashboard\?location=dashboard&checkout=success$/);
   await expect(page.getByText("Your free trial has started and your trial credits are ready.")).toBeVisible();
-  // Pro's trial credits (app/domain/plans.ts): 10 AI ads, 8 automatic mode, 5 glitch mode, 10 product pages.
+  // Pro's trial credits (app/domain/billing/plans.ts): 10 AI ads, 8 automatic mode, 5 glitch mode, 10 product pages.
   expect(await balanceOf(page, "ai-ads")).toBe("10");
   expect(await balanceOf(page, "automatic-mode")).toBe("8");
   await page.screenshot({ path: testInfo.outputPath("dashboard-after-checkout.png"), fullPage: true });

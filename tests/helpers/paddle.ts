@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "~/db.server";
 import { getEnv, paddleWebhookSecret } from "~/env.server";
-import { findPlan, type PlanId } from "~/domain/plans";
+import { findPlan, type PlanId } from "~/domain/billing/plans";
 import {
   eventJson,
   signWebhook,

@@ -4,8 +4,8 @@
 // paid full HD render is 1080x1920 at 30 fps with the ad's own duration, read back from the MP4.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { AD_LIMITS } from "~/domain/ai-ads";
-import { BRAND_FONTS } from "~/domain/brand-kits";
+import { AD_LIMITS } from "~/domain/ai-ads/ai-ads";
+import { BRAND_FONTS } from "~/domain/ai-ads/brand-kits";
 import { brandFontFiles, createBuiltInRenderer, DEFAULT_VIDEO, frameSvg, textLayout, type RenderSpec } from "~/integrations/video-render.server";
 import { readMp4 } from "../helpers/mp4";
 

@@ -19,7 +19,7 @@ const storageDir = await vi.hoisted(async () => {
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "~/db.server";
-import { sceneFrames, totalDurationMs, FREE_PREVIEWS_PER_DAY } from "~/domain/ai-ads";
+import { sceneFrames, totalDurationMs, FREE_PREVIEWS_PER_DAY } from "~/domain/ai-ads/ai-ads";
 import { builtInWriter } from "~/integrations/ai-text.server";
 import { createBuiltInRenderer, PREVIEW_VIDEO } from "~/integrations/video-render.server";
 import { createFileStorage } from "~/integrations/file-storage.server";

@@ -3,8 +3,8 @@
 // wanted) and what it does with the answer (order, unknown objectIDs, stale figures, sort, page).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { parseProductQuery } from "~/domain/product-query";
-import { researchAccess } from "~/domain/research-access";
+import { parseProductQuery } from "~/domain/products/product-query";
+import { researchAccess } from "~/domain/products/research-access";
 import { algoliaFilters, createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
 import { searchResultPage } from "~/pages/research-pages.server";
 import { searchProducts } from "~/services/products.server";

@@ -10,7 +10,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { loader as openApiRoute } from "~/routes/api.v1.openapi[.]json";
 import { loader as searchRoute } from "~/routes/api.v1.products";
 import { loader as productRoute } from "~/routes/api.v1.products.$objectID";

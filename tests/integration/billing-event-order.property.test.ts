@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { OFFERS, type PlanId } from "~/domain/plans";
+import { OFFERS, type PlanId } from "~/domain/billing/plans";
 import type { LocalPrice, SubscriptionSnapshot, TransactionSnapshot } from "~/integrations/paddle.server";
 import {
   caseStudyPrice,

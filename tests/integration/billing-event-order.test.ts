@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { OFFERS } from "~/domain/plans";
+import { OFFERS } from "~/domain/billing/plans";
 import { MAX_SIGNATURE_FUTURE_SKEW_MS, signWebhook, type SubscriptionSnapshot } from "~/integrations/paddle.server";
 import { userSelect } from "~/services/auth.server";
 import { billing } from "~/services/index.server";

@@ -2,7 +2,7 @@
 // through signed Paddle-shaped notifications and the production webhook handler.
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { findPlan, UNLIMITED_THRESHOLD } from "~/domain/plans";
+import { findPlan, UNLIMITED_THRESHOLD } from "~/domain/billing/plans";
 import { action as billingAction, loader as billingLoader } from "~/routes/dashboard.billing";
 import { action as pay } from "~/routes/_site.pay";
 import { balancesOf, DAY_MS, ledgerOf, userBilling } from "../helpers/paddle";

@@ -5,7 +5,7 @@
 // refusals; what the billing page says in each state; and /pay for someone who already subscribes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { planView, type PlanViewSubscription } from "~/domain/billing";
+import { planView, type PlanViewSubscription } from "~/domain/billing/billing";
 import { createPaddleApi, readPaddleNotification, signWebhook } from "~/integrations/paddle.server";
 import { action as billingAction, loader as billingLoader } from "~/routes/dashboard.billing";
 import { action as pay, loader as payLoader } from "~/routes/_site.pay";

@@ -3,7 +3,7 @@
 // Pro switches; extra credits where the plan allows, granted once per purchase.
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { findPlan } from "~/domain/plans";
+import { findPlan } from "~/domain/billing/plans";
 import { action as billingAction, loader as billingLoader } from "~/routes/dashboard.billing";
 import { action as pay } from "~/routes/_site.pay";
 import { balancesOf, userBilling } from "../helpers/paddle";

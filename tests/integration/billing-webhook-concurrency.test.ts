@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { findPlan } from "~/domain/plans";
+import { findPlan } from "~/domain/billing/plans";
 import {
   balancesOf,
   completedTransaction,

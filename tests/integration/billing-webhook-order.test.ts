@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import type { LocalPrice, SubscriptionSnapshot, TransactionSnapshot } from "~/integrations/paddle.server";
-import type { PlanId } from "~/domain/plans";
+import type { PlanId } from "~/domain/billing/plans";
 import {
   DAY_MS,
   deliver,

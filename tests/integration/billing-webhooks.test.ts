@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createDb, db, tuneSqlite } from "~/db.server";
-import { findPlan, UNLIMITED_THRESHOLD } from "~/domain/plans";
+import { findPlan, UNLIMITED_THRESHOLD } from "~/domain/billing/plans";
 import { eventJson, readPaddleNotification, signWebhook, subscriptionJson } from "~/integrations/paddle.server";
 import { createLocalPaddle } from "~/integrations/paddle-local.server";
 import { createBilling } from "~/services/billing.server";

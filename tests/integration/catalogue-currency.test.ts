@@ -6,7 +6,7 @@
 // pictures, the real catalogue (tests/helpers/measured-catalogue.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { parseProductQuery } from "~/domain/product-query";
+import { parseProductQuery } from "~/domain/products/product-query";
 import { matchesFilters, sortHits, toAlgoliaRecord } from "~/integrations/algolia.server";
 import { loader as productApi } from "~/routes/api.products.$objectID";
 import { loader as productsApi } from "~/routes/api.products";

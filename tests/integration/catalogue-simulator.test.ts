@@ -3,9 +3,9 @@
 // with the real library; the grouping must find the true products (pairwise precision and recall), keep
 // look-alikes apart and never chain. The large run is `npm run bench -- catalogue`.
 import { describe, expect, it } from "vitest";
-import { hammingDistance, HashIndex, parseHash, type Hash64 } from "~/domain/catalogue-hash";
-import { ClusterState, MATCH, type ClusterInput } from "~/domain/catalogue-match";
-import { normaliseTitle } from "~/domain/catalogue-title";
+import { hammingDistance, HashIndex, parseHash, type Hash64 } from "~/domain/catalogue/hash";
+import { ClusterState, MATCH, type ClusterInput } from "~/domain/catalogue/match";
+import { normaliseTitle } from "~/domain/catalogue/title";
 import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { lookAlikeDesign, randomDesign, variantPicture } from "../../scripts/lib/market-pictures";
 import { matchQuality, simulateMarket } from "../../scripts/lib/market-simulator";

@@ -4,7 +4,7 @@
 // last estimateWindowDays count). Same set-up as competitors-tracker.test.ts (helpers/competitor-tracker).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { COMPETITOR_RULES } from "~/domain/competitors";
+import { COMPETITOR_RULES } from "~/domain/competitors/competitors";
 import { HOUR, startCompetitorTracker, type CompetitorTracker } from "../helpers/competitor-tracker";
 import { makeCatalogue, type FakeShopifyStore } from "../helpers/fake-shopify-store";
 import { createUser } from "../helpers/site-users";

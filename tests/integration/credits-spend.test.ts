@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { UNLIMITED_CREDITS } from "~/domain/plans";
+import { UNLIMITED_CREDITS } from "~/domain/billing/plans";
 import { action as substract, loader as substractLoader } from "~/routes/api.feature-credits.substract";
 import * as credits from "~/services/credits.server";
 import { balancesOf, ledgerOf } from "../helpers/paddle";

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
-import { SHOPIFY_WEBHOOK_TOPICS } from "~/domain/shopify-webhooks";
+import { SHOPIFY_WEBHOOK_TOPICS } from "~/domain/shopify/webhooks";
 import { linkedShop } from "../helpers/linked-shops";
 import { call } from "../helpers/routes";
 import { webhookHmac } from "../helpers/shopify";

@@ -9,7 +9,7 @@ const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopif
 
 import type { Prisma } from "@prisma/client";
 import { db } from "~/db.server";
-import { UNLIMITED_CREDITS } from "~/domain/plans";
+import { UNLIMITED_CREDITS } from "~/domain/billing/plans";
 import { loader as apiList } from "~/routes/api.glitch-mode";
 import { action as apiReveal } from "~/routes/api.glitch-mode.$objectID.reveal";
 import { action as embeddedAction, loader as embeddedLoader } from "~/routes/app.glitch-mode";

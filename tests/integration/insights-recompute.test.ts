@@ -4,8 +4,8 @@
 // each row was computed (docs/decisions/025).
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/insights";
-import { unpackSeries } from "~/domain/product-import";
+import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/products/insights";
+import { unpackSeries } from "~/domain/products/product-import";
 import { importProducts, recomputeStaleInsights } from "~/services/product-import.server";
 import { generatedRows } from "../../scripts/lib/product-generator";
 

@@ -5,7 +5,7 @@
 // and with the seller's own code and origin.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor } from "~/db.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { landedCostView, landedMargins, productProfit, setTariffChoice } from "~/services/landed-cost.server";
 import { importProducts } from "~/services/product-import.server";
 import { generateProducts } from "../../scripts/lib/product-generator";

@@ -3,7 +3,7 @@
 // to /login?redirectTo=..., the form carries it, and the action goes there.
 // Only a path on this site is followed; anything else falls back to the dashboard, as before.
 import { describe, expect, it } from "vitest";
-import { loginPathFor } from "~/domain/redirect-to";
+import { loginPathFor } from "~/domain/accounts/redirect-to";
 import { loader as feedbackLoader } from "~/routes/dashboard.feedback";
 import { action as loginAction } from "~/routes/_site.login";
 import { call } from "../helpers/routes";

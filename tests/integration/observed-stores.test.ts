@@ -5,7 +5,7 @@
 // "check now" or the operator's resume un-parks it; old history is thinned and deleted by the retention rule.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { COMPETITOR_RULES, RETENTION_RULES } from "~/domain/competitors";
+import { COMPETITOR_RULES, RETENTION_RULES } from "~/domain/competitors/competitors";
 import { HOUR, startCompetitorTracker, type CompetitorTracker } from "../helpers/competitor-tracker";
 import { makeCatalogue } from "../helpers/fake-shopify-store";
 import { createUser } from "../helpers/site-users";

@@ -7,7 +7,7 @@
 // and kicks every configured service's deliverer on a "go" line, and on "stop" stops and exits.
 import { createInterface } from "node:readline";
 import { db, dbReady } from "~/db.server";
-import { OUTBOX_SERVICES } from "~/domain/outbox";
+import { OUTBOX_SERVICES } from "~/domain/marketing/outbox";
 import { getEnv } from "~/env.server";
 import { createMarketingSenders } from "~/integrations/marketing.server";
 import { createJobs } from "~/services/jobs.server";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { RESET_REQUESTED_MESSAGE } from "~/domain/account-emails";
+import { RESET_REQUESTED_MESSAGE } from "~/domain/accounts/account-emails";
 import { action as forgotAction } from "~/routes/_site.forgot-password";
 import { action as loginAction } from "~/routes/_site.login";
 import { action as resetAction, loader as resetLoader } from "~/routes/_site.reset-password";

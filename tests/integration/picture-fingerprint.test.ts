@@ -3,8 +3,8 @@
 // photo keeps the fingerprint near, another product's is far, and bad bytes (not a picture, cut short, a
 // decompression bomb) are refused with a sentence.
 import { describe, expect, it } from "vitest";
-import { hammingDistance, parseHash } from "~/domain/catalogue-hash";
-import { MATCH } from "~/domain/catalogue-match";
+import { hammingDistance, parseHash } from "~/domain/catalogue/hash";
+import { MATCH } from "~/domain/catalogue/match";
 import { createPictureFingerprinter, PictureFingerprintError } from "~/integrations/picture-fingerprint.server";
 import { drawPicture, randomDesign, variantPicture } from "../../scripts/lib/market-pictures";
 import { png } from "../helpers/png";

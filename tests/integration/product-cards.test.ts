@@ -3,7 +3,7 @@
 // they are checked field for field against the Prisma path (a transaction client has no SqlReader).
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor, sqlReader, type Db } from "~/db.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { loader as productsApi } from "~/routes/api.products";
 import { searchProducts } from "~/services/products.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";

@@ -4,7 +4,7 @@
 // product's 404.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor, type Db } from "~/db.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { importProducts } from "~/services/product-import.server";
 import { getProduct, saveProduct, trackProduct } from "~/services/products.server";
 import { generateProducts } from "../../scripts/lib/product-generator";

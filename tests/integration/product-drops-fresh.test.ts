@@ -3,7 +3,7 @@
 // per niche, no two products with the same title, never the product grid's first page.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { DEFAULT_PAGE_SIZE } from "~/domain/product-query";
+import { DEFAULT_PAGE_SIZE } from "~/domain/products/product-query";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 import { createProductDrops } from "~/services/product-drops.server";

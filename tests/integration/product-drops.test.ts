@@ -9,7 +9,7 @@ const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopif
 import { mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "~/db.server";
-import { dropDay, nextDropDateAfter } from "~/domain/product-drops";
+import { dropDay, nextDropDateAfter } from "~/domain/products/product-drops";
 import { loader as apiList } from "~/routes/api.drops";
 import { loader as apiGet } from "~/routes/api.drops.$date";
 import { action as apiReveal } from "~/routes/api.drops.$date.reveal";

@@ -2,7 +2,7 @@
 // seed, and the generated pictures served by /product-images/{objectID}-{n}.svg.
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { parseProductRow } from "~/domain/product-import";
+import { parseProductRow } from "~/domain/products/product-import";
 import { loader as imageLoader } from "~/routes/product-images.$file";
 import { renderProductSvg } from "~/services/product-images.server";
 import { generatedRows, generateProduct, generateProducts, objectIdFor, RARE_WORDS } from "../../scripts/lib/product-generator";

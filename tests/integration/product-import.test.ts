@@ -6,8 +6,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { computeInsights } from "~/domain/insights";
-import { parseProductRow, unpackSeries, type ProductImportInput } from "~/domain/product-import";
+import { computeInsights } from "~/domain/products/insights";
+import { parseProductRow, unpackSeries, type ProductImportInput } from "~/domain/products/product-import";
 import { importProducts, type ImportProgress } from "~/services/product-import.server";
 import { openProductFile, ProductFileError } from "../../scripts/lib/product-file";
 

@@ -6,7 +6,7 @@
 // at once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { renderDescriptionMarkdown } from "~/domain/description-markdown";
+import { renderDescriptionMarkdown } from "~/domain/product-pages/description-markdown";
 import { escapeHtml } from "~/domain/html-escape";
 import { builtInWriter } from "~/integrations/ai-text.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";

@@ -7,7 +7,7 @@
 import { AppError } from "~/domain/errors";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { composeDescriptionHtml, suggestPrice } from "~/domain/product-page";
+import { composeDescriptionHtml, suggestPrice } from "~/domain/product-pages/product-page";
 import { builtInWriter, createAiText } from "~/integrations/ai-text.server";
 import { action as automaticAction } from "~/routes/api.product-pages.automatic";
 import { action as pageAction, loader as pageLoader } from "~/routes/api.product-pages.$id";

@@ -16,7 +16,7 @@ import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { importTariffFile } from "~/services/tariffs.server";
 import { landedMargins } from "~/services/landed-cost.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { createSignedInUser } from "../helpers/site-users";
 
 const base = PLAIN_FIXTURE;

@@ -2,7 +2,7 @@
 // catalogue in a real migrated SQLite database: every filter, every sort, pagination edges, text.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, sqlReader } from "~/db.server";
-import { parseProductQuery, SORTS, STAGES, type ProductQuery } from "~/domain/product-query";
+import { parseProductQuery, SORTS, STAGES, type ProductQuery } from "~/domain/products/product-query";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { fixtureCatalogue, insertProducts, type FixtureProduct } from "../helpers/products";
 

@@ -12,7 +12,7 @@ const fake = await vi.hoisted(async () => {
 });
 
 import { db } from "~/db.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { loader as productsApi } from "~/routes/api.products";
 import { action as addRoute } from "~/routes/api.competitors";
 import { loader as productPage } from "~/routes/dashboard.products.$objectID";

@@ -4,7 +4,7 @@
 // Prisma): empty, then with saved and tracked products and searches, in their order.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor } from "~/db.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { listSaved, listSavedSearches, listTracked, saveProduct, saveSearch, trackProduct } from "~/services/products.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { throughPrisma } from "../helpers/prisma-reads";

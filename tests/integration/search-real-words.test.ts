@@ -4,7 +4,7 @@
 // real migrated SQLite file.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, sqlReader } from "~/db.server";
-import { parseProductQuery } from "~/domain/product-query";
+import { parseProductQuery } from "~/domain/products/product-query";
 import { loader as productsApi } from "~/routes/api.products";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { fixtureCatalogue, insertProducts, type FixtureProduct } from "../helpers/products";

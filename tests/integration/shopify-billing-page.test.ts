@@ -15,7 +15,7 @@ const PORT = await vi.hoisted(async () => {
 });
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
-import { findPlan } from "~/domain/plans";
+import { findPlan } from "~/domain/billing/plans";
 import { db } from "~/db.server";
 import { action as appBillingAction, loader as appBillingLoader } from "~/routes/app.billing";
 import { action as siteBillingAction, loader as siteBillingLoader } from "~/routes/dashboard.billing";

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
-import { paidState } from "~/domain/billing";
+import { paidState } from "~/domain/billing/billing";
 import { AppError } from "~/domain/errors";
-import { findPlan } from "~/domain/plans";
+import { findPlan } from "~/domain/billing/plans";
 import { db } from "~/db.server";
 import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
 import { loadUser } from "~/services/auth.server";

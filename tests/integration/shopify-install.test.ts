@@ -4,8 +4,8 @@
 // install page for our client id, the same URL the library's own login() sends a shop to. The push
 // panel's loader offers the same path, and no message a seller sees names a setting.
 import { describe, expect, it } from "vitest";
-import { SHOP_DOMAIN_ERRORS } from "~/domain/shopify-install";
-import { planMedia } from "~/domain/product-page";
+import { SHOP_DOMAIN_ERRORS } from "~/domain/shopify/install";
+import { planMedia } from "~/domain/product-pages/product-page";
 import { action as storesAction, loader as storesLoader } from "~/routes/dashboard.stores";
 import { loader as productPagesLoader } from "~/routes/dashboard.product-pages";
 import { login } from "~/shopify.server";

@@ -1,5 +1,5 @@
 // The standalone site's guards as a browser meets them: the root loader runs on every navigation
-// (app/domain/site-guard.ts decides), and protected loaders check again themselves.
+// (app/domain/accounts/site-guard.ts decides), and protected loaders check again themselves.
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { loader as rootLoader } from "~/root";

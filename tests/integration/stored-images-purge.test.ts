@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sqlReader } from "~/db.server";
-import { researchAccess } from "~/domain/research-access";
+import { researchAccess } from "~/domain/products/research-access";
 import { createAlgoliaEngine } from "~/integrations/algolia.server";
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";

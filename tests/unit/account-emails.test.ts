@@ -6,7 +6,7 @@ import {
   passwordResetLink,
   passwordResetMail,
   TOKEN_PATTERN,
-} from "~/domain/account-emails";
+} from "~/domain/accounts/account-emails";
 
 describe("the password reset message", () => {
   it("carries the link on a line of its own, how long it works, and what to do if you did not ask", () => {

@@ -4,7 +4,7 @@
 // shape: the end card's tagline no longer runs into the product's name, and nothing runs off the frame's sides.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AD_FORMATS, sizeInFormat } from "~/domain/ai-ads";
+import { AD_FORMATS, sizeInFormat } from "~/domain/ai-ads/ai-ads";
 import { frameBoxes, type FrameBox, type RenderSpec } from "~/integrations/video-render.server";
 
 const intersects = (a: FrameBox, b: FrameBox) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

@@ -4,7 +4,7 @@
 // setting, off by default), never from a supplier's tag or a model's habit.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adCtaLine, adShortName, fixArticles, indefiniteArticle, withoutShippingClaim } from "~/domain/ad-writing";
+import { adCtaLine, adShortName, fixArticles, indefiniteArticle, withoutShippingClaim } from "~/domain/ai-ads/ad-writing";
 import { writeBuiltInAdScript, type AdFacts } from "~/integrations/ai-text.server";
 
 const CONNECTORS = new Set(["for", "with", "and", "or", "in", "on", "to", "of", "from", "by", "at", "&", "+", "the", "a", "an"]);

@@ -1,10 +1,10 @@
-// The built-in ad writer (app/domain/ad-writing.ts, decision 062): every line it writes fits the frame's limit by
+// The built-in ad writer (app/domain/ai-ads/ad-writing.ts, decision 062): every line it writes fits the frame's limit by
 // choosing shorter words, never by cutting with "..."; each product gets three hooks to pick from, varied by
 // product and by the brand kit's tone; a script a model wrote too long is shortened by sentence or clause only.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adHookOptions, adShortName, adTone, type AdWordsFacts } from "~/domain/ad-writing";
-import { AD_LIMITS, captionProblem, fitAdScript, fitCaption, placeVoice, shortenToFit } from "~/domain/ai-ads";
+import { adHookOptions, adShortName, adTone, type AdWordsFacts } from "~/domain/ai-ads/ad-writing";
+import { AD_LIMITS, captionProblem, fitAdScript, fitCaption, placeVoice, shortenToFit } from "~/domain/ai-ads/ai-ads";
 import { writeBuiltInAdScript, type AdFacts } from "~/integrations/ai-text.server";
 
 const base: AdFacts = {

@@ -1,4 +1,4 @@
-// The rules of an AI ad's script (app/domain/ai-ads.ts) and the built-in writer's scripts.
+// The rules of an AI ad's script (app/domain/ai-ads/ai-ads.ts) and the built-in writer's scripts.
 import { describe, expect, it } from "vitest";
 import {
   AD_LIMITS,
@@ -9,7 +9,7 @@ import {
   validateAdScript,
   wrapLines,
   type AdScene,
-} from "~/domain/ai-ads";
+} from "~/domain/ai-ads/ai-ads";
 import { parseModelAdScript, writeBuiltInAdScript, type AdFacts } from "~/integrations/ai-text.server";
 
 const scenes = (durations: number[], text = "A scene that reads well"): AdScene[] =>

@@ -1,7 +1,7 @@
 // The built-in writer (no AI endpoint configured) and the reading of a model's answer: lengths within
 // the limits, text escaped, seller figures kept away from shoppers, markup from a model sanitised.
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_WRITER, PAGE_LIMITS, validatePage } from "~/domain/product-page";
+import { BUILT_IN_WRITER, PAGE_LIMITS, validatePage } from "~/domain/product-pages/product-page";
 import {
   AiTextError,
   builtInWriter,

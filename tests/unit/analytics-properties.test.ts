@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyticsPersonProperties, type AnalyticsPersonInput } from "~/domain/analytics-properties";
+import { analyticsPersonProperties, type AnalyticsPersonInput } from "~/domain/marketing/analytics-properties";
 
 const none = { subscribed: false, once_subscribed: false, purchaser: false, shopify_connected: false };
 

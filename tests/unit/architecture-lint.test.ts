@@ -30,7 +30,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import { auth } from "~/services/index.server";`,
       `import { readJson } from "~/pages/http.server";`,
       `import type { User } from "~/services/auth.server";`,
-      `import { CHECK_JOB } from "~/domain/competitors";`,
+      `import { CHECK_JOB } from "~/domain/competitors/competitors";`,
       `import { TitledCard } from "~/ui/titled-card";`,
       `import { getEnv } from "~/env.server";`,
       `import { login } from "~/shopify.server";`,
@@ -47,7 +47,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import React from "react";`,
       `import { x } from "../services/x.server";`,
     ],
-    allowed: [`import { z } from "zod";`, `import { PLANS } from "~/domain/plans";`, `import { PLANS } from "./plans";`],
+    allowed: [`import { z } from "zod";`, `import { PLANS } from "~/domain/billing/plans";`, `import { PLANS } from "./plans";`],
   },
   {
     file: "app/integrations/lint-fixture.server.ts",
@@ -60,7 +60,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import { authenticate } from "~/shopify.server";`,
     ],
     allowed: [
-      `import type { SearchEngine } from "~/domain/product-query";`,
+      `import type { SearchEngine } from "~/domain/products/product-query";`,
       `import { getEnv } from "~/env.server";`,
       `import { childLogger } from "~/logger.server";`,
       `import { safeFetch } from "~/integrations/safe-fetch.server";`,
@@ -81,7 +81,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import type { SettingsLoaderData } from "~/pages/settings-page.server";`,
       `import { TitledCard } from "~/ui/titled-card";`,
       `import type { PublicEnv } from "~/env.server";`,
-      `import { planStatus } from "~/domain/billing";`,
+      `import { planStatus } from "~/domain/billing/billing";`,
     ],
   },
   {
@@ -193,12 +193,12 @@ describe("no exceptions: the modules that once called adapters themselves take p
     {
       file: "app/integrations/algolia.server.ts",
       forbidden: `import type { Db } from "~/db.server";`,
-      allowed: `import type { AlgoliaRowSource } from "~/domain/algolia-rows";`,
+      allowed: `import type { AlgoliaRowSource } from "~/domain/products/algolia-rows";`,
     },
     {
       file: "app/integrations/paddle-local.server.ts",
       forbidden: `import { db } from "~/db.server";`,
-      allowed: `import type { PriceIds } from "~/domain/billing";`,
+      allowed: `import type { PriceIds } from "~/domain/billing/billing";`,
     },
   ];
   for (const { file, forbidden, allowed } of cases) {

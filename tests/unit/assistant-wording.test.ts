@@ -1,6 +1,6 @@
 // Issue 25, item 13: the assistant's sentences read as English for a count of one.
 import { describe, expect, it } from "vitest";
-import { describeFilters, whyItFits } from "~/domain/product-question";
+import { describeFilters, whyItFits } from "~/domain/products/product-question";
 
 const facts = {
   objectID: "p",

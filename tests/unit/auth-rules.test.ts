@@ -10,7 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PasswordSchema,
   SignupSchema,
-} from "~/domain/auth";
+} from "~/domain/accounts/auth";
 
 function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? [] : result.error!.issues.map((i) => i.message);

@@ -2,7 +2,7 @@
 // state and the outcomes of its own charges, at full precision; a card change or a checkout never does.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chargeOutcome, paymentDeclined, type ChargeOutcomeRow } from "~/domain/billing";
+import { chargeOutcome, paymentDeclined, type ChargeOutcomeRow } from "~/domain/billing/billing";
 import { parseSignatureHeader, WebhookSignatureError } from "~/integrations/paddle.server";
 
 const at = (micros: number) => ({

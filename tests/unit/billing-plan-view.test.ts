@@ -1,11 +1,11 @@
 // What the billing page's Plan card and cancel step say for each state a subscription can be in
-// (planView, app/domain/billing.ts): one wording for a subscription set to end, and never a pair of
+// (planView, app/domain/billing/billing.ts): one wording for a subscription set to end, and never a pair of
 // statements that contradict each other (no next charge next to "not be charged again", no card
 // change when nothing more is charged, no retention offer for a plan that is already ending).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planView, SUBSCRIPTION_STATUSES, type PlanView, type PlanViewSubscription } from "~/domain/billing";
-import { formatUsd } from "~/domain/plans";
+import { planView, SUBSCRIPTION_STATUSES, type PlanView, type PlanViewSubscription } from "~/domain/billing/billing";
+import { formatUsd } from "~/domain/billing/plans";
 
 const USD = (cents: number) => ({ cents, currencyCode: "USD" });
 const options = { canExtendTrial: false, canClaimDiscount: false, retentionPrice: "$9.99" };

@@ -1,4 +1,4 @@
-// The pure billing rules (app/domain/billing.ts): how a subscription's state becomes the user's seed
+// The pure billing rules (app/domain/billing/billing.ts): how a subscription's state becomes the user's seed
 // flags, which of several subscriptions decides them, when an event is stale, who has paid access, and
 // how Paddle's string amounts are read.
 import { describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import {
   type ChargeRow,
   type SubscriptionRow,
   type SubscriptionStatus,
-} from "~/domain/billing";
+} from "~/domain/billing/billing";
 
 const base = { id: "sub_01", customerId: "ctm_01", scheduledChange: null } as const;
 

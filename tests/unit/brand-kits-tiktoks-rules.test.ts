@@ -2,8 +2,8 @@
 // seller sees), and which links are TikTok videos (canonical form, short links, everything else refused).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BrandKitFieldsSchema, BrandKitPatchSchema, contrastRatio, contrastWarnings, parseHexColour } from "~/domain/brand-kits";
-import { hookOf, parseTikTokUrl } from "~/domain/tiktoks";
+import { BrandKitFieldsSchema, BrandKitPatchSchema, contrastRatio, contrastWarnings, parseHexColour } from "~/domain/ai-ads/brand-kits";
+import { hookOf, parseTikTokUrl } from "~/domain/ai-ads/tiktoks";
 
 describe("brand kit colours", () => {
   it("parses #rgb and #rrggbb in any case, and nothing else", () => {

@@ -1,10 +1,10 @@
-// The sentences a store's status carries when a read or its pictures left something out (app/domain/competitors.ts
+// The sentences a store's status carries when a read or its pictures left something out (app/domain/competitors/competitors.ts
 // readNote, pictureNote; docs/decisions/059), and when two picture URLs name the same file
-// (app/domain/catalogue-hash.ts samePictureFile).
+// (app/domain/catalogue/hash.ts samePictureFile).
 import { describe, expect, it } from "vitest";
-import { samePictureFile } from "~/domain/catalogue-hash";
-import { pictureNote, readNote } from "~/domain/competitors";
-import type { ProductSnapshot } from "~/domain/store-snapshot";
+import { samePictureFile } from "~/domain/catalogue/hash";
+import { pictureNote, readNote } from "~/domain/competitors/competitors";
+import type { ProductSnapshot } from "~/domain/crawl/store-snapshot";
 
 const product = (id: number, handle = `p-${id}`, prices = [1999]): ProductSnapshot => ({
   id: String(id),

@@ -4,9 +4,9 @@
 // near its anchor, and an operator's split survives a re-run.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatHash, hammingDistance, HashIndex, parseHash, popcount32, type Hash64 } from "~/domain/catalogue-hash";
-import { clusterListings, decidePair, MATCH, pairMatches, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue-match";
-import { compareTitles, normaliseTitle } from "~/domain/catalogue-title";
+import { formatHash, hammingDistance, HashIndex, parseHash, popcount32, type Hash64 } from "~/domain/catalogue/hash";
+import { clusterListings, decidePair, MATCH, pairMatches, pictureIsEvidence, type ClusterInput } from "~/domain/catalogue/match";
+import { compareTitles, normaliseTitle } from "~/domain/catalogue/title";
 
 describe("normaliseTitle", () => {
   it("keeps the words that name the product and drops marketing, colours, emoji and punctuation", () => {

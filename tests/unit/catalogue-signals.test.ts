@@ -1,9 +1,9 @@
-// Measured signals and insights of a product from its listings across stores (app/domain/catalogue-signals.ts,
+// Measured signals and insights of a product from its listings across stores (app/domain/catalogue/signals.ts,
 // docs/decisions/046): a worked example counted by hand, thin evidence, and a property that the stage never
 // contradicts the adoption figures printed beside it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { measuredInsights, measuredSeries, SIGNAL_RULES, type ListingHistory } from "~/domain/catalogue-signals";
+import { measuredInsights, measuredSeries, SIGNAL_RULES, type ListingHistory } from "~/domain/catalogue/signals";
 
 const listing = (storeId: number, addedAt: string, extra: Partial<ListingHistory> = {}): ListingHistory => ({
   storeId,

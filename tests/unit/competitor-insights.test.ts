@@ -1,4 +1,4 @@
-// What we derive from a rival store's snapshots (app/domain/competitor-insights.ts), on hand-made reads:
+// What we derive from a rival store's snapshots (app/domain/competitors/insights.ts), on hand-made reads:
 // each kind of change and its window, truncated reads that must not invent removals or launches, duplicates and
 // unknown availability, catalogue size for the chart, the weekly orders range with its evidence (a quiet store,
 // a busy one, too few days, activity alone), the alerts' filters, and fast-check properties of the range.
@@ -20,9 +20,9 @@ import {
   type CatalogueChange,
   type WeeklyOrdersEstimate,
   type WeeklyOrdersResult,
-} from "~/domain/competitor-insights";
+} from "~/domain/competitors/insights";
 import { AppError } from "~/domain/errors";
-import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/store-snapshot";
+import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/crawl/store-snapshot";
 
 const T0 = Date.parse("2026-11-01T00:00:00.000Z");
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
-// The rules of competitor tracking around the catalogue (app/domain/competitors.ts): who may follow how many
+// The rules of competitor tracking around the catalogue (app/domain/competitors/competitors.ts): who may follow how many
 // stores, the backoff of a failing store, the words of the two alerts, and Retry-After.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { LaunchChange, PriceChange } from "~/domain/competitor-insights";
+import type { LaunchChange, PriceChange } from "~/domain/competitors/insights";
 import {
   capSentence,
   COMPETITOR_RULES,
@@ -12,8 +12,8 @@ import {
   priceDropAlert,
   retryAfterSeconds,
   UPGRADE_URL,
-} from "~/domain/competitors";
-import { PLANS } from "~/domain/plans";
+} from "~/domain/competitors/competitors";
+import { PLANS } from "~/domain/billing/plans";
 
 const window = { from: "2026-11-20T00:00:00Z", to: "2026-11-20T06:00:00Z" };
 const launch = (title: string): LaunchChange => ({

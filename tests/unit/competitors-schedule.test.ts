@@ -1,8 +1,8 @@
-// The observed stores' schedule rules (app/domain/competitors.ts, docs/decisions/047): each store's fixed phase,
+// The observed stores' schedule rules (app/domain/competitors/competitors.ts, docs/decisions/047): each store's fixed phase,
 // its next slot, the retention cut-offs and the parked sentence.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nextSlotMs, parkedSentence, readIntervalMs, retentionCutoffs, storePhase } from "~/domain/competitors";
+import { nextSlotMs, parkedSentence, readIntervalMs, retentionCutoffs, storePhase } from "~/domain/competitors/competitors";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

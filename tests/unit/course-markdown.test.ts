@@ -4,7 +4,7 @@ import enTranslations from "@shopify/polaris/locales/en.json";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { embeddedTwin } from "~/domain/embedded-paths";
+import { embeddedTwin } from "~/domain/shopify/embedded-paths";
 import { Markdown, parseMarkdown, safeHref, type PathFor } from "~/ui/markdown";
 
 const render = (source: string, pathFor?: PathFor) =>

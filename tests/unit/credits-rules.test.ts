@@ -1,4 +1,4 @@
-// The pure credit rules (app/domain/credits.ts): what each use costs, what "unlimited" means, and
+// The pure credit rules (app/domain/billing/credits.ts): what each use costs, what "unlimited" means, and
 // exactly when each upsell opens.
 import { describe, expect, it } from "vitest";
 import {
@@ -8,8 +8,8 @@ import {
   FEATURE_PATTERN,
   isUnlimited,
   renderCredits,
-} from "~/domain/credits";
-import { CREDIT_FEATURES, UNLIMITED_CREDITS } from "~/domain/plans";
+} from "~/domain/billing/credits";
+import { CREDIT_FEATURES, UNLIMITED_CREDITS } from "~/domain/billing/plans";
 
 describe("creditCost", () => {
   it("automatic-mode costs 4, ai-ads 5", () => {

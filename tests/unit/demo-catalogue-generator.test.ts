@@ -3,7 +3,7 @@
 // niche only when it is a related one; and an import names a niche the catalogue has whatever its case
 // or synonym ("Pet supplies" is "pets").
 import { describe, expect, it } from "vitest";
-import { parseProductRow } from "~/domain/product-import";
+import { parseProductRow } from "~/domain/products/product-import";
 import { generateProducts, NICHES, nichePriceRange, RELATED_NICHES } from "../../scripts/lib/product-generator";
 
 const OPTIONS = { seed: 42, endDay: "2026-11-25" };

@@ -5,7 +5,7 @@
 // that say they are demo data instead of linking to suppliers.example.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEMO_SUPPLIER_NAME } from "~/domain/demo-catalogue";
+import { DEMO_SUPPLIER_NAME } from "~/domain/products/demo-catalogue";
 import { CATEGORY_DRAWINGS, drawingSubject, renderProductSvg } from "~/services/product-images.server";
 import { generateProduct, NICHES, titleVocabulary, titleWords } from "../../scripts/lib/product-generator";
 

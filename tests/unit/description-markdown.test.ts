@@ -4,7 +4,7 @@
 // same text; the editor's toolbar writes the Markdown.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderDescriptionMarkdown as render, safeLinkHref } from "~/domain/description-markdown";
+import { renderDescriptionMarkdown as render, safeLinkHref } from "~/domain/product-pages/description-markdown";
 import {
   composeDescriptionHtml,
   composeProductBodyHtml,
@@ -12,7 +12,7 @@ import {
   htmlToText,
   sanitizeHtml,
   validatePage,
-} from "~/domain/product-page";
+} from "~/domain/product-pages/product-page";
 import { applyMarkdownFormat } from "~/ui/markdown-editor";
 
 /** Every tag of the output is allowed, and they nest properly. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { embeddedTwin, sitePathOn } from "~/domain/embedded-paths";
+import { embeddedTwin, sitePathOn } from "~/domain/shopify/embedded-paths";
 import { researchPaths } from "~/ui/research-paths";
 
 describe("embeddedTwin", () => {

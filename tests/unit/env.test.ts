@@ -14,7 +14,7 @@ import {
   shopifyAppEnabled,
   startupWarnings,
 } from "~/env.server";
-import { isLoopbackUrl } from "~/domain/local-demo";
+import { isLoopbackUrl } from "~/domain/accounts/local-demo";
 import { weakSecret } from "~/env-secrets.server";
 import { E2E_SESSION_SECRET } from "../e2e/support/constants";
 

@@ -2,7 +2,7 @@
 // nanoseconds, so comparing two as text orders the instants, whatever digits and zone each was sent with.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isStale } from "~/domain/billing";
+import { isStale } from "~/domain/billing/billing";
 import { compareExact, exactTime, exactTimeOf, toDate } from "~/domain/event-time";
 
 describe("exactTime", () => {

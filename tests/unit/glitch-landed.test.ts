@@ -3,8 +3,8 @@
 // hand in the comments. A product whose plain spread reaches 20% but whose spread after duty does not is flagged
 // with the reason; one that still reaches it is not.
 import { describe, expect, it } from "vitest";
-import { GLITCH_MIN_SPREAD_PERCENT, glitchLanded, landedSpreadExplanation, percentText, plainSpreadReaches } from "~/domain/glitch";
-import { DEFAULT_RESERVES, dutyFor, feeSettings, profitOf, type TariffRow } from "~/domain/landed-cost";
+import { GLITCH_MIN_SPREAD_PERCENT, glitchLanded, landedSpreadExplanation, percentText, plainSpreadReaches } from "~/domain/glitch-mode/glitch";
+import { DEFAULT_RESERVES, dutyFor, feeSettings, profitOf, type TariffRow } from "~/domain/landed-cost/landed-cost";
 
 const row = (r: Partial<TariffRow> & Pick<TariffRow, "kind" | "series" | "name">): TariffRow => ({
   htsPrefix: "",

@@ -1,5 +1,5 @@
-// Glitch mode's pure rules (app/domain/glitch.ts) on hand-made numbers, and who may reveal
-// (glitchModeAccess in app/domain/research-access.ts).
+// Glitch mode's pure rules (app/domain/glitch-mode/glitch.ts) on hand-made numbers, and who may reveal
+// (glitchModeAccess in app/domain/products/research-access.ts).
 import { describe, expect, it } from "vitest";
 import {
   GLITCH_MIN_AMAZON_PRICE_CENTS,
@@ -9,8 +9,8 @@ import {
   notQualifyingReason,
   parseGlitchListQuery,
   spreadExplanation,
-} from "~/domain/glitch";
-import { glitchModeAccess } from "~/domain/research-access";
+} from "~/domain/glitch-mode/glitch";
+import { glitchModeAccess } from "~/domain/products/research-access";
 
 describe("glitchQualifies: an Amazon price of at least $19.00", () => {
   it.each([

@@ -1,8 +1,8 @@
 // Where a hand-off link may land (docs/decisions/016): only the destinations named here, each to a fixed
 // site path; the plan must be one of the catalogue's with its own billing.
 import { describe, expect, it } from "vitest";
-import { HANDOFF_REFUSALS, HandoffDestinationSchema, handoffTarget } from "~/domain/handoff";
-import { PLANS } from "~/domain/plans";
+import { HANDOFF_REFUSALS, HandoffDestinationSchema, handoffTarget } from "~/domain/shopify/handoff";
+import { PLANS } from "~/domain/billing/plans";
 
 const parse = (raw: unknown) => HandoffDestinationSchema.safeParse(raw);
 

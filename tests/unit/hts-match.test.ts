@@ -1,9 +1,9 @@
-// Guessing the HTS code from a product's title and type (app/domain/hts-match.ts, issue 35 item 15, decision 081),
+// Guessing the HTS code from a product's title and type (app/domain/landed-cost/hts-match.ts, issue 35 item 15, decision 081),
 // against the HTS lines the shipped tariff table carries: realistic titles, the confidence and its reason, the
 // alternatives, and the stemmer.
 import { describe, expect, it } from "vitest";
-import { guessHtsFromWords, indexHtsLines, stem, words } from "~/domain/hts-match";
-import { LayersFileSchema } from "~/domain/tariff-file";
+import { guessHtsFromWords, indexHtsLines, stem, words } from "~/domain/landed-cost/hts-match";
+import { LayersFileSchema } from "~/domain/landed-cost/tariff-file";
 import starter from "../../content/tariffs/us-starter-2026-12-07.json";
 
 const index = indexHtsLines(LayersFileSchema.parse(starter).htsLines);

@@ -3,7 +3,7 @@
 // no percentage is shown on a base below the threshold (docs/decisions/025-trend-stage-rules.md).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeInsights, GROWTH_PERCENT_MIN_BASE, growthShown, type Insights } from "~/domain/insights";
+import { computeInsights, GROWTH_PERCENT_MIN_BASE, growthShown, type Insights } from "~/domain/products/insights";
 
 const START = "2026-01-01";
 const NOW = new Date("2026-04-01T08:00:00Z"); // the last day of a 90-day series is 2026-03-31

@@ -1,7 +1,7 @@
-// The profit calculator (app/domain/insights.ts profit()): whole cents, documented rounding, and a
+// The profit calculator (app/domain/products/insights.ts profit()): whole cents, documented rounding, and a
 // break-even ROAS only when an order makes money before ads.
 import { describe, expect, it } from "vitest";
-import { profit, PROFIT_NOTES, type ProfitInput } from "~/domain/insights";
+import { profit, PROFIT_NOTES, type ProfitInput } from "~/domain/products/insights";
 
 const base: ProfitInput = {
   priceCents: 2999,

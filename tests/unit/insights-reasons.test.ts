@@ -1,8 +1,8 @@
 // "Each reason must be derived from the numbers, never invented": every reason of 2,000 generated
 // products is parsed back and checked against the figures computed for that product.
 import { describe, expect, it } from "vitest";
-import { computeInsights, formatCompact, INSIGHT_RULES, roundHalfAway, type Insights, type ScoreComponent } from "~/domain/insights";
-import { parseProductRow } from "~/domain/product-import";
+import { computeInsights, formatCompact, INSIGHT_RULES, roundHalfAway, type Insights, type ScoreComponent } from "~/domain/products/insights";
+import { parseProductRow } from "~/domain/products/product-import";
 import { generateProducts } from "../../scripts/lib/product-generator";
 
 const count = (text: string) => Number(text.replace(/,/g, ""));

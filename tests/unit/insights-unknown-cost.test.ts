@@ -3,7 +3,7 @@
 // only, scaled to 100, and no reason speaks of a figure we do not have.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeInsights, noSalesDataNote, WINNING_WEIGHTS, type DailySeries, type ScoreComponent } from "~/domain/insights";
+import { computeInsights, noSalesDataNote, WINNING_WEIGHTS, type DailySeries, type ScoreComponent } from "~/domain/products/insights";
 
 const NOW = new Date("2026-04-01T08:00:00Z");
 const DAYS = 90;

@@ -1,4 +1,4 @@
-// The insight rules (app/domain/insights.ts) on hand-made daily series: 30-day figures, growth,
+// The insight rules (app/domain/products/insights.ts) on hand-made daily series: 30-day figures, growth,
 // margin, each lifecycle stage, saturation, trending and winning scores, and reasons that only ever
 // restate the computed numbers.
 import { describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ import {
   WINNING_WEIGHTS,
   type DailySeries,
   type InsightsInput,
-} from "~/domain/insights";
+} from "~/domain/products/insights";
 
 const START = "2026-01-01"; // 90 days: 2026-01-01 .. 2026-03-31
 const NOW = new Date("2026-04-01T08:00:00Z");

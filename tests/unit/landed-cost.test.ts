@@ -1,4 +1,4 @@
-// Landed cost and profit (app/domain/landed-cost.ts, decisions 052, 081): worked examples with every layer written
+// Landed cost and profit (app/domain/landed-cost/landed-cost.ts, decisions 052, 081): worked examples with every layer written
 // out and checked by hand in the comments, a layer whose validity ended never counted (only named), and properties
 // (fast-check) over random tables, costs, prices and days.
 import fc from "fast-check";
@@ -18,8 +18,8 @@ import {
   priceForTargetMargin,
   profitOf,
   type TariffRow,
-} from "~/domain/landed-cost";
-import { layerRows, LayersFileSchema, parseGeneralRate, usitcCsvColumns, usitcJsonLines, usitcRows } from "~/domain/tariff-file";
+} from "~/domain/landed-cost/landed-cost";
+import { layerRows, LayersFileSchema, parseGeneralRate, usitcCsvColumns, usitcJsonLines, usitcRows } from "~/domain/landed-cost/tariff-file";
 import starter from "../../content/tariffs/us-starter-2026-12-07.json";
 
 function row(fields: Partial<TariffRow> & Pick<TariffRow, "kind" | "series" | "name">): TariffRow {

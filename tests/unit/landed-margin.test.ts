@@ -1,9 +1,9 @@
-// The stored margin after duty and fees (app/domain/landed-margin.ts, decision 065): a worked example, what has no
+// The stored margin after duty and fees (app/domain/landed-cost/margin.ts, decision 065): a worked example, what has no
 // figure, and the fingerprint that decides when every product is figured again.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dutyFor, type TariffRow } from "~/domain/landed-cost";
-import { landedMarginFingerprint, landedMarginOf, marginAfterDutyAndFeesBps, type LandedMarginTable } from "~/domain/landed-margin";
+import { dutyFor, type TariffRow } from "~/domain/landed-cost/landed-cost";
+import { landedMarginFingerprint, landedMarginOf, marginAfterDutyAndFeesBps, type LandedMarginTable } from "~/domain/landed-cost/margin";
 
 function row(fields: Partial<TariffRow> & Pick<TariffRow, "kind" | "series" | "name">): TariffRow {
   return { htsPrefix: "", origins: ["*"], exemptPrefixes: [], rateBp: null, perItemCents: null, validFrom: "2026-01-01", validTo: null, source: "test", ...fields };

@@ -3,9 +3,9 @@
 // The contract is restated here on what the card shows (its text), not through the rule's own helpers.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { measuredInsights, type MeasuredSeries } from "~/domain/catalogue-signals";
-import { computeInsights, growthShown, type Insights } from "~/domain/insights";
-import { storesLine } from "~/domain/measured-product";
+import { measuredInsights, type MeasuredSeries } from "~/domain/catalogue/signals";
+import { computeInsights, growthShown, type Insights } from "~/domain/products/insights";
+import { storesLine } from "~/domain/catalogue/measured-product";
 import { generateProduct } from "../../scripts/lib/product-generator";
 
 const NOW = new Date("2026-06-01T08:00:00Z");

@@ -1,7 +1,7 @@
 // What `npm start` fills in without APP_URL (docs/decisions/042): a local demo on localhost that other machines
 // cannot reach unless HOST says so.
 import { describe, expect, it } from "vitest";
-import { isLocalDemo } from "~/domain/local-demo";
+import { isLocalDemo } from "~/domain/accounts/local-demo";
 import { applyLocalDemoDefaults } from "../../scripts/lib/local-demo-defaults.mjs";
 
 describe("npm start without APP_URL", () => {

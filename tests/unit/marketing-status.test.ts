@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketingStatus } from "~/domain/marketing-status";
+import { marketingStatus } from "~/domain/marketing/marketing-status";
 
 describe("marketingStatus", () => {
   it.each([

@@ -2,7 +2,7 @@
 // words, the signals read from a stored series, the assistant's questions and answers, a drop's reason, and the
 // Algolia adapter's record, filters and order.
 import { describe, expect, it } from "vitest";
-import { measuredSeries } from "~/domain/catalogue-signals";
+import { measuredSeries } from "~/domain/catalogue/signals";
 import {
   hasSalesFigures,
   hasStoreFigures,
@@ -13,10 +13,10 @@ import {
   signalsFromSeries,
   soldByStores,
   storesLine,
-} from "~/domain/measured-product";
-import { dropReason } from "~/domain/product-drops";
-import { parseProductQuery } from "~/domain/product-query";
-import { describeFilters, filtersProblem, filtersToParams, parseQuestion, whyItFits } from "~/domain/product-question";
+} from "~/domain/catalogue/measured-product";
+import { dropReason } from "~/domain/products/product-drops";
+import { parseProductQuery } from "~/domain/products/product-query";
+import { describeFilters, filtersProblem, filtersToParams, parseQuestion, whyItFits } from "~/domain/products/product-question";
 import { algoliaFilters, matchesFilters, sortHits, toAlgoliaRecord } from "~/integrations/algolia.server";
 
 describe("figures by source", () => {

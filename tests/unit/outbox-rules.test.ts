@@ -1,4 +1,4 @@
-// The outbox's pure rules (app/domain/outbox.ts): what an answer means for a row, Retry-After, the
+// The outbox's pure rules (app/domain/marketing/outbox.ts): what an answer means for a row, Retry-After, the
 // rate limiter, the retry schedule, and the lifecycle events a billing change causes.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import {
   retryAfterMs,
   TokenBucket,
   alertMetricName,
-} from "~/domain/outbox";
+} from "~/domain/marketing/outbox";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 

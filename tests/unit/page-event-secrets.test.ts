@@ -1,7 +1,7 @@
 // A page opened from an e-mailed link reports its path to analytics without the link's token (decision 079): the
 // token pages' referrer policy lets their page views through the origin check, so the schema removes the secret.
 import { describe, expect, it } from "vitest";
-import { PageEventSchema, withoutSecrets } from "~/domain/analytics-properties";
+import { PageEventSchema, withoutSecrets } from "~/domain/marketing/analytics-properties";
 
 const TOKEN = "A".repeat(43);
 

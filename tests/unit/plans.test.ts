@@ -8,7 +8,7 @@ import {
   PLANS,
   UNLIMITED_CREDITS,
   UNLIMITED_THRESHOLD,
-} from "~/domain/plans";
+} from "~/domain/billing/plans";
 
 describe("plan catalogue", () => {
   it("offers basic, pro and inner circle, in that order, once each", () => {

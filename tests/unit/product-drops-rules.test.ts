@@ -13,7 +13,7 @@ import {
   parseDropDate,
   pickWeekly,
   type DropCandidate,
-} from "~/domain/product-drops";
+} from "~/domain/products/product-drops";
 
 describe("drop dates", () => {
   it.each([

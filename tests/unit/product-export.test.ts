@@ -3,8 +3,8 @@
 // the layers chosen once per code and origin give every cost the duty dutyFor gives it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dutyAtValue, dutyFor, type TariffRow } from "~/domain/landed-cost";
-import { EXPORT_COLUMN_NAMES, exportFileName, exportRecord, parseExportFormat, signedExportPayload, type ExportProduct } from "~/domain/product-export";
+import { dutyAtValue, dutyFor, type TariffRow } from "~/domain/landed-cost/landed-cost";
+import { EXPORT_COLUMN_NAMES, exportFileName, exportRecord, parseExportFormat, signedExportPayload, type ExportProduct } from "~/domain/products/product-export";
 
 const AT = new Date("2026-11-26T09:05:00Z");
 

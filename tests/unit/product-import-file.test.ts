@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { shapeError } from "~/domain/product-import";
+import { shapeError } from "~/domain/products/product-import";
 import { arrayElementLines, detectFormat, openProductFile, ProductFileError } from "../../scripts/lib/product-file";
 
 const dir = mkdtempSync(path.join(tmpdir(), "product-file-"));

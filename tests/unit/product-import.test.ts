@@ -1,4 +1,4 @@
-// The import row format (app/domain/product-import.ts): what a good row becomes, the message for
+// The import row format (app/domain/products/product-import.ts): what a good row becomes, the message for
 // each kind of bad field, and CSV rows (flat columns, "|" lists) meaning exactly what JSON rows mean.
 import { describe, expect, it } from "vitest";
 import {
@@ -18,7 +18,7 @@ import {
   unpackSeries,
   unreadableRow,
   type ProductImportInput,
-} from "~/domain/product-import";
+} from "~/domain/products/product-import";
 import { generateProducts } from "../../scripts/lib/product-generator";
 
 function goodRow(): ProductImportInput {

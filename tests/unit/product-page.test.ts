@@ -1,4 +1,4 @@
-// The pure product-page rules (app/domain/product-page.ts): price suggestion and rounding, money
+// The pure product-page rules (app/domain/product-pages/product-page.ts): price suggestion and rounding, money
 // text, title clean-up and cutting, the HTML sanitiser, validation of an edit, and which images
 // Shopify can fetch.
 import fc from "fast-check";
@@ -20,7 +20,7 @@ import {
   truncateAtWord,
   validatePage,
   type PageContent,
-} from "~/domain/product-page";
+} from "~/domain/product-pages/product-page";
 
 describe("roundUpToNinetyNine", () => {
   it.each([

@@ -1,4 +1,4 @@
-// The built-in parser of plain-words questions (app/domain/product-question.ts): a table of phrasings
+// The built-in parser of plain-words questions (app/domain/products/product-question.ts): a table of phrasings
 // with the grid filters each must give (prices with and without currency signs, under/over/between,
 // niche synonyms, stages, sorts, margins, counts), what it must say it cannot do (never guessed),
 // "like X" and follow-ups that refine the previous answer, and properties over any text.
@@ -17,8 +17,8 @@ import {
   whyItFits,
   type QuestionContext,
   type QuestionFilters,
-} from "~/domain/product-question";
-import { parseProductQuery } from "~/domain/product-query";
+} from "~/domain/products/product-question";
+import { parseProductQuery } from "~/domain/products/product-query";
 
 // The generator's niches (scripts/lib/product-vocabulary.ts).
 const NICHES = ["pets", "kitchen", "bakeware", "coffee-tea", "drinkware", "beauty", "skincare", "hair-care", "fitness", "yoga", "home-decor", "lighting", "smart-home", "phone-accessories", "tech-gadgets", "audio", "gaming", "office", "stationery", "baby", "kids-toys", "outdoor", "camping", "fishing", "cycling", "car-accessories", "travel", "bags", "jewelry", "watches", "fashion-accessories", "shoes", "health", "sleep", "massage", "bathroom", "cleaning", "storage-organization", "gardening", "tools-diy", "party-supplies", "crafts"];

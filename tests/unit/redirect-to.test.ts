@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { landingPathFor, loginPathFor, safeRedirectPath } from "~/domain/redirect-to";
+import { landingPathFor, loginPathFor, safeRedirectPath } from "~/domain/accounts/redirect-to";
 
 const BASE = "https://app.example";
 

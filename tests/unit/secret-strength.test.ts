@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { estimateSecretBits, MIN_SECRET_BITS } from "~/domain/secret-strength";
+import { estimateSecretBits, MIN_SECRET_BITS } from "~/domain/accounts/secret-strength";
 
 describe("estimateSecretBits", () => {
   it.each([

@@ -1,7 +1,7 @@
-// The pure rules of the Shopify rail (app/domain/shopify-billing.ts): status mapping, the periods a
+// The pure rules of the Shopify rail (app/domain/billing/shopify-billing.ts): status mapping, the periods a
 // subscription's creation and trial imply, money amounts, plan names, and the merchant's sentences.
 import { describe, expect, it } from "vitest";
-import { subscriptionFlags } from "~/domain/billing";
+import { subscriptionFlags } from "~/domain/billing/billing";
 import {
   billingErrorSentence,
   centsOf,
@@ -10,7 +10,7 @@ import {
   rowFromShopify,
   statusFromShopify,
   trialDaysFor,
-} from "~/domain/shopify-billing";
+} from "~/domain/billing/shopify-billing";
 
 const DAY = 24 * 3600_000;
 const created = new Date("2026-11-01T10:00:00Z");

@@ -2,7 +2,7 @@
 // install URL is Shopify admin's install page for our client id (docs/decisions/029).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isMyshopifyDomain, MyshopifyDomainSchema, normaliseShopDomain, SHOP_DOMAIN_ERRORS, shopifyInstallUrl } from "~/domain/shopify-install";
+import { isMyshopifyDomain, MyshopifyDomainSchema, normaliseShopDomain, SHOP_DOMAIN_ERRORS, shopifyInstallUrl } from "~/domain/shopify/install";
 
 describe("normaliseShopDomain", () => {
   it.each([

@@ -1,8 +1,8 @@
-// Which shop a Shopify webhook's signed body names (app/domain/shopify-webhooks.ts, docs/decisions/041),
+// Which shop a Shopify webhook's signed body names (app/domain/shopify/webhooks.ts, docs/decisions/041),
 // on the documented payload shapes of each topic.
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
-import { normaliseShopDomain, signedShopOf, SHOPIFY_WEBHOOK_TOPICS, type ShopifyWebhookTopic } from "~/domain/shopify-webhooks";
+import { normaliseShopDomain, signedShopOf, SHOPIFY_WEBHOOK_TOPICS, type ShopifyWebhookTopic } from "~/domain/shopify/webhooks";
 
 function refusal(topic: ShopifyWebhookTopic, payload: unknown) {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSitePath, siteGuardRedirect } from "~/domain/site-guard";
+import { isSitePath, siteGuardRedirect } from "~/domain/accounts/site-guard";
 
 function guard(url: string, user: { signedIn: boolean; hasSubscriptionId?: boolean }) {
   const { pathname, searchParams } = new URL(url, "https://winning-products.test");

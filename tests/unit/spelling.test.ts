@@ -1,7 +1,7 @@
 // Spelling corrections for the product search, drawn from the catalogue's own words.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { correctQuery, editDistance, maxEdits, TRANSPOSITION_COST, Vocabulary, VocabularyBuilder } from "~/domain/spelling";
+import { correctQuery, editDistance, maxEdits, TRANSPOSITION_COST, Vocabulary, VocabularyBuilder } from "~/domain/products/spelling";
 
 // Counts matter: the most frequent of equally near words wins.
 const catalogue = [

@@ -1,7 +1,7 @@
 // What a seller types to follow a store becomes one bare lowercase host, or a sentence saying why not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normaliseStoreDomain, STORE_URL_ERRORS, StoreDomainSchema } from "~/domain/store-url";
+import { normaliseStoreDomain, STORE_URL_ERRORS, StoreDomainSchema } from "~/domain/crawl/store-url";
 
 const ok = (domain: string) => ({ ok: true, domain });
 const refused = (error: string) => ({ ok: false, error });

@@ -1,9 +1,9 @@
-// The static limits on SVG logos (app/domain/svg-logo-limits.ts, decision 040), on documents read by the real
+// The static limits on SVG logos (app/domain/ai-ads/svg-logo-limits.ts, decision 040), on documents read by the real
 // parser (saxes): what ordinary exports contain passes; filters, markers, copies of copies, reference cycles,
 // amplification through clip paths and style sheets, and too many elements, copies, images, characters or
 // levels are refused with a sentence naming the limit.
 import { describe, expect, it } from "vitest";
-import { SVG_LOGO_LIMITS, svgLogoProblem } from "~/domain/svg-logo-limits";
+import { SVG_LOGO_LIMITS, svgLogoProblem } from "~/domain/ai-ads/svg-logo-limits";
 import { parseSvgLogo } from "~/integrations/svg-parse.server";
 
 const NS = `xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"`;

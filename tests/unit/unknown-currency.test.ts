@@ -2,11 +2,11 @@
 // evidence, reasons kept from before, change sentences, the API's currency codes, and a store's product type
 // mapped to a niche we know (or none), never a niche of its own.
 import { describe, expect, it } from "vitest";
-import { decidePair, evidenceMoney, type ClusterInput } from "~/domain/catalogue-match";
-import { normaliseTitle } from "~/domain/catalogue-title";
-import { describeChange } from "~/domain/competitor-insights";
-import { matchReason, priceCurrencyCode, productPriceCurrency, UNKNOWN_CURRENCY } from "~/domain/measured-product";
-import { canonicalNiche, knownNiche, parseProductRow, storeProductNiche } from "~/domain/product-import";
+import { decidePair, evidenceMoney, type ClusterInput } from "~/domain/catalogue/match";
+import { normaliseTitle } from "~/domain/catalogue/title";
+import { describeChange } from "~/domain/competitors/insights";
+import { matchReason, priceCurrencyCode, productPriceCurrency, UNKNOWN_CURRENCY } from "~/domain/catalogue/measured-product";
+import { canonicalNiche, knownNiche, parseProductRow, storeProductNiche } from "~/domain/products/product-import";
 
 const listing = (id: number, title: string, priceCents: number, currency: string | null): ClusterInput => ({
   id,

@@ -1,7 +1,7 @@
 // What a video renderer is asked to draw and what it answers: the port's input and output (docs/decisions/019,
 // 033, 062). The built-in renderer (app/integrations/video-render.server.ts) and its frames
 // (video-frames.server.ts) both read it, so neither imports the other for it. Types only.
-import type { AdScene, CaptionFit } from "~/domain/ai-ads";
+import type { AdScene, CaptionFit } from "~/domain/ai-ads/ai-ads";
 
 export interface RenderSpec {
   /** Even numbers (H.264 works on 2x2 chroma blocks); 1080x1920 (9:16) by default. */

@@ -17,7 +17,7 @@
 //    differ, "Collection Snowboard Helium" / "Neon") tell any two listings apart that differ in that slot.
 // 6. An option both listings have (size, layout, colour ...) with values none of which they share.
 // Pure: no I/O. Bounded: at most MAX_VARIANTS variants and MAX_TITLE characters are read of a listing.
-import type { NormalisedTitle } from "~/domain/catalogue-title";
+import type { NormalisedTitle } from "~/domain/catalogue/title";
 
 export const LOOK_ALIKE = {
   /** Variants read per listing (the tracker keeps at most 250). */

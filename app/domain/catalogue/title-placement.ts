@@ -9,7 +9,7 @@
 // - Candidates come from an index of title words (TitleIndex), never from all pairs: prefix filtering: a title
 //   sharing minOverlap of n words must contain at least one of the n - ceil(minOverlap * n) + 1 rarest of them.
 // Pure: no I/O.
-import { compareTitles, type NormalisedTitle } from "~/domain/catalogue-title";
+import { compareTitles, type NormalisedTitle } from "~/domain/catalogue/title";
 
 export const TITLE_MATCH = {
   /** Titles of fewer content words than this never match on title alone ("Lamp" names a thousand products). */

@@ -4,10 +4,10 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
-import { dayOf, dayString } from "~/domain/insights";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "~/domain/product-query";
-import { priceCurrencyCode } from "~/domain/measured-product";
-import { researchAccess } from "~/domain/research-access";
+import { dayOf, dayString } from "~/domain/products/insights";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "~/domain/products/product-query";
+import { priceCurrencyCode } from "~/domain/catalogue/measured-product";
+import { researchAccess } from "~/domain/products/research-access";
 import { parseProfitQuery } from "~/pages/landed-cost-api.server";
 import type { User } from "~/services/auth.server";
 import type { ProductCard, ProductDetail as ServiceDetail } from "~/services/products.server";

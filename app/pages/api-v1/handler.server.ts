@@ -4,7 +4,7 @@
 // a sentence over the limit), then the operation runs. An expected failure is `{ error, ...details }` with its
 // status; the key itself never appears in an answer or a log line.
 import { AppError } from "~/domain/errors";
-import type { ApiScope } from "~/domain/api-keys";
+import type { ApiScope } from "~/domain/accounts/api-keys";
 import { childLogger } from "~/logger.server";
 import type { Operation } from "~/pages/api-v1/answers.server";
 import type { ApiCaller } from "~/services/api-keys.server";

@@ -2,7 +2,7 @@
 // operations' zod schemas (answers.server.ts, schemas.server.ts): never written by hand. Served at
 // /api/v1/openapi.json and rendered as the reference page /docs/api.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import { API_SENTENCES, CALLS_PER_MINUTE } from "~/domain/api-keys";
+import { API_SENTENCES, CALLS_PER_MINUTE } from "~/domain/accounts/api-keys";
 import { OPERATIONS } from "~/pages/api-v1/answers.server";
 import { ApiError } from "~/pages/api-v1/schemas.server";
 

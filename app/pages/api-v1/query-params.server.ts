@@ -5,9 +5,9 @@
 // a number stays text and is refused with the parameter's own sentence. Empty text is "not given", as on the grid.
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
-import { FEE_PRESET_IDS, type FeePresetId } from "~/domain/landed-cost";
-import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORTS, SOURCES, STAGES } from "~/domain/product-query";
+import { FEE_PRESET_IDS, type FeePresetId } from "~/domain/landed-cost/landed-cost";
+import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-cost/margin";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORTS, SOURCES, STAGES } from "~/domain/products/product-query";
 
 /** The largest whole number the counts' columns hold (32-bit). */
 const MAX_COUNT = 2_147_483_647;

@@ -2,7 +2,7 @@
 // generated from these by @asteasolutions/zod-to-openapi, and the answers (answers.server.ts) are typed by them,
 // so the document cannot drift from what is sent. Each `.meta({ id })` becomes a named component.
 import { z } from "zod";
-import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-margin";
+import { LANDED_MARGIN_INCLUDES } from "~/domain/landed-cost/margin";
 
 /** A named schema or null: a union, so the generated document says `anyOf: [$ref, null]` (a nullable $ref is not valid 3.1). */
 const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);

@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { parseJsonList } from "~/db.server";
-import { AI_ADS_LOCKED_REASON, isAdFormat, type AdFormat, type AdScene } from "~/domain/ai-ads";
-import { paidState, type PaidStateInput } from "~/domain/billing";
+import { AI_ADS_LOCKED_REASON, isAdFormat, type AdFormat, type AdScene } from "~/domain/ai-ads/ai-ads";
+import { paidState, type PaidStateInput } from "~/domain/billing/billing";
 import { AppError } from "~/domain/errors";
 
 export { AI_ADS_LOCKED_REASON };

@@ -2,7 +2,7 @@
 // credits, a few a day; a new preview replaces the ad's older preview files.
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/db.server";
-import { PREVIEW_WATERMARK, validateAdScript } from "~/domain/ai-ads";
+import { PREVIEW_WATERMARK, validateAdScript } from "~/domain/ai-ads/ai-ads";
 import { AppError } from "~/domain/errors";
 import { childLogger } from "~/logger.server";
 import { adSelect, previewSelect, requirePaid, scenesOf, scriptHash, type AiAdsUser } from "~/services/ai-ads/model.server";

@@ -4,8 +4,8 @@
 // and the file stored.
 import { createHash } from "node:crypto";
 import { parseStringList, type Db } from "~/db.server";
-import { brandColour, captionProblem, placeVoice, sizeInFormat, type AdErrors } from "~/domain/ai-ads";
-import { wavDurationMs } from "~/domain/wav";
+import { brandColour, captionProblem, placeVoice, sizeInFormat, type AdErrors } from "~/domain/ai-ads/ai-ads";
+import { wavDurationMs } from "~/domain/ai-ads/wav";
 import { AiSpeechError, type AiSpeech } from "~/integrations/ai-speech.server";
 import type { FileStorage } from "~/integrations/file-storage.server";
 import type { MusicLibrary } from "~/integrations/music-library.server";

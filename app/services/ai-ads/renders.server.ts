@@ -3,8 +3,8 @@
 // stores the full-size MP4 and marks the ad "completed", or "failed" with sentences in `errors` and the
 // credits refunded.
 import { randomUUID } from "node:crypto";
-import { aiAdsUpsellOpen } from "~/domain/credits";
-import { AI_ADS_FEATURE, renderIdempotencyKey, validateAdScript } from "~/domain/ai-ads";
+import { aiAdsUpsellOpen } from "~/domain/billing/credits";
+import { AI_ADS_FEATURE, renderIdempotencyKey, validateAdScript } from "~/domain/ai-ads/ai-ads";
 import { AppError } from "~/domain/errors";
 import type { Db } from "~/db.server";
 import { childLogger } from "~/logger.server";

@@ -2,9 +2,9 @@
 // voice of the user's brand kit with their saved TikToks as references (decision 033), edited by the
 // seller until it renders, and deleted with its files.
 import { parseStringList, type Db } from "~/db.server";
-import { adHookOptions } from "~/domain/ad-writing";
-import { validateAdScript, type AdErrors, type AdFormat } from "~/domain/ai-ads";
-import { priceInDollars } from "~/domain/measured-product";
+import { adHookOptions } from "~/domain/ai-ads/ad-writing";
+import { validateAdScript, type AdErrors, type AdFormat } from "~/domain/ai-ads/ai-ads";
+import { priceInDollars } from "~/domain/catalogue/measured-product";
 import { AppError } from "~/domain/errors";
 import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.server";
 import { adSelect, requirePaid, scenesOf, type AiAdsUser, type ProductRow } from "~/services/ai-ads/model.server";

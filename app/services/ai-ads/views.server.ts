@@ -1,9 +1,9 @@
 // Reading ads: an ad as callers see it (script, status, video links, product card, newest free preview),
 // the user's list, one ad, and a product to make an ad from. Every read is scoped to the ad's owner.
 import { parseStringList, type Db } from "~/db.server";
-import { totalDurationMs, type AdFormat, type AdScene, type AiAdStatus, type PreviewStatus } from "~/domain/ai-ads";
+import { totalDurationMs, type AdFormat, type AdScene, type AiAdStatus, type PreviewStatus } from "~/domain/ai-ads/ai-ads";
 import { AppError } from "~/domain/errors";
-import { hasSalesFigures, matchesSourceFilter } from "~/domain/measured-product";
+import { hasSalesFigures, matchesSourceFilter } from "~/domain/catalogue/measured-product";
 import {
   adSelect,
   formatOf,

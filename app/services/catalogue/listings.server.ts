@@ -3,8 +3,8 @@
 // (rebuilt from the tracker's measured changes) for the signals. Raw SQL through the row reader: a full match
 // reads every listing, and a million Prisma row objects cost seconds and hundreds of MB.
 import { dateFromDb, parseJsonList, parseStringList, type Db, type SqlReader } from "~/db.server";
-import type { CatalogueChange } from "~/domain/competitor-insights";
-import type { ListingHistory } from "~/domain/catalogue-signals";
+import type { CatalogueChange } from "~/domain/competitors/insights";
+import type { ListingHistory } from "~/domain/catalogue/signals";
 
 /** What matching needs of a listing. */
 export interface MatchListing {

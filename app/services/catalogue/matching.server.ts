@@ -1,6 +1,6 @@
 // Matching listings into measured products (docs/decisions/046). This module owns the CatalogueMember rows
 // (which product a listing is in, with the evidence) and the CatalogueDecision rows (an operator's splits and
-// merges). The rules are app/domain/catalogue-match.ts; this is the I/O around them:
+// merges). The rules are app/domain/catalogue/match.ts; this is the I/O around them:
 // - every fingerprinted listing is read (listings.server.ts) and indexed by its picture hash (HashIndex:
 //   candidates come from the index, never from all pairs);
 // - a picture that many listings share under unrelated titles is marked as no evidence (pictureIsEvidence);
@@ -12,10 +12,10 @@
 //   Anything else (a changed picture, a removed listing's fingerprint, a new decision) rebuilds it.
 // The "catalogue.match" job (catalogue.server.ts) runs it one at a time across processes.
 import { retryBusy, type Db, type SqlReader } from "~/db.server";
-import { HashIndex, hammingDistance, parseHash, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue-hash";
+import { HashIndex, hammingDistance, parseHash, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue/hash";
 import { listingTraits, siblingWords, titleMarks, type SiblingWords } from "~/domain/catalogue/look-alike";
-import { ClusterState, keptApartByTraits, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue-match";
-import { normaliseTitle } from "~/domain/catalogue-title";
+import { ClusterState, keptApartByTraits, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue/match";
+import { normaliseTitle } from "~/domain/catalogue/title";
 import { AppError } from "~/domain/errors";
 import { readMatchListings, type MatchListing } from "~/services/catalogue/listings.server";
 import { readUnpicturedListings, TitlePlacement, type UnpicturedListing } from "~/services/catalogue/unpictured.server";

@@ -1,7 +1,7 @@
 // Measured products as the rest of the product reads them (docs/decisions/046). This module owns the Product rows
 // of source "measured" (their figures) and their ProductSignals rows. For each product it reads its member
 // listings and their history (listings.server.ts; a batch of products in a few queries, never one per listing), counts the daily series and derives the insights
-// (app/domain/catalogue-signals.ts), and writes:
+// (app/domain/catalogue/signals.ts), and writes:
 // - title, pictures, niche and tags from its most typical listing (the one whose title shares most words with
 //   the others), the price as the median of its present listings' lowest prices (in their most common currency);
 // - stores selling, stores added in 7 and 30 days, first seen anywhere, stage, saturation, score and reasons,
@@ -11,11 +11,11 @@
 // Then the catalogue version is bumped so search caches refresh.
 import { createHash } from "node:crypto";
 import { retryBusy, type Db } from "~/db.server";
-import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/catalogue-signals";
-import { compareTitles, normaliseTitle } from "~/domain/catalogue-title";
-import { dayOf, dayString } from "~/domain/insights";
-import { productPriceCurrency } from "~/domain/measured-product";
-import { storeProductNiche } from "~/domain/product-import";
+import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/catalogue/signals";
+import { compareTitles, normaliseTitle } from "~/domain/catalogue/title";
+import { dayOf, dayString } from "~/domain/products/insights";
+import { productPriceCurrency } from "~/domain/catalogue/measured-product";
+import { storeProductNiche } from "~/domain/products/product-import";
 import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
 import { bumpCatalogVersion } from "~/services/product-import.server";
 

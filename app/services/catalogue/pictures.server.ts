@@ -11,7 +11,7 @@
 //   catalogue on its title (matching.server.ts), and is placed again by its picture when the picture arrives.
 // Both run in the "catalogue.pictures" job (catalogue.server.ts), never inside a request.
 import { retryBusy, type Db } from "~/db.server";
-import { samePictureFile, type PictureFingerprinter } from "~/domain/catalogue-hash";
+import { samePictureFile, type PictureFingerprinter } from "~/domain/catalogue/hash";
 import { classifyPictureFailure, nextPictureTry, type PictureFailure } from "~/domain/catalogue/picture-failures";
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
 

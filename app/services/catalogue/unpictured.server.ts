@@ -3,7 +3,7 @@
 // title evidence (app/domain/catalogue/title-placement.ts) by matching.server.ts, and placed again by its
 // picture when one arrives. This module reads them and keeps the title index of placed listings.
 import type { SqlReader } from "~/db.server";
-import type { Cluster, ClusterInput, ClusterState } from "~/domain/catalogue-match";
+import type { Cluster, ClusterInput, ClusterState } from "~/domain/catalogue/match";
 import { foldVendor, TitleIndex, titlePairReason } from "~/domain/catalogue/title-placement";
 
 export interface UnpicturedListing {

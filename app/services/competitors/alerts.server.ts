@@ -2,8 +2,8 @@
 // to every follower of the store, and a price-drop alert to each follower of a product whose price went down.
 // Each carries a dedupe key per store and read, so a read alerts once however often it is recorded.
 import type { Db } from "~/db.server";
-import { launchesIn, priceDropsFor, type CatalogueChange, type PriceChange } from "~/domain/competitor-insights";
-import { launchAlert, priceDropAlert } from "~/domain/competitors";
+import { launchesIn, priceDropsFor, type CatalogueChange, type PriceChange } from "~/domain/competitors/insights";
+import { launchAlert, priceDropAlert } from "~/domain/competitors/competitors";
 import type { NotificationInput, Notifications } from "~/services/notifications.server";
 
 export interface AlertsDeps {

@@ -3,9 +3,9 @@
 // size point, the store's times and what the read left out, its readNote) in one transaction. Unchanged products are skipped by fingerprint.
 import type { Prisma } from "@prisma/client";
 import { parseStringList, retryBusy, type Db } from "~/db.server";
-import { catalogueSeries, type CatalogueChange } from "~/domain/competitor-insights";
-import { readNote } from "~/domain/competitors";
-import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/store-snapshot";
+import { catalogueSeries, type CatalogueChange } from "~/domain/competitors/insights";
+import { readNote } from "~/domain/competitors/competitors";
+import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/crawl/store-snapshot";
 import { iso, parseOptions, parseVariants, toDbTime, type ProductRow } from "~/services/competitors/shared.server";
 
 const isoOrNull = (text: string | null): Date | null => {

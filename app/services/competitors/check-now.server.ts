@@ -2,7 +2,7 @@
 // user: one per store per perStoreMs (default 10 minutes) and perHour an hour, decided and recorded in one
 // statement so two presses at once cannot both pass; a refusal is AppError 429 with retryAfterSeconds.
 import { retryBusy, type Db } from "~/db.server";
-import { COMPETITOR_RULES, retryAfterSeconds } from "~/domain/competitors";
+import { COMPETITOR_RULES, retryAfterSeconds } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
 import type { Jobs } from "~/services/jobs.server";
 import { enqueueCheck, ownFollow, requirePaid, toDbTime, type CompetitorUser } from "~/services/competitors/shared.server";

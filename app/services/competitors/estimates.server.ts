@@ -1,11 +1,11 @@
 // A followed store's estimated weekly orders (docs/decisions/023): the pure estimateWeeklyOrders of
-// app/domain/competitor-insights.ts over the changes measured in the last estimateWindowDays days of
+// app/domain/competitors/insights.ts over the changes measured in the last estimateWindowDays days of
 // successful reads, with its evidence; or the reason there is none. For one store (its page) or for all of a
 // user's stores at once (the list page, in three queries whatever their number).
 import type { Prisma } from "@prisma/client";
 import { dateFromDb, type Db } from "~/db.server";
-import { estimateWeeklyOrders, ESTIMATE_METHOD, isEstimate, type CatalogueChange, type WeeklyOrdersEstimate } from "~/domain/competitor-insights";
-import { COMPETITOR_RULES } from "~/domain/competitors";
+import { estimateWeeklyOrders, ESTIMATE_METHOD, isEstimate, type CatalogueChange, type WeeklyOrdersEstimate } from "~/domain/competitors/insights";
+import { COMPETITOR_RULES } from "~/domain/competitors/competitors";
 import { changeSelect, parseChange } from "~/services/competitors/shared.server";
 
 /** The domain's estimate as a page shows it: its range and evidence, with how it was made instead of its basis. */

@@ -3,9 +3,9 @@
 // follower; a new one is confirmed as a readable Shopify store before it is stored, and its first read is
 // queued at once. The plan's cap holds even when two adds race (one statement decides).
 import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
-import { capSentence, COMPETITOR_RULES } from "~/domain/competitors";
+import { capSentence, COMPETITOR_RULES } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
-import { normaliseStoreDomain } from "~/domain/store-url";
+import { normaliseStoreDomain } from "~/domain/crawl/store-url";
 import type { ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";
 import {

@@ -8,9 +8,9 @@
 // - remove: off the operator's list. A store nobody follows is then deleted with its listings (their pictures and
 //   catalogue memberships cascade), so the catalogue stops counting a store it no longer observes.
 import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
-import { nextSlotMs, pictureNote } from "~/domain/competitors";
+import { nextSlotMs, pictureNote } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
-import { normaliseStoreDomain } from "~/domain/store-url";
+import { normaliseStoreDomain } from "~/domain/crawl/store-url";
 import type { Jobs } from "~/services/jobs.server";
 import { enqueueCheck, iso, type CompetitorStatus } from "~/services/competitors/shared.server";
 

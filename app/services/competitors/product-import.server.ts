@@ -3,8 +3,8 @@
 // "Add your cost") and it has no sales history (pages say "No sales data: imported from a tracked store on …").
 import { parseStringList, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { productPriceCurrency } from "~/domain/measured-product";
-import { storeProductNiche, type TrackedStoreProductInput } from "~/domain/product-import";
+import { productPriceCurrency } from "~/domain/catalogue/measured-product";
+import { storeProductNiche, type TrackedStoreProductInput } from "~/domain/products/product-import";
 import { importedObjectId, ownFollow, requirePaid, requireProduct, trackedFirstSeen, type CompetitorUser } from "~/services/competitors/shared.server";
 import { importProducts } from "~/services/product-import.server";
 

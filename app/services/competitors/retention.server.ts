@@ -4,7 +4,7 @@
 // per store (the day's last successful read, else its last attempt), and checks and changes older than keepDays
 // are deleted. Deletions go in batches so a reader is never locked out for long.
 import { retryBusy, type Db } from "~/db.server";
-import { RETENTION_RULES, retentionCutoffs } from "~/domain/competitors";
+import { RETENTION_RULES, retentionCutoffs } from "~/domain/competitors/competitors";
 import { toDbTime } from "~/services/competitors/shared.server";
 
 const BATCH = 5_000;

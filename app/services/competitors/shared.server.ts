@@ -4,11 +4,11 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db.server";
-import { primarySubscription, type PaidStateInput } from "~/domain/billing";
-import type { CatalogueChange } from "~/domain/competitor-insights";
-import { CHECK_JOB, checkJobKey, competitorAccess, type CompetitorAccess } from "~/domain/competitors";
+import { primarySubscription, type PaidStateInput } from "~/domain/billing/billing";
+import type { CatalogueChange } from "~/domain/competitors/insights";
+import { CHECK_JOB, checkJobKey, competitorAccess, type CompetitorAccess } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
-import type { VariantSnapshot } from "~/domain/store-snapshot";
+import type { VariantSnapshot } from "~/domain/crawl/store-snapshot";
 import type { Jobs } from "~/services/jobs.server";
 
 export { CHECK_JOB, checkJobKey };

@@ -2,8 +2,8 @@
 // the launches and changes as sentences, the catalogue's size over time, and the estimate with its evidence.
 // Reads only; every number is labelled measured or estimated.
 import { parseStringList, type Db } from "~/db.server";
-import { describeChange, type CatalogueChange, type CataloguePoint, type ChangeKind } from "~/domain/competitor-insights";
-import type { VariantSnapshot } from "~/domain/store-snapshot";
+import { describeChange, type CatalogueChange, type CataloguePoint, type ChangeKind } from "~/domain/competitors/insights";
+import type { VariantSnapshot } from "~/domain/crawl/store-snapshot";
 import { estimateOf, estimateWindow, type EstimateView } from "~/services/competitors/estimates.server";
 import {
   changeSelect,

@@ -7,13 +7,13 @@
 // - Keyed competitor.check:{storeId}, a store is never read twice at once however many users follow it or
 //   press "check now".
 // - A failed read is recorded with its sentence (lastError) and the store backs off (domain failureBackoffMs).
-// - What changed is the pure diff of app/domain/competitor-insights.ts between the stored current catalogue
+// - What changed is the pure diff of app/domain/competitors/insights.ts between the stored current catalogue
 //   and the new read.
 import { z } from "zod";
 import { retryBusy, type Db } from "~/db.server";
-import { diffSnapshots, type CatalogueChange } from "~/domain/competitor-insights";
-import { COMPETITOR_RULES, failureBackoffMs, nextSlotMs, parkedSentence } from "~/domain/competitors";
-import type { StoreSnapshot } from "~/domain/store-snapshot";
+import { diffSnapshots, type CatalogueChange } from "~/domain/competitors/insights";
+import { COMPETITOR_RULES, failureBackoffMs, nextSlotMs, parkedSentence } from "~/domain/competitors/competitors";
+import type { StoreSnapshot } from "~/domain/crawl/store-snapshot";
 import { SafeFetchError } from "~/integrations/safe-fetch.server";
 import { StorefrontError, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";

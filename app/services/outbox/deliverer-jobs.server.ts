@@ -2,7 +2,7 @@
 // key outbox.deliver:SERVICE), and the minute schedule `outbox.sweep` that starts a deliverer when due rows
 // wait and nobody delivers them, and keeps the sweep's own finished jobs a day.
 import { retryBusy, toDbTime } from "~/db.server";
-import { OUTBOX_SERVICES, type OutboxService } from "~/domain/outbox";
+import { OUTBOX_SERVICES, type OutboxService } from "~/domain/marketing/outbox";
 import type { Jobs } from "~/services/jobs.server";
 import { runDeliverer } from "~/services/outbox/delivery.server";
 import {

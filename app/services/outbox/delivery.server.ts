@@ -5,7 +5,7 @@
 // deliverer died is sent again with the same dedupe key.
 import { retryBusy } from "~/db.server";
 import { errorText } from "~/domain/jobs";
-import { classifyAnswer, TokenBucket, type OutboxService } from "~/domain/outbox";
+import { classifyAnswer, TokenBucket, type OutboxService } from "~/domain/marketing/outbox";
 import { claim, markFailed, markSent, pauseService, release } from "~/services/outbox/leases.server";
 import { configured, type ClaimedRow, type OutboxRuntime, type Unit } from "~/services/outbox/runtime.server";
 import { analyticsUnit, klaviyoUnits, simpleUnits } from "~/services/outbox/units.server";

@@ -3,7 +3,7 @@
 // and every write after it is fenced by that lease: sent, given back unattempted, retried with backoff,
 // parked after the last attempt. A 429's Retry-After pauses the whole service, here and in the table.
 import { retryBusy, toDbTime } from "~/db.server";
-import { nextAttempt, type DeliveryOutcome, type OutboxService } from "~/domain/outbox";
+import { nextAttempt, type DeliveryOutcome, type OutboxService } from "~/domain/marketing/outbox";
 import type { ClaimedRow, OutboxRuntime } from "~/services/outbox/runtime.server";
 
 export async function claim(rt: OutboxRuntime, service: OutboxService, limit: number): Promise<{ lease: string; rows: ClaimedRow[] }> {

@@ -2,7 +2,7 @@
 // status, sending parked rows again, and purging old ones.
 import type { Prisma } from "@prisma/client";
 import { AppError } from "~/domain/errors";
-import { OUTBOX_SERVICES, type OutboxService, type OutboxStatus } from "~/domain/outbox";
+import { OUTBOX_SERVICES, type OutboxService, type OutboxStatus } from "~/domain/marketing/outbox";
 import { configured, type OutboxRuntime } from "~/services/outbox/runtime.server";
 import { outboxWritten } from "~/services/outbox/waking.server";
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { retryBusy, type Db, type DbClient } from "~/db.server";
-import { analyticsPersonProperties } from "~/domain/analytics-properties";
+import { analyticsPersonProperties } from "~/domain/marketing/analytics-properties";
 import {
   alertMetricName,
   billingLifecycle,
@@ -14,7 +14,7 @@ import {
   type BillingFlags,
   type OutboxOperation,
   type OutboxService,
-} from "~/domain/outbox";
+} from "~/domain/marketing/outbox";
 import { configured, type OutboxRuntime } from "~/services/outbox/runtime.server";
 import { outboxWritten } from "~/services/outbox/waking.server";
 

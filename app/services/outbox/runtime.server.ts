@@ -3,7 +3,7 @@
 // names, and the shapes of a claimed row and of one send.
 import { z } from "zod";
 import type { Db } from "~/db.server";
-import { OUTBOX_SERVICES, type OutboxService, type RateLimit, type TokenBucket } from "~/domain/outbox";
+import { OUTBOX_SERVICES, type OutboxService, type RateLimit, type TokenBucket } from "~/domain/marketing/outbox";
 import type { MarketingSenders, SendResult } from "~/integrations/marketing.server";
 import type { Jobs } from "~/services/jobs.server";
 

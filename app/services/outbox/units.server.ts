@@ -5,7 +5,7 @@
 // send are broken (parked by the deliverer).
 import { randomUUID } from "node:crypto";
 import { retryBusy } from "~/db.server";
-import { marketingStatus } from "~/domain/marketing-status";
+import { marketingStatus } from "~/domain/marketing/marketing-status";
 import type { ClaimedRow, OutboxRuntime, Unit } from "~/services/outbox/runtime.server";
 
 async function usersOf(rt: Pick<OutboxRuntime, "db">, rows: ClaimedRow[]) {

@@ -1,7 +1,7 @@
 // Waking the outbox's deliverers (docs/decisions/032): a write anywhere in this process ends the idle
 // deliverers' waits and starts a deliverer for each configured service that has none, fleet-wide by job
 // key; the minute sweep (deliverer-jobs.server.ts) is the backstop when a wake is missed.
-import { OUTBOX_SERVICES, type OutboxService } from "~/domain/outbox";
+import { OUTBOX_SERVICES, type OutboxService } from "~/domain/marketing/outbox";
 import { configured, DELIVER_JOB, deliverJobKey, type OutboxRuntime } from "~/services/outbox/runtime.server";
 
 const wakeListeners = new Set<() => void>();

@@ -4,7 +4,7 @@
 // updated; anywhere else one is created. Shopify's refusal (422) or failure (502) is recorded on the page.
 import { parseStringList } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { centsToDecimal, composeProductBodyHtml, planMedia, type MediaPlan } from "~/domain/product-page";
+import { centsToDecimal, composeProductBodyHtml, planMedia, type MediaPlan } from "~/domain/product-pages/product-page";
 import { ShopifyAdminError, type ProductSetInput, type ShopifyProductWriter } from "~/integrations/shopify-admin.server";
 import { childLogger } from "~/logger.server";
 import { accessTo, loadStore, type LinkedStore, type StoreAccess, type StoreAccessResolver } from "~/services/product-pages/stores.server";

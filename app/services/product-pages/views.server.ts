@@ -3,7 +3,7 @@
 // case starts from. A page is only ever read through its owner's id.
 import { parseStringList, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { descriptionHtmlToMarkdown, planMedia, shopifyAdminProductUrl, type MediaPlan, type ProductPageStatus } from "~/domain/product-page";
+import { descriptionHtmlToMarkdown, planMedia, shopifyAdminProductUrl, type MediaPlan, type ProductPageStatus } from "~/domain/product-pages/product-page";
 
 export interface ViewsDeps {
   db: Db;

@@ -12,8 +12,8 @@ import {
   type PageContent,
   type PageErrors,
   type ProductPageStatus,
-} from "~/domain/product-page";
-import { FEE_PRESETS } from "~/domain/landed-cost";
+} from "~/domain/product-pages/product-page";
+import { FEE_PRESETS } from "~/domain/landed-cost/landed-cost";
 import { AiTextError, type AiText, type ProductFacts } from "~/integrations/ai-text.server";
 import * as credits from "~/services/credits.server";
 import { landedFigures } from "~/services/landed-cost.server";

@@ -1,7 +1,7 @@
 // The rows behind Algolia's hits and records, read with one `objectID IN (...)` query each (the adapter,
 // app/integrations/algolia.server.ts, takes this source as its port and reads no database itself).
 import type { Db } from "~/db.server";
-import type { AlgoliaRowSource } from "~/domain/algolia-rows";
+import type { AlgoliaRowSource } from "~/domain/products/algolia-rows";
 
 /** The figures a hit is filtered and ordered on again, which a record also carries. */
 const figureSelect = {

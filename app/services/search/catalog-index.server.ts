@@ -7,9 +7,9 @@
 // spelling corrections: ~40 KB for the generated 1M catalogue (880 words), ~10 MB if it had 200,000
 // distinct words (bench/search.ts measures both).
 import type { SqlReader } from "~/db.server";
-import type { ProductQuery, Sort } from "~/domain/product-query";
-import { STAGES } from "~/domain/product-query";
-import { Vocabulary, VocabularyBuilder } from "~/domain/spelling";
+import type { ProductQuery, Sort } from "~/domain/products/product-query";
+import { STAGES } from "~/domain/products/product-query";
+import { Vocabulary, VocabularyBuilder } from "~/domain/products/spelling";
 
 const CHUNK = 100_000;
 const MAX_NICHES_PER_PRODUCT = 4;

@@ -25,8 +25,8 @@
 // misspelt word is corrected even where the filters leave nothing ("orgaizer" in Camping shows that no
 // organizer is in Camping, issue 35). literal=1 skips it.
 import type { SqlReader } from "~/db.server";
-import { ftsQuery, ftsTerms, type ProductQuery } from "~/domain/product-query";
-import { correctQuery, foldWord } from "~/domain/spelling";
+import { ftsQuery, ftsTerms, type ProductQuery } from "~/domain/products/product-query";
+import { correctQuery, foldWord } from "~/domain/products/spelling";
 import { CatalogIndex, type IndexedSort } from "~/services/search/catalog-index.server";
 import { englishWords } from "~/services/search/english-words.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";

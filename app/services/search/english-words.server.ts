@@ -6,7 +6,7 @@
 // Read once per process, in the background from the first search, ~6 MB.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { foldWord } from "~/domain/spelling";
+import { foldWord } from "~/domain/products/spelling";
 
 const DIALECTS = ["english", "american", "british"] as const;
 const SIZES = [10, 20, 35, 40, 50] as const;

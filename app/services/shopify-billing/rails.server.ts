@@ -1,7 +1,7 @@
 // What the billing pages of both surfaces show about where a user's plan is billed (docs/decisions/034):
 // Paddle, Shopify (with the store and its billing page in Shopify admin) or nothing, and two paid
 // subscriptions on at once.
-import { primarySubscription } from "~/domain/billing";
+import { primarySubscription } from "~/domain/billing/billing";
 import type { User } from "~/services/auth.server";
 import { ON, rowsOf, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
 

@@ -2,7 +2,7 @@
 // which statuses are "on", a subscription's facts as Shopify reports them, asking Shopify (a 502 sentence
 // when it cannot be reached), and the rows a user or a shop's charge is found by.
 import { AppError } from "~/domain/errors";
-import { centsOf, type ShopifySubscriptionFacts } from "~/domain/shopify-billing";
+import { centsOf, type ShopifySubscriptionFacts } from "~/domain/billing/shopify-billing";
 import type { Db, DbClient } from "~/db.server";
 import type { ShopifyAdmin } from "~/integrations/shopify-admin.server";
 import type * as api from "~/integrations/shopify-billing.server";

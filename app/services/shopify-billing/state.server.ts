@@ -4,10 +4,10 @@
 // rows they cause (decision 032), and the credit allowances of the subscription that decides access.
 // Every function here runs inside the caller's transaction.
 import { createHash } from "node:crypto";
-import { isStale, primarySubscription, type SubscriptionStatus } from "~/domain/billing";
+import { isStale, primarySubscription, type SubscriptionStatus } from "~/domain/billing/billing";
 import { exactTimeOf } from "~/domain/event-time";
-import { findPlan, type Plan } from "~/domain/plans";
-import { rowFromShopify, type ShopifySubscriptionFacts } from "~/domain/shopify-billing";
+import { findPlan, type Plan } from "~/domain/billing/plans";
+import { rowFromShopify, type ShopifySubscriptionFacts } from "~/domain/billing/shopify-billing";
 import type { DbClient } from "~/db.server";
 import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
 import { readMarketingFlags, writeBillingLifecycle } from "~/services/billing-flags.server";

@@ -3,8 +3,8 @@
 // extending the trial once, and ending a shop's rows on uninstall. Refused while the plan is billed
 // through Paddle or to another store, so nobody pays twice.
 import { AppError } from "~/domain/errors";
-import { findPlan, OFFERS } from "~/domain/plans";
-import { billingErrorSentence, decimalAmount, shopifySubscriptionName } from "~/domain/shopify-billing";
+import { findPlan, OFFERS } from "~/domain/billing/plans";
+import { billingErrorSentence, decimalAmount, shopifySubscriptionName } from "~/domain/billing/shopify-billing";
 import { writeTransaction, type DbClient } from "~/db.server";
 import type { User } from "~/services/auth.server";
 import { ask, factsFrom, log, ON, rowsOf, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";

@@ -2,8 +2,8 @@
 // granting its credits once it is approved, once per purchase whichever of the webhook and the
 // merchant's return is seen first.
 import { AppError } from "~/domain/errors";
-import { CREDIT_TOP_UPS, findTopUp } from "~/domain/plans";
-import { billingErrorSentence, decimalAmount, topUpPurchaseName } from "~/domain/shopify-billing";
+import { CREDIT_TOP_UPS, findTopUp } from "~/domain/billing/plans";
+import { billingErrorSentence, decimalAmount, topUpPurchaseName } from "~/domain/billing/shopify-billing";
 import type { DbClient } from "~/db.server";
 import type { User } from "~/services/auth.server";
 import { grantCreditPack } from "~/services/billing-allowances.server";

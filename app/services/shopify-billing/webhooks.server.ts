@@ -4,7 +4,7 @@
 // the shop through our row for it or the shop's own Shopify; a body that is not the documented shape is
 // a 400 (AppError), a Shopify that cannot be asked a 502 so Shopify retries.
 import { AppError } from "~/domain/errors";
-import { AppPurchaseWebhookSchema, AppSubscriptionWebhookSchema, centsOf, trialDaysFor } from "~/domain/shopify-billing";
+import { AppPurchaseWebhookSchema, AppSubscriptionWebhookSchema, centsOf, trialDaysFor } from "~/domain/billing/shopify-billing";
 import { writeTransaction } from "~/db.server";
 import { applyFacts } from "~/services/shopify-billing/state.server";
 import {

@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { identityVerdict, listingTraits, lookAlikeReason, siblingWords, titleNumbers, validGtin, type ListingFacts } from "~/domain/catalogue/look-alike";
-import { decidePair, pairMatches, type ListingForMatch } from "~/domain/catalogue-match";
-import { normaliseTitle } from "~/domain/catalogue-title";
+import { decidePair, pairMatches, type ListingForMatch } from "~/domain/catalogue/match";
+import { normaliseTitle } from "~/domain/catalogue/title";
 
 let nextId = 1;
 function listing(title: string, facts: ListingFacts = {}, siblings?: ReturnType<typeof siblingWords>): ListingForMatch {

@@ -1,7 +1,7 @@
 // What a checkout says is charged when (decision 051): due today, the trial's end and first charge, the renewal,
 // and the short refund terms the refund policy (/refunds) sets out in full. Pure, so the checkout and the tests
 // compute the same dates.
-import type { Plan } from "~/domain/plans";
+import type { Plan } from "~/domain/billing/plans";
 
 const DAY_MS = 24 * 3600_000;
 

@@ -1,7 +1,7 @@
 // How a provider's subscription and transaction states become the user's seed flags and paid state.
 // Provider-agnostic: Paddle today, Shopify Billing could feed the same shapes (docs/decisions/009).
 import { compareExact, exactTimeOf, type ExactTime } from "~/domain/event-time";
-import { CREDIT_TOP_UPS, findPlan, PLANS, type CreditTopUp, type CreditTopUpId, type Plan } from "~/domain/plans";
+import { CREDIT_TOP_UPS, findPlan, PLANS, type CreditTopUp, type CreditTopUpId, type Plan } from "~/domain/billing/plans";
 
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "paused", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -1,8 +1,8 @@
 // Glitch mode's rules (seed: "Glitch mode: uses credits. Only products with amazonPrice of at least 19
 // qualify"; docs/decisions/018). A glitch is a price gap: a product that sells on Amazon for far more
 // than it costs from the supplier, shipping included. Pure: no I/O, money in integer cents (USD).
-import { roundHalfAway } from "~/domain/insights";
-import { QueryError } from "~/domain/product-query";
+import { roundHalfAway } from "~/domain/products/insights";
+import { QueryError } from "~/domain/products/product-query";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 /** 249999 -> "$2,499.99" (as the product screens write money). */
@@ -12,11 +12,11 @@ function formatUsd(cents: number): string {
 
 /** The seed's rule: only products with an Amazon price of at least $19 qualify. */
 export const GLITCH_MIN_AMAZON_PRICE_CENTS = 1900;
-/** The credit feature a reveal spends (1 credit, app/domain/credits.ts). */
+/** The credit feature a reveal spends (1 credit, app/domain/billing/credits.ts). */
 export const GLITCH_FEATURE = "glitch-mode";
 /** The seed's page size of product lists. */
 export const GLITCH_PAGE_SIZE = 12;
-/** As far as the product grid pages (app/domain/product-query.ts MAX_PAGE). */
+/** As far as the product grid pages (app/domain/products/product-query.ts MAX_PAGE). */
 export const GLITCH_MAX_PAGE = 500;
 
 /** Does a product with this Amazon price qualify for glitch mode? */
@@ -113,7 +113,7 @@ export function parseGlitchListQuery(params: URLSearchParams): { page: number } 
 
 // ---------------------------------------------------------------------------------------------------------
 // The spread after duty and fees (issue 24, decision 066): Amazon price minus landed cost (supplier cost +
-// shipping + the duty layers + payment fees + the refund and chargeback reserves, app/domain/landed-cost.ts).
+// shipping + the duty layers + payment fees + the refund and chargeback reserves, app/domain/landed-cost/landed-cost.ts).
 
 /** A glitch is a gap of at least this share of the Amazon price, after duty and fees (decision 066). */
 export const GLITCH_MIN_SPREAD_PERCENT = 20;

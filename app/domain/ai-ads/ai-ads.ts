@@ -2,7 +2,7 @@
 // product, social proof, call to action; 12-20 s in all), how an edit is checked, how a writer's
 // scenes are fitted into those bounds, and how scene text is broken into lines on a 9:16 frame.
 // Pure: no I/O.
-import { squish, truncateAtWord } from "~/domain/product-page";
+import { squish, truncateAtWord } from "~/domain/product-pages/product-page";
 
 export const AI_ADS_FEATURE = "ai-ads";
 

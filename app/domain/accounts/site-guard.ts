@@ -1,5 +1,5 @@
 // Which standalone-site requests are sent elsewhere before they render (seed §2).
-import { landingPathFor } from "~/domain/redirect-to";
+import { landingPathFor } from "~/domain/accounts/redirect-to";
 
 export interface GuardInput {
   pathname: string;

@@ -1,10 +1,10 @@
 // Rules of competitor tracking that are not about the catalogue itself (that is competitor-insights.ts):
 // who may follow how many stores, how often a store is read and how a failing one backs off, the limits on
 // "check now", and the words of the two alerts. Pure. Decision: docs/decisions/024-competitor-tracking.md.
-import { paidState, type PaidStateInput } from "~/domain/billing";
-import { PLANS, findPlan, type Plan } from "~/domain/plans";
-import type { LaunchChange, PriceChange } from "~/domain/competitor-insights";
-import type { StoreSnapshot } from "~/domain/store-snapshot";
+import { paidState, type PaidStateInput } from "~/domain/billing/billing";
+import { PLANS, findPlan, type Plan } from "~/domain/billing/plans";
+import type { LaunchChange, PriceChange } from "~/domain/competitors/insights";
+import type { StoreSnapshot } from "~/domain/crawl/store-snapshot";
 
 export const UPGRADE_URL = "/choose-plan";
 

@@ -2,7 +2,7 @@
 // in plain text and HTML, and the rules of their links. Pure: the service makes the token, the mailer sends.
 import { z } from "zod";
 import { escapeHtml } from "~/domain/html-escape";
-import { PasswordSchema } from "~/domain/auth";
+import { PasswordSchema } from "~/domain/accounts/auth";
 
 /** A link's job: reset the password, confirm the account's address, or confirm a new address before it becomes the login. */
 export type AuthTokenPurpose = "password-reset" | "email-verification" | "email-change";

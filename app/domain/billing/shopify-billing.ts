@@ -2,8 +2,8 @@
 // the same entitlement rules (primarySubscription, subscriptionFlags, paidState) and credit allowances
 // apply as for Paddle (docs/decisions/034). Pure: the dates come in, nothing is read from the clock.
 import { z } from "zod";
-import type { SubscriptionStatus } from "~/domain/billing";
-import { OFFERS, PLANS, type Plan } from "~/domain/plans";
+import type { SubscriptionStatus } from "~/domain/billing/billing";
+import { OFFERS, PLANS, type Plan } from "~/domain/billing/plans";
 
 const DAY_MS = 24 * 3600_000;
 /** Shopify bills app subscriptions every 30 days (interval EVERY_30_DAYS). */

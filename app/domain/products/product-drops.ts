@@ -108,7 +108,7 @@ export interface DropEvidence {
    * publish day); null when the cost is unknown or no duty rate is loaded for the code.
    */
   landedMarginBps?: number | null;
-  /** The three score reasons of app/domain/insights.ts (a measured product: of catalogue-signals.ts), in words. */
+  /** The three score reasons of app/domain/products/insights.ts (a measured product: of catalogue-signals.ts), in words. */
   reasons: readonly string[];
   /** Product.source: "measured" says its score comes from store counts. */
   source?: string;

@@ -9,7 +9,7 @@ import {
   escapeMarkdownText,
   normaliseMarkdown,
   renderDescriptionMarkdown,
-} from "~/domain/description-markdown";
+} from "~/domain/product-pages/description-markdown";
 
 export const PRODUCT_PAGE_STATUSES = ["draft", "pushing", "pushed", "failed"] as const;
 export type ProductPageStatus = (typeof PRODUCT_PAGE_STATUSES)[number];
@@ -61,7 +61,7 @@ export interface PriceSuggestion {
 export function suggestPrice(input: {
   costCents: number;
   shippingCents: number;
-  /** Duty on one order (app/domain/landed-cost.ts); none when not given. */
+  /** Duty on one order (app/domain/landed-cost/landed-cost.ts); none when not given. */
   dutyCents?: number;
   /** The payment fees on the price; none when not given. */
   fees?: { rateBp: number; fixedCents: number };
@@ -86,7 +86,7 @@ export function suggestPrice(input: {
   if (!Number.isInteger(target) || target < 0 || target > 9500 - fees.rateBp) {
     throw new RangeError(`targetMarginBps must be a whole number from 0 to ${9500 - fees.rateBp}, got ${target}`);
   }
-  // Each fee's percentage rounded half up to the cent, as app/domain/landed-cost.ts rounds it.
+  // Each fee's percentage rounded half up to the cent, as app/domain/landed-cost/landed-cost.ts rounds it.
   const landedAt = (price: number) => costCents + shippingCents + dutyCents + Math.floor((price * fees.rateBp + 5000) / 10_000) + fees.fixedCents;
   const fixed = costCents + shippingCents + dutyCents + fees.fixedCents;
   // Integer arithmetic: ceil(fixed * 10000 / (10000 - target - fee rate)).

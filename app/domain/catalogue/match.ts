@@ -24,7 +24,7 @@
 // of a product never rejoins the listings it was split from; two listings an operator merged are one product.
 // Pure: no I/O, no clock.
 import { identityVerdict, lookAlikeReason, type ListingTraits } from "~/domain/catalogue/look-alike";
-import { compareTitles, titlesContradict, type NormalisedTitle } from "~/domain/catalogue-title";
+import { compareTitles, titlesContradict, type NormalisedTitle } from "~/domain/catalogue/title";
 
 export const MATCH = {
   /** Pictures this near (bits of 64) are "the same picture". */

@@ -8,7 +8,7 @@
 //   2-pack and a 10-pack are different offers, so a quantity in both titles that differs is a contradiction;
 // - model words (letters with digits: "x12", "iphone15") kept: two titles naming different models contradict;
 // - plurals folded ("fans" -> "fan") by a small suffix rule, enough for shop titles.
-// Pure: no I/O. The thresholds that use these tokens live in app/domain/catalogue-match.ts.
+// Pure: no I/O. The thresholds that use these tokens live in app/domain/catalogue/match.ts.
 
 const STOP_WORDS = new Set(
   (

@@ -2,7 +2,7 @@
 // (docs/decisions/016). The browser names a destination; the server turns it into a path, so a link
 // can never be made to send someone to an arbitrary URL.
 import { z } from "zod";
-import { isValidPlanChoice } from "~/domain/plans";
+import { isValidPlanChoice } from "~/domain/billing/plans";
 
 /** A link works for this long after the embedded app created it, and once. */
 export const HANDOFF_TTL_MINUTES = 5;

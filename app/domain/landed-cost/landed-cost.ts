@@ -5,7 +5,7 @@
 // Money is whole US cents. Rounding: every percentage of an amount (each duty layer, the payment fee's
 // percentage, each reserve) is rounded half up to the cent on its own, then the parts are added; so each
 // part shown is exactly a part of the sum. Break-even ROAS is the only non-integer figure and is not rounded.
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 export const DEFAULT_ORIGIN = "CN";
 export const CURRENCY = "USD";

@@ -1,6 +1,6 @@
 // What the competitor tracker records of a rival Shopify store at one moment: its public catalogue as
 // /products.json (and /products/{handle}.js) publish it. The fetcher (app/integrations/shopify-storefront.server.ts)
-// produces it; the derivations (app/domain/competitor-insights.ts) compare consecutive snapshots. Money is
+// produces it; the derivations (app/domain/competitors/insights.ts) compare consecutive snapshots. Money is
 // integer cents in the store's own currency; times are ISO strings as the store published them.
 
 export interface VariantSnapshot {

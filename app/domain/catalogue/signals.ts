@@ -27,8 +27,8 @@
 //   breadth (stores selling, log scale, less what saturation takes away), restocks (a sign of selling) and
 //   freshness (days since first seen anywhere).
 // Pure: no I/O, no clock (the caller passes the days).
-import { dayNumber, dayString, formatCount, type LifecycleStage } from "~/domain/insights";
-import { agreeingStage } from "~/domain/lifecycle-label";
+import { dayNumber, dayString, formatCount, type LifecycleStage } from "~/domain/products/insights";
+import { agreeingStage } from "~/domain/products/lifecycle-label";
 
 export const SIGNAL_RULES = {
   minStoresForTrend: 3,

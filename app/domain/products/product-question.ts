@@ -1,6 +1,6 @@
 // Plain-words questions about products ("pet products under $30 with high margin that are rising") turned
 // into the product grid's query (docs/decisions/031). The filters use the grid's own URL parameter names
-// and units (app/domain/product-query.ts: dollars, percent, counts), so an answer's filters open as they
+// and units (app/domain/products/product-query.ts: dollars, percent, counts), so an answer's filters open as they
 // are in the grid. Pure: the catalogue's niches and the previous answer come in as context; a product
 // named by title ("like the posture corrector") is looked up by the caller (the assistant service).
 //
@@ -8,9 +8,9 @@
 // notes; what the grid cannot filter by (shipping country, reviews, brands, leaving a niche out) is said
 // in `cannot`, never guessed.
 import { z } from "zod";
-import { formatCount } from "~/domain/insights";
-import { soldByStores } from "~/domain/measured-product";
-import { parseProductQuery, QueryError, SORTS, STAGES, type Sort, type Stage } from "~/domain/product-query";
+import { formatCount } from "~/domain/products/insights";
+import { soldByStores } from "~/domain/catalogue/measured-product";
+import { parseProductQuery, QueryError, SORTS, STAGES, type Sort, type Stage } from "~/domain/products/product-query";
 
 /** A question (and a follow-up) is at most this long. */
 export const QUESTION_MAX_CHARS = 500;

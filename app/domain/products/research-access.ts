@@ -1,6 +1,6 @@
 // Who sees what of the product research (docs/decisions/013). One function decides, for both
 // surfaces and the API. Anonymous requests never reach it (401 earlier).
-import { paidState, type PaidStateInput } from "~/domain/billing";
+import { paidState, type PaidStateInput } from "~/domain/billing/billing";
 
 export interface ResearchAccess {
   /** Search, browse, titles, images, niches, selling price, orders, revenue, engagement, stores,

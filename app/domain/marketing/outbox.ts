@@ -3,7 +3,7 @@
 // lifecycle events the server sends itself, and the shapes the seed's marketing calls accept.
 import { z } from "zod";
 import { backoffMs } from "~/domain/jobs";
-import { marketingStatus, type MarketingFlags, type MarketingStatus } from "~/domain/marketing-status";
+import { marketingStatus, type MarketingFlags, type MarketingStatus } from "~/domain/marketing/marketing-status";
 
 /** "analytics" is PostHog (the name the outbox used before delivery existed). */
 export const OUTBOX_SERVICES = ["analytics", "klaviyo", "hyros", "anytrack"] as const;

@@ -1,4 +1,4 @@
-// What we derive from a rival store's catalogue snapshots (app/domain/store-snapshot.ts), and nothing more.
+// What we derive from a rival store's catalogue snapshots (app/domain/crawl/store-snapshot.ts), and nothing more.
 // Peers sell one "sales" number and hide the method; we show what we saw, when, and an estimate only as a
 // range with its evidence. We never probe carts or checkouts: everything here comes from the public catalogue.
 // Pure: no I/O, no clock. Decision: docs/decisions/023-competitor-estimates.md.
@@ -35,7 +35,7 @@
 // - Confidence is "low", or "medium" with >= 14 days, >= 10 sell-outs, >= 1 restock, no truncated read and no
 //   gap over 24 hours between reads. Never "high"; never a point number (high > low always).
 import { AppError } from "~/domain/errors";
-import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/store-snapshot";
+import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/crawl/store-snapshot";
 
 /** Measured = counted from snapshots; estimated = derived from counts through stated assumptions. */
 export type FigureKind = "measured" | "estimated";

@@ -3,8 +3,8 @@
 // that csvRecordToRow turns into the same object, so one schema judges every format.
 // Pure: no I/O. Each rejection names the field and what is wrong with it.
 import { z } from "zod";
-import { dayNumber, SERIES_KEYS, type DailySeries, type SeriesKey } from "~/domain/insights";
-import { NICHE_SYNONYMS } from "~/domain/product-question";
+import { dayNumber, SERIES_KEYS, type DailySeries, type SeriesKey } from "~/domain/products/insights";
+import { NICHE_SYNONYMS } from "~/domain/products/product-question";
 
 export const MAX_HISTORY_DAYS = 365;
 const MAX_CENTS = 1_000_000_000; // $10M: anything above is a unit mistake, not a product price.

@@ -1,7 +1,7 @@
 // Exports of product lists (issue 24 item 5, decision 057): the columns every export has, one row's cells from a
 // product's figures and its landed cost, what the file is called, and the text a signed download link covers.
 // Pure: the export service reads the rows in pages and streams them; the CSV itself is written by csv-stringify.
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 export const EXPORT_FORMATS = ["csv", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

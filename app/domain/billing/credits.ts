@@ -1,5 +1,5 @@
 // Credit rules (seed §4, §9): what each use costs, what "unlimited" means, when upsells open.
-import { UNLIMITED_THRESHOLD } from "~/domain/plans";
+import { UNLIMITED_THRESHOLD } from "~/domain/billing/plans";
 
 /** Cost per use: automatic-mode 4, ai-ads 5, every other feature 1. */
 export function creditCost(feature: string): number {

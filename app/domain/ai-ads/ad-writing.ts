@@ -2,9 +2,9 @@
 // kit asks for, read from its free text; three hooks per product to pick from, varied by product and tone; the
 // problem and call-to-action lines in that tone; and phrases that fit the frame by choosing shorter wording,
 // never by cutting a sentence with "...". Pure: no I/O, deterministic for the same product.
-import { AD_LIMITS, shortenToFit } from "~/domain/ai-ads";
-import { formatCount } from "~/domain/insights";
-import { centsToDecimal, cleanTitle, squish } from "~/domain/product-page";
+import { AD_LIMITS, shortenToFit } from "~/domain/ai-ads/ai-ads";
+import { formatCount } from "~/domain/products/insights";
+import { centsToDecimal, cleanTitle, squish } from "~/domain/product-pages/product-page";
 
 /** The tones the built-in writer knows; a kit's tone text naming none of them reads as "neutral". */
 export const AD_TONES = ["neutral", "playful", "premium", "calm", "bold", "friendly", "expert"] as const;

@@ -6,10 +6,10 @@
 //   stores added in 7 / 30 days and first seen anywhere are measured; stage, saturation, score and reasons are
 //   derived from those counts; orders, revenue, engagement, views and growth are not measured at all.
 // Pure: the products service, both search engines and the pages read these rules.
-import { evidenceMoney } from "~/domain/catalogue-match";
-import type { MeasuredSeries } from "~/domain/catalogue-signals";
-import { formatCount } from "~/domain/insights";
-import type { SourceFilter } from "~/domain/product-query";
+import { evidenceMoney } from "~/domain/catalogue/match";
+import type { MeasuredSeries } from "~/domain/catalogue/signals";
+import { formatCount } from "~/domain/products/insights";
+import type { SourceFilter } from "~/domain/products/product-query";
 
 export function isMeasuredSource(source: string): boolean {
   return source === "measured";
