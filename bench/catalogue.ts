@@ -94,7 +94,7 @@ function group(c: ListingColumns) {
   }
   const siblings = siblingWords(
     (function* () {
-      for (let id = 1; id <= n; id++) yield { storeId: c.store[id], words: normalised[id].words, marks: titleMarks(c.title[id], normalised[id]) };
+      for (let id = 1; id <= n; id++) yield { storeId: c.store[id], words: normalised[id].words, marks: titleMarks(c.title[id], normalised[id]), picture: hashOf(id) };
     })(),
   );
   for (let id = 1; id <= n; id++) {

@@ -16,11 +16,11 @@ export function setListingInput(l: SetListing, siblings: SiblingWords): ListingF
 }
 
 /** The set's listings as match inputs, with the sibling words their stores' catalogues teach. */
-export function setInputs(set: LabelledSet): Map<number, ListingForMatch> {
+export function setInputs(set: LabelledSet, hashes: Map<number, string>): Map<number, ListingForMatch> {
   const siblings = siblingWords(
     set.listings.map((l) => {
       const title = normaliseTitle(l.title);
-      return { storeId: l.storeId, words: title.words, marks: titleMarks(l.title, title) };
+      return { storeId: l.storeId, words: title.words, marks: titleMarks(l.title, title), picture: parseHash(hashes.get(l.id) ?? "") };
     }),
   );
   return new Map(set.listings.map((l) => [l.id, setListingInput(l, siblings)]));
@@ -37,7 +37,7 @@ export async function fingerprintedSet(seed?: number): Promise<{ set: LabelledSe
 
 /** Precision and recall of the pair rules on the set. */
 export function scoreSet(set: LabelledSet, hashes: Map<number, string>): SetQuality {
-  const inputs = setInputs(set);
+  const inputs = setInputs(set, hashes);
   return scoreDecisions(set, (a, b) => {
     const distance = hammingDistance(parseHash(hashes.get(a.id)!)!, parseHash(hashes.get(b.id)!)!);
     return decidePair(inputs.get(a.id)!, inputs.get(b.id)!, distance);

@@ -17,6 +17,7 @@
 //    differ, "Collection Snowboard Helium" / "Neon") tell any two listings apart that differ in that slot.
 // 6. An option both listings have (size, layout, colour ...) with values none of which they share.
 // Pure: no I/O. Bounded: at most MAX_VARIANTS variants and MAX_TITLE characters are read of a listing.
+import { hammingDistance, type Hash64 } from "~/domain/catalogue/hash";
 import type { NormalisedTitle } from "~/domain/catalogue/title";
 
 export const LOOK_ALIKE = {
@@ -26,6 +27,10 @@ export const LOOK_ALIKE = {
   maxTitle: 500,
   /** A slot a store's two titles differ in: at most this many words. */
   maxSlotWords: 2,
+  /** ... under pictures at most this many bits apart (one packshot for the line's versions), when both are known. */
+  siblingPictureBits: 12,
+  /** ... in at least this many stores (one store's two look-alike products that read alike teach nothing). */
+  siblingMinStores: 2,
 } as const;
 
 export interface OptionValues {
@@ -273,46 +278,57 @@ export function titleMarks(rawTitle: string, title: NormalisedTitle): string {
 
 /**
  * Words stores use to tell their own listings apart: within one store, two titles whose words are the same but for
- * one slot of at most LOOK_ALIKE.maxSlotWords words, and whose marks (titleMarks) are the same, ("collection snowboard helium" / "collection snowboard neon")
+ * one slot of at most LOOK_ALIKE.maxSlotWords words, whose marks (titleMarks) are the same and whose pictures (when
+ * given) are near, in at least LOOK_ALIKE.siblingMinStores stores, ("collection snowboard helium" / "collection snowboard neon")
  * make the slots' words siblings. Found by blocking on each title with one slot left out (linear per listing, never
  * all pairs).
  */
-export function siblingWords(listings: Iterable<{ storeId: number; words: readonly string[]; marks?: string }>): SiblingWords {
+export function siblingWords(listings: Iterable<{ storeId: number; words: readonly string[]; marks?: string; picture?: Hash64 | null }>): SiblingWords {
   // One store at a time, so only one store's blocks are held at once.
-  const byStore = new Map<number, Array<{ words: readonly string[]; marks: string }>>();
+  const byStore = new Map<number, Array<{ words: readonly string[]; marks: string; picture: Hash64 | null }>>();
   for (const l of listings) {
     if (l.words.length < 2 || l.words.length > 16) continue;
     const titles = byStore.get(l.storeId);
-    const entry = { words: l.words, marks: l.marks ?? "" };
+    const entry = { words: l.words, marks: l.marks ?? "", picture: l.picture ?? null };
     if (titles) titles.push(entry);
     else byStore.set(l.storeId, [entry]);
   }
-  const out = new Map<string, Set<string>>();
+  const stores = new Map<string, number>();
   for (const titles of byStore.values()) {
     if (titles.length < 2) continue;
-    const blocks = new Map<string, Map<string, readonly string[]>>();
-    for (const { words: w, marks } of titles)
+    const seen = new Set<string>();
+    const blocks = new Map<string, Map<string, { slot: readonly string[]; picture: Hash64 | null }>>();
+    for (const { words: w, marks, picture } of titles)
       for (let size = 1; size <= LOOK_ALIKE.maxSlotWords && w.length - size >= 2; size++)
         for (let i = 0; i + size <= w.length; i++) {
           const key = `${marks}|${i}|${w.slice(0, i).join(" ")}|${w.slice(i + size).join(" ")}`;
           let slots = blocks.get(key);
           if (!slots) blocks.set(key, (slots = new Map()));
-          slots.set(w.slice(i, i + size).join(" "), w.slice(i, i + size));
+          slots.set(w.slice(i, i + size).join(" "), { slot: w.slice(i, i + size), picture });
         }
     for (const slots of blocks.values()) {
       if (slots.size < 2) continue;
       const all = [...slots.values()];
-      for (const x of all)
-        for (const y of all) {
+      for (const { slot: x, picture: px } of all)
+        for (const { slot: y, picture: py } of all) {
           if (x === y) continue;
+          // Versions of a line share its packshot; two products that merely read alike do not teach anything.
+          if (px && py && hammingDistance(px, py) > LOOK_ALIKE.siblingPictureBits) continue;
           for (const wx of x)
             for (const wy of y) {
               if (x.includes(wy) || y.includes(wx)) continue;
-              if (!out.has(wx)) out.set(wx, new Set());
-              out.get(wx)!.add(wy);
+              seen.add(`${wx}\u0000${wy}`);
             }
         }
     }
+    for (const pair of seen) stores.set(pair, (stores.get(pair) ?? 0) + 1);
+  }
+  const out = new Map<string, Set<string>>();
+  for (const [pair, count] of stores) {
+    if (count < LOOK_ALIKE.siblingMinStores) continue;
+    const [wx, wy] = pair.split("\u0000");
+    if (!out.has(wx)) out.set(wx, new Set());
+    out.get(wx)!.add(wy);
   }
   return out;
 }

@@ -90,7 +90,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     return siblingWords(
       listings.map((l) => {
         const title = normaliseTitle(l.title);
-        return { storeId: l.storeId, words: title.words, marks: titleMarks(l.title, title) };
+        return { storeId: l.storeId, words: title.words, marks: titleMarks(l.title, title), picture: parseHash(l.hash) };
       }),
     );
   }

@@ -88,10 +88,13 @@ describe("versions of one line stay apart whatever their pictures say", () => {
   });
 
   it("words a store uses to tell its own listings apart tell other stores' listings apart", () => {
-    const siblings = siblingWords(
-      ["Collection Snowboard Helium", "Collection Snowboard Neon", "Collection Snowboard Argon"].map((t) => ({ storeId: 9, words: normaliseTitle(t).words })),
-    );
+    const line = ["Collection Snowboard Helium", "Collection Snowboard Neon", "Collection Snowboard Argon"];
+    // Learned from two stores that list the line; one store alone, or pictures far apart, teach nothing.
+    const siblings = siblingWords([9, 10].flatMap((storeId) => line.map((t) => ({ storeId, words: normaliseTitle(t).words }))));
     expect(siblings.get("helium")).toEqual(new Set(["neon", "argon"]));
+    expect(siblingWords(line.map((t) => ({ storeId: 9, words: normaliseTitle(t).words }))).size).toBe(0);
+    const far = [{ hi: 0, lo: 0 }, { hi: 0xffffffff, lo: 0xffffffff }];
+    expect(siblingWords([9, 10].flatMap((storeId) => line.slice(0, 2).map((t, i) => ({ storeId, words: normaliseTitle(t).words, picture: far[i] })))).size).toBe(0);
     const decision = same(listing("Collection Snowboard, Helium", { storeId: 1 }, siblings), listing("Collection Snowboard Neon (All Mountain)", { storeId: 2 }, siblings));
     expect(decision.reason).toContain("helium against neon (a store sells both)");
     // Titles that differ in a number as well are not siblings by their words.
