@@ -113,13 +113,13 @@ export function formFields(form: FormData): Record<string, unknown> {
   return Object.fromEntries([...new Set(form.keys())].map((key) => [key, form.get(key)]));
 }
 
-/** The one mapper from an expected failure to a JSON answer: its status, `{ error, ...details }`. */
-/** A 429's Retry-After (details.retryAfterSeconds, set by app/services/rate-limits.server.ts). */
+/** A 429's Retry-After (details.retryAfterSeconds, set by every service that refuses with 429). */
 export function errorHeaders(error: AppError): Record<string, string> | undefined {
   const seconds = error.details.retryAfterSeconds;
   return typeof seconds === "number" ? { "Retry-After": String(seconds) } : undefined;
 }
 
+/** The one mapper from an expected failure to a JSON answer: its status, `{ error, ...details }`. */
 export function toErrorResponse(error: AppError): Response {
   return Response.json(error.toJSON(), { status: error.status, headers: errorHeaders(error) });
 }

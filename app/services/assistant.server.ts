@@ -441,7 +441,14 @@ export function createAssistant(deps: AssistantDeps) {
     const hourAgo = new Date(now().getTime() - 3_600_000);
     const recent = await db.threadMessage.count({ where: { userId: user.id, role: "user", createdAt: { gt: hourAgo } } });
     if (recent >= messagesPerHour) {
-      throw new AppError(429, `You have asked ${messagesPerHour} questions in the last hour. Wait a few minutes and ask again.`);
+      // The hour's oldest question leaves the window first: that is when the next one is allowed.
+      const oldest = await db.threadMessage.findFirst({
+        where: { userId: user.id, role: "user", createdAt: { gt: hourAgo } },
+        orderBy: { createdAt: "asc" },
+        select: { createdAt: true },
+      });
+      const retryAfterSeconds = oldest ? Math.max(1, Math.ceil((oldest.createdAt.getTime() - hourAgo.getTime()) / 1000)) : 60;
+      throw new AppError(429, `You have asked ${messagesPerHour} questions in the last hour. Wait a few minutes and ask again.`, { retryAfterSeconds });
     }
     const access = researchAccess(user);
     const previous = await previousOf(user, threadId, access);

@@ -40,7 +40,7 @@ export function createMarketing({ db, outbox, now = () => new Date() }: Marketin
   async function requireUnderCap(userId: string) {
     const recent = await db.outboxEvent.count({ where: { userId, createdAt: { gte: new Date(now().getTime() - 60_000) } } });
     if (recent >= CLIENT_ROWS_PER_MINUTE) {
-      throw new AppError(429, "Too many marketing updates in a minute. Try again in a minute.");
+      throw new AppError(429, "Too many marketing updates in a minute. Try again in a minute.", { retryAfterSeconds: 60 });
     }
   }
 

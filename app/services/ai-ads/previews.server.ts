@@ -74,7 +74,11 @@ export function createPreviews(deps: {
       throw new AppError(
         429,
         `You have made ${allowance.limit} free previews in the last 24 hours.${at} Rendering the full video still works.`,
-        { limit: allowance.limit, nextAt: allowance.nextAt },
+        {
+          limit: allowance.limit,
+          nextAt: allowance.nextAt,
+          retryAfterSeconds: allowance.nextAt ? Math.max(1, Math.ceil((Date.parse(allowance.nextAt) - now().getTime()) / 1000)) : 3600,
+        },
       );
     }
     const created = await db.aiAdPreview.create({ data: { userId: user.id, adId: row.id }, select: { id: true } });
