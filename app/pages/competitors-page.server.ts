@@ -11,8 +11,9 @@ import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
+import { storePendingSentence } from "~/domain/catalogue/pending-sentence";
 import { CHECK_JOB, checkJobKey } from "~/domain/competitors/competitors";
-import { competitors, jobs } from "~/services/index.server";
+import { catalogue, competitors, jobs } from "~/services/index.server";
 
 const notFollowed = () => Response.json({ error: "You do not follow that store." }, { status: 404 });
 
@@ -68,7 +69,10 @@ export async function loadCompetitorStorePage(request: Request, user: User, idPa
   }
   // The store's catalogue as a file (decision 057).
   const exports = researchAccess(user).insights ? exportLinks(surface, user.id, `/api/competitors/${id}/export`) : null;
-  return { detail, access, check, now: new Date().toISOString(), exportLinks: exports };
+  const now = new Date();
+  // Its listings placed without pictures, and pictures pending: how many, why and when (issue 37, decision 091).
+  const picturesPending = storePendingSentence(await catalogue.pending({ follow: { userId: user.id, id } }), now);
+  return { detail, access, check, now: now.toISOString(), exportLinks: exports, picturesPending };
 }
 
 function storeIdOf(payload: string | undefined): number | null {

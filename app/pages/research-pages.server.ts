@@ -8,12 +8,13 @@ import { GRID_PAGE_PARAMS, QueryError } from "~/domain/products/product-query";
 import { researchAccess } from "~/domain/products/research-access";
 import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import { AppError } from "~/domain/errors";
+import { cataloguePendingSentence } from "~/domain/catalogue/pending-sentence";
 import type { Surface } from "~/domain/shopify/embedded-paths";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { exportLinks, gridSearchParams } from "~/pages/product-export.server";
 import { readForm } from "~/pages/http.server";
 import type { User } from "~/services/auth.server";
-import { landedCost, products, savedSearchAlerts, tiktoks } from "~/services/index.server";
+import { catalogue, landedCost, products, savedSearchAlerts, tiktoks } from "~/services/index.server";
 import type { searchProducts } from "~/services/products.server";
 
 // ---------- the product grid ----------
@@ -111,10 +112,15 @@ export async function loadProductGrid(request: Request, user: User, surface: Sur
     const results = searchResultPage(result);
     // Margin after duty and fees per card (decision 052).
     const landedMargins = await landedCost.landedMargins({ userId: user.id, objectIDs: results.items.map((p) => p.objectID), access });
+    // The measured view showing no or few products says what the catalogue is waiting for (issue 37, decision 091).
+    const measuredPending =
+      result.query.source === "measured" && results.page === 1 && !results.hasMore
+        ? cataloguePendingSentence(await catalogue.pending(), new Date())
+        : null;
     return {
       ...page,
       error: null,
-      results: { ...results, sort: result.query.sort, landedMargins },
+      results: { ...results, sort: result.query.sort, landedMargins, measuredPending },
     };
   } catch (error) {
     if (error instanceof QueryError) {

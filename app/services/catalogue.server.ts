@@ -13,6 +13,7 @@ import type { ImageFetcher } from "~/integrations/image-fetch.server";
 import { childLogger } from "~/logger.server";
 import { createCatalogueMaterialise } from "~/services/catalogue/materialise.server";
 import { createCatalogueMatching } from "~/services/catalogue/matching.server";
+import { readCataloguePending } from "~/services/catalogue/pending.server";
 import { readProductsChangedSince } from "~/services/catalogue/listings.server";
 import { createCataloguePictures } from "~/services/catalogue/pictures.server";
 import type { Jobs } from "~/services/jobs.server";
@@ -167,6 +168,8 @@ export function createCatalogue(deps: CatalogueDeps) {
     match: matching.run,
     matchNow,
     status,
+    /** What the catalogue (or one store's share of it) is waiting for: the grid's and store page's line (issue 37). */
+    pending: (options: { follow?: { userId: string; id: number } } = {}) => readCataloguePending(deps.db, options),
     /** An operator's split, matched and every product it touches recomputed at once (decision 091). */
     split: async (listingId: number, note = "") => ({ ...(await matching.split(listingId, note)), ...(await matchNow()) }),
     /** An operator's merge, matched and recomputed at once. */

@@ -157,6 +157,12 @@ function ReadCard({ data, surface }: { data: CompetitorStorePageData; surface: S
           {detail.readNote}
         </Text>
       ) : null}
+      {/* Listings placed without pictures and pictures pending: how many, why and when (issue 37, decision 091). */}
+      {data.picturesPending ? (
+        <Text as="p" variant="bodySm" tone="subdued">
+          {data.picturesPending}
+        </Text>
+      ) : null}
       {check === "done" && !detail.lastError ? (
         <Text as="p" variant="bodySm" tone="success">
           Read finished.

@@ -220,6 +220,14 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                       </InlineStack>
                     </InlineStack>
                   </Box>
+                  {/* The measured view with few products says what its catalogue is waiting for (issue 37). */}
+                  {results.measuredPending && results.items.length > 0 ? (
+                    <Box paddingInline={{ xs: "400", sm: "0" }}>
+                      <Text as="p" tone="subdued">
+                        {results.measuredPending}
+                      </Text>
+                    </Box>
+                  ) : null}
                   {results.items.length > 0 ? (
                     <ProductGrid
                       products={results.items}
@@ -231,12 +239,12 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                     <Card>
                       <BlockStack gap="200" inlineAlign="center">
                         <Text as="h2" variant="headingMd">
-                          No products match
+                          {results.measuredPending ? "Measured products are still coming in" : "No products match"}
                         </Text>
                         <Text as="p" tone="subdued">
                           {results.page > 1 && results.total > 0
                             ? "This page is past the last result."
-                            : "Try other words, or remove a filter or two."}
+                            : (results.measuredPending ?? "Try other words, or remove a filter or two.")}
                         </Text>
                       </BlockStack>
                     </Card>
