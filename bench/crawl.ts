@@ -47,7 +47,7 @@ const quiet = { info() {}, warn() {}, error() {} };
 const jobs = createJobs({ db, ownerId: "bench-operator", log: quiet });
 const operator = createCompetitors({
   db,
-  storefront: { probe: async () => ({ ok: false, reason: "not-shopify", message: "unused" }) as never, snapshot: async () => ({}) as never },
+  storefront: { probe: async () => ({ ok: false, reason: "not-shopify", message: "unused" }) as never, read: async () => ({}) as never },
   jobs,
   notifications: createNotifications({ db }),
   log: quiet,

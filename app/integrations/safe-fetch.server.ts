@@ -70,6 +70,8 @@ export interface SafeFetchInit {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** At maxBytes, stop reading and answer with what came so far (`truncated: true`) instead of failing (robots.txt). */
+  truncate?: boolean;
 }
 
 export interface SafeResponse {
@@ -81,6 +83,8 @@ export interface SafeResponse {
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
   body: Buffer;
+  /** True when `truncate` cut the body at maxBytes. */
+  truncated?: boolean;
   text(): string;
 }
 
@@ -417,8 +421,8 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     });
   }
 
-  function readBody(res: http.IncomingMessage, href: string, maxBytes: number, deadline: number): Promise<Buffer> {
-    return new Promise<Buffer>((resolve, reject) => {
+  function readBody(res: http.IncomingMessage, href: string, maxBytes: number, deadline: number, truncate = false): Promise<{ body: Buffer; truncated: boolean }> {
+    return new Promise<{ body: Buffer; truncated: boolean }>((resolve, reject) => {
       const encoding = (res.headers["content-encoding"] ?? "identity").trim().toLowerCase();
       let decoder: Transform | null = null;
       if (encoding === "gzip" || encoding === "x-gzip") decoder = zlib.createGunzip();
@@ -432,7 +436,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       const tooLarge = () =>
         new SafeFetchError("too-large", `${safeHost(href)} sent more than ${maxBytes} bytes; we stopped reading.`, href);
       const declared = Number(res.headers["content-length"]);
-      if (!decoder && Number.isFinite(declared) && declared > maxBytes) {
+      if (!truncate && !decoder && Number.isFinite(declared) && declared > maxBytes) {
         res.destroy();
         reject(tooLarge());
         return;
@@ -441,6 +445,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       let size = 0;
       let raw = 0;
       let done = false;
+      let cut = false;
       const finish = (error: SafeFetchError | null) => {
         if (done) return;
         done = true;
@@ -450,8 +455,24 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
           decoder?.destroy();
           reject(error);
         } else {
-          resolve(Buffer.concat(chunks, size));
+          if (cut) {
+            res.destroy();
+            decoder?.destroy();
+          }
+          resolve({ body: Buffer.concat(chunks, size), truncated: cut });
         }
+      };
+      // With `truncate`, the cap ends the read with what came so far: the first maxBytes bytes.
+      const cutHere = (chunk: Buffer | null) => {
+        if (chunk) {
+          const room = maxBytes - size;
+          if (room > 0) {
+            chunks.push(chunk.subarray(0, room));
+            size += room;
+          }
+        }
+        cut = true;
+        finish(null);
       };
       const timer = setTimeout(
         () => finish(new SafeFetchError("timeout", `${safeHost(href)} did not finish sending in time.`, href)),
@@ -459,18 +480,19 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
       );
       const onData = (chunk: Buffer) => {
         if (done) return;
+        if (truncate && size + chunk.length > maxBytes) return cutHere(chunk);
         size += chunk.length;
         if (size > maxBytes) return finish(tooLarge());
         chunks.push(chunk);
       };
       res.on("error", (error) => finish(networkError(error, href)));
       res.on("close", () => {
-        if (!res.complete) finish(new SafeFetchError("unreachable", `${safeHost(href)} closed the connection mid-answer.`, href));
+        if (!res.complete && !cut) finish(new SafeFetchError("unreachable", `${safeHost(href)} closed the connection mid-answer.`, href));
       });
       if (decoder) {
         res.on("data", (chunk: Buffer) => {
           raw += chunk.length;
-          if (raw > maxBytes) finish(tooLarge());
+          if (raw > maxBytes) return truncate ? cutHere(null) : finish(tooLarge());
         });
         res.pipe(decoder);
         decoder.on("data", onData);
@@ -527,8 +549,8 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         }
         continue;
       }
-      const body = await readBody(hop.res, href, maxBytes, deadline);
-      return { status: hop.status, url: href, hops, headers: hop.headers, body, text: () => body.toString("utf8") };
+      const { body, truncated } = await readBody(hop.res, href, maxBytes, deadline, init.truncate);
+      return { status: hop.status, url: href, hops, headers: hop.headers, body, truncated, text: () => body.toString("utf8") };
     }
   }
 

@@ -1,12 +1,27 @@
 // Reads a rival Shopify store's public catalogue the way any visitor's browser could: /products.json (paginated,
 // 250 a page), /products/{handle}.js where a variant's availability is missing, and /meta.json for the currency.
-// It never touches carts or checkouts. Every request goes through the SSRF-safe fetcher (safe-fetch.server.ts),
-// waits its turn in a per-host rate limit shared by every reader in this process (default 2 requests/s a host),
-// and backs off on 429 (honouring Retry-After, capped) and on 5xx. Caps on pages, products and bytes bound one
-// run; a capped run says so (truncated). Failures are classified with a sentence a seller understands
-// (StorefrontError / ProbeResult); the service maps them to AppError.
+// It never touches carts or checkouts. Every request goes through the SSRF-safe fetcher (safe-fetch.server.ts) and
+// a polite session (storefront-politeness.server.ts, decision 088): robots.txt first, one request a second a host
+// shared by every reader in this process plus the store's "not before" from earlier reads, 429/503 backoff with
+// Retry-After honoured, and catalogue pages asked for conditionally (a read whose every page answers 304 is
+// "unchanged"). A catalogue answered with a wall for bots (403, a captcha, an HTML page) is "blocked", never an
+// empty catalogue. Caps on pages, products and bytes bound one run; a capped run says so (truncated). Failures are
+// classified with a sentence a seller understands (StorefrontError / ProbeResult); the service maps them to AppError.
+import { classifyCatalogueAnswer, CRAWL_RULES, emptyCrawlMemory, type BlockedHow, type CrawlMemory } from "~/domain/crawl/politeness";
+import type { RobotsRecord } from "~/domain/crawl/robots";
 import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/crawl/store-snapshot";
 import { SafeFetchError, type SafeFetcher, type SafeResponse } from "./safe-fetch.server";
+import { readStoreCurrency } from "./store-currency.server";
+import {
+  createHostRateLimiter,
+  createPoliteSession,
+  realClock,
+  sharedHostRateLimiter,
+  type Clock,
+  type HostRateLimiter,
+  type PoliteAnswer,
+  type PoliteSession,
+} from "./storefront-politeness.server";
 
 export type StorefrontFailure =
   | "not-shopify"
@@ -15,8 +30,18 @@ export type StorefrontFailure =
   | "blocked"
   | "rate-limited"
   | "refused"
+  /** robots.txt forbids reading the catalogue (or could not be read, which forbids everything for now). */
+  | "robots"
   /** Only from snapshot(): a later catalogue page could not be read. */
   | "bad-response";
+
+/** What a failure knows beyond its reason: how a wall answered, what robots.txt said, when the store lets us back. */
+export interface StorefrontFailureDetail {
+  blockedHow?: BlockedHow;
+  robots?: { kind: "disallowed"; path: string; rule: string } | { kind: "unreachable"; status: number | null };
+  /** A Retry-After longer than a read waits: no request before this moment (epoch ms). */
+  retryAtMs?: number;
+}
 
 export class StorefrontError extends Error {
   constructor(
@@ -24,6 +49,9 @@ export class StorefrontError extends Error {
     /** A sentence for the seller. */
     message: string,
     readonly domain: string,
+    readonly detail: StorefrontFailureDetail = {},
+    /** What the read learnt before it failed (robots.txt, the next allowed moment), to keep for the next one. */
+    readonly memory: CrawlMemory | null = null,
   ) {
     super(message);
     this.name = "StorefrontError";
@@ -37,8 +65,9 @@ export type ProbeResult =
       domain: string;
       /** Products on the first page (at most 250). */
       firstPageProducts: number;
+      memory?: CrawlMemory;
     }
-  | { ok: false; reason: StorefrontFailure; message: string };
+  | { ok: false; reason: StorefrontFailure; message: string; memory?: CrawlMemory };
 
 export function storefrontMessage(reason: StorefrontFailure, domain: string): string {
   switch (reason) {
@@ -56,64 +85,13 @@ export function storefrontMessage(reason: StorefrontFailure, domain: string): st
       return `We cannot read ${domain}: it points to a private or internal network address, not a public store.`;
     case "bad-response":
       return `${domain} sent a catalogue page we could not read. We will try again later.`;
+    case "robots":
+      return `${domain}'s robots.txt asks crawlers like ours not to read its product catalogue, so we do not read it.`;
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Per-host rate limit
-
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
-
-export interface HostRateLimiter {
-  /** Resolves when this host may be sent one more request. */
-  acquire(host: string): Promise<void>;
-  /** No request to this host before `untilMs` (after a 429 or a 5xx). */
-  pushBack(host: string, untilMs: number): void;
-}
-
-/** Spaces requests to one host at least 1000/requestsPerSecond ms apart, across every caller sharing it. */
-export function createHostRateLimiter(options: { requestsPerSecond?: number; clock?: Clock } = {}): HostRateLimiter {
-  const clock = options.clock ?? realClock;
-  const interval = 1000 / (options.requestsPerSecond ?? 2);
-  const nextSlot = new Map<string, number>();
-  const prune = (now: number) => {
-    if (nextSlot.size < 1000) return;
-    for (const [host, slot] of nextSlot) if (slot < now) nextSlot.delete(host);
-  };
-  return {
-    async acquire(host) {
-      const now = clock.now();
-      prune(now);
-      const slot = Math.max(now, nextSlot.get(host) ?? 0);
-      nextSlot.set(host, slot + interval);
-      if (slot > now) await clock.sleep(slot - now);
-    },
-    pushBack(host, untilMs) {
-      nextSlot.set(host, Math.max(nextSlot.get(host) ?? 0, untilMs));
-    },
-  };
-}
-
-/** The one limiter every storefront reader in this process shares unless given another. */
-export const sharedHostRateLimiter = createHostRateLimiter({ requestsPerSecond: 2 });
-
-/** Retry-After as milliseconds from now: delta-seconds or an HTTP date; null when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, nowMs: number): number | null {
-  if (!value) return null;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return null;
-  return Math.max(0, at - nowMs);
-}
+// The per-host rate limit, Retry-After and robots.txt live in storefront-politeness.server.ts (decision 088).
+export { createHostRateLimiter, parseRetryAfter, realClock, sharedHostRateLimiter, type Clock, type HostRateLimiter } from "./storefront-politeness.server";
 
 // ---------------------------------------------------------------------------------------------------------
 // Parsing the published shapes
@@ -235,7 +213,7 @@ export interface ShopifyStorefrontOptions {
   fetcher: SafeFetcher;
   /** "https:" for real stores; tests serve plain http on 127.0.0.1. */
   protocol?: "https:" | "http:";
-  /** Defaults to the process-wide limiter (2 requests/s a host), or one on `clock` when a clock is given. */
+  /** Defaults to the process-wide limiter (1 request/s a host), or one on `clock` when a clock is given. */
   rateLimiter?: HostRateLimiter;
   clock?: Clock;
   maxPages?: number;
@@ -248,7 +226,7 @@ export interface ShopifyStorefrontOptions {
   maxProductJsPerRun?: number;
   /** Retries after a 429 or a 5xx (network errors are retried once). */
   maxRetries?: number;
-  /** Longest Retry-After we honour; longer ones wait this long. */
+  /** Longest Retry-After waited out inside a read; a longer one ends the read (rate-limited, with retryAtMs). */
   maxRetryAfterMs?: number;
   /** First backoff after a 5xx or a network error; doubles each retry. */
   backoffMs?: number;
@@ -261,24 +239,35 @@ export const STOREFRONT_DEFAULTS = {
   pageMaxBytes: 10 * 1024 * 1024,
   maxProductJsPerRun: 25,
   maxRetries: 3,
-  maxRetryAfterMs: 60_000,
+  maxRetryAfterMs: CRAWL_RULES.maxWaitInReadMs,
   backoffMs: 1_000,
   pageSize: 250,
 } as const;
+
+/** One read of a store with what the tracker remembers of it: a new snapshot, or "unchanged" (every page 304). */
+export interface CatalogueRead {
+  /** null: every catalogue page answered 304 Not Modified to its validators; the stored catalogue stands. */
+  snapshot: StoreSnapshot | null;
+  /** The host the catalogue answered on. */
+  domain: string;
+  memory: CrawlMemory;
+}
 
 export interface ShopifyStorefront {
   probe(domain: string): Promise<ProbeResult>;
   /** Throws StorefrontError when the catalogue cannot be read. */
   snapshot(domain: string): Promise<StoreSnapshot>;
+  /** A read with the store's kept memory (robots.txt, validators, not-before); StorefrontError carries the memory too. */
+  read(domain: string, memory: CrawlMemory): Promise<CatalogueRead>;
 }
 
 const SHOP_VAR = /Shopify\.shop\s*=\s*["']([a-z0-9][a-z0-9-]*\.myshopify\.com)["']/i;
 const ANY_MYSHOPIFY = /\b([a-z0-9][a-z0-9-]*)\.myshopify\.com\b/gi;
 const NOT_A_SHOP = new Set(["www", "cdn", "checkout", "admin", "accounts", "shop", "partners", "help"]);
 
-type PageRead =
-  | { ok: true; products: unknown[]; bytes: number; host: string }
-  | { ok: false; reason: StorefrontFailure; tooLarge?: boolean };
+type Validators = "send" | "keep" | "none";
+type PageFailure = { ok: false; reason: StorefrontFailure; tooLarge?: boolean; detail?: StorefrontFailureDetail };
+type PageRead = { ok: true; products: unknown[]; bytes: number; host: string } | { ok: "unchanged"; host: string } | PageFailure;
 
 export function createShopifyStorefront(options: ShopifyStorefrontOptions): ShopifyStorefront {
   const fetcher = options.fetcher;
@@ -286,37 +275,9 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
   const clock = options.clock ?? realClock;
   const limiter = options.rateLimiter ?? (options.clock ? createHostRateLimiter({ clock }) : sharedHostRateLimiter);
   const cfg = { ...STOREFRONT_DEFAULTS, ...definedOnly(options) };
-
-  /** One GET with the rate limit, 429/5xx backoff and one retry of network errors. */
-  async function get(host: string, path: string, accept: string, maxBytes: number): Promise<SafeResponse> {
-    let networkRetried = false;
-    for (let attempt = 0; ; attempt++) {
-      await limiter.acquire(host);
-      let res: SafeResponse;
-      try {
-        res = await fetcher.fetch(`${protocol}//${host}${path}`, { headers: { accept }, maxBytes });
-      } catch (error) {
-        const transient = error instanceof SafeFetchError && (error.kind === "unreachable" || error.kind === "timeout");
-        if (transient && !networkRetried) {
-          networkRetried = true;
-          limiter.pushBack(host, clock.now() + cfg.backoffMs);
-          continue;
-        }
-        throw error;
-      }
-      if (attempt >= cfg.maxRetries) return res;
-      if (res.status === 429) {
-        const wait = Math.min(parseRetryAfter(res.headers["retry-after"], clock.now()) ?? cfg.backoffMs * 2 ** attempt, cfg.maxRetryAfterMs);
-        limiter.pushBack(host, clock.now() + wait);
-        continue;
-      }
-      if (res.status >= 500) {
-        limiter.pushBack(host, clock.now() + cfg.backoffMs * 2 ** attempt);
-        continue;
-      }
-      return res;
-    }
-  }
+  const robotsCache = new Map<string, RobotsRecord>();
+  const session = (memory: CrawlMemory) =>
+    createPoliteSession({ fetcher, protocol, clock, limiter, robotsCache, maxRetries: cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, backoffMs: cfg.backoffMs }, memory);
 
   function failureOf(error: unknown): StorefrontFailure {
     if (!(error instanceof SafeFetchError)) throw error;
@@ -336,17 +297,34 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
     res.hops.some((hop) => new URL(hop).pathname.replace(/\/+$/, "") === "/password") ||
     (res.status === 200 && /<form[^>]+action=["'][^"']*\/password["']/i.test(res.body.subarray(0, 200_000).toString("utf8")));
 
-  async function readPage(host: string, page: number): Promise<PageRead> {
-    let res: SafeResponse;
+  /** A polite answer that is not an HTTP answer: robots.txt said no, or the store asked for a long pause. */
+  function notAnswered(answer: Exclude<PoliteAnswer, { kind: "answer" } | { kind: "not-modified" }>): PageFailure {
+    if (answer.kind === "slow-down") return { ok: false, reason: "rate-limited", detail: { retryAtMs: answer.retryAtMs } };
+    const { record, verdict, path } = answer;
+    return {
+      ok: false,
+      reason: "robots",
+      detail: { robots: record.kind === "unreachable" ? { kind: "unreachable", status: record.status } : { kind: "disallowed", path: path.split("?")[0], rule: verdict.rule?.pattern ?? "/" } },
+    };
+  }
+
+  async function readPage(s: PoliteSession, host: string, page: number, validators: Validators): Promise<PageRead> {
+    let answer: PoliteAnswer;
     try {
-      res = await get(host, `/products.json?limit=${cfg.pageSize}&page=${page}`, "application/json", cfg.pageMaxBytes);
+      answer = await s.get(host, `/products.json?limit=${cfg.pageSize}&page=${page}`, { accept: "application/json", maxBytes: cfg.pageMaxBytes, validators });
     } catch (error) {
       return { ok: false, reason: failureOf(error), tooLarge: error instanceof SafeFetchError && error.kind === "too-large" };
     }
+    if (answer.kind === "not-modified") return { ok: "unchanged", host };
+    if (answer.kind !== "answer") return notAnswered(answer);
+    const res = answer.res;
     if (isPasswordPage(res)) return { ok: false, reason: "password-protected" };
+    const head = res.body.subarray(0, 4096).toString("utf8");
+    const kind = classifyCatalogueAnswer({ status: res.status, contentType: res.headers["content-type"] ?? "", bodyHead: head });
+    if (kind.kind === "blocked") return { ok: false, reason: "blocked", detail: { blockedHow: kind.how } };
     if (res.status === 429) return { ok: false, reason: "rate-limited" };
     if (res.status >= 500) return { ok: false, reason: "unreachable" };
-    if (res.status === 403 || res.status === 404) return { ok: false, reason: "blocked" };
+    if (res.status === 404) return { ok: false, reason: "blocked" };
     if (res.status !== 200) return { ok: false, reason: "not-shopify" };
     let products: unknown[] | null = null;
     try {
@@ -359,10 +337,12 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
   }
 
   /** The store's *.myshopify.com address, from its home page (redirect, Shopify.shop, any mention). */
-  async function findMyshopifyHost(domain: string): Promise<{ host: string | null; looksShopify: boolean }> {
+  async function findMyshopifyHost(s: PoliteSession, domain: string): Promise<{ host: string | null; looksShopify: boolean }> {
     let res: SafeResponse;
     try {
-      res = await get(domain, "/", "text/html", 2 * 1024 * 1024);
+      const answer = await s.get(domain, "/", { accept: "text/html", maxBytes: 2 * 1024 * 1024 });
+      if (answer.kind !== "answer") return { host: null, looksShopify: false };
+      res = answer.res;
     } catch {
       return { host: null, looksShopify: false };
     }
@@ -383,39 +363,35 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
     return { host: null, looksShopify };
   }
 
-  /** Reads page 1 wherever the catalogue answers; the classified failure otherwise. */
-  async function locate(domain: string): Promise<PageRead> {
-    const first = await readPage(domain, 1);
+  /**
+   * Reads page 1 wherever the catalogue answers; the classified failure otherwise. `known`: a store we have read
+   * before, so a wall for bots is "blocked" even when its home page hides that it is a Shopify store.
+   */
+  async function locate(s: PoliteSession, domain: string, known: boolean): Promise<PageRead> {
+    const validators: Validators = known ? "send" : "none";
+    const first = await readPage(s, domain, 1, validators);
     if (first.ok || first.reason !== "blocked") return first;
-    const found = await findMyshopifyHost(domain);
+    const found = await findMyshopifyHost(s, domain);
     if (found.host && found.host !== domain) {
-      const fallback = await readPage(found.host, 1);
+      const fallback = await readPage(s, found.host, 1, validators);
       if (fallback.ok) return fallback;
     }
+    if (first.detail?.blockedHow && (known || found.looksShopify)) return first;
     return { ok: false, reason: found.looksShopify ? "blocked" : "not-shopify" };
   }
 
-  async function readCurrency(host: string): Promise<string | null> {
-    try {
-      const res = await get(host, "/meta.json", "application/json", 256 * 1024);
-      if (res.status !== 200) return null;
-      const currency = (parseJson(res.text()) as { currency?: unknown } | null)?.currency;
-      return typeof currency === "string" && /^[A-Z]{3}$/.test(currency) ? currency : null;
-    } catch {
-      return null;
-    }
-  }
-
-  async function fillAvailability(host: string, products: ProductSnapshot[]): Promise<void> {
+  async function fillAvailability(s: PoliteSession, host: string, products: ProductSnapshot[]): Promise<void> {
     let budget = cfg.maxProductJsPerRun;
     for (const product of products) {
       if (budget <= 0) return;
       if (!product.variants.some((v) => v.available === null)) continue;
       budget--;
       try {
-        const res = await get(host, `/products/${encodeURIComponent(product.handle)}.js`, "application/json", 2 * 1024 * 1024);
-        if (res.status !== 200) continue;
-        const availability = availabilityFromJs(parseJson(res.text()));
+        const answer = await s.get(host, `/products/${encodeURIComponent(product.handle)}.js`, { accept: "application/json", maxBytes: 2 * 1024 * 1024 });
+        // robots.txt forbids these, or the store asked for a pause: availability stays unknown.
+        if (answer.kind === "slow-down") return;
+        if (answer.kind !== "answer" || answer.res.status !== 200) continue;
+        const availability = availabilityFromJs(parseJson(answer.res.text()));
         for (const variant of product.variants) {
           if (variant.available === null && availability.has(variant.id)) variant.available = availability.get(variant.id)!;
         }
@@ -425,67 +401,109 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
     }
   }
 
-  return {
-    async probe(domain) {
-      const read = await locate(domain);
-      if (!read.ok) return { ok: false, reason: read.reason, message: storefrontMessage(read.reason, domain) };
-      return { ok: true, domain: read.host, firstPageProducts: read.products.length };
-    },
+  const fail = (s: PoliteSession, read: PageFailure, reason: StorefrontFailure, domain: string) =>
+    new StorefrontError(reason, storefrontMessage(reason, domain), domain, read.detail ?? {}, s.memory());
 
-    async snapshot(domain) {
-      const first = await locate(domain);
-      if (!first.ok) throw new StorefrontError(first.reason, storefrontMessage(first.reason, domain), domain);
-      const host = first.host;
-      const byId = new Map<string, ProductSnapshot>();
-      const leftOut = { unreadable: 0, repeatedIds: 0, listed: 0 };
-      let bytes = 0;
-      let truncated = false;
-      let page = 1;
-      let read: PageRead = first;
-      for (;;) {
-        if (!read.ok) {
-          const reason = read.reason === "not-shopify" || read.reason === "blocked" ? "bad-response" : read.reason;
-          throw new StorefrontError(reason, storefrontMessage(reason, domain), domain);
-        }
-        bytes += read.bytes;
-        if (read.products.length === 0) break;
-        for (const raw of read.products) {
-          const product = productFromJson(raw);
-          if (product && byId.size >= cfg.maxProducts && !byId.has(product.id)) {
-            truncated = true;
-            break;
-          }
-          leftOut.listed++;
-          if (!product) leftOut.unreadable++;
-          // A repeated id (a broken app or a page that shifted while we read): the first one read is kept.
-          else if (byId.has(product.id)) leftOut.repeatedIds++;
-          else byId.set(product.id, product);
-        }
-        if (truncated) break;
-        if (page >= cfg.maxPages || bytes >= cfg.maxBytes) {
-          truncated = true;
-          break;
-        }
-        page++;
-        read = await readPage(host, page);
-        if (!read.ok && read.tooLarge) {
-          // A page over the per-page byte cap: keep what we have, and say it is partial.
-          truncated = true;
-          break;
-        }
+  /** Every catalogue page in order; null when every page kept from the last read answered 304 (unchanged). */
+  async function readCatalogue(s: PoliteSession, domain: string, memory: CrawlMemory): Promise<CatalogueRead> {
+    // A store read before (it has kept something): its wall for bots is "blocked", whatever its home page says.
+    const known = Object.keys(memory.validators).length > 0 || Object.keys(memory.robots).length > 0;
+    const first = await locate(s, domain, known);
+    if (first.ok === false) throw fail(s, first, first.reason, domain);
+    const host = first.host;
+    const keptPages = Object.keys(memory.validators).filter((k) => k.startsWith(`${host}/products.json?`)).length;
+    let read: PageRead = first;
+    let page = 1;
+    // Every page answered 304 so far: walk on conditionally through the pages the last read saw.
+    while (read.ok === "unchanged") {
+      if (page >= keptPages) return { snapshot: null, domain: host, memory: s.memory() };
+      page++;
+      read = await readPage(s, host, page, "send");
+    }
+    if (page > 1 || read.ok !== true || first.ok !== true) {
+      // A page changed after some did not: the unchanged ones carry no products, so read them all again.
+      if (read.ok === false) throw fail(s, read, read.reason, domain);
+      page = 1;
+      read = await readPage(s, host, 1, "keep");
+    }
+    const byId = new Map<string, ProductSnapshot>();
+    const leftOut = { unreadable: 0, repeatedIds: 0, listed: 0 };
+    let bytes = 0;
+    let truncated = false;
+    for (;;) {
+      if (read.ok !== true) {
+        const failure: PageFailure = read.ok === false ? read : { ok: false, reason: "bad-response" };
+        const reason = failure.reason === "not-shopify" || (failure.reason === "blocked" && !failure.detail?.blockedHow) ? "bad-response" : failure.reason;
+        throw fail(s, failure, reason, domain);
       }
-      const products = [...byId.values()];
-      await fillAvailability(host, products);
-      const currency = await readCurrency(host);
-      return {
+      bytes += read.bytes;
+      if (read.products.length === 0) break;
+      for (const raw of read.products) {
+        const product = productFromJson(raw);
+        if (product && byId.size >= cfg.maxProducts && !byId.has(product.id)) {
+          truncated = true;
+          break;
+        }
+        leftOut.listed++;
+        if (!product) leftOut.unreadable++;
+        // A repeated id (a broken app or a page that shifted while we read): the first one read is kept.
+        else if (byId.has(product.id)) leftOut.repeatedIds++;
+        else byId.set(product.id, product);
+      }
+      if (truncated) break;
+      if (page >= cfg.maxPages || bytes >= cfg.maxBytes) {
+        truncated = true;
+        break;
+      }
+      page++;
+      read = await readPage(s, host, page, "keep");
+      if (read.ok === false && read.tooLarge) {
+        // A page over the per-page byte cap: keep what we have, and say it is partial.
+        truncated = true;
+        break;
+      }
+    }
+    const products = [...byId.values()];
+    await fillAvailability(s, host, products);
+    // The currency from /meta.json, else /cart.js; unknown stays null with the sentence saying why (decision 089).
+    const { currency, note: currencyNote } = await readStoreCurrency(s, host);
+    const kept = s.memory();
+    // Validators of pages past this read's last one belong to a longer catalogue: forget them.
+    for (const key of Object.keys(kept.validators)) {
+      const n = /^(.*)\/products\.json\?limit=\d+&page=(\d+)$/.exec(key);
+      if (n && (n[1] !== host || Number(n[2]) > page || truncated)) delete kept.validators[key];
+    }
+    return {
+      snapshot: {
         domain: host,
         takenAt: new Date(clock.now()).toISOString(),
         currency,
+        ...(currencyNote ? { currencyNote } : {}),
         products,
         truncated,
         leftOut,
         ...(truncated ? { caps: { maxProducts: cfg.maxProducts, maxPages: cfg.maxPages, maxBytes: cfg.maxBytes } } : {}),
-      };
+      },
+      domain: host,
+      memory: kept,
+    };
+  }
+
+  return {
+    async probe(domain) {
+      const s = session(emptyCrawlMemory());
+      const read = await locate(s, domain, false);
+      if (read.ok === false) return { ok: false, reason: read.reason, message: storefrontMessage(read.reason, domain), memory: s.memory() };
+      return { ok: true, domain: read.host, firstPageProducts: read.ok === true ? read.products.length : 0, memory: s.memory() };
+    },
+
+    async snapshot(domain) {
+      const result = await readCatalogue(session(emptyCrawlMemory()), domain, emptyCrawlMemory());
+      return result.snapshot!;
+    },
+
+    read(domain, memory) {
+      return readCatalogue(session(memory), domain, memory);
     },
   };
 }

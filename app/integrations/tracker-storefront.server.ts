@@ -73,6 +73,7 @@ export function createTrackerReads(options: TrackerStorefrontOptions): TrackerRe
     storefront: {
       probe: (domain) => readerFor(domain).probe(domain),
       snapshot: (domain) => readerFor(domain).snapshot(domain),
+      read: (domain, memory) => readerFor(domain).read(domain, memory),
     },
   };
 }

@@ -39,7 +39,7 @@ export { RETENTION_JOB, RETENTION_SCHEDULE } from "~/services/competitors/shared
 
 export interface CompetitorsDeps {
   db: Db;
-  storefront: Pick<ShopifyStorefront, "probe" | "snapshot">;
+  storefront: Pick<ShopifyStorefront, "probe" | "read">;
   jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
   notifications: Pick<Notifications, "notify">;
   now?: () => Date;

@@ -148,7 +148,7 @@ function ReadCard({ data, surface }: { data: CompetitorStorePageData; surface: S
         {`Last checked ${relativeTime(detail.lastCheckedAt, now)} · next check ${detail.nextCheckAt ? relativeTime(detail.nextCheckAt, now) : "not scheduled"}`}
       </Text>
       {detail.lastError ? (
-        <Text as="p" variant="bodySm" tone="critical">
+        <Text as="p" variant="bodySm" tone={detail.status === "blocked" || detail.status === "robots" ? "caution" : "critical"}>
           {detail.lastError}
         </Text>
       ) : null}

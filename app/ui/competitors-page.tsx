@@ -59,6 +59,8 @@ export function StatusBadge({ status, checking = false }: { status: CompetitorSt
   if (status === "ok") return <Badge tone="success">Up to date</Badge>;
   if (status === "failing") return <Badge tone="critical">Read failed</Badge>;
   if (status === "parked") return <Badge tone="critical">Parked</Badge>;
+  if (status === "blocked") return <Badge tone="warning">Blocked</Badge>;
+  if (status === "robots") return <Badge tone="info">Not read: robots.txt</Badge>;
   return <Badge tone="attention">First read pending</Badge>;
 }
 

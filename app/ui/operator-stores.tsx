@@ -15,6 +15,8 @@ function StatusBadge({ store }: { store: ObservedStore }) {
   if (store.paused) return <Badge>Paused</Badge>;
   if (store.status === "parked") return <Badge tone="critical">Parked</Badge>;
   if (store.status === "failing") return <Badge tone="warning">Read failed</Badge>;
+  if (store.status === "blocked") return <Badge tone="warning">Blocked</Badge>;
+  if (store.status === "robots") return <Badge tone="info">Not read: robots.txt</Badge>;
   if (store.status === "ok") return <Badge tone="success">Read</Badge>;
   return <Badge tone="attention">First read pending</Badge>;
 }

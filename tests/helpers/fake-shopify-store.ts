@@ -7,11 +7,14 @@
 //   GET /meta.json                     { name, currency, myshopify_domain, ... }
 //   GET /                              a theme page carrying `Shopify.shop = "x.myshopify.com"`
 //   GET /password                      the password page (a password-protected store redirects everything here)
+//   GET /robots.txt                    the store's `robotsTxt` (404 when null, as a site without one)
+// With `etags`, catalogue pages carry an ETag and answer 304 to a matching If-None-Match.
 // Tests change `shop.products` between snapshots (launches, removals, price changes, restocks), switch a store's
 // mode (password, 401, blocked, not Shopify), or queue one-shot steps per path (429 with Retry-After, 5xx, a slow
 // answer, a redirect, malformed JSON, an endless body). Every request is recorded.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 
 export interface FakeVariant {
@@ -59,6 +62,10 @@ export interface FakeShop {
   mode: ShopMode;
   /** When false, /products.json variants carry no `available` (only /products/{handle}.js has it). */
   publishAvailability: boolean;
+  /** Served at /robots.txt; null: 404 (no robots.txt). */
+  robotsTxt: string | null;
+  /** Catalogue pages carry an ETag (a hash of the page) and answer 304 Not Modified to a matching If-None-Match. */
+  etags: boolean;
 }
 
 export type FakeStep =
@@ -212,8 +219,11 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
     void req;
   }
 
-  function answerShop(shop: FakeShop, url: URL, res: ServerResponse) {
+  function answerShop(shop: FakeShop, url: URL, res: ServerResponse, req: IncomingMessage) {
     const path = url.pathname;
+    if (path === "/robots.txt") {
+      return shop.robotsTxt === null ? send(res, 404, NOT_FOUND_HTML, "text/html") : send(res, 200, shop.robotsTxt, "text/plain; charset=utf-8");
+    }
     if (shop.mode === "password" && path !== "/password") {
       res.writeHead(302, { location: "/password", "content-length": "0" });
       return res.end();
@@ -244,7 +254,14 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
       const slice = shop.products.slice((page - 1) * limit, page * limit).map((p) =>
         shop.publishAvailability ? p : { ...p, variants: p.variants.map(({ available: _a, ...v }) => v) },
       );
-      return send(res, 200, JSON.stringify({ products: slice }));
+      const body = JSON.stringify({ products: slice });
+      if (!shop.etags) return send(res, 200, body);
+      const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"`;
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304, { etag });
+        return res.end();
+      }
+      return send(res, 200, body, undefined, { etag });
     }
     const js = /^\/products\/([^/]+)\.js$/.exec(path);
     if (js) {
@@ -274,8 +291,8 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
       return send(res, 404, NOT_FOUND_HTML, "text/html");
     }
     const wait = options.latencyMs?.() ?? 0;
-    if (wait <= 0) return answerShop(shop, url, res);
-    const timer = setTimeout(() => answerShop(shop, url, res), wait);
+    if (wait <= 0) return answerShop(shop, url, res, req);
+    const timer = setTimeout(() => answerShop(shop, url, res, req), wait);
     res.on("close", () => clearTimeout(timer));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -294,6 +311,8 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
         myshopifyDomain: `${host.replace(/[^a-z0-9]+/g, "-")}.myshopify.com`,
         mode: "open",
         publishAvailability: true,
+        robotsTxt: null,
+        etags: false,
         ...partial,
       };
       shops.set(host, shop);

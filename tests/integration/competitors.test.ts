@@ -306,8 +306,9 @@ describe("the tracker", () => {
     const before = Date.now();
     await checkAgain(storeId);
     let d = await detail(user.cookie, s.id);
-    expect(d.status).toBe("failing");
-    expect(d.lastError).toMatch(/password-protected/);
+    // A store closed behind its password is "blocked" (decision 088): its products stay, and the sentence says when next.
+    expect(d.status).toBe("blocked");
+    expect(d.lastError).toMatch(/password-protected.*Its products stay as they were.*We will try again on /);
     const wait = Date.parse(d.nextCheckAt!) - before;
     expect(wait).toBeGreaterThanOrEqual(30 * 60_000 - 5_000);
     expect(wait).toBeLessThanOrEqual(30 * 60_000 + 60_000);

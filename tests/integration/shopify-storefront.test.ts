@@ -71,13 +71,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   // Every test reads only what any visitor may read.
-  for (const r of store.requests) expect(r.path).toMatch(/^\/(products\.json\?|products\/[^/]+\.js$|meta\.json$|password$|$|go\b|slow\b)/);
+  for (const r of store.requests) expect(r.path).toMatch(/^\/(robots\.txt$|products\.json\?|products\/[^/]+\.js$|meta\.json$|password$|$|go\b|slow\b)/);
   for (const r of store.requests) expect(r.path).not.toMatch(/cart|checkout/);
 });
 
 describe("probe", () => {
   it("confirms a Shopify store from /products.json", async () => {
-    expect(await reader().probe(domain)).toEqual({ ok: true, domain, firstPageProducts: 3 });
+    expect(await reader().probe(domain)).toMatchObject({ ok: true, domain, firstPageProducts: 3 });
     expect(catalogueRequests()[0]).toMatchObject({ host: "store.test", path: "/products.json?limit=250&page=1" });
     expect(catalogueRequests()[0].headers["user-agent"]).toMatch(/WinningProductsStoreTracker.*winningproducts\.test\/bot/);
   });
@@ -108,7 +108,7 @@ describe("probe", () => {
   it("reads a blocked own domain through its *.myshopify.com address found in the page", async () => {
     store.shops.get("store.test")!.mode = "blocked";
     store.addShop("store-test.myshopify.com", { products: makeCatalogue(3) });
-    expect(await reader().probe(domain)).toEqual({ ok: true, domain: myshopify, firstPageProducts: 3 });
+    expect(await reader().probe(domain)).toMatchObject({ ok: true, domain: myshopify, firstPageProducts: 3 });
     const snap = await reader().snapshot(domain);
     expect(snap.domain).toBe(myshopify);
     expect(snap.products.map((p) => p.handle)).toEqual(["product-1", "product-2", "product-3"]);
@@ -249,25 +249,29 @@ describe("snapshot", () => {
     expect(store.requests.filter((r) => r.path.endsWith(".js"))).toHaveLength(0);
   });
 
-  it("honours Retry-After (seconds or an HTTP date, capped) and retries", async () => {
-    const inTwoMinutes = new Date(clock.now() + 120_000).toUTCString();
-    store.queue(
-      "store.test",
-      "/products.json",
-      { kind: "status", status: 429, headers: { "retry-after": "7" } },
-      { kind: "status", status: 429, headers: { "retry-after": inTwoMinutes } },
-    );
+  it("honours Retry-After (seconds or an HTTP date): a short one is waited out, a long one ends the read with when to come back", async () => {
+    store.queue("store.test", "/products.json", { kind: "status", status: 429, headers: { "retry-after": "7" } });
     const snap = await reader({ maxRetryAfterMs: 30_000 }).snapshot(domain);
     expect(snap.products).toHaveLength(3);
     expect(clock.sleeps).toContain(7_000);
-    expect(clock.sleeps).toContain(30_000);
-    expect(Math.max(...clock.sleeps)).toBe(30_000);
+
+    const inTwoMinutes = new Date(clock.now() + 120_000).toUTCString();
+    store.queue("store.test", "/products.json", { kind: "status", status: 429, headers: { "retry-after": inTwoMinutes } });
+    const before = store.requests.length;
+    const err = await snapshotFailure(reader({ maxRetryAfterMs: 30_000 }).snapshot(domain));
+    expect(err.reason).toBe("rate-limited");
+    expect(err.detail.retryAtMs).toBeGreaterThanOrEqual(Date.parse(inTwoMinutes) - 1000);
+    expect(err.memory?.notBeforeMs).toBe(err.detail.retryAtMs);
+    // Nothing more was asked of the store after it said to wait two minutes.
+    expect(store.requests.slice(before).map((r) => r.path)).toEqual(["/robots.txt", "/products.json?limit=250&page=1"]);
+    expect(Math.max(...clock.sleeps)).toBeLessThan(30_000);
   });
 
   it("retries a few 5xx with backoff, then gives up as unreachable", async () => {
     store.queue("store.test", "/products.json", { kind: "status", status: 502 }, { kind: "status", status: 503 });
     expect((await reader().snapshot(domain)).products).toHaveLength(3);
-    expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000]);
+    // robots.txt, then page 1 a second later (the gap), 1 s and 2 s of backoff, then page 2 and /meta.json a second apart.
+    expect(clock.sleeps).toEqual([1000, 1000, 2000, 1000, 1000]);
 
     store.queue("store.test", "/products.json", ...Array.from({ length: 4 }, () => ({ kind: "status" as const, status: 500 })));
     const err = await snapshotFailure(reader().snapshot(domain));
@@ -309,8 +313,10 @@ describe("the per-host rate limit", () => {
     const [snapA, snapB] = await Promise.all([a.snapshot(domain), b.snapshot(domain)]);
     expect(snapA.products).toHaveLength(600);
     expect(snapB.products).toHaveLength(600);
-    expect(store.requests).toHaveLength(10);
-    expect(sent).toHaveLength(10);
+    // Each reader fetched robots.txt once (it keeps it a day): 10 catalogue requests and 2 of robots.txt.
+    expect(store.requests).toHaveLength(12);
+    expect(store.requests.filter((r) => r.path === "/robots.txt")).toHaveLength(2);
+    expect(sent).toHaveLength(12);
     // The k-th request is never sent before k intervals (50 ms at 20/s) after the first: at most 20 a second.
     sent.sort((x, y) => x - y);
     for (let i = 1; i < sent.length; i++) expect(sent[i] - sent[0]).toBeGreaterThanOrEqual(i * 50 - 5);

@@ -43,7 +43,7 @@ describe("three worker processes crawling one database", () => {
     for (const [i, name] of names.entries()) shops.addShop(name, { products: makeCatalogue(PRODUCTS, i * 100 + 1) });
     const operator = createCompetitors({
       db,
-      storefront: { probe: async () => ({ ok: false, reason: "not-shopify", message: "unused" }) as never, snapshot: async () => ({}) as never },
+      storefront: { probe: async () => ({ ok: false, reason: "not-shopify", message: "unused" }) as never, read: async () => ({}) as never },
       jobs: createJobs({ db, ownerId: "operator", log: quiet }),
       notifications: createNotifications({ db }),
     });

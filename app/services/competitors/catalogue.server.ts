@@ -79,6 +79,8 @@ export async function recordRead(
   rows: ProductRow[],
   changes: CatalogueChange[],
   nextCheckAt: Date,
+  /** More of the store row written with the read (the crawl memory, decision 088). */
+  storeExtra: Prisma.CompetitorStoreUpdateInput = {},
 ): Promise<void> {
   const { db } = deps;
   const at = new Date(snapshot.takenAt);
@@ -157,6 +159,7 @@ export async function recordRead(
           currency: snapshot.currency ?? store.currency,
           parkedAt: null,
           nextCheckAt,
+          ...storeExtra,
         },
         select: { id: true },
       }),

@@ -5,9 +5,11 @@
 import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
 import { capSentence, COMPETITOR_RULES } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
+import type { CrawlMemory } from "~/domain/crawl/politeness";
 import { normaliseStoreDomain } from "~/domain/crawl/store-url";
 import type { ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";
+import { memoryColumns } from "~/services/competitors/crawl-state.server";
 import {
   enqueueCheck,
   followSelect,
@@ -26,6 +28,12 @@ export interface FollowsDeps {
   storefront: Pick<ShopifyStorefront, "probe">;
   jobs: Pick<Jobs, "enqueue">;
   now: () => Date;
+}
+
+function probeMemory(memory: CrawlMemory | undefined) {
+  if (!memory) return {};
+  const { robots, nextRequestAt } = memoryColumns(memory);
+  return { robots, nextRequestAt };
 }
 
 async function findStore(db: Db, domain: string) {
@@ -70,7 +78,8 @@ export async function addFollow(deps: FollowsDeps, user: CompetitorUser, input: 
       try {
         store = await retryBusy(() =>
           db.competitorStore.create({
-            data: { domain, fetchDomain: probe.domain, name: domain, status: "pending", nextCheckAt: now() },
+            // The probe's robots.txt and its next allowed moment: the first read does not ask again at once (decision 088).
+            data: { domain, fetchDomain: probe.domain, name: domain, status: "pending", nextCheckAt: now(), ...probeMemory(probe.memory) },
             select: storeSelect,
           }),
         );

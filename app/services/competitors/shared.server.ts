@@ -27,8 +27,12 @@ export async function enqueueCheck(deps: { jobs: Pick<Jobs, "enqueue">; now: () 
 // ---------------------------------------------------------------------------------------------------------
 // The follow as the list shows it
 
-/** parked: too many failed reads in a row; not read until a follower's "check now" or the operator resumes it. */
-export type CompetitorStatus = "pending" | "ok" | "failing" | "parked";
+/**
+ * parked: too many failed reads in a row; not read until a follower's "check now" or the operator resumes it.
+ * blocked: its catalogue answered with a wall for bots (401/403, a captcha, a web page); robots: its robots.txt
+ * forbids reading the catalogue (decision 088). Both keep the last read's products; lastError says why and when next.
+ */
+export type CompetitorStatus = "pending" | "ok" | "failing" | "parked" | "blocked" | "robots";
 
 export interface CompetitorSummary {
   /** The follow's id (per user). */

@@ -9,16 +9,22 @@
 // - A failed read is recorded with its sentence (lastError) and the store backs off (domain failureBackoffMs).
 // - What changed is the pure diff of app/domain/competitors/insights.ts between the stored current catalogue
 //   and the new read.
+// - Politely (decision 088): the read starts from the store's kept crawl memory (robots.txt, validators, the moment
+//   before which no request may go, left by whichever process read it last) and writes it back with the read. A
+//   read whose every page answered 304 is the stored catalogue read again: no product is written or removed. A
+//   store asking for a pause longer than a read waits is not read before it (crawl-state.server.ts).
 import { z } from "zod";
 import { retryBusy, type Db } from "~/db.server";
 import { diffSnapshots, type CatalogueChange } from "~/domain/competitors/insights";
-import { COMPETITOR_RULES, failureBackoffMs, nextSlotMs, parkedSentence } from "~/domain/competitors/competitors";
+import { failureBackoffMs, nextSlotMs } from "~/domain/competitors/competitors";
+import { CRAWL_RULES, whenSentence } from "~/domain/crawl/politeness";
 import type { StoreSnapshot } from "~/domain/crawl/store-snapshot";
 import { SafeFetchError } from "~/integrations/safe-fetch.server";
-import { StorefrontError, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
+import { StorefrontError, type CatalogueRead, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";
 import { alertFollowers, type AlertsDeps } from "~/services/competitors/alerts.server";
 import { recordRead, snapshotProductOf } from "~/services/competitors/catalogue.server";
+import { failureState, loadMemory, memoryColumns } from "~/services/competitors/crawl-state.server";
 import { CHECK_JOB, DUE_JOB, DUE_SCHEDULE, enqueueCheck, productSelect, storeSelect } from "~/services/competitors/shared.server";
 
 const DUE_BATCH = 500;
@@ -39,7 +45,7 @@ export interface CompetitorsLog {
 
 export interface TrackerDeps extends AlertsDeps {
   db: Db;
-  storefront: Pick<ShopifyStorefront, "snapshot">;
+  storefront: Pick<ShopifyStorefront, "read">;
   jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
   now: () => Date;
   /** Time between two reads of a store someone follows. */
@@ -76,6 +82,14 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
     await retryBusy(() => db.competitorStore.update({ where: { id: storeId }, data: { nextCheckAt: null }, select: { id: true } }));
     return { storeId, result: "skipped", changes: 0, notifications: 0 };
   }
+  const memory = await loadMemory(db, storeId, store.lastCheckedAt !== null);
+  // The store asked for a pause (a long Retry-After) that has not ended: no request before it, whoever asks.
+  if (memory.notBeforeMs !== null && memory.notBeforeMs > now().getTime() + CRAWL_RULES.maxWaitInReadMs) {
+    const until = new Date(memory.notBeforeMs);
+    await retryBusy(() => db.competitorStore.update({ where: { id: storeId }, data: { nextCheckAt: until }, select: { id: true } }));
+    deps.log.info({ storeId, domain: store.domain, until: until.toISOString() }, "competitor store read deferred: the store asked for a pause");
+    return { storeId, result: "skipped", changes: 0, notifications: 0, error: `${store.domain} asked us to pause; we will read it ${whenSentence(until)}.` };
+  }
   // Should this attempt die half-way, the store is not picked up again before its backoff.
   await retryBusy(() =>
     db.competitorStore.update({
@@ -85,24 +99,35 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
     }),
   );
 
-  let snapshot: StoreSnapshot;
+  let read: CatalogueRead;
   try {
-    snapshot = await deps.storefront.snapshot(store.fetchDomain);
+    read = await deps.storefront.read(store.fetchDomain, memory);
   } catch (error) {
     const sentence = failureSentence(error, store.domain);
     if (sentence === null) throw error;
-    return recordFailure(deps, store, sentence, followers.length > 0);
+    return recordFailure(deps, store, sentence, error instanceof StorefrontError ? error : null, followers.length > 0);
   }
   // The service's clock is the one every stored time uses; never before the previous read.
   const nowMs = now().getTime();
   const takenAt = new Date(Math.max(nowMs, store.lastCheckedAt?.getTime() ?? 0)).toISOString();
-  const next: StoreSnapshot = { ...snapshot, takenAt };
 
   const rows = await db.competitorProduct.findMany({ where: { storeId }, select: productSelect });
   const current = rows.filter((r) => r.removedAt === null);
+  const lastOk = store.lastCheckedAt
+    ? await db.competitorCheck.findFirst({ where: { storeId, ok: true }, orderBy: { takenAt: "desc" }, select: { truncated: true } })
+    : null;
+  // Every page answered 304: the stored catalogue is this read's (none of it removed, nothing written but times).
+  const unchanged = read.snapshot === null && store.lastCheckedAt !== null;
+  const snapshot: StoreSnapshot = read.snapshot ?? {
+    domain: read.domain,
+    takenAt,
+    currency: store.currency,
+    products: current.map(snapshotProductOf),
+    truncated: lastOk?.truncated ?? false,
+  };
+  const next: StoreSnapshot = { ...snapshot, takenAt };
   let changes: CatalogueChange[] = [];
   if (store.lastCheckedAt) {
-    const lastOk = await db.competitorCheck.findFirst({ where: { storeId, ok: true }, orderBy: { takenAt: "desc" }, select: { truncated: true } });
     const prev: StoreSnapshot = {
       domain: store.fetchDomain,
       takenAt: store.lastCheckedAt.toISOString(),
@@ -112,10 +137,11 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
     };
     changes = diffSnapshots(prev, next);
   }
-  await recordRead(deps, store, next, rows, changes, nextReadAt(deps, storeId, Date.parse(takenAt), followers.length > 0));
+  const kept = { ...memoryColumns(read.memory), ...(unchanged ? { readNote: store.readNote } : {}) };
+  await recordRead(deps, store, next, rows, changes, nextReadAt(deps, storeId, Date.parse(takenAt), followers.length > 0), kept);
   const sent = await alertFollowers(deps, store, followers, changes, takenAt);
-  deps.log.info({ storeId, domain: store.domain, products: next.products.length, changes: changes.length, notifications: sent }, "competitor store read");
-  if (deps.onStoreRead) {
+  deps.log.info({ storeId, domain: store.domain, products: next.products.length, changes: changes.length, notifications: sent, unchanged }, "competitor store read");
+  if (deps.onStoreRead && !unchanged) {
     // The read is stored whatever the catalogue does with it: its failure is logged, never a failed read.
     try {
       await deps.onStoreRead(storeId);
@@ -135,29 +161,34 @@ async function recordFailure(
   deps: TrackerDeps,
   store: { id: number; domain: string; failures: number },
   sentence: string,
+  error: StorefrontError | null,
   followed: boolean,
 ): Promise<CheckOutcome> {
   const { db } = deps;
   const at = deps.now();
-  const failures = store.failures + 1;
-  const park = failures >= (deps.parkAfterFailures ?? COMPETITOR_RULES.parkAfterFailures);
-  // An operator-only store waits at least until its next slot: a daily store is not retried every 30 minutes.
-  const backoff = at.getTime() + failureBackoffMs(failures, deps.backoff);
-  const retryAt = followed ? backoff : Math.max(backoff, nextSlotMs(store.id, at.getTime(), deps.operatorIntervalMs));
+  const state = failureState(deps, store, { sentence, error }, at.getTime(), followed);
+  // What the read learnt before it failed (robots.txt, the next allowed moment) is kept for the next one.
+  const kept: Partial<ReturnType<typeof memoryColumns>> = error?.memory ? memoryColumns(error.memory) : {};
+  if (kept.validators !== undefined) delete kept.validators;
   await retryBusy(() =>
     db.$transaction([
       db.competitorStore.update({
         where: { id: store.id },
-        data: park
-          ? { status: "parked", parkedAt: at, lastError: parkedSentence(failures, sentence), failures, nextCheckAt: null }
-          : { status: "failing", lastError: sentence, failures, nextCheckAt: new Date(retryAt) },
+        data: {
+          status: state.status,
+          lastError: state.sentence,
+          failures: state.failures,
+          nextCheckAt: state.nextCheckAt,
+          ...(state.parked ? { parkedAt: at } : {}),
+          ...kept,
+        },
         select: { id: true },
       }),
-      db.competitorCheck.create({ data: { storeId: store.id, takenAt: at, ok: false, error: sentence }, select: { id: true } }),
+      db.competitorCheck.create({ data: { storeId: store.id, takenAt: at, ok: false, error: state.sentence }, select: { id: true } }),
     ]),
   );
-  deps.log.warn({ storeId: store.id, domain: store.domain, failures, parked: park }, `competitor store read failed: ${sentence}`);
-  return { storeId: store.id, result: "failed", changes: 0, notifications: 0, error: sentence };
+  deps.log.warn({ storeId: store.id, domain: store.domain, failures: state.failures, parked: state.parked, status: state.status }, `competitor store read failed: ${state.sentence}`);
+  return { storeId: store.id, result: "failed", changes: 0, notifications: 0, error: state.sentence };
 }
 
 /**
