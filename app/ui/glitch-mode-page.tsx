@@ -280,7 +280,7 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
           </Layout.Section>
         ) : null}
         <Layout.Section variant="fullWidth">
-          <DutyNotice asOf={duty.asOf} table={duty.table} notCounted={duty.notCounted} />
+          <DutyNotice asOf={duty.asOf} table={duty.table} notCounted={duty.notCounted} inset />
         </Layout.Section>
         {access.reveal && balance.upsell ? (
           <Layout.Section variant="fullWidth">

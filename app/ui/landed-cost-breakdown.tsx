@@ -2,7 +2,7 @@
 // ("duty 38.4% = MFN 3.4% + Section 301 (List 3) 25% + ... as of 2026-11-26"), each layer's dates and source, and
 // the refund and chargeback reserves with their sources. What the duty assumes (the day, the table, the layers whose
 // validity ended and are not counted) is said once per page (DutyNotice; decision 081), never once per product.
-import { Banner, BlockStack, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Text } from "@shopify/polaris";
 import { endedLayersSentence } from "~/domain/landed-cost/landed-cost";
 import type { LandedCostView, LandedMargin } from "~/services/landed-cost.server";
 import { HtsCodePicker } from "~/ui/hts-code-picker";
@@ -104,20 +104,24 @@ export function LandedMarginLine({ margin }: { margin: LandedMarginData }) {
 /**
  * Once per page (decision 081): the day the duty layers are figured for, the table they come from, and the layers whose
  * validity ended, which no figure on the page counts. Information, not a warning: nothing on the page is out of date.
+ * `inset`: placed straight on the page, not in a card, so on a phone (where Polaris cards run edge to edge) it keeps the
+ * page title's 16 px margin instead of touching the screen's edge.
  */
-export function DutyNotice({ asOf, table, notCounted }: { asOf: string | null; table: string; notCounted: string | null }) {
+export function DutyNotice({ asOf, table, notCounted, inset = false }: { asOf: string | null; table: string; notCounted: string | null; inset?: boolean }) {
   if (!asOf) return null;
   return (
     <div data-testid="duty-notice">
-      <Text as="p" variant="bodySm" tone="subdued">
-        {`Duty as of ${asOf}, from ${table}.${notCounted ? ` ${notCounted}` : ""}`}
-      </Text>
+      <Box paddingInline={inset ? { xs: "400", sm: "0" } : "0"}>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {`Duty as of ${asOf}, from ${table}.${notCounted ? ` ${notCounted}` : ""}`}
+        </Text>
+      </Box>
     </div>
   );
 }
 
 /** DutyNotice for a page of cards (under the grid's, above a drop's), from their margins. */
-export function CardsDutyNotice({ margins }: { margins: readonly LandedMarginData[] }) {
+export function CardsDutyNotice({ margins, inset = false }: { margins: readonly LandedMarginData[]; inset?: boolean }) {
   if (margins.length === 0) return null;
-  return <DutyNotice asOf={margins[0].asOf} table={margins[0].table} notCounted={endedLayersSentence(margins.flatMap((m) => m.ended))} />;
+  return <DutyNotice asOf={margins[0].asOf} table={margins[0].table} notCounted={endedLayersSentence(margins.flatMap((m) => m.ended))} inset={inset} />;
 }

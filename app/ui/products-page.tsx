@@ -250,7 +250,7 @@ export function ProductsPage({ data, surface }: { data: ProductGridData; surface
                     </Card>
                   )}
                   {/* Under the cards, so a phone shows products on its first screen (issue 25); each card's margin is tinted. */}
-                  {results.landedMargins ? <CardsDutyNotice margins={Object.values(results.landedMargins)} /> : null}
+                  {results.landedMargins ? <CardsDutyNotice margins={Object.values(results.landedMargins)} inset /> : null}
                   <InlineStack align="center">
                     <Pagination
                       // Only a page that exists gets a URL: Polaris renders a disabled link as an <a> without

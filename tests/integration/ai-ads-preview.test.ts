@@ -237,7 +237,7 @@ describe("the free preview render", () => {
     await expect(refused).rejects.toMatchObject({ status: 429 });
     await expect(refused).rejects.toThrow(/You have made 2 free previews in the last 24 hours\. The next one is possible from \d\d:\d\d UTC\. Rendering the full video still works\./);
     // The answer's Retry-After: when the first of the day's previews is 24 hours old.
-    const seconds = (await refused.catch((error: { details: { retryAfterSeconds: number } }) => error)).details.retryAfterSeconds;
+    const seconds = ((await refused.catch((error: unknown) => error)) as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds;
     expect(seconds).toBeGreaterThan(23 * 3600);
     expect(seconds).toBeLessThanOrEqual(24 * 3600 + 1);
     expect(await previewRows(user.id)).toHaveLength(2);

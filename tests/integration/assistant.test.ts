@@ -233,7 +233,7 @@ describe("questions", () => {
     const refused = assistant.post(user, t.id, "kitchen");
     await expect(refused).rejects.toMatchObject({ status: 429, message: "You have asked 2 questions in the last hour. Wait a few minutes and ask again." });
     // The refusal says when the hour's first question leaves the window (the answer's Retry-After).
-    const seconds = (await refused.catch((error: { details: { retryAfterSeconds: number } }) => error)).details.retryAfterSeconds;
+    const seconds = ((await refused.catch((error: unknown) => error)) as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds;
     expect(seconds).toBeGreaterThan(3500);
     expect(seconds).toBeLessThanOrEqual(3600);
     expect(await db.creditLedger.count({ where: { userId: me.id } })).toBe(0);

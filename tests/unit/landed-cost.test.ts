@@ -67,6 +67,11 @@ describe("worked examples (every layer by hand)", () => {
     const counted = dutyFor({ rows: KITCHEN, hts: "39241040", origin: "CN", asOf: "2026-07-23", valueCents: 640 });
     expect(counted.dutyCents).toBe(246);
     expect(counted.ended.map((e) => e.name)).toEqual(["IEEPA fentanyl surcharge (China)", "IEEPA reciprocal surcharge"]);
+    // A page of many products says each ended layer once, in the same order whichever product came first.
+    const sentence = endedLayersSentence(duty.ended);
+    expect(endedLayersSentence([...counted.ended, ...duty.ended])).toBe(sentence);
+    expect(endedLayersSentence([...duty.ended].reverse())).toBe(sentence);
+    expect(endedLayersSentence([])).toBeNull();
   });
 
   it("the last day of Section 122 (2026-07-23) counts it; its first day without (2026-07-24) does not", () => {

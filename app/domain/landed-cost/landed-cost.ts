@@ -266,11 +266,15 @@ export function dutyFor(input: DutyInput): Duty {
   };
 }
 
-/** "Section 122 temporary import surcharge 10% (ended 2026-07-24)": what a page says once about layers it no longer counts. */
+/**
+ * "Section 122 temporary import surcharge 10% (ended 2026-07-24)": what a page says once about layers it no longer counts,
+ * each once, the latest to end first (then by name), whatever order the page's products came in.
+ */
 export function endedLayersSentence(ended: readonly Pick<EndedLayer, "name" | "ratePercent" | "perItemCents" | "validTo">[]): string | null {
   const seen = new Set<string>();
   const parts: string[] = [];
-  for (const e of ended) {
+  const ordered = [...ended].sort((a, b) => (a.validTo > b.validTo ? -1 : a.validTo < b.validTo ? 1 : a.name.localeCompare(b.name)));
+  for (const e of ordered) {
     const rate = e.ratePercent !== undefined ? ` ${percentText(Math.round(e.ratePercent * 100))}` : e.perItemCents !== undefined ? ` ${moneyText(e.perItemCents)} per item` : "";
     const text = `${e.name}${rate} (ended ${e.validTo})`;
     if (!seen.has(text)) parts.push(text);

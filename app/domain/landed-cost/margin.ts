@@ -61,8 +61,9 @@ export function landedMarginOf(p: LandedMarginProduct, table: LandedMarginTable)
 
 /**
  * What decides every stored figure, as text: the rule's version, the fees, the niche guesses and each chosen layer's
- * rate (not its dates or warning: a layer that lapsed is still counted, so the figures do not move). Two tables
- * with the same text give every product the same margin; the service keeps a hash of it.
+ * rate (not its dates: while the same layers are in force the figures do not move; the day a layer's validity ends it
+ * leaves the layers, decision 081, and every product is figured again). Two tables with the same text give every
+ * product the same margin; the service keeps a hash of it.
  */
 export function landedMarginFingerprint(table: LandedMarginTable): string {
   const duties = Object.keys(table.duties)
