@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signSessionToken, uniqueShop } from "../helpers/shopify";
 import { giveSubscription, grantProductPageCredits, insertOfflineSession, uniqueEmail } from "./support/app";
-import { insertProducts, PRODUCTS, WORD } from "./support/products";
+import { insertProducts, NOT_COUNTED, PRODUCTS, WORD } from "./support/products";
 import { adminUrl, createSiteUser, linkShopTo, stubShopifyAdmin } from "./support/shopify-admin";
 
 test.beforeAll(async () => {
@@ -53,10 +53,12 @@ test("a linked merchant searches, filters, opens a product, saves it and finds i
   // Paid: the cards show their reasons, not the upgrade prompt.
   await expect(page.getByText("orders +60% in 7 days")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Unlock the evidence" })).toHaveCount(0);
-  // Margin after duty and fees, flagged while the newest surcharge has lapsed (decision 052; sums in products.spec.ts).
-  await expect(page.getByText("Margin after duty and fees 54.1%", { exact: true })).toBeVisible();
-  // The lapsed layer is said once above the cards, not in every card's line.
-  await expect(page.getByText("A duty layer has expired", { exact: true })).toHaveCount(1);
+  // Margin after duty and fees (decisions 052, 081; sums in products.spec.ts).
+  await expect(page.getByText("Margin after duty and fees 53.5%", { exact: true })).toBeVisible();
+  // The layers that ended (Section 122 among them) are named once under the cards, counted in no card.
+  await expect(page.getByTestId("duty-notice")).toHaveCount(1);
+  await expect(page.getByTestId("duty-notice")).toContainText(NOT_COUNTED);
+  await expect(page.getByText(/expired|still counted/)).toHaveCount(0);
   await page.screenshot({ path: "test-results/screenshots/embedded-products.png", fullPage: true });
 
   // Open a product: the same detail page as on the site, inside the admin.
@@ -67,7 +69,8 @@ test("a linked merchant searches, filters, opens a product, saves it and finds i
   await expect(page.getByRole("heading", { name: "Orders per day" })).toBeVisible();
   await expect(page.getByText("Qualifies")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Profit calculator" })).toBeVisible();
-  await expect(page.getByText("A duty layer has expired")).toBeVisible();
+  await expect(page.getByTestId("duty-notice")).toHaveCount(1);
+  await expect(page.getByTestId("duty-notice")).toContainText(NOT_COUNTED);
   await expect(page.getByRole("heading", { name: "Sell this product" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create product page" })).toBeVisible();
   // The way back keeps the search.

@@ -24,6 +24,9 @@ async function expectOneNotice(page: Page) {
   await expect(page.getByTestId("duty-notice")).toHaveCount(1);
   await expect(page.getByTestId("duty-notice")).toContainText(/Duty as of \d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId("duty-notice")).toContainText("2026 HTS Revision 20");
+  // The ended layer is named there, and nowhere else on the page: no row counts it or repeats it.
+  await expect(page.getByTestId("duty-notice")).toContainText("Not counted, because their validity ended: Section 122 temporary import surcharge 10% (ended 2026-07-24)");
+  await expect(page.getByText(/Section 122/)).toHaveCount(1);
   await expect(page.getByText(/expired|still counted/)).toHaveCount(0);
 }
 
@@ -60,5 +63,9 @@ test.describe("at phone width", () => {
     await pageHeight(page, "site 390");
     await page.screenshot({ path: "test-results/screenshots/glitch-duty-notice-390.png", fullPage: true });
     await expectOneNotice(page);
+    // Not in a card: it keeps the page title's margin instead of touching the screen's edge.
+    const text = await page.getByTestId("duty-notice").locator("p").boundingBox();
+    expect(text!.x).toBeGreaterThanOrEqual(12);
+    expect(text!.x + text!.width).toBeLessThanOrEqual(390 - 12);
   });
 });

@@ -1,26 +1,26 @@
-// A duty layer whose validity has ended is flagged on glitch mode and on drops too (issue 24, decision 066), on the
-// site and inside Shopify admin, in Chromium at 1280 px; at 390 px by screenshot. The starter table's newest
-// surcharge (Section 122, 10%) ended on 2026-07-24 and nothing newer is loaded, so every China-origin spread and
-// margin after duty counts it and says so. Glitch mode lists a product whose plain spread reaches 20% but whose
-// spread after duty and fees does not apart, greyed, with why; the drops' cards carry the grid's margin line.
+// A duty layer whose validity has ended is never counted on glitch mode and on drops either, and each page names it once
+// (issue 35 item 14, decision 081; before, decision 066 counted it and flagged it on every row), on the site and inside
+// Shopify admin, in Chromium at 1280 px; at 390 px by screenshot. The starter table (2026 HTS Revision 20) has Section
+// 122's 10% ending on 2026-07-24 and the U.S. note 52 layer (China 12.5%) in force from then, so every China-origin
+// spread and margin after duty counts the note 52 layer and not Section 122. Glitch mode lists a product whose plain
+// spread reaches 20% but whose spread after duty and fees does not apart, greyed, with why; the drops' cards carry the
+// grid's margin line.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { e2eDb, giveSubscription, grantCredits, open, signUpPaid, submitSignup, uniqueEmail } from "./support/app";
-import { insertProducts, PRODUCTS } from "./support/products";
+import { insertProducts, NOT_COUNTED, PRODUCTS } from "./support/products";
 import { openEmbedded, openLinkedShop } from "./support/shopify-admin";
-
-const LAPSED = /Section 122 temporary import surcharge \(10%\) was valid until 2026-07-24; no newer layer is loaded, so it is still counted/;
 // Its own words: a title with the research test's word would add a match there.
 const GLITCH = { objectID: "e2e-lapsewing-1", title: "Lapsewing citrus press" };
 const NO_LONGER = { objectID: "e2e-lapsewing-2", title: "Lapsewing travel case" };
 
 /**
- * Two copies of the kitchen test product. The glitch: Amazon $1,999.99, cost $10.00, shipping $3.00 (kitchen, 13.4%
- * duty: MFN 3.4% + the lapsed Section 122 10%): far above 20% after duty. The other: a travel case (4202.12.81: MFN 20% + Section 301 25% + the lapsed
- * Section 122 10% = 55%), Amazon $100.00, cost $37.00, shipping $0: 63% before duty; duty $20.35, fees $3.20,
- * reserves $19.30 + $0.58, so $19.57 = 19.57% after: just under 20% (written 19.5%, rounded down so it never reads
- * 20%), and with a spread before duty as large as any product that no longer qualifies can have, so it is among the
- * ones the page lists.
+ * Two copies of the kitchen test product. The glitch: Amazon $1,999.99, cost $10.00, shipping $3.00 (kitchen, 15.9%
+ * duty: MFN 3.4% + the note 52 layer 12.5%): far above 20% after duty. The other: a travel case (4202.12.81: MFN 20% +
+ * Section 301 (List 3) 25% + the note 52 layer 12.5% = 57.5%), Amazon $100.00, cost $36.20, shipping $0: 64% before
+ * duty; duty 7.24 + 9.05 + 4.53 (4.525 half up) = $20.82, fees $3.20, reserves $19.30 + $0.58, so $19.90 = 19.9% after:
+ * just under 20% (written 19.9%, one decimal rounded down so it never reads 20%), and with a spread before duty as
+ * large as any product that no longer qualifies can have, so it is among the ones the page lists.
  */
 async function insertLapsedProducts() {
   await insertProducts();
@@ -28,7 +28,7 @@ async function insertLapsedProducts() {
   try {
     for (const [p, niche, amazon, cost, shipping] of [
       [GLITCH, "kitchen", 199_999, 1000, 300],
-      [NO_LONGER, "travel", 10_000, 3700, 0],
+      [NO_LONGER, "travel", 10_000, 3620, 0],
     ] as const) {
       await db.execute("DROP TABLE IF EXISTS temp.lapsedCopy");
       await db.execute({ sql: `CREATE TEMP TABLE "lapsedCopy" AS SELECT * FROM "Product" WHERE "objectID" = ?`, args: [PRODUCTS[3].objectID] });
@@ -48,28 +48,37 @@ test.beforeAll(async () => {
   await insertLapsedProducts();
 });
 
-/** Glitch mode flags the lapsed layer at the top and lists the product that no longer qualifies, with why. */
+/** One notice on the page: the day, the table, and the ended layers, not counted; nothing says a layer is still counted. */
+async function expectOneNotice(page: Page) {
+  const notice = page.getByTestId("duty-notice");
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toHaveText(new RegExp(`^Duty as of \\d{4}-\\d{2}-\\d{2}, from 2026 HTS Revision 20 \\(exported 2026-09-29\\)\\. ${NOT_COUNTED.replace(/[.()]/g, "\\$&")}$`));
+  await expect(page.getByText(/expired|still counted/)).toHaveCount(0);
+}
+
+/** Glitch mode names the ended layers once at the top and lists the product that no longer qualifies, with why. */
 async function expectGlitchModeFlags(page: Page) {
   await expect(page.getByRole("heading", { name: "Glitch mode", level: 1 })).toBeVisible();
-  await expect(page.getByText("A duty layer has expired").first()).toBeVisible();
-  await expect(page.getByText(LAPSED).first()).toBeVisible();
+  await expectOneNotice(page);
   await expect(page.getByRole("heading", { name: /^No longer qualifies after duty: [\d,]+ products?$/ })).toBeVisible();
   const row = page.getByTestId("glitch-no-longer").filter({ hasText: NO_LONGER.title });
   await expect(row).toBeVisible();
   await expect(row.getByText("No longer qualifies after duty", { exact: true })).toBeVisible();
   await expect(
     row.getByText(
-      /^Spread after duty and fees 19\.5% \(63% before\) — below the 20% glitch threshold: duty 55% = MFN \(column 1\) 20% \+ Section 301 \(List 3\) 25% \+ Section 122 temporary import surcharge 10% as of \d{4}-\d{2}-\d{2} takes \$20\.35, payment fees \$3\.20 and the refund and chargeback reserves \$19\.88\.$/,
+      /^Spread after duty and fees 19\.9% \(64% before\) — below the 20% glitch threshold: duty 57\.5% = MFN \(column 1\) 20% \+ Section 301 \(List 3\) 25% \+ Section 301 forced-labour duty \(U\.S\. note 52\) 12\.5% as of \d{4}-\d{2}-\d{2} takes \$20\.82, payment fees \$3\.20 and the refund and chargeback reserves \$19\.88\.$/,
     ),
   ).toBeVisible();
-  // The expandable line: the sum of the duty layers, each with its dates, the lapsed one said so.
+  // The expandable line: the sum of the duty layers in force, each with its dates; Section 122 is not among them.
   await row.getByTestId("landed-cost-duty").locator("summary").click();
-  await expect(row.getByText(/^Section 122 temporary import surcharge: 10%, valid from 2026-02-24 until 2026-07-24 \(expired, still counted\)/)).toBeVisible();
-  await expect(row.getByText("A duty layer has expired and is still counted: Section 122 temporary import surcharge ended 2026-07-24.")).toBeVisible();
+  const layers = row.getByTestId("landed-cost-duty").getByRole("listitem");
+  await expect(layers).toHaveCount(3);
+  await expect(layers.nth(2)).toHaveText(/^Section 301 forced-labour duty \(U\.S\. note 52\): 12\.5%, valid from 2026-07-24\. Source: HTS 9903\.05\.\d\d/);
+  await expect(row.getByText(/Section 122/)).toHaveCount(0);
   return row;
 }
 
-/** The revealed drop's cards carry the margin after duty and fees, flagged. */
+/** The revealed drop's cards carry the margin after duty and fees; the page names the ended layers once. */
 async function revealNewestDrop(page: Page, base: "/dashboard" | "/app") {
   await expect(page.getByRole("heading", { name: "Product drops", level: 1 })).toBeVisible();
   const reveal = page.getByRole("button", { name: /^Reveal the \d{4}-\d{2}-\d{2} drop$/ }).first();
@@ -77,13 +86,14 @@ async function revealNewestDrop(page: Page, base: "/dashboard" | "/app") {
   await expect(page).toHaveURL(new RegExp(`${base}/drops(\\?date=\\d{4}-\\d{2}-\\d{2})?$`));
   await expect(page.getByRole("heading", { name: /drop: \d+ products$/ })).toBeVisible();
   await expect(page.getByText(/^Margin after duty and fees -?[\d.]+%$/).first()).toBeVisible();
-  await expect(page.getByText("A duty layer has expired", { exact: true })).toHaveCount(1);
+  await expectOneNotice(page);
   const line = page.getByTestId("landed-margin").first();
   await line.locator("summary").click();
-  await expect(line.getByText(LAPSED)).toBeVisible();
+  await expect(line.getByText(/^Duty \$\d+\.\d\d: duty [\d.]+% = MFN \(column 1\) .+ as of \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  await expect(line.getByText(/Section 122/)).toHaveCount(0);
 }
 
-test("the site flags the lapsed layer on glitch mode and drops, and says why a product no longer qualifies", async ({ page }) => {
+test("the site names the ended layer once on glitch mode and drops, counts it nowhere, and says why a product no longer qualifies", async ({ page }) => {
   test.setTimeout(120_000);
   const email = await signUpPaid(page, "lapsed-glitch");
   await grantCredits(email, "glitch-mode", 3);
@@ -97,11 +107,11 @@ test("the site flags the lapsed layer on glitch mode and drops, and says why a p
   await expect(page.getByText("Glitch-mode credits: 2 left")).toBeVisible();
   const mine = page.getByRole("list", { name: "Your revealed glitches" });
   await expect(mine.getByText("Spread after duty and fees (estimate)")).toBeVisible();
-  // $1,999.99 − (10.00 + 3.00 + duty 0.34 + 1.00 + fees 58.30 + reserves 386.00 + 10.07) = $1,531.28, 76.6%.
-  await expect(mine.getByRole("cell", { name: "$1,531.28 (77%)" })).toBeVisible();
-  await expect(mine.getByText(/^Amazon \$1,999\.99 − landed cost \$468\.71 .+ = \$1,531\.28, 77% of Amazon price \(duty as of \d{4}-\d{2}-\d{2}\)$/)).toBeVisible();
+  // $1,999.99 − (10.00 + 3.00 + duty 0.34 + 1.25 + fees 58.30 + reserves 386.00 + 10.07) = $1,531.03, 76.6%.
+  await expect(mine.getByRole("cell", { name: "$1,531.03 (77%)" })).toBeVisible();
+  await expect(mine.getByText(/^Amazon \$1,999\.99 − landed cost \$468\.96 .+ = \$1,531\.03, 77% of Amazon price \(duty as of \d{4}-\d{2}-\d{2}\)$/)).toBeVisible();
   // The ranked row shows it too, under the plain spread.
-  await expect(glitch.getByText(/^After duty and fees: Amazon \$1,999\.99 − landed cost \$468\.71 .+ = \$1,531\.28, 77% of Amazon price/)).toBeVisible();
+  await expect(glitch.getByText(/^After duty and fees: Amazon \$1,999\.99 − landed cost \$468\.96 .+ = \$1,531\.03, 77% of Amazon price/)).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/landed-glitch-1280.png", fullPage: true });
 
   await open(page, "/dashboard/drops");
@@ -109,7 +119,7 @@ test("the site flags the lapsed layer on glitch mode and drops, and says why a p
   await page.screenshot({ path: "test-results/screenshots/landed-drops-1280.png", fullPage: true });
 });
 
-test("inside Shopify admin glitch mode and drops flag the lapsed layer", async ({ page }) => {
+test("inside Shopify admin glitch mode and drops name the ended layer once and count it nowhere", async ({ page }) => {
   test.setTimeout(120_000);
   const { email, shop, token } = await openLinkedShop(page, "/app/glitch-mode", "e2e-lapsed-glitch");
   await giveSubscription(email);
@@ -129,7 +139,7 @@ test("inside Shopify admin glitch mode and drops flag the lapsed layer", async (
 test.describe("at phone width", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("glitch mode and drops keep the flag and the reason on screen", async ({ page }) => {
+  test("glitch mode and drops keep the notice and the reason on screen", async ({ page }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail("lapsed-glitch-phone");
     await open(page, "/signup");

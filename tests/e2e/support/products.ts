@@ -30,6 +30,13 @@ export const PRODUCTS: E2eProduct[] = [
   { objectID: "e2e-quokkarama-4", title: `Quokkarama blender bottle`, niche: "kitchen", priceCents: 4599, costCents: 1800, orders: 120, score: 39, stage: "declining", landedMarginBps: 3577 },
 ];
 
+/**
+ * What a page says once about the duty of these (China-origin) products (decision 081): the starter table's layers that
+ * applied to them and ended, none of them counted.
+ */
+export const NOT_COUNTED =
+  "Not counted, because their validity ended: Section 122 temporary import surcharge 10% (ended 2026-07-24); IEEPA fentanyl surcharge (China) 10% (ended 2026-02-24); IEEPA reciprocal surcharge 10% (ended 2026-02-24).";
+
 export async function insertProducts() {
   const db = e2eDb();
   const now = new Date();
