@@ -276,8 +276,13 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
   const limiter = options.rateLimiter ?? (options.clock ? createHostRateLimiter({ clock }) : sharedHostRateLimiter);
   const cfg = { ...STOREFRONT_DEFAULTS, ...definedOnly(options) };
   const robotsCache = new Map<string, RobotsRecord>();
-  const session = (memory: CrawlMemory) =>
-    createPoliteSession({ fetcher, protocol, clock, limiter, robotsCache, maxRetries: cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, backoffMs: cfg.backoffMs }, memory);
+  // Reads with a store's memory keep robots.txt in it (the store row, shared by every process); probes and bare
+  // snapshots, which have none, keep it in this process for the day.
+  const session = (memory: CrawlMemory, processCache = true) =>
+    createPoliteSession(
+      { fetcher, protocol, clock, limiter, robotsCache: processCache ? robotsCache : new Map(), maxRetries: cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, backoffMs: cfg.backoffMs },
+      memory,
+    );
 
   function failureOf(error: unknown): StorefrontFailure {
     if (!(error instanceof SafeFetchError)) throw error;
@@ -503,7 +508,7 @@ export function createShopifyStorefront(options: ShopifyStorefrontOptions): Shop
     },
 
     read(domain, memory) {
-      return readCatalogue(session(memory), domain, memory);
+      return readCatalogue(session(memory, false), domain, memory);
     },
   };
 }

@@ -324,6 +324,40 @@ describe("the tracker", () => {
     expect(d.series).toHaveLength(2);
   });
 
+  it("GET /api/competitors/{id} says blocked and robots with a sentence and the next try; the products stay (decision 088)", async () => {
+    const shop = openShop("guarded.test", [makeProduct(1), makeProduct(2)]);
+    const user = await seller();
+    const s = await added(user.cookie, at("guarded.test"));
+    const storeId = await storeIdOf(at("guarded.test"));
+    await jobs.runDue();
+    expect((await detail(user.cookie, s.id)).products).toHaveLength(2);
+
+    shops.queue("guarded.test", "/products.json", { kind: "status", status: 403, body: "<h1>Access denied</h1>" });
+    shops.queue("guarded.test", "/", { kind: "status", status: 403, body: "<h1>Access denied</h1>" });
+    await checkAgain(storeId);
+    let d = await detail(user.cookie, s.id);
+    expect(d).toMatchObject({ status: "blocked", productCount: 2 });
+    expect(d.lastError).toMatch(/^guarded\.test:\d+ refused it \(403 Forbidden\).*Its products stay as they were at the last read, and none is counted as removed\. We will try again on /);
+    expect(Date.parse(d.nextCheckAt!)).toBeGreaterThan(Date.now());
+    expect(d.products).toHaveLength(2);
+
+    // robots.txt now forbids the catalogue (the kept copy is dropped, as a day passing would).
+    shop.robotsTxt = "User-agent: *\nDisallow: /products.json\n";
+    await db.competitorStore.update({ where: { id: storeId }, data: { robots: null } });
+    await checkAgain(storeId);
+    d = await detail(user.cookie, s.id);
+    expect(d).toMatchObject({ status: "robots", productCount: 2 });
+    expect(d.lastError).toMatch(/robots\.txt asks crawlers like ours not to read \/products\.json.*We will look at its robots\.txt again on /);
+    expect(d.products).toHaveLength(2);
+
+    // A new store whose robots.txt forbids its catalogue is refused with the sentence, and nothing is stored.
+    shops.addShop("closed.test", { products: [makeProduct(3)], robotsTxt: "User-agent: *\nDisallow: /\n" });
+    const refused = await add(user.cookie, at("closed.test"));
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ reason: "robots", error: expect.stringMatching(/robots\.txt asks crawlers like ours not to read its product catalogue/) });
+    expect(await db.competitorStore.count({ where: { domain: at("closed.test") } })).toBe(0);
+  });
+
   it("queues only due stores that someone follows; a store nobody follows stops being read", async () => {
     openShop("left.test", [makeProduct(1)]);
     const a = await seller();

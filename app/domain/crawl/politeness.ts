@@ -76,7 +76,7 @@ export function parseCrawlMemory(robots: string | null, validators: string | nul
 /** Why a catalogue answer is not the catalogue: a wall for bots in its several forms. */
 export type BlockedHow = "forbidden" | "unauthorized" | "captcha" | "html";
 
-const CAPTCHA = /captcha|cf-chl|challenge-platform|cf_chl_|__cf_bm|px-captcha|perimeterx|datadome|are you a (?:human|robot)|verify (?:you are|that you are) (?:a )?human|unusual traffic|access denied|request blocked|bot detection/i;
+const CAPTCHA = /captcha|cf-chl|challenge-platform|cf_chl_|__cf_bm|px-captcha|perimeterx|datadome|are you a (?:human|robot)|verify (?:you are|that you are) (?:a )?human|unusual traffic|bot detection/i;
 
 /**
  * What a catalogue URL (where JSON is expected) answered: "json" when it may be the catalogue; "blocked" with how
