@@ -44,29 +44,40 @@ const MATCH_SQL = `
   JOIN CompetitorStore cs ON cs.id = cp.storeId
   WHERE cp.id > ? ORDER BY cp.id LIMIT ?`;
 
-/** Every fingerprinted listing, in id order, read in chunks. */
-export async function readMatchListings(sql: SqlReader, chunk = 20_000): Promise<MatchListing[]> {
-  const out: MatchListing[] = [];
+/**
+ * Every row of a keyset-paged query (`WHERE <id> > ? ... ORDER BY <id> LIMIT ?`, the id first), in id order, read
+ * in chunks so no single statement holds a million rows.
+ */
+export async function readInIdOrder<T>(sql: SqlReader, query: string, map: (row: unknown[]) => T, chunk = 20_000): Promise<T[]> {
+  const out: T[] = [];
   let after = 0;
   for (;;) {
-    const rows = await sql.rows(MATCH_SQL, [after, chunk]);
-    for (const r of rows) {
-      out.push({
-        id: Number(r[0]),
-        storeId: Number(r[1]),
-        title: String(r[2]),
-        priceCents: r[3] === null ? null : Number(r[3]),
-        currency: r[4] === null ? null : String(r[4]),
-        hash: String(r[5]),
-        firstSeenAt: Number(r[6]),
-        vendor: r[7] === null ? "" : String(r[7]),
-        variants: variantCodes(String(r[8] ?? "[]")),
-        options: optionValues(String(r[9] ?? "[]")),
-      });
-    }
+    const rows = await sql.rows(query, [after, chunk]);
+    for (const r of rows) out.push(map(r));
     if (rows.length < chunk) return out;
     after = Number(rows[rows.length - 1][0]);
   }
+}
+
+/** Every fingerprinted listing, in id order, read in chunks. */
+export function readMatchListings(sql: SqlReader, chunk = 20_000): Promise<MatchListing[]> {
+  return readInIdOrder(
+    sql,
+    MATCH_SQL,
+    (r) => ({
+      id: Number(r[0]),
+      storeId: Number(r[1]),
+      title: String(r[2]),
+      priceCents: r[3] === null ? null : Number(r[3]),
+      currency: r[4] === null ? null : String(r[4]),
+      hash: String(r[5]),
+      firstSeenAt: Number(r[6]),
+      vendor: r[7] === null ? "" : String(r[7]),
+      variants: variantCodes(String(r[8] ?? "[]")),
+      options: optionValues(String(r[9] ?? "[]")),
+    }),
+    chunk,
+  );
 }
 
 /** A listing as the product page and the materialised product show it. */

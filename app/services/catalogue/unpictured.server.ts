@@ -5,6 +5,7 @@
 import type { SqlReader } from "~/db.server";
 import type { Cluster, ClusterInput, ClusterState } from "~/domain/catalogue/match";
 import { foldVendor, TitleIndex, titlePairReason } from "~/domain/catalogue/title-placement";
+import { readInIdOrder } from "~/services/catalogue/listings.server";
 
 export interface UnpicturedListing {
   id: number;
@@ -29,25 +30,21 @@ const UNPICTURED_SQL = `
   ORDER BY cp.id LIMIT ?`;
 
 /** Every listing without a fingerprint, in id order, read in chunks. */
-export async function readUnpicturedListings(sql: SqlReader, chunk = 20_000): Promise<UnpicturedListing[]> {
-  const out: UnpicturedListing[] = [];
-  let after = 0;
-  for (;;) {
-    const rows = await sql.rows(UNPICTURED_SQL, [after, chunk]);
-    for (const r of rows) {
-      out.push({
-        id: Number(r[0]),
-        storeId: Number(r[1]),
-        title: String(r[2]),
-        priceCents: r[3] === null ? null : Number(r[3]),
-        currency: r[4] === null ? null : String(r[4]),
-        vendor: r[5] === null ? "" : String(r[5]),
-        firstSeenAt: Number(r[6]),
-      });
-    }
-    if (rows.length < chunk) return out;
-    after = Number(rows[rows.length - 1][0]);
-  }
+export function readUnpicturedListings(sql: SqlReader, chunk = 20_000): Promise<UnpicturedListing[]> {
+  return readInIdOrder(
+    sql,
+    UNPICTURED_SQL,
+    (r) => ({
+      id: Number(r[0]),
+      storeId: Number(r[1]),
+      title: String(r[2]),
+      priceCents: r[3] === null ? null : Number(r[3]),
+      currency: r[4] === null ? null : String(r[4]),
+      vendor: r[5] === null ? "" : String(r[5]),
+      firstSeenAt: Number(r[6]),
+    }),
+    chunk,
+  );
 }
 
 /**
