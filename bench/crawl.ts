@@ -14,6 +14,10 @@
 // would do.
 // Every read here is a store's first (every product is new: the heaviest writes); the stores are reset between
 // settings. Picture fetching and matching are not part of a read (see `npm run bench -- catalogue`).
+// Politeness (decision 088): every request to a store waits for its second (one request a second per store, the
+// limiter's default), robots.txt comes first, and each setting also prints "reads an hour per process at one request
+// a second per store": the measured figure beside the ceiling that pacing alone sets (reads at once x 3,600 s over
+// the seconds one read's requests need at one a second, the first going at once).
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -55,7 +59,7 @@ const operator = createCompetitors({
 await operator.addStores(names.map((n) => `${n}:${shops.port}`));
 const ids = (await db.competitorStore.findMany({ where: { operatorListed: true }, select: { id: true } })).map((s) => s.id);
 console.log(
-  `crawl: ${ids.length} stand-in stores of ${PRODUCTS} products answering in 100-300 ms, 2 requests/s per store, ${SECONDS} s per setting; ` +
+  `crawl: ${ids.length} stand-in stores of ${PRODUCTS} products answering in 100-300 ms, one request a second per store (robots.txt first), ${SECONDS} s per setting; ` +
     `one SQLite file (WAL); machine: ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
 );
 
@@ -72,6 +76,7 @@ async function reset() {
 
 async function run(processes: number, concurrency: number) {
   await reset();
+  shops.counted.clear();
   const children = Array.from({ length: processes }, (_, i) => {
     const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
       env: { ...process.env, JOBS_OWNER: `crawler${i}`, SHOPS_PORT: String(shops.port), JOBS_POLL_MS: "100", CHECK_CONCURRENCY: String(concurrency) },
@@ -106,6 +111,11 @@ async function run(processes: number, concurrency: number) {
     const workerCpuS = reports.reduce((n, r) => n + r.cpuS, 0);
     const readsReported = reports.reduce((n, r) => n + r.reads.length, 0);
     const cpuPerReadMs = (workerCpuS / Math.max(1, readsReported)) * 1000;
+    const requests = [...shops.counted.values()].reduce((n, c) => n + c, 0);
+    // Counted until every worker stopped, as are the reads they reported (in-flight reads finish after "stop").
+    const perRead = requests / Math.max(1, readsReported + failed);
+    // Pacing alone: a read of R requests takes at least R - 1 seconds plus the last answer (~0.2 s here).
+    const ceiling = (concurrency * 3600) / Math.max(0.2, perRead - 1 + 0.2);
     console.log(
       `${processes} process${processes === 1 ? "" : "es"} x ${concurrency} reads at once: ${reads} stores read in ${seconds.toFixed(0)} s = ` +
         `${Math.round(perHour)} stores/hour (${Math.round(perHour / processes)} per process; per process ${reports.map((r) => r.reads.length).join(" / ")}), ` +
@@ -113,6 +123,10 @@ async function run(processes: number, concurrency: number) {
         `busy: ${retried} writes retried, ${gaveUp} given up; workers' CPU ${cpuPerReadMs.toFixed(0)} ms a read ` +
         `(${(workerCpuS / seconds).toFixed(2)} cores; one free core would do ${Math.round(3_600_000 / cpuPerReadMs)} reads/hour); stand-in stores' CPU ${((serverCpu.user + serverCpu.system) / 1e6 / seconds).toFixed(2)} cores; ` +
         `load average ${os.loadavg()[0].toFixed(1)}`,
+    );
+    console.log(
+      `  reads an hour per process at one request a second per store: ${Math.round(perHour / processes)} measured, ${Math.round(ceiling)} the pacing's ceiling ` +
+        `(${concurrency} reads at once, ${perRead.toFixed(1)} requests a read: ${[...shops.counted].map(([k, n]) => `${k} ${n}`).join(", ")})`,
     );
   } finally {
     for (const c of children) if (c.child.exitCode === null) c.child.kill();

@@ -93,6 +93,8 @@ export interface FakeShopifyStore {
   /** One-shot answers for `host` + `pathname`, used in order before the store's normal answer. */
   queue(host: string, pathname: string, ...steps: FakeStep[]): void;
   requests: RecordedShopRequest[];
+  /** Requests answered per path kind ("/robots.txt", "/products.json", "/meta.json", ...), counted even with `record: false`. */
+  counted: Map<string, number>;
   /** Pictures served at /pictures/{name} on every host (a store's product images), as JPEG bytes. */
   pictures: Map<string, Buffer>;
   /** Bytes written by "endless" answers, and whether the client hung up on them. */
@@ -168,6 +170,7 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
   const shops = new Map<string, FakeShop>();
   const steps = new Map<string, FakeStep[]>();
   const requests: RecordedShopRequest[] = [];
+  const counted = new Map<string, number>();
   const endless = { bytesWritten: 0, clientClosed: false };
   const pictures = new Map<string, Buffer>();
 
@@ -275,6 +278,8 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
     const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
     const url = new URL(req.url ?? "/", "http://x");
     if (options.record !== false) requests.push({ host, path: `${url.pathname}${url.search}`, at: Date.now(), headers: req.headers });
+    const kind = url.pathname.startsWith("/products/") ? "/products/{handle}.js" : url.pathname;
+    counted.set(kind, (counted.get(kind) ?? 0) + 1);
     const queued = steps.get(`${host}${url.pathname}`);
     const step = queued?.shift();
     if (step) return runStep(step, req, res);
@@ -323,6 +328,7 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
       steps.set(key, [...(steps.get(key) ?? []), ...more]);
     },
     requests,
+    counted,
     endless,
     close: () =>
       new Promise<void>((resolve) => {
