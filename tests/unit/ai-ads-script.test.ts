@@ -101,7 +101,9 @@ describe("the built-in writer's ad script", () => {
     const script = writeBuiltInAdScript(facts);
     expect(script.scenes.map((s) => s.kind)).toEqual(["hook", "problem", "product", "proof", "cta"]);
     expect(script.scenes[3].text).toBe("12,840 orders in the last 30 days");
-    expect(script.scenes[4].text).toBe("Get yours today for $24.99 with free shipping");
+    // Free shipping only when the seller says the store ships it free (decision 085), never from a tag.
+    expect(script.scenes[4].text).toBe("Get yours today for $24.99");
+    expect(writeBuiltInAdScript({ ...facts, freeShipping: true }).scenes[4].text).toBe("Get yours today for $24.99 with free shipping");
     expect(script.scenes[2].text).toMatch(/^Meet the Self-Cleaning Slicker Brush/);
     expect(validateAdScript(script).ok).toBe(true);
   });
