@@ -9,7 +9,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { getEnv } from "~/env.server";
 import { createBuiltInRenderer, DEFAULT_VIDEO, PREVIEW_VIDEO, type VideoRenderer } from "~/integrations/video-render.server";
 import { brandColour, PREVIEW_WATERMARK, totalDurationMs } from "~/domain/ai-ads/ai-ads";
-import { renderProductSvg } from "~/services/product-images.server";
+import { renderProductSvg } from "~/services/products/images.server";
 
 const script = writeBuiltInAdScript({
   title: "Self-Cleaning Slicker Brush for Dogs and Cats",

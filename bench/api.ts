@@ -199,9 +199,9 @@ async function stepCosts(dbUrl: string, key: string, userId: string) {
   Object.assign(process.env, { DATABASE_URL: dbUrl, API_CALLS_PER_MINUTE: "1000000", NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_SECRET: "bench-secret-0123456789" });
   const { db } = await import("~/db.server");
   const { apiKeys, products } = await import("~/services/index.server");
-  const { createApiKeys, hashApiKey } = await import("~/services/api-keys.server");
-  const { createRateLimits } = await import("~/services/rate-limits.server");
-  const { loadUser } = await import("~/services/auth.server");
+  const { createApiKeys, hashApiKey } = await import("~/services/api-access/api-keys.server");
+  const { createRateLimits } = await import("~/services/api-access/rate-limits.server");
+  const { loadUser } = await import("~/services/accounts/auth.server");
   const { researchAccess } = await import("~/domain/products/research-access");
   // The limiter as it was: rate-limiter-flexible's Prisma store (the URL names no file, so createRateLimits picks it).
   const prismaStore = createApiKeys({ db, limits: createRateLimits({ db, databaseUrl: "libsql://prisma-store" }), callsPerMinute: 1_000_000 });

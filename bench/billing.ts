@@ -110,7 +110,7 @@ export async function runBillingBench(options: { webhooks?: number; spends?: num
   const { createBilling } = await import("~/services/billing.server");
   const paddle = await import("~/integrations/paddle.server");
   const { createLocalPaddle } = await import("~/integrations/paddle-local.server");
-  const credits = await import("~/services/credits.server");
+  const credits = await import("~/services/billing/credits.server");
   const { findPlan } = await import("~/domain/billing/plans");
   await dbReady;
 

@@ -17,8 +17,8 @@ console.log(`Generating ${ROWS.toLocaleString("en-US")} products …`);
 execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/products-generate.ts", "--count", String(ROWS), "--seed", "1"], { env: process.env, stdio: "ignore" });
 
 const { db } = await import("~/db.server");
-const { refreshLandedMargins } = await import("~/services/landed-margins.server");
-const { importTariffFile } = await import("~/services/tariffs.server");
+const { refreshLandedMargins } = await import("~/services/landed-cost/margins.server");
+const { importTariffFile } = await import("~/services/landed-cost/tariffs.server");
 
 const line = (what: string, r: { products: number; changed: number; ms: number }) =>
   console.log(

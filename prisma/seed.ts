@@ -4,9 +4,9 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { db } from "~/db.server";
 import { localCheckoutEnabled, localDemo } from "~/env.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID, seedDemoAccount } from "~/services/demo-account.server";
-import { syncCourseContent } from "~/services/course-content.server";
-import { recomputeStaleInsights } from "~/services/product-import.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID, seedDemoAccount } from "~/services/accounts/demo-account.server";
+import { syncCourseContent } from "~/services/course/content.server";
+import { recomputeStaleInsights } from "~/services/products/import.server";
 import { seedProductsIfEmpty } from "../scripts/lib/seed-products";
 
 const DEMO_LOGIN_FILE = "data/demo-login.txt";

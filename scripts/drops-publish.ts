@@ -76,7 +76,7 @@ async function main(): Promise<number> {
 
   const { db, url, close } = await openImportDb();
   try {
-    const { createProductDrops } = await import("~/services/product-drops.server");
+    const { createProductDrops } = await import("~/services/products/drops.server");
     const { createNotifications } = await import("~/services/notifications.server");
     const { isAppError } = await import("~/domain/errors");
     const drops = createProductDrops({ db, notifications: createNotifications({ db }) });

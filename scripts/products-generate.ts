@@ -112,7 +112,7 @@ async function main(): Promise<number> {
 
   const { db, url, close } = await openImportDb();
   const { importGeneratedProducts } = await import("./lib/generated-import");
-  const { landedMarginTable } = await import("~/services/landed-margins.server");
+  const { landedMarginTable } = await import("~/services/landed-cost/margins.server");
   process.stderr.write(`Generating ${formatCount(args.count)} products (seed ${args.seed}, history to ${args.endDay}) into ${url}\n`);
   const started = Date.now();
   try {

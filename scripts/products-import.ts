@@ -41,8 +41,8 @@ async function main(): Promise<number> {
   for (const warning of source.warnings) process.stderr.write(`products:import: ${warning}\n`);
 
   const { db, url, close } = await openImportDb();
-  const { importProducts, ImportAbortedError } = await import("~/services/product-import.server");
-  const { landedMarginTable } = await import("~/services/landed-margins.server");
+  const { importProducts, ImportAbortedError } = await import("~/services/products/import.server");
+  const { landedMarginTable } = await import("~/services/landed-cost/margins.server");
   process.stderr.write(`Importing ${file} (${source.format}) into ${url}\n`);
   const started = Date.now();
   const rejectionsFile = `${file}.rejections.txt`;

@@ -23,7 +23,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const { db, url, close } = await openImportDb();
-  const rates = await import("~/services/exchange-rates.server");
+  const rates = await import("~/services/landed-cost/exchange-rates.server");
   const { RateFileError, ECB_DAILY_URL } = await import("~/domain/landed-cost/exchange-rates");
   try {
     if (command === "import") {

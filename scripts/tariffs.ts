@@ -32,8 +32,8 @@ async function main(): Promise<number> {
   }
   const file = positional[1];
   const { db, url, close } = await openImportDb();
-  const { importTariffFile, TariffFileError } = await import("~/services/tariffs.server");
-  const { refreshLandedMargins } = await import("~/services/landed-margins.server");
+  const { importTariffFile, TariffFileError } = await import("~/services/landed-cost/tariffs.server");
+  const { refreshLandedMargins } = await import("~/services/landed-cost/margins.server");
   const { isAppError } = await import("~/domain/errors");
   try {
     const summary = await importTariffFile(db, file, { validFrom, revision });

@@ -1,6 +1,6 @@
 // The pages of the account e-mails (docs/decisions/051): /forgot-password (ask for a reset link), /reset-password
 // (choose a new password from the link), /verify-email (open a confirmation link, or ask for a new one). The
-// rules live in app/services/account-emails.server.ts; this is the HTTP around them.
+// rules live in app/services/accounts/emails.server.ts; this is the HTTP around them.
 import { data, redirect } from "@remix-run/node";
 import { fieldErrors } from "~/domain/accounts/auth";
 import { EmailSchema } from "~/domain/accounts/auth";

@@ -1,5 +1,5 @@
 // The account page of the site (/dashboard/account) and its data download (/dashboard/account/data):
-// form handling around app/services/account.server.ts. Each form carries an `intent`; an expected
+// form handling around app/services/accounts/account.server.ts. Each form carries an `intent`; an expected
 // failure comes back as { intent, error, field } with its status, shown next to the form it came from.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -7,7 +7,7 @@ import { AppError } from "~/domain/errors";
 import { apiKeysSection } from "~/pages/api-keys-api.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { errorHeaders, readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { currentSessionId, logout } from "~/pages/site-session.server";
 import { account, auth } from "~/services/index.server";
 

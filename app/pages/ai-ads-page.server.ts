@@ -13,7 +13,7 @@ import { researchAccess } from "~/domain/products/research-access";
 import type { Surface } from "~/domain/shopify/embedded-paths";
 import { AI_ADS_LOCKED_REASON } from "~/domain/ai-ads/ai-ads";
 import type { AdProductSummary } from "~/services/ai-ads.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { aiAds, brandKits, credits, products } from "~/services/index.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm, toErrorResponse } from "~/pages/http.server";

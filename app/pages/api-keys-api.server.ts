@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { apiAccess, MAX_KEY_NAME } from "~/domain/accounts/api-keys";
 import { handleServiceErrors, readJson } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { apiKeys } from "~/services/index.server";
 
 /** What the account pages' API keys section starts from (and GET /api/keys answers). */

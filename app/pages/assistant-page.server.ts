@@ -6,7 +6,7 @@ import { z } from "zod";
 import { QUESTION_MAX_CHARS } from "~/domain/products/product-question";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { assistant } from "~/services/index.server";
 
 const ThreadId = z.coerce.number().int().positive().max(2 ** 31 - 1);

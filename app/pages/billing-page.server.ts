@@ -14,7 +14,7 @@ import { creditPackRefusal, creditPacksAllowed, planSwitchTargets, planView } fr
 import { CREDIT_FEATURES, CREDIT_TOP_UPS, findPlan, findTopUp, OFFERS } from "~/domain/billing/plans";
 import { publicEnv, shopifyBillingOn } from "~/env.server";
 import { readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { billing, credits, products, shopifyBilling } from "~/services/index.server";
 import { productInReason } from "~/domain/billing/credit-history";
 

@@ -11,8 +11,8 @@ import type { Surface } from "~/domain/shopify/embedded-paths";
 import { AppError, type AppErrorStatus } from "~/domain/errors";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm, readJsonOrNull, toErrorResponse } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
-import type { LogoUpload } from "~/services/brand-kits.server";
+import type { User } from "~/services/accounts/auth.server";
+import type { LogoUpload } from "~/services/ai-ads/brand-kits.server";
 import { brandKits } from "~/services/index.server";
 
 /** Room for the form's other fields and the multipart framing around the largest logo. */

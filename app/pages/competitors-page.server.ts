@@ -10,7 +10,7 @@ import { researchAccess } from "~/domain/products/research-access";
 import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { storePendingSentence } from "~/domain/catalogue/pending-sentence";
 import { CHECK_JOB, checkJobKey } from "~/domain/competitors/competitors";
 import { catalogue, competitors, jobs } from "~/services/index.server";

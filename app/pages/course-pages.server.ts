@@ -5,7 +5,7 @@
 import { AppError } from "~/domain/errors";
 import { handleServiceErrors, readForm, toErrorResponse } from "~/pages/http.server";
 import { requireLessonNumber as lessonNumberOrAppError } from "~/domain/course";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import type { CourseView } from "~/services/course.server";
 import { childLogger } from "~/logger.server";
 import { course } from "~/services/index.server";

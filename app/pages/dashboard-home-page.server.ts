@@ -1,6 +1,6 @@
 // The site dashboard's overview (/dashboard): who is signed in, the plan, credits, where the course
 // continues, the community prompt and the next weekly drop. Site only; the embedded home is app._index.
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { community, course, productDrops, users } from "~/services/index.server";
 
 export async function loadDashboardHome(user: User) {

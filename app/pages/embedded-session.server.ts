@@ -1,11 +1,11 @@
 // The embedded app's guards over HTTP: Shopify proves the shop (authenticate.admin: session token, or
 // the library's bounce and exit-iframe pages); the shop's link says which site user it acts as
-// (app/services/embedded-auth.server.ts). An unlinked shop is sent to the linking screen.
+// (app/services/accounts/embedded-auth.server.ts). An unlinked shop is sent to the linking screen.
 import { redirect } from "@remix-run/node";
 import { AppError } from "~/domain/errors";
 import { shopifyAppEnabled } from "~/env.server";
 import { childLogger } from "~/logger.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { embeddedAuth } from "~/services/index.server";
 import { toErrorResponse } from "~/pages/http.server";
 import { authenticateAdmin } from "~/shopify.server";

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { formFields, readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { feedback } from "~/services/index.server";
 
 export type FeedbackResult = { form: "feedback" | "bug"; ok: boolean; field: string | null; message: string };

@@ -8,7 +8,7 @@ import { expectedFailure } from "~/pages/form-errors.server";
 import { parseGlitchListQuery } from "~/domain/glitch-mode/glitch";
 import { QueryError } from "~/domain/products/product-query";
 import { readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import type { GlitchView, Revealed } from "~/services/glitch-mode.server";
 import { glitchMode } from "~/services/index.server";
 

@@ -29,7 +29,7 @@ import {
   profitText,
   searchText,
 } from "~/pages/mcp-tool-text.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 
 export const MCP_SERVER_NAME = "winning-products";
 export const MCP_SERVER_VERSION = "1.0.0";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { BUG_STATUSES, FEEDBACK_STATUSES } from "~/domain/feedback";
 import { handleServiceErrors, readForm } from "~/pages/http.server";
 import { loadObservedStores, observedStoresAction, STORE_INTENTS } from "~/pages/operator-stores-page.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { feedback } from "~/services/index.server";
 
 const StatusChange = z.discriminatedUnion("intent", [

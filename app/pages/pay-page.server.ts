@@ -7,7 +7,7 @@ import { AppError } from "~/domain/errors";
 import { findPlan, isValidPlanChoice } from "~/domain/billing/plans";
 import { getEnv, localCheckoutEnabled, publicEnv } from "~/env.server";
 import { clientCountry, clientIp } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { billing } from "~/services/index.server";
 import { chargeSchedule } from "~/domain/billing/checkout-terms";
 

@@ -9,9 +9,9 @@ import type { Surface } from "~/domain/shopify/embedded-paths";
 import { exportLinks } from "~/pages/product-export.server";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { landedCost, productDrops } from "~/services/index.server";
-import type { RevealedDrop } from "~/services/product-drops.server";
+import type { RevealedDrop } from "~/services/products/drops.server";
 
 /**
  * The countdown, the visible drops, who may reveal, and one revealed drop's products: the one named by

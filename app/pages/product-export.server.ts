@@ -10,9 +10,9 @@ import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import { AppError } from "~/domain/errors";
 import { handleServiceErrors, toErrorResponse } from "~/pages/http.server";
 import { requireApiUser } from "~/pages/site-session.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { auth, productExport } from "~/services/index.server";
-import type { ExportList } from "~/services/product-export.server";
+import type { ExportList } from "~/services/products/export.server";
 
 /** Parameters that steer the download, not the list: left out of the grid's search. */
 const DOWNLOAD_PARAMS = ["format", "u", "expires", "sig", "uid", "page", "pageSize"];

@@ -10,7 +10,7 @@ import { MyshopifyDomainSchema } from "~/domain/shopify/install";
 import { parseDollarsToCents, type MediaPlan, type PageErrors, type PageField } from "~/domain/product-pages/product-page";
 import { readForm } from "~/pages/http.server";
 import { shopifyInstallView } from "~/pages/shopify-install.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { credits, productPages } from "~/services/index.server";
 
 export async function loadProductPagesPage(user: User) {

@@ -13,7 +13,7 @@ import type { Surface } from "~/domain/shopify/embedded-paths";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { exportLinks, gridSearchParams } from "~/pages/product-export.server";
 import { readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { catalogue, landedCost, products, savedSearchAlerts, tiktoks } from "~/services/index.server";
 import type { searchProducts } from "~/services/products.server";
 

@@ -1,12 +1,12 @@
 // The site's session over HTTP: the signed, httpOnly cookie that carries a UserSession row's id, and the
 // guards routes call. Pages: an anonymous visitor is redirected; JSON APIs: 401 with a sentence. The rows
-// and accounts themselves are app/services/auth.server.ts (docs/decisions/004).
+// and accounts themselves are app/services/accounts/auth.server.ts (docs/decisions/004).
 import { createCookie, redirect } from "@remix-run/node";
 import { landingPathFor } from "~/domain/accounts/redirect-to";
 import { getEnv, sessionSecret } from "~/env.server";
 import { handleServiceErrors } from "~/pages/http.server";
 import { refuseCrossSite } from "~/pages/origin-guard.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { clientIp } from "~/pages/client-address.server";
 import { auth } from "~/services/index.server";
 

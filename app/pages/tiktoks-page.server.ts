@@ -1,12 +1,12 @@
 // The TikToks page's loader and action, shared by the site (/dashboard/tiktoks) and the embedded app
 // (/app/tiktoks), and the form the product page's "Seen on TikTok" card posts to (intent add with the
-// product's objectID). The rules are the TikTok library's (app/services/tiktoks.server.ts).
+// product's objectID). The rules are the TikTok library's (app/services/ai-ads/tiktoks.server.ts).
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { researchAccess } from "~/domain/products/research-access";
 import { expectedFailure } from "~/pages/form-errors.server";
 import { readForm } from "~/pages/http.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { products, tiktoks } from "~/services/index.server";
 
 /** The user's saved videos (optionally one product's, ?product=) and the saved products to attach new ones to. */

@@ -1,7 +1,7 @@
 // /dashboard/account: the seller's own account. Change the password or the e-mail, download their data,
 // sign out everywhere, delete the account; each confirmed with the password (or, for an account that
 // only signs in with Google, its e-mail address), deletion also with the word DELETE. The rules live in
-// app/services/account.server.ts, the form handling in app/pages/account-page.server.ts.
+// app/services/accounts/account.server.ts, the form handling in app/pages/account-page.server.ts.
 // The page itself is app/ui/account-page.tsx.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -25,9 +25,9 @@ import { createRenders } from "~/services/ai-ads/renders.server";
 import { createScripts } from "~/services/ai-ads/scripts.server";
 import { createVideoFiles } from "~/services/ai-ads/video-files.server";
 import { createAdViews } from "~/services/ai-ads/views.server";
-import type { BrandKits } from "~/services/brand-kits.server";
+import type { BrandKits } from "~/services/ai-ads/brand-kits.server";
 import type { Jobs } from "~/services/jobs.server";
-import type { TikTokReference } from "~/services/tiktoks.server";
+import type { TikTokReference } from "~/services/ai-ads/tiktoks.server";
 
 export {
   AI_ADS_LOCKED_REASON,

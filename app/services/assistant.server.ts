@@ -33,7 +33,7 @@ import {
   type QuestionFilters,
 } from "~/domain/products/product-question";
 import { formatCount } from "~/domain/products/insights";
-import { landedMarginState } from "~/services/landed-margins.server";
+import { landedMarginState } from "~/services/landed-cost/margins.server";
 import { researchAccess, type ResearchAccess } from "~/domain/products/research-access";
 import { AiTextError, type AiText } from "~/integrations/ai-text.server";
 import type { ProductCard } from "~/services/products.server";

@@ -9,11 +9,11 @@ import type { PriceIds } from "~/domain/billing/billing";
 import type { Db } from "~/db.server";
 import type { PaddleNotificationReader, PaddlePort } from "~/integrations/paddle.server";
 import type { LocalPaddle, LocalPaddleDeps } from "~/integrations/paddle-local.server";
-import { createBillingAccount, storedSubscription } from "~/services/billing-account.server";
-import { createBillingEvents } from "~/services/billing-events.server";
+import { createBillingAccount, storedSubscription } from "~/services/billing/account.server";
+import { createBillingEvents } from "~/services/billing/events.server";
 
 export type { PriceIds } from "~/domain/billing/billing";
-export type { WebhookOutcome } from "~/services/billing-events.server";
+export type { WebhookOutcome } from "~/services/billing/events.server";
 
 export interface BillingDeps {
   db: Db;

@@ -21,10 +21,10 @@ import { addFollow, followProduct, listFollows, removeFollow, renameFollow, unfo
 import { importProduct } from "~/services/competitors/product-import.server";
 import { accessFor } from "~/services/competitors/shared.server";
 import { storeDetail } from "~/services/competitors/store-views.server";
-import { addStores, listStores, pauseStore, removeStore, resumeStore } from "~/services/competitors/observed-stores.server";
-import { applyRetention } from "~/services/competitors/retention.server";
+import { addStores, listStores, pauseStore, removeStore, resumeStore } from "~/services/crawl/observed-stores.server";
+import { applyRetention } from "~/services/crawl/retention.server";
 import { RETENTION_JOB, RETENTION_SCHEDULE } from "~/services/competitors/shared.server";
-import { enqueueDue, registerCheckJobs, runCheck, type CompetitorsLog } from "~/services/competitors/tracker.server";
+import { enqueueDue, registerCheckJobs, runCheck, type CompetitorsLog } from "~/services/crawl/tracker.server";
 import type { Jobs } from "~/services/jobs.server";
 import type { Notifications } from "~/services/notifications.server";
 
@@ -32,9 +32,9 @@ export { CHECK_JOB, DUE_JOB, DUE_SCHEDULE, checkJobKey } from "~/services/compet
 export type { CompetitorStatus, CompetitorSummary, CompetitorUser } from "~/services/competitors/shared.server";
 export type { EstimateView } from "~/services/competitors/estimates.server";
 export type { ChangeView, CompetitorDetail, CompetitorProductView, ProductSignals } from "~/services/competitors/store-views.server";
-export type { CheckOutcome, CompetitorsLog } from "~/services/competitors/tracker.server";
-export type { AddStoresResult, ObservedStore } from "~/services/competitors/observed-stores.server";
-export type { RetentionOutcome } from "~/services/competitors/retention.server";
+export type { CheckOutcome, CompetitorsLog } from "~/services/crawl/tracker.server";
+export type { AddStoresResult, ObservedStore } from "~/services/crawl/observed-stores.server";
+export type { RetentionOutcome } from "~/services/crawl/retention.server";
 export { RETENTION_JOB, RETENTION_SCHEDULE } from "~/services/competitors/shared.server";
 
 export interface CompetitorsDeps {

@@ -25,11 +25,11 @@ import {
 import type { PaidStateInput } from "~/domain/billing/billing";
 import { endedLayersSentence } from "~/domain/landed-cost/landed-cost";
 import { glitchModeAccess } from "~/domain/products/research-access";
-import * as credits from "~/services/credits.server";
-import { glitchLandedOf, glitchRankFiguresOf, type GlitchCandidate, type GlitchLandedView } from "~/services/glitch-landed.server";
-import { tariffTableName } from "~/services/tariffs.server";
+import * as credits from "~/services/billing/credits.server";
+import { glitchLandedOf, glitchRankFiguresOf, type GlitchCandidate, type GlitchLandedView } from "~/services/glitch-mode/landed.server";
+import { tariffTableName } from "~/services/landed-cost/tariffs.server";
 
-export type { GlitchLandedView } from "~/services/glitch-landed.server";
+export type { GlitchLandedView } from "~/services/glitch-mode/landed.server";
 
 /** The user fields glitch mode needs: the paid state, and the trial flags. */
 export type GlitchUser = PaidStateInput & { id: string; trialing: boolean; usedGlitchModeOnTrial: boolean };

@@ -33,7 +33,7 @@ import { guessHtsFromWords, type HtsConfidence } from "~/domain/landed-cost/hts-
 import { marginAfterDutyAndFeesBps } from "~/domain/landed-cost/margin";
 import { currencyInWords, priceInDollars } from "~/domain/catalogue/measured-product";
 import type { ResearchAccess } from "~/domain/products/research-access";
-import { htsLineIndex, nicheHtsTable, tariffRowsFor, tariffRowsForMany, tariffTableName } from "~/services/tariffs.server";
+import { htsLineIndex, nicheHtsTable, tariffRowsFor, tariffRowsForMany, tariffTableName } from "~/services/landed-cost/tariffs.server";
 
 export interface ProfitQuery {
   priceCents?: number;

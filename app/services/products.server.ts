@@ -7,8 +7,8 @@ import { dayString, dayOf, noSalesDataNote } from "~/domain/products/insights";
 import { figure, isMeasuredSource, MEASURED_NO_SALES, type ShownFigure } from "~/domain/catalogue/measured-product";
 import { parseProductQuery, type SearchEngine } from "~/domain/products/product-query";
 import type { ResearchAccess } from "~/domain/products/research-access";
-import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/measured-products.server";
-import { cardRows, detailRow, marksFor, savedProductIds, trackedRows, type CardRow, type TrackedAt } from "~/services/product-rows.server";
+import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/products/measured.server";
+import { cardRows, detailRow, marksFor, savedProductIds, trackedRows, type CardRow, type TrackedAt } from "~/services/products/rows.server";
 
 export type { SearchEngine };
 

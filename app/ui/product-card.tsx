@@ -195,7 +195,7 @@ export function imagePreload(src: string | null | undefined) {
   return src ? [{ tagName: "link" as const, rel: "preload", as: "image", href: src, fetchpriority: "high" }] : [];
 }
 
-/** The drawn pictures are 400 x 400 (app/services/product-images.server.ts): the size the browser reserves before they load. */
+/** The drawn pictures are 400 x 400 (app/services/products/images.server.ts): the size the browser reserves before they load. */
 const IMAGE_SIZE = 400;
 
 /**

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { countdownText } from "~/domain/products/product-drops";
 import type { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.server";
 import type { ExportLinks } from "~/pages/product-export.server";
-import type { DropProduct, RevealedDrop } from "~/services/product-drops.server";
+import type { DropProduct, RevealedDrop } from "~/services/products/drops.server";
 import { ExportButtons } from "~/ui/export-buttons";
 import { LandedMarginLine, CardsDutyNotice, type LandedMarginData } from "~/ui/landed-cost-breakdown";
 import { ChoosePlanBanner, NoticeSection } from "~/ui/page-banners";

@@ -22,7 +22,7 @@ import { useEffect, useRef, useState } from "react";
 import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
 import { TIKTOK_LIMITS } from "~/domain/ai-ads/tiktoks";
 import type { loadTikToksPage, TikTokActionResult } from "~/pages/tiktoks-page.server";
-import type { TikTokView } from "~/services/tiktoks.server";
+import type { TikTokView } from "~/services/ai-ads/tiktoks.server";
 import { researchPaths } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";
 

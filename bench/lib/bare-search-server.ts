@@ -31,7 +31,7 @@ if (cluster.isPrimary && workers > 1) {
   });
 } else {
   const { db } = await import("~/db.server");
-  const { loadUser } = await import("~/services/auth.server");
+  const { loadUser } = await import("~/services/accounts/auth.server");
   const { products } = await import("~/services/index.server");
   const user = await loadUser(db, process.env.BENCH_USER_ID!);
   const access = researchAccess(user);

@@ -4,8 +4,8 @@
 // use both cores; smaller counts run inline through importProducts.
 import { Worker } from "node:worker_threads";
 import type { Db } from "~/db.server";
-import { landedMarginTable } from "~/services/landed-margins.server";
-import { importProducts, writeBatches, type ImportOptions, type ImportSummary, type PreparedBatch } from "~/services/product-import.server";
+import { landedMarginTable } from "~/services/landed-cost/margins.server";
+import { importProducts, writeBatches, type ImportOptions, type ImportSummary, type PreparedBatch } from "~/services/products/import.server";
 import type { GeneratorWorkerData, GeneratorWorkerMessage } from "./generator-worker";
 import { releasingEvery } from "./native-memory";
 import { generatedRows, type GenerateOptions } from "./product-generator";

@@ -4,7 +4,7 @@
 // it has taken; at most two batches wait.
 import { parentPort, workerData } from "node:worker_threads";
 import type { LandedMarginTable } from "~/domain/landed-cost/margin";
-import { prepareBatches, type PreparedBatch } from "~/services/product-import-batches.server";
+import { prepareBatches, type PreparedBatch } from "~/services/products/import-batches.server";
 import { generatedRows, type GenerateOptions } from "./product-generator";
 
 export interface GeneratorWorkerData {

@@ -3,7 +3,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatCount } from "~/domain/products/insights";
-import type { ImportProgress, ImportSummary } from "~/services/product-import.server";
+import type { ImportProgress, ImportSummary } from "~/services/products/import.server";
 
 export const DEFAULT_DATABASE_URL = "file:./data/app.db";
 
@@ -185,7 +185,7 @@ export async function refreshLandedMarginsAfterImport(
   used: import("~/domain/landed-cost/margin").LandedMarginTable,
   onChanged?: (objectIDs: string[]) => Promise<unknown>,
 ): Promise<void> {
-  const { landedMarginKey, landedMarginTable, refreshLandedMargins } = await import("~/services/landed-margins.server");
+  const { landedMarginKey, landedMarginTable, refreshLandedMargins } = await import("~/services/landed-cost/margins.server");
   const force = landedMarginKey(used) !== landedMarginKey(await landedMarginTable(db));
   const done = await refreshLandedMargins(db, { force, onChanged });
   if (done.refigured) {
@@ -203,7 +203,7 @@ export async function refreshLandedMarginsAfterImport(
 export async function queueSavedSearchAlerts(db: import("~/db.server").Db, summary: ImportSummary): Promise<void> {
   if (summary.imported === 0) return;
   const { createJobs, defaultOwnerId } = await import("~/services/jobs.server");
-  const { ALERT_CHECK_JOB, ALERT_CHECK_KEY } = await import("~/services/saved-search-alerts.server");
+  const { ALERT_CHECK_JOB, ALERT_CHECK_KEY } = await import("~/services/products/saved-search-alerts.server");
   await createJobs({ db, ownerId: defaultOwnerId() }).enqueue(ALERT_CHECK_JOB, {}, { key: ALERT_CHECK_KEY });
   process.stdout.write("  saved-search alerts: check queued\n");
 }

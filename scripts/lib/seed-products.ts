@@ -2,7 +2,7 @@
 // history up to yesterday) go in through the normal import, so `npm start` shows a real catalogue.
 // A catalogue that already has products is left alone.
 import type { Db } from "~/db.server";
-import type { ImportSummary } from "~/services/product-import.server";
+import type { ImportSummary } from "~/services/products/import.server";
 import { importGeneratedProducts } from "./generated-import";
 import { defaultEndDay } from "./product-generator";
 

@@ -3,7 +3,7 @@
 // through the stores service. Import after installing the fake Shopify OAuth (see fake-shopify-oauth.ts).
 import { Session } from "@shopify/shopify-app-remix/server";
 import { db } from "~/db.server";
-import { linkShop } from "~/services/shopify-stores.server";
+import { linkShop } from "~/services/shopify/stores.server";
 import { sessionStorage } from "~/shopify.server";
 import { offlineSessionRow, uniqueShop } from "./shopify";
 import { createSignedInUser } from "./site-users";

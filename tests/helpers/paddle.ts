@@ -15,7 +15,7 @@ import {
   type TransactionSnapshot,
 } from "~/integrations/paddle.server";
 import { action as paddleWebhook } from "~/routes/webhooks.paddle";
-import { SUBSCRIPTION_FIELDS } from "~/services/billing-account.server";
+import { SUBSCRIPTION_FIELDS } from "~/services/billing/account.server";
 import { call } from "./routes";
 
 export const DAY_MS = 24 * 3600_000;

@@ -14,10 +14,10 @@ import { action as loginAction } from "~/routes/_site.login";
 import { loader as meLoader } from "~/routes/api.me";
 import { action as accountAction, loader as accountLoader } from "~/routes/dashboard.account";
 import { action as dataAction, loader as dataLoader } from "~/routes/dashboard.account.data";
-import { createAccount } from "~/services/account.server";
+import { createAccount } from "~/services/accounts/account.server";
 import { accountEmails, rateLimits } from "~/services/index.server";
-import { RATE_LIMITS } from "~/services/rate-limits.server";
-import { verifyPassword } from "~/services/passwords.server";
+import { RATE_LIMITS } from "~/services/api-access/rate-limits.server";
+import { verifyPassword } from "~/services/accounts/password-hashing.server";
 import { installShop } from "../helpers/linked-shops";
 import { startPaddleApiFake, type PaddleApiFake } from "../helpers/paddle-api-fake";
 import {
@@ -32,7 +32,7 @@ import {
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";
 import { createSignedInUser, signInAs, TEST_PASSWORD, uniqueIp } from "../helpers/site-users";
-import { linkShop } from "~/services/shopify-stores.server";
+import { linkShop } from "~/services/shopify/stores.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 
 const NEW_PASSWORD = "a brand new passphrase";

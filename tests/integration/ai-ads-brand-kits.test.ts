@@ -13,7 +13,7 @@ import { createBuiltInRenderer, type RenderSpec, type VideoRenderer } from "~/in
 import { createFileStorage } from "~/integrations/file-storage.server";
 import { createAiAds } from "~/services/ai-ads.server";
 import { createProductPages } from "~/services/product-pages.server";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { brandKits, tiktoks } from "~/services/index.server";
 import { createJobs } from "~/services/jobs.server";
 import { startFakeAi, type FakeAi } from "../helpers/fake-ai";

@@ -31,7 +31,7 @@ import { loader as videoRoute } from "~/routes/ai-ads.videos.$file";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.ai-ads";
 import { createAiAds, type AiAdView } from "~/services/ai-ads.server";
 import { createJobs } from "~/services/jobs.server";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { aiAds } from "~/services/index.server";
 import { readMp4 } from "../helpers/mp4";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";

@@ -16,7 +16,7 @@ import { createFileStorage } from "~/integrations/file-storage.server";
 import { createMusicLibrary } from "~/integrations/music-library.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
 import { createAiAds } from "~/services/ai-ads.server";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { createJobs } from "~/services/jobs.server";
 import { rmsBetween, sineWav } from "../helpers/audio";
 import { startFakeAi, type FakeAi } from "../helpers/fake-ai";

@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { loader as keysList, action as keysAction } from "~/routes/api.keys";
 import { action as keyAction } from "~/routes/api.keys.$id";
 import { apiKeys } from "~/services/index.server";
-import { hashApiKey } from "~/services/api-keys.server";
+import { hashApiKey } from "~/services/api-access/api-keys.server";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { loader as billingLoader } from "~/routes/dashboard.billing";
-import { spend } from "~/services/credits.server";
+import { spend } from "~/services/billing/credits.server";
 import { productPages } from "~/services/index.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";

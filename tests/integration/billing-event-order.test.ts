@@ -8,7 +8,7 @@ import { db } from "~/db.server";
 import { getEnv } from "~/env.server";
 import { OFFERS } from "~/domain/billing/plans";
 import { MAX_SIGNATURE_FUTURE_SKEW_MS, signWebhook, type SubscriptionSnapshot } from "~/integrations/paddle.server";
-import { userSelect } from "~/services/auth.server";
+import { userSelect } from "~/services/accounts/auth.server";
 import { billing } from "~/services/index.server";
 import {
   balancesOf,

@@ -10,8 +10,8 @@ import { createPaddleApi, readPaddleNotification, signWebhook } from "~/integrat
 import { action as billingAction, loader as billingLoader } from "~/routes/dashboard.billing";
 import { action as pay, loader as payLoader } from "~/routes/_site.pay";
 import { createBilling, type Billing } from "~/services/billing.server";
-import type { User } from "~/services/auth.server";
-import { userSelect } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
+import { userSelect } from "~/services/accounts/auth.server";
 import { startPaddleApiFake, type PaddleApiFake } from "../helpers/paddle-api-fake";
 import { nextPeriod, priceIds, subscriptionEvent, trialSnapshot, userBilling } from "../helpers/paddle";
 import { call } from "../helpers/routes";

@@ -11,7 +11,7 @@ import { inspectLogo } from "~/integrations/logo-image.server";
 import { loader as logoRoute } from "~/routes/brand-kits.$id.logo[.]png";
 import { action as kitAction } from "~/routes/api.brand-kits.$id";
 import { action as createRoute } from "~/routes/api.brand-kits";
-import { createBrandKits, type BrandKitView } from "~/services/brand-kits.server";
+import { createBrandKits, type BrandKitView } from "~/services/ai-ads/brand-kits.server";
 import { call } from "../helpers/routes";
 import { TEST_APP_URL } from "../helpers/test-env";
 import { createSignedInUser } from "../helpers/site-users";

@@ -11,7 +11,7 @@ import { loader as logoRoute } from "~/routes/brand-kits.$id.logo[.]png";
 import { action as kitAction, loader as kitLoader } from "~/routes/api.brand-kits.$id";
 import { action as createRoute, loader as listRoute } from "~/routes/api.brand-kits";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.brand-kits";
-import type { BrandKitView } from "~/services/brand-kits.server";
+import type { BrandKitView } from "~/services/ai-ads/brand-kits.server";
 import { call } from "../helpers/routes";
 import { TEST_APP_URL } from "../helpers/test-env";
 import { createSignedInUser } from "../helpers/site-users";

@@ -8,7 +8,7 @@ import { action as completeAction, loader as completeLoader } from "~/routes/api
 import { loader as lessonLoader, action as lessonAction } from "~/routes/dashboard.course.$lessonNumber";
 import { loader as coursePageLoader } from "~/routes/dashboard.course._index";
 import { loader as dashboardLoader } from "~/routes/dashboard._index";
-import { syncCourseContent } from "~/services/course-content.server";
+import { syncCourseContent } from "~/services/course/content.server";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
 

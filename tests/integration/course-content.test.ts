@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { CourseContentError, DEFAULT_COURSE_DIR, syncCourseContent } from "~/services/course-content.server";
+import { CourseContentError, DEFAULT_COURSE_DIR, syncCourseContent } from "~/services/course/content.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "course-content-"));
 cpSync(DEFAULT_COURSE_DIR, dir, { recursive: true });

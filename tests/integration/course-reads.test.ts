@@ -3,7 +3,7 @@
 // what the Prisma reads answer (a client with no reader, e.g. a transaction's, still reads through Prisma).
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, type Db } from "~/db.server";
-import { syncCourseContent } from "~/services/course-content.server";
+import { syncCourseContent } from "~/services/course/content.server";
 import { completeLesson, getCourse, getCourseSummary, openLesson } from "~/services/course.server";
 import { createUser } from "../helpers/site-users";
 

@@ -8,7 +8,7 @@ import { action as completeAction } from "~/routes/api.course.lessons.$lessonNum
 import { action as lessonAction, loader as lessonLoader } from "~/routes/dashboard.course.$lessonNumber";
 import { loader as dashboardLoader } from "~/routes/dashboard._index";
 import { continueSentence } from "~/domain/course";
-import { syncCourseContent } from "~/services/course-content.server";
+import { syncCourseContent } from "~/services/course/content.server";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
 

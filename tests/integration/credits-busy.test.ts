@@ -20,7 +20,7 @@ import { createInterface } from "node:readline";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { createUser } from "../helpers/site-users";
 
 /** Another process that takes the write lock (BEGIN IMMEDIATE) and holds it for `ms`. */

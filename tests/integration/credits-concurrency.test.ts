@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { createUser } from "../helpers/site-users";
 import type { WorkerReport } from "./credits-spend-worker";
 

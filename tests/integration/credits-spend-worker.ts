@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
 import { db, dbReady } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { spend } from "~/services/credits.server";
+import { spend } from "~/services/billing/credits.server";
 
 const userId = process.env.SPEND_USER_ID!;
 const feature = process.env.SPEND_FEATURE ?? "ai-ads";

@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { UNLIMITED_CREDITS } from "~/domain/billing/plans";
 import { action as substract, loader as substractLoader } from "~/routes/api.feature-credits.substract";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { balancesOf, ledgerOf } from "../helpers/paddle";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";

@@ -4,11 +4,11 @@
 // transaction's, still reads through Prisma), for a new user and one with data.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor, type Db } from "~/db.server";
-import { syncCourseContent } from "~/services/course-content.server";
+import { syncCourseContent } from "~/services/course/content.server";
 import { createCommunity } from "~/services/community.server";
 import { completeLesson, countCompletedLessons } from "~/services/course.server";
-import { getBalances } from "~/services/credits.server";
-import { createProductDrops } from "~/services/product-drops.server";
+import { getBalances } from "~/services/billing/credits.server";
+import { createProductDrops } from "~/services/products/drops.server";
 import { throughPrisma } from "../helpers/prisma-reads";
 import { createUser } from "../helpers/site-users";
 

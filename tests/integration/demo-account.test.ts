@@ -3,14 +3,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getEnv, parseEnv, localDemo } from "~/env.server";
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID, seedDemoAccount } from "~/services/demo-account.server";
-import { loadUser } from "~/services/auth.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID, seedDemoAccount } from "~/services/accounts/demo-account.server";
+import { loadUser } from "~/services/accounts/auth.server";
 import { createBilling } from "~/services/billing.server";
-import { describeMe } from "~/services/users.server";
+import { describeMe } from "~/services/accounts/users.server";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { call } from "../helpers/routes";
 import { priceIds, webhookSecret } from "../helpers/paddle";
-import { verifyPassword } from "~/services/passwords.server";
+import { verifyPassword } from "~/services/accounts/password-hashing.server";
 import { signInAs } from "../helpers/site-users";
 import { DEMO_EMAIL as README_EMAIL, DEMO_PASSWORD as README_PASSWORD } from "../e2e/support/constants";
 import { readPaddleNotification } from "~/integrations/paddle.server";

@@ -8,7 +8,7 @@ import { action as signupAction } from "~/routes/_site.signup";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/_site.verify-email";
 import { action as accountAction } from "~/routes/dashboard.account";
 import { loader as dashboardLoader } from "~/routes/dashboard";
-import { EMAIL_CHANGE_JOB, EMAIL_VERIFICATION_JOB } from "~/services/account-emails.server";
+import { EMAIL_CHANGE_JOB, EMAIL_VERIFICATION_JOB } from "~/services/accounts/emails.server";
 import { jobs } from "~/services/index.server";
 import { linkIn, mailsTo } from "../helpers/mail";
 import { call, cookieFrom, uniqueEmail } from "../helpers/routes";

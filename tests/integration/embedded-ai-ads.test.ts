@@ -19,7 +19,7 @@ await vi.hoisted(async () => {
 import { db } from "~/db.server";
 import { action, loader } from "~/routes/app.ai-ads";
 import { loader as videoRoute } from "~/routes/ai-ads.videos.$file";
-import * as creditFns from "~/services/credits.server";
+import * as creditFns from "~/services/billing/credits.server";
 import { aiAds } from "~/services/index.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";
 import { readMp4 } from "../helpers/mp4";

@@ -5,7 +5,7 @@ const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopif
 import { db } from "~/db.server";
 import { action as lessonAction, loader as lessonLoader } from "~/routes/app.course.$lessonNumber";
 import { loader as siteCourseLoader } from "~/routes/dashboard.course._index";
-import { syncCourseContent } from "~/services/course-content.server";
+import { syncCourseContent } from "~/services/course/content.server";
 import { linkedShop } from "../helpers/linked-shops";
 import { call, type CallOptions } from "../helpers/routes";
 import { signSessionToken } from "../helpers/shopify";

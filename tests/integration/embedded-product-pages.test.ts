@@ -10,7 +10,7 @@ const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopif
 import { db } from "~/db.server";
 import { action, loader } from "~/routes/app.product-pages";
 import { loader as siteLoader } from "~/routes/dashboard.product-pages";
-import * as creditFns from "~/services/credits.server";
+import * as creditFns from "~/services/billing/credits.server";
 import { productPages } from "~/services/index.server";
 import type { ProductPageView } from "~/services/product-pages.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { createSafeFetcher, type SafeFetcher } from "~/integrations/safe-fetch.server";
-import { currentRateTable, refreshRates, starterRateTable } from "~/services/exchange-rates.server";
+import { currentRateTable, refreshRates, starterRateTable } from "~/services/landed-cost/exchange-rates.server";
 import { runScript } from "../helpers/cli";
 
 const dir = mkdtempSync(path.join(tmpdir(), "rates-"));

@@ -14,7 +14,7 @@ import { loader as apiList } from "~/routes/api.glitch-mode";
 import { action as apiReveal } from "~/routes/api.glitch-mode.$objectID.reveal";
 import { action as embeddedAction, loader as embeddedLoader } from "~/routes/app.glitch-mode";
 import { action as siteAction, loader as siteLoader } from "~/routes/dashboard.glitch-mode";
-import * as creditFns from "~/services/credits.server";
+import * as creditFns from "~/services/billing/credits.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { call } from "../helpers/routes";

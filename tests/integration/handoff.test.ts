@@ -11,7 +11,7 @@ import { loader as meLoader } from "~/routes/api.me";
 import { action as disconnectAction } from "~/routes/api.stores.$shop.disconnect";
 import { loader as handoffLoader } from "~/routes/_site.auth.handoff";
 import { action as createHandoffAction, loader as createHandoffLoader } from "~/routes/app.handoff";
-import { createHandoff } from "~/services/handoff.server";
+import { createHandoff } from "~/services/accounts/handoff.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";
 import { call, cookieFrom } from "../helpers/routes";
 import { signSessionToken } from "../helpers/shopify";

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSS_SITE_MESSAGE } from "~/pages/origin-guard.server";
-import { GENERIC_LOGIN_ERROR } from "~/services/auth.server";
+import { GENERIC_LOGIN_ERROR } from "~/services/accounts/auth.server";
 import { ensureProductionBuild, rawRequest, startServer, type RunningServer } from "../helpers/production-server";
 
 let server: RunningServer;

@@ -1,6 +1,6 @@
 // Inbound rate limits (issue 26, decision 064): log-in per e-mail and per client address (a success clears the
 // e-mail's count), sign-up per client address on both surfaces, and the public page-event call per client address,
-// all on the one limiter (app/services/rate-limits.server.ts). The try past a limit is 429 with Retry-After and a
+// all on the one limiter (app/services/api-access/rate-limits.server.ts). The try past a limit is 429 with Retry-After and a
 // sentence; another e-mail or address is not affected. Tests trust X-Forwarded-For (TRUST_PROXY=on in
 // tests/helpers/test-env.ts); the last block runs the production server without it, where a forged header changes
 // nothing and the socket's address is what counts.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
 import { db } from "~/db.server";
-import { RATE_LIMITS } from "~/services/rate-limits.server";
+import { RATE_LIMITS } from "~/services/api-access/rate-limits.server";
 import { action as analyticsAction } from "~/routes/api.analytics";
 import { action as loginAction } from "~/routes/_site.login";
 import { action as signupAction } from "~/routes/_site.signup";

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/products/insights";
 import { unpackSeries } from "~/domain/products/product-import";
-import { importProducts, recomputeStaleInsights } from "~/services/product-import.server";
+import { importProducts, recomputeStaleInsights } from "~/services/products/import.server";
 import { generatedRows } from "../../scripts/lib/product-generator";
 
 const NOW = new Date("2026-06-01T09:00:00Z");

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor } from "~/db.server";
 import { researchAccess } from "~/domain/products/research-access";
 import { landedCostView, landedMargins, productProfit, setTariffChoice } from "~/services/landed-cost.server";
-import { importProducts } from "~/services/product-import.server";
+import { importProducts } from "~/services/products/import.server";
 import { generateProducts } from "../../scripts/lib/product-generator";
 import { outcome, throughPrisma } from "../helpers/prisma-reads";
 import { createSignedInUser } from "../helpers/site-users";

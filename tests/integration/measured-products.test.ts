@@ -9,7 +9,7 @@ import { loader as productApi } from "~/routes/api.products.$objectID";
 import { loader as productsApi } from "~/routes/api.products";
 import { loader as productPage } from "~/routes/dashboard.products.$objectID";
 import { aiAds, assistant, productDrops } from "~/services/index.server";
-import { importProducts } from "~/services/product-import.server";
+import { importProducts } from "~/services/products/import.server";
 import { drawPicture, lookAlikeDesign, randomDesign, variantPicture } from "../../scripts/lib/market-pictures";
 import { generateProducts } from "../../scripts/lib/product-generator";
 import { makeProduct } from "../helpers/fake-shopify-store";

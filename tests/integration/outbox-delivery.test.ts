@@ -5,13 +5,13 @@
 // parking and retrying, no keys, and erasure.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { createAnalytics } from "~/services/analytics.server";
+import { createAnalytics } from "~/services/marketing/analytics.server";
 import { createMarketingSenders, type MarketingSenders } from "~/integrations/marketing.server";
-import { login, signup } from "~/services/auth.server";
-import { createInboundLimits } from "~/services/inbound-limits.server";
-import { createRateLimits } from "~/services/rate-limits.server";
+import { login, signup } from "~/services/accounts/auth.server";
+import { createInboundLimits } from "~/services/api-access/inbound-limits.server";
+import { createRateLimits } from "~/services/api-access/rate-limits.server";
 
-import { syncCourseContent } from "~/services/course-content.server";
+import { syncCourseContent } from "~/services/course/content.server";
 import { completeLesson } from "~/services/course.server";
 import { createNotifications } from "~/services/notifications.server";
 import { createOutbox, eraseOutboxPerson, outboxRows, writeOutbox, type Outbox } from "~/services/outbox.server";

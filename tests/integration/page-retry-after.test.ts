@@ -10,7 +10,7 @@ import * as forgotRoute from "~/routes/_site.forgot-password";
 import * as loginRoute from "~/routes/_site.login";
 import * as signupRoute from "~/routes/_site.signup";
 import * as verifyRoute from "~/routes/_site.verify-email";
-import { RATE_LIMITS } from "~/services/rate-limits.server";
+import { RATE_LIMITS } from "~/services/api-access/rate-limits.server";
 import { uniqueEmail } from "../helpers/routes";
 import { createSignedInUser, createUser, TEST_PASSWORD, uniqueIp } from "../helpers/site-users";
 import { TEST_APP_URL } from "../helpers/test-env";

@@ -8,7 +8,7 @@ import { action as forgotAction } from "~/routes/_site.forgot-password";
 import { action as loginAction } from "~/routes/_site.login";
 import { action as resetAction, loader as resetLoader } from "~/routes/_site.reset-password";
 import { loader as meLoader } from "~/routes/api.me";
-import { EMAIL_VERIFICATION_JOB, PASSWORD_RESET_JOB, tokenHash } from "~/services/account-emails.server";
+import { EMAIL_VERIFICATION_JOB, PASSWORD_RESET_JOB, tokenHash } from "~/services/accounts/emails.server";
 import { jobs } from "~/services/index.server";
 import { linkIn, mailsTo } from "../helpers/mail";
 import { call, uniqueEmail } from "../helpers/routes";

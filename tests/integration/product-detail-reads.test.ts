@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, readerFor, type Db } from "~/db.server";
 import { researchAccess } from "~/domain/products/research-access";
-import { importProducts } from "~/services/product-import.server";
+import { importProducts } from "~/services/products/import.server";
 import { getProduct, saveProduct, trackProduct } from "~/services/products.server";
 import { generateProducts } from "../../scripts/lib/product-generator";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";

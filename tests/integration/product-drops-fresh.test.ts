@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { DEFAULT_PAGE_SIZE } from "~/domain/products/product-query";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
-import { createProductDrops } from "~/services/product-drops.server";
+import { createProductDrops } from "~/services/products/drops.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { createUser } from "../helpers/site-users";
 

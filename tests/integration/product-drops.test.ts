@@ -17,7 +17,7 @@ import { action as embeddedAction, loader as embeddedLoader } from "~/routes/app
 import { action as siteAction, loader as siteLoader } from "~/routes/dashboard.drops";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
-import { createProductDrops, type ProductDrops } from "~/services/product-drops.server";
+import { createProductDrops, type ProductDrops } from "~/services/products/drops.server";
 import { runScript } from "../helpers/cli";
 import { linkedShop } from "../helpers/linked-shops";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";

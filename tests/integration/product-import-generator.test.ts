@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { parseProductRow } from "~/domain/products/product-import";
 import { loader as imageLoader } from "~/routes/product-images.$file";
-import { renderProductSvg } from "~/services/product-images.server";
+import { renderProductSvg } from "~/services/products/images.server";
 import { generatedRows, generateProduct, generateProducts, objectIdFor, RARE_WORDS } from "../../scripts/lib/product-generator";
 import { importGeneratedProducts } from "../../scripts/lib/generated-import";
 import { SEED_PRODUCT_COUNT, seedProductsIfEmpty } from "../../scripts/lib/seed-products";

@@ -8,7 +8,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { computeInsights } from "~/domain/products/insights";
 import { parseProductRow, unpackSeries, type ProductImportInput } from "~/domain/products/product-import";
-import { importProducts, type ImportProgress } from "~/services/product-import.server";
+import { importProducts, type ImportProgress } from "~/services/products/import.server";
 import { openProductFile, ProductFileError } from "../../scripts/lib/product-file";
 
 const NOW = new Date("2026-04-01T06:00:00Z");

@@ -13,9 +13,9 @@ import { action as automaticAction } from "~/routes/api.product-pages.automatic"
 import { action as pageAction, loader as pageLoader } from "~/routes/api.product-pages.$id";
 import { action as pushAction } from "~/routes/api.product-pages.$id.push";
 import { action as createAction, loader as listLoader } from "~/routes/api.product-pages";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { createProductPages, storeAccessFrom, type ProductPagesDeps } from "~/services/product-pages.server";
-import { getStoreAccessToken } from "~/services/shopify-stores.server";
+import { getStoreAccessToken } from "~/services/shopify/stores.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
 import { startFakeAi } from "../helpers/fake-ai";

@@ -14,7 +14,7 @@ import { action as tariffApi } from "~/routes/api.products.$objectID.tariff";
 import { runScript } from "../helpers/cli";
 import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";
-import { importTariffFile } from "~/services/tariffs.server";
+import { importTariffFile } from "~/services/landed-cost/tariffs.server";
 import { landedMargins } from "~/services/landed-cost.server";
 import { researchAccess } from "~/domain/products/research-access";
 import { createSignedInUser } from "../helpers/site-users";

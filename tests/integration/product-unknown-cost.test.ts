@@ -17,7 +17,7 @@ import { loader as productsApi } from "~/routes/api.products";
 import { action as addRoute } from "~/routes/api.competitors";
 import { loader as productPage } from "~/routes/dashboard.products.$objectID";
 import { competitors, jobs, products } from "~/services/index.server";
-import { importProducts } from "~/services/product-import.server";
+import { importProducts } from "~/services/products/import.server";
 import { generateProducts } from "../../scripts/lib/product-generator";
 import { makeProduct } from "../helpers/fake-shopify-store";
 import { call } from "../helpers/routes";

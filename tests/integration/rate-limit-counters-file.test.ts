@@ -9,8 +9,8 @@ import LibsqlDatabase from "libsql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { counterFileFor, sqliteCounterClient } from "~/services/rate-limit-counters.server";
-import { createRateLimits, RATE_LIMITS, type RateLimitRule } from "~/services/rate-limits.server";
+import { counterFileFor, sqliteCounterClient } from "~/services/api-access/counters.server";
+import { createRateLimits, RATE_LIMITS, type RateLimitRule } from "~/services/api-access/rate-limits.server";
 import { holdWriteLock } from "../helpers/sqlite-lock-holder";
 
 const appFile = process.env.TEST_DB_FILE!;

@@ -12,7 +12,7 @@ import { db, dbReady } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { getEnv } from "~/env.server";
 import { apiKeys } from "~/services/index.server";
-import { createRateLimits } from "~/services/rate-limits.server";
+import { createRateLimits } from "~/services/api-access/rate-limits.server";
 
 const limits = createRateLimits({ db, databaseUrl: getEnv().DATABASE_URL });
 await dbReady;

@@ -11,7 +11,7 @@ import { getEnv } from "~/env.server";
 import { action as keysAction } from "~/routes/api.keys";
 import { action as keyAction } from "~/routes/api.keys.$id";
 import { apiKeys } from "~/services/index.server";
-import { createRateLimits, type RateLimitRule } from "~/services/rate-limits.server";
+import { createRateLimits, type RateLimitRule } from "~/services/api-access/rate-limits.server";
 import { call } from "../helpers/routes";
 import { createSignedInUser } from "../helpers/site-users";
 

@@ -11,7 +11,7 @@ import { action as savedAction, loader as savedLoader } from "~/routes/dashboard
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 import { saveSearch } from "~/services/products.server";
-import { ALERT_CHECK_JOB, createSavedSearchAlerts } from "~/services/saved-search-alerts.server";
+import { ALERT_CHECK_JOB, createSavedSearchAlerts } from "~/services/products/saved-search-alerts.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { fixtureCatalogue, insertProducts, type FixtureProduct } from "../helpers/products";
 import { call } from "../helpers/routes";

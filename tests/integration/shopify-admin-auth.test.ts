@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
 import { db } from "~/db.server";
-import { linkShop } from "~/services/shopify-stores.server";
+import { linkShop } from "~/services/shopify/stores.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { loader as appLoader } from "~/routes/app";
 import { loader as appIndexLoader } from "~/routes/app._index";

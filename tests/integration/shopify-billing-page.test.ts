@@ -148,7 +148,7 @@ describe("/app/billing with SHOPIFY_BILLING=on", () => {
 
   it("a Paddle subscriber opening the app keeps the plan and is not offered a second subscription", async () => {
     const linked = await linkedShop();
-    const { loadUser } = await import("~/services/auth.server");
+    const { loadUser } = await import("~/services/accounts/auth.server");
     await billing.completeLocalCheckout(await loadUser(db, linked.user.id), "basic");
     const page = await embeddedPage(linked.shop);
     expect(page.overview.subscription).toMatchObject({ provider: "paddle", planId: "basic", status: "trialing" });

@@ -12,9 +12,9 @@ const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopif
 
 import { db } from "~/db.server";
 import { createShopifyAdmin } from "~/integrations/shopify-admin.server";
-import { createBillingEvents } from "~/services/billing-events.server";
+import { createBillingEvents } from "~/services/billing/events.server";
 import { createShopifyBilling } from "~/services/shopify-billing.server";
-import { applyOnce } from "~/services/shopify-webhooks.server";
+import { applyOnce } from "~/services/shopify/webhooks.server";
 import { startFakeAdminGraphql, type FakeAdminGraphql } from "../helpers/fake-admin-graphql";
 import { linkedShop } from "../helpers/linked-shops";
 import { balancesOf, userBilling } from "../helpers/paddle";

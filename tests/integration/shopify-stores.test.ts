@@ -12,7 +12,7 @@ import { loader as storesLoader } from "~/routes/api.stores";
 import { action as zendropAction } from "~/routes/api.stores.zendrop";
 import { action as createThemeToken } from "~/routes/api.theme-tokens";
 import { loader as dashboardStoresLoader } from "~/routes/dashboard.stores";
-import { getStoreAccessToken } from "~/services/shopify-stores.server";
+import { getStoreAccessToken } from "~/services/shopify/stores.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";
 import { call } from "../helpers/routes";

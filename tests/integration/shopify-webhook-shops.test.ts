@@ -15,7 +15,7 @@ import * as appUninstalledRoute from "~/routes/webhooks.app.uninstalled";
 import * as customersDataRequestRoute from "~/routes/webhooks.customers.data_request";
 import * as customersRedactRoute from "~/routes/webhooks.customers.redact";
 import * as shopRedactRoute from "~/routes/webhooks.shop.redact";
-import { pruneWebhookDeliveries, WEBHOOK_ID_RETENTION_DAYS, webhookLog } from "~/services/shopify-webhooks.server";
+import { pruneWebhookDeliveries, WEBHOOK_ID_RETENTION_DAYS, webhookLog } from "~/services/shopify/webhooks.server";
 import { linkedShop } from "../helpers/linked-shops";
 import { call } from "../helpers/routes";
 import { webhookHmac } from "../helpers/shopify";

@@ -407,7 +407,7 @@ describe("effects on linked stores and theme tokens", () => {
 
 describe("what the compliance handlers answer", () => {
   it("customers/data_request exports nothing and says we hold no customer data; customers/redact erases nothing", async () => {
-    const { handleCustomerDataRequest, handleCustomerRedact } = await import("~/services/shopify-webhooks.server");
+    const { handleCustomerDataRequest, handleCustomerRedact } = await import("~/services/shopify/webhooks.server");
     expect(await handleCustomerDataRequest(db, "s.myshopify.com", 191167, 9999)).toEqual({
       customerRecords: 0,
       export: {},

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/_site.login";
-import { RATE_LIMITS } from "~/services/rate-limits.server";
+import { RATE_LIMITS } from "~/services/api-access/rate-limits.server";
 import { loader as meLoader } from "~/routes/api.me";
 import { call, cookieFrom, uniqueEmail } from "../helpers/routes";
 import { createSignedInUser, createUser, TEST_PASSWORD, uniqueIp } from "../helpers/site-users";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { loader as meLoader } from "~/routes/api.me";
 import { action as signupAction, loader as signupLoader } from "~/routes/_site.signup";
-import { verifyPassword } from "~/services/passwords.server";
+import { verifyPassword } from "~/services/accounts/password-hashing.server";
 import { call, cookieFrom, uniqueEmail } from "../helpers/routes";
 import { createSignedInUser, createUser, TEST_PASSWORD } from "../helpers/site-users";
 

@@ -19,7 +19,7 @@ import { createFileStorage } from "~/integrations/file-storage.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
 import { createSafeFetcher, type SafeFetcher } from "~/integrations/safe-fetch.server";
 import { createJobs, type Jobs } from "~/services/jobs.server";
-import { importProducts } from "~/services/product-import.server";
+import { importProducts } from "~/services/products/import.server";
 import { searchProducts } from "~/services/products.server";
 import { CatalogSearch } from "~/services/search/catalog-search.server";
 import {

@@ -17,7 +17,7 @@ import { createImageFetcher } from "~/integrations/image-fetch.server";
 import { createSafeFetcher, type SafeFetcher } from "~/integrations/safe-fetch.server";
 import { loader as storedImageRoute } from "~/routes/product-images.stored.$file";
 import { createJobs, type Jobs } from "~/services/jobs.server";
-import { importProducts } from "~/services/product-import.server";
+import { importProducts } from "~/services/products/import.server";
 import { createStoredImages, imageFetchReport, IMAGES_FETCH_JOB, type StoredImages } from "~/services/stored-images.server";
 import { png } from "../helpers/png";
 import { call } from "../helpers/routes";

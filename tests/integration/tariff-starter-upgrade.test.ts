@@ -4,7 +4,7 @@
 // layer) are replaced, rows the operator imported stay, and a second start changes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
-import { ensureTariffTable, starterTable } from "~/services/tariffs.server";
+import { ensureTariffTable, starterTable } from "~/services/landed-cost/tariffs.server";
 
 const COLUMNS = `"kind","series","name","htsPrefix","origins","exemptPrefixes","rateBp","perItemCents","validFrom","validTo","source","revision"`;
 

@@ -21,7 +21,7 @@ import { action as addRoute, loader as listRoute } from "~/routes/api.tiktoks";
 import { loader as productPage } from "~/routes/dashboard.products.$objectID";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.tiktoks";
 import { tiktoks } from "~/services/index.server";
-import { createTikToks, OEMBED_JOB, type TikTokView } from "~/services/tiktoks.server";
+import { createTikToks, OEMBED_JOB, type TikTokView } from "~/services/ai-ads/tiktoks.server";
 import { fixtureCatalogue, insertProducts } from "../helpers/products";
 import { throughPrisma } from "../helpers/prisma-reads";
 import { call } from "../helpers/routes";

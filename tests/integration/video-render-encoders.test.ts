@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBuiltInRenderer, DEFAULT_VIDEO, frameSvg, VideoRenderError, type RenderSpec } from "~/integrations/video-render.server";
-import { renderProductSvg } from "~/services/product-images.server";
+import { renderProductSvg } from "~/services/products/images.server";
 import { readMp4 } from "../helpers/mp4";
 
 const require = createRequire(import.meta.url);

@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { brandFontFiles, createBuiltInRenderer, frameSvg, VideoRenderError, type RenderSpec } from "~/integrations/video-render.server";
-import { renderProductSvg } from "~/services/product-images.server";
+import { renderProductSvg } from "~/services/products/images.server";
 import { readMp4 } from "../helpers/mp4";
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 // The frame layout of the built-in renderer (frameSvg): what each frame shows, where, and how it moves.
 import { describe, expect, it } from "vitest";
 import { frameSvg, frameTimeline, nestSvg, textLayout, type RenderSpec } from "~/integrations/video-render.server";
-import { renderProductSvg } from "~/services/product-images.server";
+import { renderProductSvg } from "~/services/products/images.server";
 
 const spec: RenderSpec = {
   width: 540,

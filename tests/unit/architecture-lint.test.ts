@@ -29,7 +29,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
     allowed: [
       `import { auth } from "~/services/index.server";`,
       `import { readJson } from "~/pages/http.server";`,
-      `import type { User } from "~/services/auth.server";`,
+      `import type { User } from "~/services/accounts/auth.server";`,
       `import { CHECK_JOB } from "~/domain/competitors/competitors";`,
       `import { TitledCard } from "~/ui/titled-card";`,
       `import { getEnv } from "~/env.server";`,
@@ -77,7 +77,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import { authenticate } from "~/shopify.server";`,
     ],
     allowed: [
-      `import type { User } from "~/services/auth.server";`,
+      `import type { User } from "~/services/accounts/auth.server";`,
       `import type { SettingsLoaderData } from "~/pages/settings-page.server";`,
       `import { TitledCard } from "~/ui/titled-card";`,
       `import type { PublicEnv } from "~/env.server";`,
@@ -100,7 +100,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import { AppError } from "~/domain/errors";`,
       `import type { ImageFetcher } from "~/integrations/image-fetch.server";`,
       `import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";`,
-      `import { connectedShops } from "~/services/shopify-stores.server";`,
+      `import { connectedShops } from "~/services/shopify/stores.server";`,
       `import { bindDb } from "../bind";`,
       `import type { Prisma } from "@prisma/client";`,
     ],
@@ -125,7 +125,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
     ],
     allowed: [
       `import { billing } from "~/services/index.server";`,
-      `import type { User } from "~/services/auth.server";`,
+      `import type { User } from "~/services/accounts/auth.server";`,
       `import type { SettingsData } from "~/ui/embedded-settings";`,
       `import { verifyWebhook } from "~/shopify.server";`,
       `import { childLogger } from "~/logger.server";`,
@@ -161,7 +161,7 @@ describe("no exceptions: the modules that once called adapters themselves take p
       allowed: `import type { LocalPaddle, LocalPaddleDeps } from "~/integrations/paddle-local.server";`,
     },
     {
-      file: "app/services/billing-events.server.ts",
+      file: "app/services/billing/events.server.ts",
       forbidden: `import { unmarshalWebhook } from "~/integrations/paddle.server";`,
       allowed: `import { WebhookSignatureError, type PaddleNotificationReader } from "~/integrations/paddle.server";`,
     },
@@ -186,7 +186,7 @@ describe("no exceptions: the modules that once called adapters themselves take p
       allowed: `import type * as api from "~/integrations/shopify-billing.server";`,
     },
     {
-      file: "app/services/shopify-stores.server.ts",
+      file: "app/services/shopify/stores.server.ts",
       forbidden: `import { getTokenCrypto } from "~/integrations/token-crypto.server";`,
       allowed: `import type { TokenCrypto } from "~/integrations/token-crypto.server";`,
     },
@@ -216,14 +216,14 @@ describe("no exceptions: the modules that once called adapters themselves take p
     const config = (await import(path.resolve("eslint.config.js"))) as Record<string, unknown>;
     expect(config.PENDING_PORTS).toBeUndefined();
     // Every app file of a part gets exactly its part's rule: the rule for the last pending service is the services' one.
-    const pending = await eslint.calculateConfigForFile(path.resolve("app/services/shopify-stores.server.ts"));
-    const general = await eslint.calculateConfigForFile(path.resolve("app/services/credits.server.ts"));
+    const pending = await eslint.calculateConfigForFile(path.resolve("app/services/shopify/stores.server.ts"));
+    const general = await eslint.calculateConfigForFile(path.resolve("app/services/billing/credits.server.ts"));
     expect(pending.rules?.["@typescript-eslint/no-restricted-imports"]).toEqual(general.rules?.["@typescript-eslint/no-restricted-imports"]);
   });
 
   it("a service may not construct an adapter", async () => {
     const errors = await boundaryErrors(
-      "app/services/credits.server.ts",
+      "app/services/billing/credits.server.ts",
       `import { createLocalPaddle } from "~/integrations/paddle-local.server";\nexport {};\n`,
     );
     expect(errors.length).toBe(1);

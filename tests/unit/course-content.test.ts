@@ -9,7 +9,7 @@ import {
   readCourseContent,
   tryItUrlProblem,
   type ContentFile,
-} from "~/services/course-content.server";
+} from "~/services/course/content.server";
 
 const real = readContentFiles();
 

@@ -4,7 +4,7 @@
 // it is for cats (every one was, so all of them matched "cat toy"), and the caption on a product's picture
 // never ends mid-phrase ("Reflective Leash for").
 import { describe, expect, it } from "vitest";
-import { captionLines, renderProductSvg } from "~/services/product-images.server";
+import { captionLines, renderProductSvg } from "~/services/products/images.server";
 import { generateProducts, NICHES, titleVocabulary } from "../../scripts/lib/product-generator";
 
 const OPTIONS = { seed: 42, endDay: "2026-11-25" };

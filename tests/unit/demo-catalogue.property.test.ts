@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEMO_SUPPLIER_NAME } from "~/domain/products/demo-catalogue";
-import { CATEGORY_DRAWINGS, drawingSubject, renderProductSvg } from "~/services/product-images.server";
+import { CATEGORY_DRAWINGS, drawingSubject, renderProductSvg } from "~/services/products/images.server";
 import { generateProduct, NICHES, titleVocabulary, titleWords } from "../../scripts/lib/product-generator";
 
 const END_DAY = "2026-05-31";

@@ -1,6 +1,6 @@
 // API keys for the public API (/api/v1) and the MCP server (/mcp), docs/decisions/053: what a key looks like,
 // what it may do, how much it may be used, and the sentences its refusals say. Pure: the key's random bytes
-// and its hash are made by app/services/api-keys.server.ts.
+// and its hash are made by app/services/api-access/api-keys.server.ts.
 import { paidState, type PaidStateInput } from "~/domain/billing/billing";
 
 /** "wpk_" and 32 letters or digits: about 190 bits, so a plain SHA-256 of it is a safe thing to store. */

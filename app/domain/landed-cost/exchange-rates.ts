@@ -5,7 +5,7 @@
 // (BigInt), rounded half-up to the cent, and every converted amount carries the rate's date and the original
 // amount and currency. A currency that is unknown (null) or absent from the table never converts: the answer is
 // null, never a guess. The ECB's daily XML (eurofxref-daily.xml) and its CSV (eurofxref.csv, in eurofxref.zip)
-// are read here; the file and network parts live in app/services/exchange-rates.server.ts.
+// are read here; the file and network parts live in app/services/landed-cost/exchange-rates.server.ts.
 
 /** One day's reference rates: `rates[code]` is that currency's units for one `base` unit, as published. */
 export interface RateTable {

@@ -1,6 +1,6 @@
 // Guessing a product's HTS code from its words (issue 35 item 15, decision 081): the product's title and type (its
 // niches) against the descriptions of the HTS lines the tariff table carries. Pure: the lines come from the table
-// (content/tariffs/, loaded by app/services/tariffs.server.ts).
+// (content/tariffs/, loaded by app/services/landed-cost/tariffs.server.ts).
 //
 // Each line is scored by the words it shares with the product, each word weighted by how rare it is among the lines
 // (a word most lines carry, like "plastics", says little; "brush" says a lot), a line's own words counting more than

@@ -1,6 +1,6 @@
 // What a product really earns (decisions 052, 081): the duty layers that apply to one HTS code and origin on one
 // day, and the landed cost and profit of one order built from them. Pure: the tariff rows come from the
-// database (app/services/tariffs.server.ts), never from this file, because tariffs are dated data.
+// database (app/services/landed-cost/tariffs.server.ts), never from this file, because tariffs are dated data.
 //
 // Money is whole US cents. Rounding: every percentage of an amount (each duty layer, the payment fee's
 // percentage, each reserve) is rounded half up to the cent on its own, then the parts are added; so each

@@ -4,7 +4,7 @@
 // and origin. A seller's own code and origin (kept with their saved product) change their card, not the index.
 //
 // Pure: the duty layers come in a LandedMarginTable (plain data, chosen once per guessed code and origin by
-// app/services/landed-margins.server.ts), so an import can figure the margin on a worker thread.
+// app/services/landed-cost/margins.server.ts), so an import can figure the margin on a worker thread.
 import { dutyAtValue, feeSettings, feesOf, guessHtsCode, originFromSupplier, parseHtsCode, type Duty, type FeeSettings, type NicheHtsGuess } from "./landed-cost";
 
 /** Raised when what the stored figure means changes (a fee, a rounding): every product is figured again. */

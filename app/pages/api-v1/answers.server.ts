@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "~/domain/products/pr
 import { priceCurrencyCode } from "~/domain/catalogue/measured-product";
 import { researchAccess } from "~/domain/products/research-access";
 import { parseProfitQuery } from "~/pages/landed-cost-api.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import type { ProductCard, ProductDetail as ServiceDetail } from "~/services/products.server";
 import { competitors, landedCost, notifications, productDrops, products } from "~/services/index.server";
 import { absoluteUrl } from "~/pages/api-v1/absolute-url.server";

@@ -7,8 +7,8 @@ import { AppError } from "~/domain/errors";
 import type { ApiScope } from "~/domain/accounts/api-keys";
 import { childLogger } from "~/logger.server";
 import type { Operation } from "~/pages/api-v1/answers.server";
-import type { ApiCaller } from "~/services/api-keys.server";
-import type { RateLimitStatus } from "~/services/rate-limits.server";
+import type { ApiCaller } from "~/services/api-access/api-keys.server";
+import type { RateLimitStatus } from "~/services/api-access/rate-limits.server";
 import { apiKeys } from "~/services/index.server";
 
 const log = childLogger("api-v1");

@@ -13,8 +13,8 @@ import { VideoRenderError, type RenderAudio, type RenderResult, type RenderSpec,
 import { childLogger } from "~/logger.server";
 import { formatOf, productSelect, scenesOf, type AdRow, type ProductRow } from "~/services/ai-ads/model.server";
 import type { VideoFiles } from "~/services/ai-ads/video-files.server";
-import type { AppliedBrand, BrandKits } from "~/services/brand-kits.server";
-import { parseProductImageFile, renderProductSvg } from "~/services/product-images.server";
+import type { AppliedBrand, BrandKits } from "~/services/ai-ads/brand-kits.server";
+import { parseProductImageFile, renderProductSvg } from "~/services/products/images.server";
 
 const log = childLogger("ai-ads");
 

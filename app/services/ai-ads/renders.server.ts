@@ -8,7 +8,7 @@ import { AI_ADS_FEATURE, renderIdempotencyKey, validateAdScript } from "~/domain
 import { AppError } from "~/domain/errors";
 import type { Db } from "~/db.server";
 import { childLogger } from "~/logger.server";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { adSelect, requirePaid, scenesOf, type AdRow, type AiAdsUser } from "~/services/ai-ads/model.server";
 import type { Production } from "~/services/ai-ads/production.server";
 import type { RenderQueue } from "~/services/ai-ads/queue.server";

@@ -10,8 +10,8 @@ import { AiTextError, type AdFacts, type AiText } from "~/integrations/ai-text.s
 import { adSelect, requirePaid, scenesOf, type AiAdsUser, type ProductRow } from "~/services/ai-ads/model.server";
 import type { VideoFiles } from "~/services/ai-ads/video-files.server";
 import type { AdViews, AiAdView } from "~/services/ai-ads/views.server";
-import type { BrandKits } from "~/services/brand-kits.server";
-import type { TikTokReference } from "~/services/tiktoks.server";
+import type { BrandKits } from "~/services/ai-ads/brand-kits.server";
+import type { TikTokReference } from "~/services/ai-ads/tiktoks.server";
 
 export interface AdEdit {
   title?: string;

@@ -17,7 +17,7 @@ import { dayOf, dayString } from "~/domain/products/insights";
 import { productPriceCurrency } from "~/domain/catalogue/measured-product";
 import { storeProductNiche } from "~/domain/products/product-import";
 import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
-import { bumpCatalogVersion } from "~/services/product-import.server";
+import { bumpCatalogVersion } from "~/services/products/import.server";
 
 /** Days of signals kept per product (the chart and the 30-day figures). */
 export const SIGNAL_DAYS = 90;

@@ -9,7 +9,7 @@ import type { CrawlMemory } from "~/domain/crawl/politeness";
 import { normaliseStoreDomain } from "~/domain/crawl/store-url";
 import type { ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";
-import { memoryColumns } from "~/services/competitors/crawl-state.server";
+import { memoryColumns } from "~/services/crawl/state.server";
 import {
   enqueueCheck,
   followSelect,

@@ -6,7 +6,7 @@ import { AppError } from "~/domain/errors";
 import { productPriceCurrency } from "~/domain/catalogue/measured-product";
 import { storeProductNiche, type TrackedStoreProductInput } from "~/domain/products/product-import";
 import { importedObjectId, ownFollow, requirePaid, requireProduct, trackedFirstSeen, type CompetitorUser } from "~/services/competitors/shared.server";
-import { importProducts } from "~/services/product-import.server";
+import { importProducts } from "~/services/products/import.server";
 
 export interface ProductImportDeps {
   db: Db;

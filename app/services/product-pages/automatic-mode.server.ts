@@ -3,7 +3,7 @@
 // request), given back through credits.refund when writing or pushing fails. The same request key again
 // answers with the page the first request made, charged once.
 import { AppError, type AppErrorStatus } from "~/domain/errors";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { sendClaimed, type PushDeps, type SendOutcome } from "~/services/product-pages/push.server";
 import { accessTo, loadStore } from "~/services/product-pages/stores.server";
 import { loadProduct, pageSelect, view, type PageRow, type ProductPageView } from "~/services/product-pages/views.server";

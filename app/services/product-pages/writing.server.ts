@@ -15,7 +15,7 @@ import {
 } from "~/domain/product-pages/product-page";
 import { FEE_PRESETS } from "~/domain/landed-cost/landed-cost";
 import { AiTextError, type AiText, type ProductFacts } from "~/integrations/ai-text.server";
-import * as credits from "~/services/credits.server";
+import * as credits from "~/services/billing/credits.server";
 import { landedFigures } from "~/services/landed-cost.server";
 import { getPage, loadProduct, ownRow, pageSelect, view, type ProductPageView, type ProductRow, type ViewsDeps } from "~/services/product-pages/views.server";
 

@@ -2,7 +2,7 @@
 // Paddle, Shopify (with the store and its billing page in Shopify admin) or nothing, and two paid
 // subscriptions on at once.
 import { primarySubscription } from "~/domain/billing/billing";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { ON, rowsOf, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
 
 /**

@@ -9,8 +9,8 @@ import { exactTimeOf } from "~/domain/event-time";
 import { findPlan, type Plan } from "~/domain/billing/plans";
 import { rowFromShopify, type ShopifySubscriptionFacts } from "~/domain/billing/shopify-billing";
 import type { DbClient } from "~/db.server";
-import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
-import { readMarketingFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
+import { endSubscriptionCredits, grantTrialCredits, resetPeriodCredits } from "~/services/billing/allowances.server";
+import { readMarketingFlags, writeBillingLifecycle } from "~/services/billing/flags.server";
 import { outboxWritten } from "~/services/outbox.server";
 import type { ShopifyBillingRuntime, ShopifyWebhookOutcome } from "~/services/shopify-billing/shared.server";
 

@@ -6,7 +6,7 @@ import { AppError } from "~/domain/errors";
 import { findPlan, OFFERS } from "~/domain/billing/plans";
 import { billingErrorSentence, decimalAmount, shopifySubscriptionName } from "~/domain/billing/shopify-billing";
 import { writeTransaction, type DbClient } from "~/db.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { ask, factsFrom, log, ON, rowsOf, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
 import { applyFacts, endRow } from "~/services/shopify-billing/state.server";
 import { grantTopUp } from "~/services/shopify-billing/top-ups.server";

@@ -5,8 +5,8 @@ import { AppError } from "~/domain/errors";
 import { CREDIT_TOP_UPS, findTopUp } from "~/domain/billing/plans";
 import { billingErrorSentence, decimalAmount, topUpPurchaseName } from "~/domain/billing/shopify-billing";
 import type { DbClient } from "~/db.server";
-import type { User } from "~/services/auth.server";
-import { grantCreditPack } from "~/services/billing-allowances.server";
+import type { User } from "~/services/accounts/auth.server";
+import { grantCreditPack } from "~/services/billing/allowances.server";
 import { ask, type ShopifyBillingRuntime } from "~/services/shopify-billing/shared.server";
 
 /**

@@ -11,7 +11,7 @@ import { createImageFetcher } from "~/integrations/image-fetch.server";
 import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
 import { createSafeFetcher } from "~/integrations/safe-fetch.server";
 import { createCatalogue, type Catalogue } from "~/services/catalogue.server";
-import { readMeasuredDetail } from "~/services/measured-products.server";
+import { readMeasuredDetail } from "~/services/products/measured.server";
 import { drawPicture, randomDesign } from "../../../scripts/lib/market-pictures";
 
 const T0 = new Date("2026-12-01T10:00:00Z");

@@ -3,9 +3,9 @@
 import { marketingStatus } from "~/domain/marketing/marketing-status";
 import { analyticsPersonProperties } from "~/domain/marketing/analytics-properties";
 import type { Db } from "~/db.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 import { paidState } from "~/domain/billing/billing";
-import { getBalances } from "~/services/credits.server";
+import { getBalances } from "~/services/billing/credits.server";
 
 export async function describeMe(db: Db, user: User) {
   const balances = await getBalances(db, user.id);

@@ -8,10 +8,10 @@ import { AppError } from "~/domain/errors";
 import { EmailSchema, PasswordSchema } from "~/domain/accounts/auth";
 import { writeTransaction, type Db } from "~/db.server";
 import { eraseOutboxPerson, outboxWritten } from "~/services/outbox.server";
-import { hashPassword, verifyPassword } from "~/services/passwords.server";
-import { userSelect } from "~/services/auth.server";
-import { retryInWords } from "~/services/rate-limits.server";
-import { EMAIL_TAKEN, revokeLinks } from "~/services/account-emails.server";
+import { hashPassword, verifyPassword } from "~/services/accounts/password-hashing.server";
+import { userSelect } from "~/services/accounts/auth.server";
+import { retryInWords } from "~/services/api-access/rate-limits.server";
+import { EMAIL_TAKEN, revokeLinks } from "~/services/accounts/emails.server";
 
 export interface AccountDeps {
   db: Db;

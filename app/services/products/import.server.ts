@@ -12,7 +12,7 @@ import type { Jobs } from "~/services/jobs.server";
 import { emptyImageQueueSummary, IMAGE_SOURCE_SQL, queueImageFetch, type ImageQueueSummary } from "~/services/stored-images.server";
 import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/products/insights";
 import { unpackSeries } from "~/domain/products/product-import";
-import { landedMarginTable } from "~/services/landed-margins.server";
+import { landedMarginTable } from "~/services/landed-cost/margins.server";
 import {
   HISTORY_VALUE_COLUMNS,
   prepareBatches,
@@ -22,9 +22,9 @@ import {
   type ImportRejection,
   type ImportRowInput,
   type PreparedBatch,
-} from "~/services/product-import-batches.server";
+} from "~/services/products/import-batches.server";
 
-export { toDbDateTime, type ImportRejection, type ImportRowInput, type PreparedBatch } from "~/services/product-import-batches.server";
+export { toDbDateTime, type ImportRejection, type ImportRowInput, type PreparedBatch } from "~/services/products/import-batches.server";
 
 export interface ImportProgress {
   /** Rows read so far (good and bad). */

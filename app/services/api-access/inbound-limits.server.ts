@@ -6,7 +6,7 @@
 // per-address rule is scaled by INBOUND_LIMITS_SCALE (many people behind one address; the end-to-end suite). A
 // null client address (none known, app/pages/client-address.server.ts) is never counted.
 import { AppError } from "~/domain/errors";
-import { RATE_LIMITS, retryInWords, type RateLimit, type RateLimitRule, type RateLimits } from "~/services/rate-limits.server";
+import { RATE_LIMITS, retryInWords, type RateLimit, type RateLimitRule, type RateLimits } from "~/services/api-access/rate-limits.server";
 
 export interface InboundLimitsSettings {
   /** INBOUND_LIMITS_SCALE: multiplies every per-client-address limit. */
@@ -22,7 +22,7 @@ export function perAddress(rule: RateLimitRule, scale: number): RateLimitRule {
   return { ...rule, points: Math.max(1, Math.round(rule.points * scale)) };
 }
 
-/** What log-in and sign-up need (app/services/auth.server.ts takes it as a dependency). */
+/** What log-in and sign-up need (app/services/accounts/auth.server.ts takes it as a dependency). */
 export interface AuthLimits {
   /** Before a password is checked: 429 when this e-mail or this client address has failed too often. */
   beforeLogin(email: string, ip: string | null): Promise<void>;

@@ -29,9 +29,9 @@ import { AppError } from "~/domain/errors";
 import type { Mailer } from "~/integrations/mailer.server";
 import { childLogger } from "~/logger.server";
 import type { Jobs } from "~/services/jobs.server";
-import { hashPassword } from "~/services/passwords.server";
-import { RATE_LIMITS, type RateLimits } from "~/services/rate-limits.server";
-import { perAddress } from "~/services/inbound-limits.server";
+import { hashPassword } from "~/services/accounts/password-hashing.server";
+import { RATE_LIMITS, type RateLimits } from "~/services/api-access/rate-limits.server";
+import { perAddress } from "~/services/api-access/inbound-limits.server";
 
 const log = childLogger("account-emails");
 

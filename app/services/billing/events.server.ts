@@ -11,9 +11,9 @@ import { CREDIT_FEATURES, findPlan, UNLIMITED_CREDITS } from "~/domain/billing/p
 import { writeTransaction, type Db, type DbClient } from "~/db.server";
 import { WebhookSignatureError, type BillingEvent, type PaddleNotificationReader } from "~/integrations/paddle.server";
 import { childLogger } from "~/logger.server";
-import { endSubscriptionCredits, grantCreditPack, grantTrialCredits, resetPeriodCredits } from "~/services/billing-allowances.server";
-import { readMarketingFlags, syncUserFlags, writeBillingLifecycle } from "~/services/billing-flags.server";
-import { applyAllowance } from "~/services/credits.server";
+import { endSubscriptionCredits, grantCreditPack, grantTrialCredits, resetPeriodCredits } from "~/services/billing/allowances.server";
+import { readMarketingFlags, syncUserFlags, writeBillingLifecycle } from "~/services/billing/flags.server";
+import { applyAllowance } from "~/services/billing/credits.server";
 import { outboxWritten } from "~/services/outbox.server";
 
 const log = childLogger("billing");

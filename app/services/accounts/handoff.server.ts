@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/db.server";
 import { HANDOFF_TTL_MINUTES, handoffTarget, type HandoffDestination, type HandoffRefusal } from "~/domain/shopify/handoff";
 import { childLogger } from "~/logger.server";
-import { findLinkedUserId } from "~/services/shopify-stores.server";
+import { findLinkedUserId } from "~/services/shopify/stores.server";
 
 const log = childLogger("handoff");
 const PREFIX = "wph_";

@@ -31,9 +31,9 @@ import { parseProductQuery, type SearchEngine } from "~/domain/products/product-
 import type { ResearchAccess } from "~/domain/products/research-access";
 import { endedLayersSentence } from "~/domain/landed-cost/landed-cost";
 import { landedFiguresReader, type LandedFigures } from "~/services/landed-cost.server";
-import { cardRowsWithSupplier } from "~/services/product-rows.server";
+import { cardRowsWithSupplier } from "~/services/products/rows.server";
 import { toCard } from "~/services/products.server";
-import type { DropUser, ProductDrops } from "~/services/product-drops.server";
+import type { DropUser, ProductDrops } from "~/services/products/drops.server";
 
 export type ExportList =
   | { kind: "search"; params: URLSearchParams }

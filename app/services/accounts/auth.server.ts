@@ -6,10 +6,10 @@
 import { AppError } from "~/domain/errors";
 import { dateFromDb, dateOrNull, readerFor, textOrNull, writeTransaction, type Db } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/passwords.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "~/services/accounts/password-hashing.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
 import { outboxRows, outboxWritten, writeOutbox } from "~/services/outbox.server";
-import type { AuthLimits } from "~/services/inbound-limits.server";
+import type { AuthLimits } from "~/services/api-access/inbound-limits.server";
 
 const DAY_MS = 24 * 3600_000;
 

@@ -19,8 +19,8 @@ import {
   type ApiScope,
 } from "~/domain/accounts/api-keys";
 import { AppError } from "~/domain/errors";
-import { loadUser, userColumnsSql, userFromRow, type User } from "~/services/auth.server";
-import { RATE_LIMITS, type RateLimits, type RateLimitStatus } from "~/services/rate-limits.server";
+import { loadUser, userColumnsSql, userFromRow, type User } from "~/services/accounts/auth.server";
+import { RATE_LIMITS, type RateLimits, type RateLimitStatus } from "~/services/api-access/rate-limits.server";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** lastUsedAt is written at most this often per key, so a busy key does not write on every call. */

@@ -4,7 +4,7 @@
 import { AppError } from "~/domain/errors";
 import type { Db } from "~/db.server";
 import type { GoogleIdentity } from "~/integrations/firebase.server";
-import { googleAuth } from "~/services/auth.server";
+import { googleAuth } from "~/services/accounts/auth.server";
 
 /** Verifies an ID token; throws when it is not valid (any error counts as "not verified"). */
 export type IdTokenVerifier = (idToken: string) => Promise<GoogleIdentity>;

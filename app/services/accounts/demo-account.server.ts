@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "~/db.server";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "~/domain/accounts/demo-account";
 import { AppError } from "~/domain/errors";
-import { hashPassword } from "~/services/passwords.server";
+import { hashPassword } from "~/services/accounts/password-hashing.server";
 
 export { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PLAN_ID } from "~/domain/accounts/demo-account";
 

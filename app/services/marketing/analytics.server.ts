@@ -8,7 +8,7 @@ import type { Db } from "~/db.server";
 import { analyticsPersonProperties, PageEventSchema, type PageEvent } from "~/domain/marketing/analytics-properties";
 import type { Env } from "~/env.server";
 import { childLogger } from "~/logger.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 
 export { PageEventSchema, type PageEvent };
 

@@ -6,13 +6,13 @@
 // declares its limit here and calls `consume`; nothing here knows HTTP.
 // On a SQLite file the counters are the library's SQLite store (one `INSERT ... ON CONFLICT DO UPDATE ...
 // RETURNING` a try) on a connection of their own, in a file of their own beside the app's database
-// (app/services/rate-limit-counters.server.ts, decisions 069 and 074: a write to the app's file makes every other
+// (app/services/api-access/counters.server.ts, decisions 069 and 074: a write to the app's file makes every other
 // connection drop its cached pages); on a libSQL server, its Prisma store (decision 063).
 import { RateLimiterPrisma, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
 import type { Db } from "~/db.server";
 import { ALLOWANCE_WINDOW_DAYS, API_SENTENCES, CALLS_PER_MINUTE } from "~/domain/accounts/api-keys";
 import { AppError } from "~/domain/errors";
-import { COUNTER_TABLE, sqliteCounterClient, type CounterClient } from "~/services/rate-limit-counters.server";
+import { COUNTER_TABLE, sqliteCounterClient, type CounterClient } from "~/services/api-access/counters.server";
 
 export interface RateLimitRule {
   /** Unique among the limits: the key prefix of its counters. */
@@ -113,7 +113,7 @@ export const RATE_LIMITS = {
     windowSeconds: ALLOWANCE_WINDOW_DAYS * 24 * 3600,
     refusal: API_SENTENCES.monthly,
   },
-  // Inbound limits on what anyone may try without an account (decision 064; app/services/inbound-limits.server.ts
+  // Inbound limits on what anyone may try without an account (decision 064; app/services/api-access/inbound-limits.server.ts
   // sets LOGIN_MAX_FAILURES and LOGIN_WINDOW_MINUTES on the log-in rules and scales the per-address ones by
   // INBOUND_LIMITS_SCALE).
   /** Failed log-ins for one account's address; a successful log-in clears them. */

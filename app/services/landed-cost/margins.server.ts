@@ -9,7 +9,7 @@ import { AppError } from "~/domain/errors";
 import { dayOf, DEFAULT_ORIGIN, dutyFor, endedLayersSentence, originFromSupplier, parseHtsCode } from "~/domain/landed-cost/landed-cost";
 import { dutyKey, landedMarginFingerprint, landedMarginOf, type LandedMarginTable } from "~/domain/landed-cost/margin";
 import type { Jobs } from "~/services/jobs.server";
-import { nicheHtsTable, tariffRowsForMany } from "~/services/tariffs.server";
+import { nicheHtsTable, tariffRowsForMany } from "~/services/landed-cost/tariffs.server";
 
 /** Products read and written per statement by the refresh. */
 export const REFRESH_CHUNK = 5_000;

@@ -23,8 +23,8 @@ import { SafeFetchError } from "~/integrations/safe-fetch.server";
 import { StorefrontError, type CatalogueRead, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";
 import { alertFollowers, type AlertsDeps } from "~/services/competitors/alerts.server";
-import { recordRead, snapshotProductOf } from "~/services/competitors/catalogue.server";
-import { failureState, loadMemory, memoryColumns } from "~/services/competitors/crawl-state.server";
+import { recordRead, snapshotProductOf } from "~/services/crawl/listings.server";
+import { failureState, loadMemory, memoryColumns } from "~/services/crawl/state.server";
 import { CHECK_JOB, DUE_JOB, DUE_SCHEDULE, enqueueCheck, productSelect, storeSelect } from "~/services/competitors/shared.server";
 
 const DUE_BATCH = 500;

@@ -5,7 +5,7 @@
 // decides which subscription is the one that grants. Runs inside the caller's transaction.
 import type { DbClient } from "~/db.server";
 import { CREDIT_FEATURES, UNLIMITED_THRESHOLD, type CreditFeature, type CreditTopUp, type Plan } from "~/domain/billing/plans";
-import { applyAllowance, expireAll } from "~/services/credits.server";
+import { applyAllowance, expireAll } from "~/services/billing/credits.server";
 
 /** The plan's trial allowance, topped up once per subscription. */
 export async function grantTrialCredits(tx: DbClient, userId: string, plan: Plan, subscriptionId: string): Promise<void> {

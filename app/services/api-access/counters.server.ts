@@ -1,7 +1,7 @@
 // The rate limiter's counters file (decisions 069, 074): a SQLite file of its own beside the app's database, its
 // table made and the app file's running windows carried over once, and the connection rate-limiter-flexible's
 // SQLite store counts on, whose writes are grouped per turn of the event loop and whose lock is waited for without
-// blocking. The limits themselves (rules, take/consume, a call's steps) are app/services/rate-limits.server.ts.
+// blocking. The limits themselves (rules, take/consume, a call's steps) are app/services/api-access/rate-limits.server.ts.
 import { existsSync } from "node:fs";
 import LibsqlDatabase from "libsql";
 

@@ -3,8 +3,8 @@
 // which user it acts as. Inside the admin iframe the link is the identity: no site cookie is set there
 // (docs/decisions/014). A bearer token sent to the JSON APIs is judged by shopify-bearer.server.ts.
 import type { Db } from "~/db.server";
-import type { User } from "~/services/auth.server";
-import { findLinkedUserId, syncStoreToken, type StoreTokenDeps } from "~/services/shopify-stores.server";
+import type { User } from "~/services/accounts/auth.server";
+import { findLinkedUserId, syncStoreToken, type StoreTokenDeps } from "~/services/shopify/stores.server";
 
 export interface EmbeddedAuthDeps {
   db: Db;

@@ -5,7 +5,7 @@ import { jwtVerify } from "jose";
 import { AppError } from "~/domain/errors";
 import type { Db } from "~/db.server";
 import { getEnv } from "~/env.server";
-import { findLinkedUserId } from "~/services/shopify-stores.server";
+import { findLinkedUserId } from "~/services/shopify/stores.server";
 import { UNLINKED } from "~/domain/shopify/handoff";
 
 /** The shop a valid Shopify session token (HS256 with our secret, our client id as aud, not expired) was issued for. */

@@ -10,7 +10,7 @@ import type { Db } from "~/db.server";
 import type { PaddlePort } from "~/integrations/paddle.server";
 import type { LocalPaddle, LocalSimulation, StoredSubscription } from "~/integrations/paddle-local.server";
 import { childLogger } from "~/logger.server";
-import type { User } from "~/services/auth.server";
+import type { User } from "~/services/accounts/auth.server";
 
 const log = childLogger("billing");
 const DAY_MS = 24 * 3600_000;
@@ -209,7 +209,7 @@ export function createBillingAccount(deps: BillingAccountDeps) {
   }
 
   /**
-   * Account deletion (app/services/account.server.ts, which has checked the subscription is the user's):
+   * Account deletion (app/services/accounts/account.server.ts, which has checked the subscription is the user's):
    * ends it now at Paddle, with no retention offer and no wait for the period end.
    */
   async function cancelNow(subscriptionId: string) {

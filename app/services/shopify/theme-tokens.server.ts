@@ -7,7 +7,7 @@ import type { Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { ThemeTokenInputSchema, type ThemeTokenInput } from "~/domain/shopify/theme-tokens";
 import { childLogger } from "~/logger.server";
-import { connectedShops } from "~/services/shopify-stores.server";
+import { connectedShops } from "~/services/shopify/stores.server";
 
 const log = childLogger("theme-tokens");
 
