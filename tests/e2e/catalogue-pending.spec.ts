@@ -16,8 +16,8 @@ test.beforeAll(async () => {
   const storeId = Number((await db.execute({ sql: `SELECT "id" FROM "CompetitorStore" WHERE "domain" = ?`, args: [DOMAIN] })).rows[0][0]);
   for (const [i, title] of ["Quartzling cordless neck fan", "Quartzling sunset lamp"].entries()) {
     await db.execute({
-      sql: `INSERT INTO "CompetitorProduct" ("storeId","productId","handle","title","productType","vendor","tags","images","variants","priceMinCents","priceMaxCents","available","firstSeenAt","lastSeenAt")
-            VALUES (?,?,?,?,'','','[]',?,'[]',1999,1999,1,?,?) ON CONFLICT("storeId","productId") DO NOTHING`,
+      sql: `INSERT INTO "CompetitorProduct" ("storeId","productId","handle","title","productType","vendor","tags","images","variants","priceMinCents","priceMaxCents","available","firstSeenAt","lastSeenAt","currency")
+            VALUES (?,?,?,?,'','','[]',?,'[]',1999,1999,1,?,?,'USD') ON CONFLICT("storeId","productId") DO NOTHING`,
       args: [storeId, `pending-${i}`, `pending-${i}`, title, JSON.stringify([`https://cdn.${DOMAIN}/${i}.jpg`]), sqliteDate(now), sqliteDate(now)],
     });
     const id = Number((await db.execute({ sql: `SELECT "id" FROM "CompetitorProduct" WHERE "storeId" = ? AND "productId" = ?`, args: [storeId, `pending-${i}`] })).rows[0][0]);

@@ -9,7 +9,8 @@
 // - the titles do not contradict: no quantity or model stated differently, and at least one content word shared
 //   when both titles have words (a picture alone never makes "Dog bed" and "Phone case" one product);
 // - the prices do not contradict: the dearer is at most MATCH.maxPriceRatio times the cheaper (stores mark up
-//   differently, not tenfold);
+//   differently, not tenfold), compared only in one unit: one currency, or US dollars at a dated reference rate
+//   (prices.ts, decision 089);
 // - the picture is evidence: a picture many listings share under unrelated titles (a placeholder, a stock
 //   photo, a size chart) is not (pictureIsEvidence).
 // Every decision carries its evidence as a sentence: "same picture: 3 of 64 bits differ; titles share neck, fan,
@@ -23,6 +24,7 @@
 // cannot form. An operator's decisions are constraints: a listing split out
 // of a product never rejoins the listings it was split from; two listings an operator merged are one product.
 // Pure: no I/O, no clock.
+import { pricePairClause, priceRatio, type ComparablePrice } from "~/domain/catalogue/prices";
 import { identityVerdict, lookAlikeReason, type ListingTraits } from "~/domain/catalogue/look-alike";
 import { compareTitles, titlesContradict, type NormalisedTitle } from "~/domain/catalogue/title";
 
@@ -57,12 +59,9 @@ export const MATCH = {
   stockPictureMaxTitleOverlap: 0.25,
 } as const;
 
-export interface ListingForMatch {
+export interface ListingForMatch extends ComparablePrice {
   id: number;
   title: NormalisedTitle;
-  /** The listing's lowest price, in cents of its store's currency (compared only within one currency). */
-  priceCents: number | null;
-  currency: string | null;
   /**
    * Barcodes, SKUs, vendor, store, options and the title's numbers and nouns (listingTraits): strong identifiers
    * decide first, and look-alikes (versions of one line) stay apart whatever their pictures say (decision 087).
@@ -83,7 +82,12 @@ export interface PairEvidence {
   distance: number;
   sharedWords: string[];
   prices: [number | null, number | null];
+  /** The currency of both prices when they share one; null when they differ or are unknown. */
   currency: string | null;
+  /** Each price's currency (decision 089), and the prices in US dollars at the reference rate of rateDate when converted. */
+  currencies?: [string | null, string | null];
+  usd?: [number | null, number | null];
+  rateDate?: string;
 }
 
 export interface PairDecision {
@@ -93,12 +97,7 @@ export interface PairDecision {
   evidence: PairEvidence;
 }
 
-/** An amount in a sentence: "$19.99" in dollars, "19.99 EUR", and "19.99 (currency unknown)" when the store publishes none. */
-export function evidenceMoney(cents: number, currency: string | null): string {
-  const amount = (cents / 100).toFixed(2);
-  if (currency === null) return `${amount} (currency unknown)`;
-  return currency === "USD" ? `$${amount}` : `${amount} ${currency}`;
-}
+export { evidenceMoney } from "~/domain/catalogue/prices";
 
 function pictureClause(distance: number): string {
   if (distance === 0) return "same picture: identical fingerprints";
@@ -111,17 +110,17 @@ function pictureClause(distance: number): string {
 export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: number, pictureIsEvidence = true): PairDecision {
   const titles = compareTitles(a.title, b.title);
   const sameCurrency = a.currency === b.currency;
+  const converted = !sameCurrency && a.currency !== null && b.currency !== null;
   const evidence: PairEvidence = {
     distance,
     sharedWords: titles.shared,
     prices: [a.priceCents, b.priceCents],
     currency: sameCurrency ? a.currency : null,
+    ...(converted ? { currencies: [a.currency, b.currency] as [string, string], usd: [a.usdCents ?? null, b.usdCents ?? null] as [number | null, number | null] } : {}),
+    ...(converted && (a.rateDate ?? b.rateDate) ? { rateDate: a.rateDate ?? b.rateDate } : {}),
   };
   const titleClause = titles.shared.length > 0 ? `titles share ${titles.shared.join(", ")}` : "titles share no word";
-  const priceClause =
-    sameCurrency && a.priceCents !== null && b.priceCents !== null
-      ? `${evidenceMoney(a.priceCents, a.currency)} and ${evidenceMoney(b.priceCents, b.currency)}`
-      : "prices in different currencies or unknown";
+  const priceClause = pricePairClause(a, b);
   const sentence = [pictureClause(distance), titleClause, priceClause].join("; ");
   const refuse = (why: string): PairDecision => ({ match: false, reason: `${why} (${sentence})`, evidence });
 
@@ -138,10 +137,8 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
   if (distance > MATCH.strongDistance && titles.overlap < MATCH.minTitleOverlapWhenFar) return refuse("pictures only similar and titles too different");
   const lookAlike = lookAlikeReason(a.traits, b.traits, a.title, b.title);
   if (lookAlike) return refuse(`versions of one line, not one product: ${lookAlike}`);
-  if (sameCurrency && a.priceCents !== null && b.priceCents !== null && a.priceCents > 0 && b.priceCents > 0) {
-    const ratio = Math.max(a.priceCents, b.priceCents) / Math.min(a.priceCents, b.priceCents);
-    if (ratio > MATCH.maxPriceRatio) return refuse(`prices too far apart (${ratio.toFixed(1)}x)`);
-  }
+  const ratio = priceRatio(a, b);
+  if (ratio > MATCH.maxPriceRatio) return refuse(`prices too far apart (${ratio.toFixed(1)}x)`);
   return { match: true, reason: sentence, evidence };
 }
 
@@ -164,9 +161,7 @@ export function pairMatches(a: ListingForMatch, b: ListingForMatch, distance: nu
   if (titlesContradict(a.title, b.title)) return false;
   if (aw.length > 0 && bw.length > 0 && shared === 0) return false;
   if (distance > MATCH.strongDistance && overlap < MATCH.minTitleOverlapWhenFar) return false;
-  if (a.currency === b.currency && a.priceCents !== null && b.priceCents !== null && a.priceCents > 0 && b.priceCents > 0) {
-    if (Math.max(a.priceCents, b.priceCents) / Math.min(a.priceCents, b.priceCents) > MATCH.maxPriceRatio) return false;
-  }
+  if (priceRatio(a, b) > MATCH.maxPriceRatio) return false;
   return lookAlikeReason(a.traits, b.traits, a.title, b.title) === null;
 }
 

@@ -4,11 +4,12 @@
 // - The rule (titlePairReason): normalised titles the same or nearly so (at least TITLE_MATCH.minWords content
 //   words, and TITLE_MATCH.minOverlap of the LONGER title's words shared, so "Neck fan" never takes in every
 //   "Portable neck fan with light"), no quantity or model contradiction, the same vendor when both name one, prices
-//   within TITLE_MATCH.maxPriceRatio in one currency. The caller adds the identifier and look-alike rules
+//   within TITLE_MATCH.maxPriceRatio in one unit (one currency, or dollars at a dated reference rate: prices.ts). The caller adds the identifier and look-alike rules
 //   (decision 087: keptApartByTraits) to the same judgement.
 // - Candidates come from an index of title words (TitleIndex), never from all pairs: prefix filtering: a title
 //   sharing minOverlap of n words must contain at least one of the n - ceil(minOverlap * n) + 1 rarest of them.
 // Pure: no I/O.
+import { pricePairClause, priceRatio, type ComparablePrice } from "~/domain/catalogue/prices";
 import { compareTitles, type NormalisedTitle } from "~/domain/catalogue/title";
 
 export const TITLE_MATCH = {
@@ -24,12 +25,10 @@ export const TITLE_MATCH = {
   maxCandidates: 24,
 } as const;
 
-export interface TitleListing {
+export interface TitleListing extends ComparablePrice {
   title: NormalisedTitle;
   /** Folded vendor, "" when the store names none. */
   vendor: string;
-  priceCents: number | null;
-  currency: string | null;
 }
 
 /** "acme" from " ACME  Inc."'s first word-ish folding: case, accents and spacing folded. */
@@ -42,9 +41,6 @@ export function foldVendor(vendor: string | null | undefined): string {
     .trim();
 }
 
-const money = (cents: number, currency: string | null) =>
-  currency === null ? `${(cents / 100).toFixed(2)} (currency unknown)` : currency === "USD" ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency}`;
-
 /**
  * Whether two listings are one product on their titles (one of them without a picture), as a sentence, or null.
  * "no picture; titles the same: neck, fan, bladeless; same vendor acme; $19.99 and $24.95".
@@ -56,15 +52,12 @@ export function titlePairReason(a: TitleListing, b: TitleListing): string | null
   if (titles.shared.length < TITLE_MATCH.minOverlap * longer) return null;
   if (titles.contradiction) return null;
   if (a.vendor && b.vendor && a.vendor !== b.vendor) return null;
-  const sameCurrency = a.currency === b.currency && a.priceCents !== null && b.priceCents !== null;
-  if (sameCurrency && a.priceCents! > 0 && b.priceCents! > 0) {
-    if (Math.max(a.priceCents!, b.priceCents!) / Math.min(a.priceCents!, b.priceCents!) > TITLE_MATCH.maxPriceRatio) return null;
-  }
+  if (priceRatio(a, b) > TITLE_MATCH.maxPriceRatio) return null;
   return [
     "no picture",
     `titles the same: ${titles.shared.join(", ")}`,
     ...(a.vendor && a.vendor === b.vendor ? [`same vendor ${a.vendor}`] : []),
-    sameCurrency ? `${money(a.priceCents!, a.currency)} and ${money(b.priceCents!, b.currency)}` : "prices in different currencies or unknown",
+    pricePairClause(a, b),
   ].join("; ");
 }
 

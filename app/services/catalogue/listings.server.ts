@@ -37,11 +37,10 @@ function optionValues(text: string): Array<{ name: string; values: string[] }> {
 }
 
 const MATCH_SQL = `
-  SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cs.currency, lp.hash,
+  SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cp.currency, lp.hash,
          CAST(strftime('%s', cp.firstSeenAt) AS INTEGER), cp.vendor, cp.variants, cp.options
   FROM CompetitorProduct cp
   JOIN ListingPicture lp ON lp.listingId = cp.id AND lp.status = 'ok' AND lp.hash IS NOT NULL
-  JOIN CompetitorStore cs ON cs.id = cp.storeId
   WHERE cp.id > ? ORDER BY cp.id LIMIT ?`;
 
 /**
@@ -86,6 +85,7 @@ export interface ListingDetail {
   storeId: number;
   storeDomain: string;
   storeName: string;
+  /** The currency its store published when it was last read (decision 089); null when none. */
   currency: string | null;
   /** The store's first read: listings found then were not "added" then. */
   storeFirstReadAt: Date | null;
@@ -130,7 +130,8 @@ export async function readListingDetails(db: Db, listingIds: number[]): Promise<
           publishedAt: true,
           firstSeenAt: true,
           removedAt: true,
-          store: { select: { domain: true, name: true, currency: true } },
+          currency: true,
+          store: { select: { domain: true, name: true } },
         },
       })),
     );
@@ -151,7 +152,7 @@ export async function readListingDetails(db: Db, listingIds: number[]): Promise<
       storeId: r.storeId,
       storeDomain: r.store.domain,
       storeName: r.store.name,
-      currency: r.store.currency,
+      currency: r.currency,
       storeFirstReadAt: firstReads.get(r.storeId) ?? null,
       productId: r.productId,
       handle: r.handle,

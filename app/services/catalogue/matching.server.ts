@@ -15,10 +15,13 @@ import { retryBusy, type Db, type SqlReader } from "~/db.server";
 import { HashIndex, hammingDistance, parseHash, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue/hash";
 import { listingTraits, siblingWords, titleMarks, type SiblingWords } from "~/domain/catalogue/look-alike";
 import { ClusterState, keptApartByTraits, MATCH, pictureIsEvidence, type Cluster, type ClusterInput } from "~/domain/catalogue/match";
+import { usdCentsOf } from "~/domain/catalogue/prices";
 import { normaliseTitle } from "~/domain/catalogue/title";
+import type { RateTable } from "~/domain/landed-cost/exchange-rates";
 import { AppError } from "~/domain/errors";
 import { readMatchListings, type MatchListing } from "~/services/catalogue/listings.server";
 import { readUnpicturedListings, TitlePlacement, type UnpicturedListing } from "~/services/catalogue/unpictured.server";
+import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 
 export const measuredObjectId = (anchorListingId: number) => `measured-${anchorListingId}`;
 
@@ -42,6 +45,8 @@ interface MatchState {
   inputs: Map<number, ClusterInput>;
   clusters: ClusterState;
   decisions: string;
+  /** The reference rates prices in different currencies were compared at (decision 089). */
+  rates: RateTable;
   stockPictures: number;
   /** Words stores use to tell their own listings apart (decision 087), learned from every listing at the build. */
   siblings: SiblingWords;
@@ -80,10 +85,16 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     };
   }
 
-  function inputOf(l: MatchListing, siblings: SiblingWords): ClusterInput {
+  /** A listing's price as matching compares it across stores: with its store, and in dollars at the table's rate (decision 089). */
+  function priceOf(l: MatchListing | UnpicturedListing, rates: RateTable) {
+    const usdCents = usdCentsOf(l.priceCents, l.currency, rates);
+    return { priceCents: l.priceCents, currency: l.currency, storeId: l.storeId, usdCents, ...(usdCents !== null && l.currency !== "USD" ? { rateDate: rates.date } : {}) };
+  }
+
+  function inputOf(l: MatchListing, siblings: SiblingWords, rates: RateTable): ClusterInput {
     const title = normaliseTitle(l.title);
     const traits = listingTraits(l.title, title, { storeId: l.storeId, vendor: l.vendor, variants: l.variants, options: l.options }, siblings);
-    return { id: l.id, title, priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: true, traits };
+    return { id: l.id, title, ...priceOf(l, rates), pictureIsEvidence: true, traits };
   }
 
   function learnSiblings(listings: MatchListing[]): SiblingWords {
@@ -115,8 +126,8 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
   }
 
   /** A listing without a picture as matching sees it: its title and price (decision 091). */
-  function unpicturedInput(l: UnpicturedListing): ClusterInput {
-    return { id: l.id, title: normaliseTitle(l.title), priceCents: l.priceCents, currency: l.currency, pictureIsEvidence: false };
+  function unpicturedInput(l: UnpicturedListing, rates: RateTable): ClusterInput {
+    return { id: l.id, title: normaliseTitle(l.title), ...priceOf(l, rates), pictureIsEvidence: false };
   }
 
   /** Places listings in the order (first seen, then id): by picture when they have one, else by title. */
@@ -125,7 +136,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       const input = s.inputs.get(l.id);
       if (input && s.hashes.has(l.id)) s.clusters.place(input);
       else if (!("hash" in l) && s.titles) {
-        const unpicturedOne = unpicturedInput(l);
+        const unpicturedOne = unpicturedInput(l, s.rates);
         s.inputs.set(l.id, unpicturedOne);
         s.titles.vendor(l.id, l.vendor);
         s.titles.place(s.clusters, unpicturedOne, keptApartByTraits);
@@ -133,7 +144,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     }
   }
 
-  function build(listings: MatchListing[], unpictured: UnpicturedListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): MatchState {
+  function build(listings: MatchListing[], unpictured: UnpicturedListing[], decisions: Awaited<ReturnType<typeof readDecisions>>, rates: RateTable): MatchState {
     const index = new HashIndex(Math.max(1024, listings.length));
     const hashes = new Map<number, Hash64>();
     const hashText = new Map<number, string>();
@@ -145,7 +156,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       index.add(l.id, hash);
       hashes.set(l.id, hash);
       hashText.set(l.id, l.hash);
-      inputs.set(l.id, inputOf(l, siblings));
+      inputs.set(l.id, inputOf(l, siblings, rates));
     }
     index.build();
     // Look-ups during placement go to a second index of placed listings (at most MATCH.indexedPerProduct a product).
@@ -165,7 +176,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
         if (titles) titles.placed(inputs.get(id)!);
       },
     );
-    const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, stockPictures: 0, siblings, last: lastOf(unpictured, lastOf(listings)), titles };
+    const s: MatchState = { index, hashes, hashText, inputs, clusters, decisions: decisions.key, rates, stockPictures: 0, siblings, last: lastOf(unpictured, lastOf(listings)), titles };
     s.stockPictures = markStockPictures(s, hashes.keys());
     placeAll(s, listings, unpictured);
     for (const [a, b] of decisions.together) clusters.merge(a, b);
@@ -173,8 +184,10 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
   }
 
   /** Places new listings into the kept state; false when the state cannot be extended (rebuild instead). */
-  function extend(s: MatchState, listings: MatchListing[], unpictured: UnpicturedListing[], decisions: Awaited<ReturnType<typeof readDecisions>>): boolean {
+  function extend(s: MatchState, listings: MatchListing[], unpictured: UnpicturedListing[], decisions: Awaited<ReturnType<typeof readDecisions>>, rates: RateTable): boolean {
     if (s.decisions !== decisions.key) return false;
+    // A newer table of reference rates changes every converted price: rebuild.
+    if (s.rates.date !== rates.date || s.rates.source !== rates.source) return false;
     // A listing placed without a picture that has one now, or that went away, is placed again: rebuild.
     const freshUnpictured = unpictured.filter((l) => !s.titles?.ids.has(l.id));
     if (unpictured.length - freshUnpictured.length !== (s.titles?.ids.size ?? 0)) return false;
@@ -203,7 +216,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
       s.index.add(l.id, hash);
       s.hashes.set(l.id, hash);
       s.hashText.set(l.id, l.hash);
-      s.inputs.set(l.id, inputOf(l, s.siblings));
+      s.inputs.set(l.id, inputOf(l, s.siblings, s.rates));
     }
     // A new listing that makes a picture a stock picture changes listings already placed: rebuild.
     if (markStockPictures(s, fresh.map((l) => l.id)) > 0) return false;
@@ -322,9 +335,10 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     const listings = await readMatchListings(sql);
     const unpictured = await readUnpicturedListings(sql);
     const decisions = await readDecisions();
+    const rates = await currentRateTable(db);
     let mode: MatchSummary["mode"] = "incremental";
-    if (options.full || !state || !extend(state, listings, unpictured, decisions)) {
-      state = build(listings, unpictured, decisions);
+    if (options.full || !state || !extend(state, listings, unpictured, decisions, rates)) {
+      state = build(listings, unpictured, decisions, rates);
       mode = "full";
     }
     const { changed, removed } = await write(state.clusters.clusters);

@@ -20,10 +20,9 @@ export interface UnpicturedListing {
 // Present listings without a usable fingerprint, and removed ones already in a product (so a listing that leaves
 // its store stays counted as it did, like a fingerprinted one).
 const UNPICTURED_SQL = `
-  SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cs.currency, cp.vendor,
+  SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cp.currency, cp.vendor,
          CAST(strftime('%s', cp.firstSeenAt) AS INTEGER)
   FROM CompetitorProduct cp
-  JOIN CompetitorStore cs ON cs.id = cp.storeId
   LEFT JOIN ListingPicture lp ON lp.listingId = cp.id
   WHERE cp.id > ? AND (lp.listingId IS NULL OR lp.status <> 'ok' OR lp.hash IS NULL)
     AND (cp.removedAt IS NULL OR EXISTS (SELECT 1 FROM CatalogueMember cm WHERE cm.listingId = cp.id))

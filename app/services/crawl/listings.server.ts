@@ -88,13 +88,15 @@ export async function recordRead(
   const seen = new Map<string, ProductSnapshot>();
   for (const p of snapshot.products) if (!seen.has(p.id)) seen.set(p.id, p);
 
+  // Each listing carries the currency its store published at this read (decision 089); none published keeps the last known.
+  const currency = snapshot.currency ?? store.currency;
   const creates: Prisma.CompetitorProductCreateManyInput[] = [];
   const updates: { productId: string; data: ProductFields }[] = [];
   for (const p of seen.values()) {
     const fields = productFields(p);
     const row = known.get(p.id);
     if (!row) {
-      creates.push({ storeId: store.id, productId: p.id, ...fields, firstSeenAt: at, lastSeenAt: at });
+      creates.push({ storeId: store.id, productId: p.id, ...fields, currency, firstSeenAt: at, lastSeenAt: at });
     } else if (row.removedAt !== null || fingerprint(fields) !== fingerprint(productFields(snapshotProductOf(row)))) {
       updates.push({ productId: p.id, data: fields });
     }
@@ -122,8 +124,9 @@ export async function recordRead(
         }),
       ),
       db.$executeRawUnsafe(
-        `UPDATE "CompetitorProduct" SET "lastSeenAt" = ? WHERE "storeId" = ? AND "productId" IN (SELECT value FROM json_each(?))`,
+        `UPDATE "CompetitorProduct" SET "lastSeenAt" = ?, "currency" = ? WHERE "storeId" = ? AND "productId" IN (SELECT value FROM json_each(?))`,
         toDbTime(at),
+        currency,
         store.id,
         JSON.stringify([...seen.keys()]),
       ),
@@ -156,7 +159,7 @@ export async function recordRead(
           failures: 0,
           lastCheckedAt: at,
           fetchDomain: snapshot.domain || store.fetchDomain,
-          currency: snapshot.currency ?? store.currency,
+          currency,
           parkedAt: null,
           nextCheckAt,
           ...storeExtra,

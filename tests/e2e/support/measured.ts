@@ -31,9 +31,9 @@ export async function insertMeasuredProducts() {
     for (const [i, l] of listings.entries()) {
       const sid = await storeId(l.store);
       await db.execute({
-        sql: `INSERT INTO "CompetitorProduct" ("storeId","productId","handle","title","productType","vendor","tags","images","variants","priceMinCents","priceMaxCents","available","firstSeenAt","lastSeenAt")
-              VALUES (?,?,?,?,'Gadgets','Acme','[]','[]','[]',?,?,?,?,?) ON CONFLICT("storeId","productId") DO NOTHING`,
-        args: [sid, `e2e-${i}`, l.handle, l.title, l.cents, l.cents, l.available ? 1 : 0, sqliteDate(day(l.seen)), sqliteDate(now)],
+        sql: `INSERT INTO "CompetitorProduct" ("storeId","productId","handle","title","productType","vendor","tags","images","variants","priceMinCents","priceMaxCents","available","firstSeenAt","lastSeenAt","currency")
+              VALUES (?,?,?,?,'Gadgets','Acme','[]','[]','[]',?,?,?,?,?,(SELECT "currency" FROM "CompetitorStore" WHERE "id" = ?)) ON CONFLICT("storeId","productId") DO NOTHING`,
+        args: [sid, `e2e-${i}`, l.handle, l.title, l.cents, l.cents, l.available ? 1 : 0, sqliteDate(day(l.seen)), sqliteDate(now), sid],
       });
       ids.push(Number((await db.execute({ sql: `SELECT "id" FROM "CompetitorProduct" WHERE "storeId" = ? AND "productId" = ?`, args: [sid, `e2e-${i}`] })).rows[0][0]));
     }
