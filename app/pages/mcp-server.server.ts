@@ -100,16 +100,6 @@ async function messageOf(request: Request, parsedBody: unknown): Promise<{ reque
 }
 
 /**
- * An expected refusal of the key (401, 403) or the limits (429). Without any credentials the challenge carries no
- * error code (RFC 6750, 3.1): the client did not know it needed a key, it did not send a bad one.
- */
-function refusedKey(error: AppError, request: Request): ApiAnswer {
-  const answer = apiErrorAnswer(error);
-  if (error.status === 401 && bearerToken(request) === null) answer.headers["WWW-Authenticate"] = 'Bearer realm="api"';
-  return answer;
-}
-
-/**
  * POST /mcp: one JSON-RPC message answered by a stateless transport on a pooled server, for the key's user. The route
  * (answerMcp) and the server's lean path (server/lean-api.mjs, decision 077) both send this answer.
  * @param parsedBody the body already parsed (the lean path), or undefined to read it from the request
@@ -130,7 +120,8 @@ export async function mcpAnswer(request: Request, parsedBody?: unknown): Promise
     if (Array.isArray(message.parsed)) return BATCH_REFUSED;
     counts = await apiKeys.countCall(caller);
   } catch (error) {
-    if (error instanceof AppError) return refusedKey(error, request);
+    // The key (401, 403) or the limits (429); a 401's challenge as the API's (RFC 6750 3.1).
+    if (error instanceof AppError) return apiErrorAnswer(error, request.headers.get("authorization"));
     throw error;
   }
   acceptForTransport(message.request);

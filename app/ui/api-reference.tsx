@@ -97,6 +97,8 @@ export function ApiReference({ doc, keysUrl }: { doc: OpenApiDoc; keysUrl: strin
         Create a key on <a href={keysUrl}>your account page</a> and send it on every call as <code style={code}>Authorization: Bearer wpk_…</code>.
         Cookies are ignored; any origin may call (CORS). Base URL: <code style={code}>{base}</code>. The machine-readable document:{" "}
         <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1). For AI assistants, see <a href="/docs/mcp">the MCP server</a>.
+        A call without a key is 401 with <code style={code}>WWW-Authenticate: Bearer realm=&quot;api&quot;</code>; a key that is malformed, unknown
+        or revoked adds <code style={code}>error=&quot;invalid_token&quot;</code> (RFC 6750).
       </p>
       <p>
         Each key, and each account across its keys, may make 120 calls a minute; a monthly allowance applies by plan. Every answer carries

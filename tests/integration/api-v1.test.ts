@@ -160,6 +160,32 @@ describe("authentication", () => {
     expect(cookieOnly.status).toBe(401);
   });
 
+  it("the challenge names invalid_token only when a bearer token was sent (RFC 6750 3.1)", async () => {
+    // No credentials at all, or another scheme: the client did not know a key is needed, so no error code.
+    for (const headers of [{}, { authorization: `Basic ${alice.key}` }] as Record<string, string>[]) {
+      const res = await call(savedRoute, "/api/v1/saved", { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api"');
+    }
+    expect((await call(savedRoute, "/api/v1/saved", { cookie: alice.cookie })).headers.get("www-authenticate")).toBe('Bearer realm="api"');
+    // A token that is malformed, unknown or revoked: the client sent a bad one.
+    const user = await createSignedInUser({ userSubscribed: "yes" });
+    const revoked = (await (await call(keysAction, "/api/keys", { method: "POST", cookie: user.cookie, json: { name: "gone" } })).json()) as { id: string; key: string };
+    await call(keyAction, `/api/keys/${revoked.id}`, { method: "DELETE", cookie: user.cookie, params: { id: revoked.id } });
+    for (const token of ["nope", `wpk_${"A".repeat(32)}`, revoked.key]) {
+      const res = await call(savedRoute, "/api/v1/saved", { headers: bearer(token) });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api", error="invalid_token"');
+    }
+    // The document says which challenge comes when.
+    const doc401 = (await (await call(openApiRoute, "/api/v1/openapi.json")).json()) as {
+      paths: Record<string, { get: { responses: Record<string, { headers?: Record<string, { description: string }> }> } }>;
+    };
+    for (const path of Object.values(doc401.paths)) {
+      expect(path.get.responses["401"].headers?.["WWW-Authenticate"]?.description).toMatch(/invalid_token.*only/);
+    }
+  });
+
   it("a key without the read scope is 403", async () => {
     const created = (await apiKeys.create(await db.user.findUniqueOrThrow({ where: { id: alice.id } }), "no scopes")) as { id: string; key: string };
     await db.apiKey.update({ where: { id: created.id }, data: { scopes: "[]" } });

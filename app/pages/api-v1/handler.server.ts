@@ -86,8 +86,20 @@ export function apiCallOf(request: Request): ApiCall {
   return { method: request.method, url: request.url, authorization: request.headers.get("authorization") };
 }
 
-/** An expected failure as the API answers it: JSON, its status, CORS, and Retry-After / WWW-Authenticate / RateLimit-*. */
-export function apiErrorAnswer(error: AppError, counts: CallCounts | null = null): ApiAnswer {
+/**
+ * The challenge of a 401 (RFC 6750 3.1): a request that sent no bearer token at all (none, or another scheme) is told
+ * only that a Bearer key is needed, with no error code (the client did not know it needed one); a token that is
+ * malformed, unknown or revoked is `error="invalid_token"`.
+ */
+export function bearerChallenge(authorization: string | null): string {
+  return bearerTokenOf(authorization) === null ? 'Bearer realm="api"' : 'Bearer realm="api", error="invalid_token"';
+}
+
+/**
+ * An expected failure as the API answers it: JSON, its status, CORS, and Retry-After / WWW-Authenticate / RateLimit-*.
+ * @param authorization the request's Authorization header (a 401's challenge depends on it)
+ */
+export function apiErrorAnswer(error: AppError, authorization: string | null, counts: CallCounts | null = null): ApiAnswer {
   const headers: Record<string, string> = { ...CORS_HEADERS, ...limitHeaders(counts), "Cache-Control": "no-store" };
   if (typeof error.details.retryAfterSeconds === "number") headers["Retry-After"] = String(error.details.retryAfterSeconds);
   const rateLimit = error.details.rateLimit as RateLimitStatus | undefined;
@@ -96,7 +108,7 @@ export function apiErrorAnswer(error: AppError, counts: CallCounts | null = null
     headers["RateLimit-Remaining"] = "0";
     headers["RateLimit-Reset"] = String(rateLimit.resetSeconds);
   }
-  if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="api", error="invalid_token"';
+  if (error.status === 401) headers["WWW-Authenticate"] = bearerChallenge(authorization);
   return json(error.status, error.toJSON(), headers);
 }
 
@@ -126,7 +138,7 @@ export async function answerApiCall(op: Operation, call: ApiCall, params: Record
   } catch (error) {
     if (error instanceof AppError) {
       if (error.status >= 500) log.warn({ operation: op.operationId, status: error.status, err: error.details.cause }, error.message);
-      return apiErrorAnswer(error, counts);
+      return apiErrorAnswer(error, call.authorization, counts);
     }
     if (error instanceof Response) return withApiHeaders(error, counts);
     throw error;

@@ -33,7 +33,17 @@ export function openApiDocument(serverUrl = "/api/v1") {
           content: { "application/json": { schema: op.response } },
         },
         400: errorResponse("A parameter is not valid; the sentence names it."),
-        401: errorResponse(API_SENTENCES.missingKey),
+        401: {
+          ...errorResponse(API_SENTENCES.missingKey),
+          headers: {
+            "WWW-Authenticate": {
+              description:
+                'Bearer realm="api" when the request sent no bearer token; Bearer realm="api", error="invalid_token" only when ' +
+                "the token sent is malformed, unknown or revoked (RFC 6750, 3.1).",
+              schema: { type: "string" },
+            },
+          },
+        },
         403: errorResponse("The key lacks the scope, or the account's plan has ended."),
         404: errorResponse("Not found, or not yours."),
         429: errorResponse(`Over ${CALLS_PER_MINUTE} calls a minute (per key and per user) or the monthly allowance; see Retry-After.`),
