@@ -12,6 +12,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseAlgoliaHosts } from "~/domain/products/algolia-hosts";
 import { isLocalDemo } from "~/domain/accounts/local-demo";
+import { BucketEnvShape, bucketEnvProblems } from "~/domain/storage/bucket-env";
 import { CHECKED_SECRETS, weakSecret } from "~/env-secrets.server";
 
 /** Fallbacks older versions shipped in the repository: refused as secrets (docs/decisions/020). */
@@ -194,6 +195,9 @@ const EnvSchema = z
     AD_MUSIC_DIR: z.string().trim().min(1).default("./data/music"),
     // AI video ads (docs/decisions/019): the folder the rendered MP4s are written to and served from.
     VIDEO_STORAGE_DIR: z.string().trim().min(1).default("./data/videos"),
+    // An S3-compatible bucket for the videos, fetched pictures and voice clips instead of VIDEO_STORAGE_DIR (decision 097):
+    // STORAGE_BUCKET, STORAGE_S3_ENDPOINT, STORAGE_S3_REGION, STORAGE_S3_FORCE_PATH_STYLE, AWS_* credentials.
+    ...BucketEnvShape,
     // Frame size (WIDTHxHEIGHT, even numbers) and frame rate of rendered (paid) ads: full HD 9:16 at 30 fps by
     // default (docs/decisions/033); 540x960 at 15 fps renders about 8 times faster.
     VIDEO_SIZE: z
@@ -425,6 +429,7 @@ const EnvSchema = z
           message: "is required in production with Discord sign-in (it builds the OAuth callback URL)",
         });
       }
+      for (const problem of bucketEnvProblems(env)) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
       const firebase = [env.FIREBASE_API_KEY, env.FIREBASE_AUTH_DOMAIN, env.FIREBASE_PROJECT_ID];
       if (firebase.some(Boolean) && !firebase.every(Boolean)) {
         ctx.addIssue({

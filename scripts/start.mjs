@@ -10,7 +10,7 @@
 //    login exists; a public APP_URL needs Paddle keys;
 // 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default);
 // 3. data seeded (idempotent; the server's environment is checked here first) and, on a local demo, the demo
-//    login printed;
+//    login printed; then the file storage (a bucket or VIDEO_STORAGE_DIR) written to, read and cleaned once;
 // 4. a production build (skipped with SKIP_BUILD=1 when build/ is current);
 // 5. the server on PORT (3000), with a readiness check before saying so: it must hold the port (a port another
 //    program holds stops this script at once, naming it; decision 080) and answer /healthz.
@@ -77,6 +77,12 @@ step("Seeding data");
 // The seed reads the environment as the server will: a refused one stops here, with its own lines and no trace.
 const seed = spawnSync(bin("tsx"), ["prisma/seed.ts"], { env, stdio: "inherit" });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
+
+step("Checking file storage");
+// A bucket (STORAGE_BUCKET) or folder (VIDEO_STORAGE_DIR) that refuses a write stops here with a sentence naming the
+// variable to fix, before anything is served (decision 097).
+const storage = spawnSync(bin("tsx"), ["scripts/storage.ts", "check"], { env, stdio: "inherit" });
+if (storage.status !== 0) process.exit(storage.status ?? 1);
 
 if (env.SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
   step("Building the app");

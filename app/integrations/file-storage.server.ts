@@ -9,7 +9,9 @@
 // extension, as a bucket would record it at put.
 //
 // The disk adapter keeps the files under one folder, a key's "/" being a subfolder; writes go to a
-// temporary file beside the target, renamed into place.
+// temporary file beside the target, renamed into place. The bucket adapter is file-storage-s3.server.ts
+// (decision 097). A store that fails (a disk that refuses writes, a bucket that cannot be reached) throws
+// FileStorageError, whose message names what to fix; a caller's own stream failing throws the stream's error.
 import { createWriteStream } from "node:fs";
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -59,6 +61,14 @@ export interface FileStorage {
   list(prefix?: string): Promise<StoredFileEntry[]>;
 }
 
+/** The store itself failed (not the caller): the message is a sentence for the operator, naming what to look at. */
+export class FileStorageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "FileStorageError";
+  }
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
   ".png": "image/png",
@@ -82,6 +92,12 @@ export function isStorageKey(key: string): boolean {
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+
+/** A failure of the folder itself (permissions, a full or read-only disk) as the operator reads it. */
+function diskFailure(what: string, dir: string, error: unknown): FileStorageError {
+  const code = (error as NodeJS.ErrnoException).code ?? "error";
+  return new FileStorageError(`${what}: the folder ${dir} refused it (${code}): check VIDEO_STORAGE_DIR and the disk.`, { cause: error });
+}
 
 let writes = 0;
 
@@ -122,7 +138,9 @@ export function createFileStorage(root: string): FileStorage {
   return {
     async put(key, body) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true }).catch((error: unknown) => {
+        throw diskFailure(`Storing ${key} failed`, dir, error);
+      });
       // Unique per write: two writes of the same key at once (two URLs with the same bytes) each rename their own.
       const temporary = `${file}.${process.pid}.${Date.now()}.${++writes}.tmp`;
       try {
@@ -132,7 +150,8 @@ export function createFileStorage(root: string): FileStorage {
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true }).catch(() => undefined);
-        throw error;
+        if (body instanceof Readable && body.errored) throw body.errored;
+        throw (error as NodeJS.ErrnoException).code ? diskFailure(`Storing ${key} failed`, dir, error) : error;
       }
     },
     async get(key) {

@@ -7,7 +7,6 @@
 // added there is available here without relisting names. Configuration comes from env.server.ts only;
 // sentences a person reads belong to the services and domain/, not here.
 import { createHmac } from "node:crypto";
-import path from "node:path";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { db, dbReady, sqlReader, type Db } from "~/db.server";
 import { getEnv, localCheckoutEnabled, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
@@ -29,7 +28,7 @@ import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
 import { createTrackerReads } from "~/integrations/tracker-storefront.server";
 import { createMusicLibrary } from "~/integrations/music-library.server";
 import { createBuiltInRenderer } from "~/integrations/video-render.server";
-import { createFileStorage } from "~/integrations/file-storage.server";
+import { createFileStores } from "~/integrations/file-stores.server";
 import { createImageFetcher } from "~/integrations/image-fetch.server";
 import { createMailer, listOutbox } from "~/integrations/mailer.server";
 import { inspectLogo } from "~/integrations/logo-image.server";
@@ -264,14 +263,20 @@ export const productImages = lazy(() => ({
   getStored: (name: string) => storedImages.getFile(name),
 }));
 
-/** Fetched product images: the "images.fetch" job and their files, kept in an images folder beside the videos. */
+/**
+ * Where files are kept (decision 097): an S3-compatible bucket when STORAGE_BUCKET is set, else VIDEO_STORAGE_DIR.
+ * `check()` is the start-up check `npm start` runs (scripts/storage.ts).
+ */
+export const fileStores = lazy(() => createFileStores(env));
+
+/** Fetched product images: the "images.fetch" job and their files, kept in an images folder beside the videos (or images/ in the bucket). */
 export const storedImages = lazy(() =>
   createStoredImages({
     db,
     fetcher: createImageFetcher({
       fetcher: createSafeFetcher(outsideReads),
     }),
-    storage: createFileStorage(path.join(env.VIDEO_STORAGE_DIR, "images")),
+    storage: fileStores.images,
     // Algolia records carry the first image: push the fetched ones (decision 037). The built-in engine
     // reads cards from the Product table, so it shows them already.
     onImagesApplied: env.ALGOLIA_ADMIN_KEY ? async (objectIDs) => algoliaEngine()?.syncProducts(objectIDs) : undefined,
@@ -371,8 +376,8 @@ export const jobs = lazy(() => {
   return built;
 });
 
-/** The AI ads' videos and previews (decision 045): keys under VIDEO_STORAGE_DIR; the fetched images have their own folder. */
-const videoStorage = lazy(() => createFileStorage(env.VIDEO_STORAGE_DIR));
+/** The AI ads' videos and previews (decision 045): keys under VIDEO_STORAGE_DIR, or videos/ in the bucket (decision 097). */
+const videoStorage = lazy(() => fileStores.videos);
 
 export const aiAds = lazy(() => {
   const [width, height] = env.VIDEO_SIZE.split("x").map(Number);
