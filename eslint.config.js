@@ -37,8 +37,8 @@ const boundaries = [
     files: ["app/routes/**"],
     patterns: [
       {
-        regex: onlyFrom(["pages/", "services/", "domain/", "ui/", "env.server", "logger.server", "shopify.server", "root"]),
-        message: `Routes are thin: they import page controllers, the composition root, domain rules, UI, configuration and Shopify's authenticate; never the database, an adapter or another part. ${ARCH}`,
+        regex: onlyFrom(["api/", "pages/", "services/", "domain/", "ui/", "env.server", "logger.server", "shopify.server", "root"]),
+        message: `Routes are thin: they import the programmatic API, page controllers, the composition root, domain rules, UI, configuration and Shopify's authenticate; never the database, an adapter or another part. ${ARCH}`,
       },
       serviceTypesOnly("Routes"),
     ],
@@ -56,6 +56,18 @@ const boundaries = [
         allowTypeImports: true,
         message: `Page controllers take UI components only as types (import type). ${ARCH}`,
       },
+    ],
+  },
+  {
+    // The programmatic surface (Bearer keys, limits, the lean path, /api/v1, MCP): HTTP helpers from pages/http/,
+    // the profit query parsed as the site parses it, the composition root; never the database or an adapter.
+    files: ["app/api/**"],
+    patterns: [
+      {
+        regex: onlyFrom(["api/", "pages/http/", "pages/landed-cost/api.server", "services/", "domain/", "env.server", "logger.server"]),
+        message: `The API (app/api/) answers Bearer-key callers through the composition root: it imports pages' HTTP helpers, services, domain, env and logger; never the database, an adapter, routes or UI. ${ARCH}`,
+      },
+      serviceTypesOnly("The API"),
     ],
   },
   {

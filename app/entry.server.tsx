@@ -24,10 +24,10 @@ if (env.JOBS_WORKER === "on" && env.NODE_ENV !== "test") {
 }
 
 /** The server asks this before Remix handles a request (server/index.mjs): a 403 for a cross-site state change. */
-export { crossSiteRefusal } from "~/pages/origin-guard.server";
+export { crossSiteRefusal } from "~/pages/http/origin-guard.server";
 
 /** The server answers GET /api/v1/products and POST /mcp with these before Express (server/index.mjs, decisions 068, 077). */
-export { LEAN_MCP_PATH, leanApiAnswer, leanApiPath, leanMcpAnswer } from "~/pages/api-v1/lean.server";
+export { LEAN_MCP_PATH, leanApiAnswer, leanApiPath, leanMcpAnswer } from "~/api/lean.server";
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;

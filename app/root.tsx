@@ -15,7 +15,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useEffect } from "react";
 import { siteGuardRedirect } from "~/domain/accounts/site-guard";
 import { publicEnv } from "~/env.server";
-import { getUser } from "~/pages/site-session.server";
+import { getUser } from "~/pages/http/site-session.server";
 import { reportBoundaryError } from "~/ui/error-report";
 import { trackPageViews } from "~/ui/page-analytics";
 import { ScriptsAfterFirstPaint } from "~/ui/scripts-after-paint";

@@ -22,7 +22,7 @@ function percentile(sorted: number[], p: number) {
 async function main() {
   const { db, dbReady } = await import("~/db.server");
   const auth = await import("~/services/accounts/auth.server");
-  const siteSession = await import("~/pages/site-session.server");
+  const siteSession = await import("~/pages/http/site-session.server");
   const { hashPassword } = await import("~/services/accounts/password-hashing.server");
   await dbReady;
 

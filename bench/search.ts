@@ -325,7 +325,7 @@ async function httpBench(queries: MixQuery[]) {
     NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "",
   };
   const { db } = await import("~/db.server");
-  const siteSession = await import("~/pages/site-session.server");
+  const siteSession = await import("~/pages/http/site-session.server");
   await db.user.upsert({ where: { email: "bench@example.com" }, create: { email: "bench@example.com", userSubscribed: "yes" }, update: {}, select: { id: true } });
   const user = await db.user.findUniqueOrThrow({ where: { email: "bench@example.com" }, select: { id: true } });
   const cookie = (await siteSession.createUserSession(user.id, new Request("http://bench.local/"))).split(";")[0];

@@ -139,7 +139,7 @@ app.all("*", async (req, res, next) => {
   try {
     const request = remixRequest(req, res);
     // A state-changing request another site sent is refused with a 403 before Remix, whose own check
-    // would answer a bare 500 (app/pages/origin-guard.server.ts, docs/decisions/021).
+    // would answer a bare 500 (app/pages/http/origin-guard.server.ts, docs/decisions/021).
     const refusal = build.entry.module.crossSiteRefusal?.(request);
     // Past our check, Remix's own must not answer 500 for a Host spelled otherwise than our Origin (decision 080).
     if (!refusal && STATE_CHANGING.has(req.method)) alignHostWithOrigin(request);

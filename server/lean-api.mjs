@@ -1,5 +1,5 @@
 // The lean path (docs/decisions/068 and 077): `GET`/`HEAD /api/v1/products` and `POST /mcp` answered with plain
-// node:http, before Express and Remix, by the functions the build exports for them (app/pages/api-v1/lean.server.ts,
+// node:http, before Express and Remix, by the functions the build exports for them (app/api/lean.server.ts,
 // which runs each route's own code). Only a request Express would treat exactly as this does takes it; every other
 // one (a body on the search, X-Forwarded-Host, no Host or an IPv6 literal, a `_data` query, a path spelt
 // differently, an MCP call without a declared length or a Bearer key) is left to Express, so nothing changes for
@@ -116,7 +116,7 @@ function searchUrl(req) {
 /**
  * The URL of an MCP call the lean path answers, or null to leave it to Express: a POST whose body's length is
  * declared and within the cap (a larger one gets the body limit's 413; a chunked one is counted as it streams), with
- * a Bearer key, so that the cross-site refusal Express would apply first (app/pages/origin-guard.server.ts) lets it
+ * a Bearer key, so that the cross-site refusal Express would apply first (app/pages/http/origin-guard.server.ts) lets it
  * through (it does for any Bearer request; one without a key is answered 401 by Express's path).
  * @param {import("node:http").IncomingMessage} req @param {number} cap
  */

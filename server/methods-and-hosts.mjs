@@ -2,7 +2,7 @@
 // names a server. Both used to reach Remix and come back as 500s: undici's Request refuses TRACE, TRACK and
 // CONNECT outright, and a Host that is no host name makes no URL. And the one cross-site check: Remix runs its own
 // before a page's action, comparing the Origin's host with X-Forwarded-Host or Host as strings, and answers 500
-// when they differ; ours (app/pages/origin-guard.server.ts) has already judged the Origin against APP_URL by then.
+// when they differ; ours (app/pages/http/origin-guard.server.ts) has already judged the Origin against APP_URL by then.
 
 /** The methods some route of the app answers; any other is refused before routing, on every path. */
 export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];

@@ -4,7 +4,7 @@
 import { createRemixHeaders } from "@remix-run/express/dist/server.js";
 import { bodyStream } from "./body-limit.mjs";
 
-/** Must equal SOCKET_ADDRESS_HEADER in app/pages/client-address.server.ts. */
+/** Must equal SOCKET_ADDRESS_HEADER in app/pages/http/client-address.server.ts. */
 export const SOCKET_ADDRESS_HEADER = "x-socket-address";
 
 /**
@@ -31,7 +31,7 @@ export function remixRequest(req, res) {
 
   /** @type {RequestInit & { duplex?: "half" }} */
   const headers = createRemixHeaders(req.headers);
-  // The socket's address, for app/pages/client-address.server.ts when no proxy is trusted (docs/decisions/064):
+  // The socket's address, for app/pages/http/client-address.server.ts when no proxy is trusted (docs/decisions/064):
   // set here, so whatever a client sent under this name is replaced.
   headers.set(SOCKET_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
   const init = { method: req.method, headers, signal: controller.signal };

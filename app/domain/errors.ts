@@ -1,6 +1,6 @@
 // The one expected-failure type. A service throws an AppError when the caller asked for something that
 // cannot be done (no credits, not yours, not found, already done, malformed); the page/API layer maps
-// it to a status and a sentence (app/pages/http.server.ts: toErrorResponse for JSON, errorData for
+// it to a status and a sentence (app/pages/http/http.server.ts: toErrorResponse for JSON, errorData for
 // forms). Anything else thrown is a defect and reaches the error handler as a 500.
 
 /** Statuses an expected failure may carry: client mistakes, plus 502/503 when an outside service failed. */

@@ -9,7 +9,7 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, Text } from "@shopify/polaris";
 import { HANDOFF_REFUSALS } from "~/domain/shopify/handoff";
-import { createUserSession, logout } from "~/pages/site-session.server";
+import { createUserSession, logout } from "~/pages/http/site-session.server";
 import { handoff } from "~/services/index.server";
 
 export const meta: MetaFunction = () => [

@@ -1,7 +1,7 @@
 // /docs/api: the public API's reference, rendered from its OpenAPI document (decision 053). Public.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { openApiDocument } from "~/pages/api-v1/openapi.server";
+import { openApiDocument } from "~/api/v1/openapi.server";
 import { ApiReference, type OpenApiDoc } from "~/ui/api-reference";
 
 export const meta: MetaFunction = () => [{ title: "API reference · Winning Products" }];

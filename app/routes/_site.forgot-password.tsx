@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { forgotPasswordAction } from "~/pages/account-emails-page.server";
-import { retryAfterHeaders } from "~/pages/page-headers.server";
+import { forgotPasswordAction } from "~/pages/accounts/emails.server";
+import { retryAfterHeaders } from "~/pages/http/page-headers.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password · Winning Products" }];
 

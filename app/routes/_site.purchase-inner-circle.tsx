@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, List, Text } from "@shopify/polaris";
 import { findPlan, formatUsd } from "~/domain/billing/plans";
-import { requireUser } from "~/pages/site-session.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { planPayUrl } from "~/ui/plan-cards";
 
 export const meta: MetaFunction = () => [{ title: "Inner Circle · Winning Products" }];

@@ -5,8 +5,8 @@ import { Banner, BlockStack, Button, Card, Text, TextField } from "@shopify/pola
 import { useState } from "react";
 import { INVALID_RESET_LINK, TOKEN_PAGE_REFERRER_POLICY } from "~/domain/accounts/account-emails";
 import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/auth";
-import { resetPasswordAction, resetPasswordLoader, TOKEN_PAGE_HEADERS } from "~/pages/account-emails-page.server";
-import { pageHeaders } from "~/pages/page-headers.server";
+import { resetPasswordAction, resetPasswordLoader, TOKEN_PAGE_HEADERS } from "~/pages/accounts/emails.server";
+import { pageHeaders } from "~/pages/http/page-headers.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Winning Products" }, { name: "referrer", content: TOKEN_PAGE_REFERRER_POLICY }];
 

@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
 import { TOKEN_PAGE_REFERRER_POLICY } from "~/domain/accounts/account-emails";
-import { TOKEN_PAGE_HEADERS, verifyEmailAction, verifyEmailLoader } from "~/pages/account-emails-page.server";
-import { pageHeaders } from "~/pages/page-headers.server";
+import { TOKEN_PAGE_HEADERS, verifyEmailAction, verifyEmailLoader } from "~/pages/accounts/emails.server";
+import { pageHeaders } from "~/pages/http/page-headers.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail · Winning Products" }, { name: "referrer", content: TOKEN_PAGE_REFERRER_POLICY }];
 

@@ -5,10 +5,10 @@
 // Anyone else: 404. Anonymous without a link: 401. The bytes come from the file-storage port (decision 045).
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseAdId } from "~/pages/ai-ads-page.server";
-import { handleServiceErrors } from "~/pages/http.server";
+import { parseAdId } from "~/pages/ai-ads/ai-ads.server";
+import { handleServiceErrors } from "~/pages/http/http.server";
 import type { VideoFile } from "~/services/ai-ads.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { aiAds } from "~/services/index.server";
 
 /** The byte range a Range header asks for, "unsatisfiable", or null for the whole file. */

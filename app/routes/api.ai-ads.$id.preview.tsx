@@ -5,9 +5,9 @@
 // script that does not pass the checks; 429 past the day's free previews (limit and nextAt in the body);
 // no paid state -> 403; not your ad -> 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseAdId } from "~/pages/ai-ads-page.server";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { parseAdId } from "~/pages/ai-ads/ai-ads.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { aiAds } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

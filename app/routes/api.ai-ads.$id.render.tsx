@@ -3,9 +3,9 @@
 // with GET /api/ai-ads/{id}. Not enough credits -> 402 { upsell, cost, remaining }; no paid state -> 403;
 // not your ad -> 404. A failed render is refunded and its ad says why in `errors`.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseAdId } from "~/pages/ai-ads-page.server";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { parseAdId } from "~/pages/ai-ads/ai-ads.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { aiAds } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

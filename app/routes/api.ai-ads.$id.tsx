@@ -5,9 +5,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { AD_FORMATS } from "~/domain/ai-ads/ai-ads";
-import { parseAdId as adId } from "~/pages/ai-ads-page.server";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { parseAdId as adId } from "~/pages/ai-ads/ai-ads.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { aiAds } from "~/services/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,8 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { AD_FORMATS } from "~/domain/ai-ads/ai-ads";
 import { AI_ADS_FEATURE } from "~/domain/ai-ads/ai-ads";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { aiAds, credits } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

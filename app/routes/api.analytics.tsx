@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientIp, handleServiceErrors, readJsonOrNull } from "~/pages/http.server";
-import { getUser } from "~/pages/site-session.server";
+import { clientIp, handleServiceErrors, readJsonOrNull } from "~/pages/http/http.server";
+import { getUser } from "~/pages/http/site-session.server";
 import { PageEventSchema } from "~/domain/marketing/analytics-properties";
 import { inboundLimits, pageEvents } from "~/services/index.server";
 

@@ -3,7 +3,7 @@
 // (400 otherwise); a repeat of the same event and click is queued once (docs/decisions/032).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AnyTrackSchema } from "~/domain/marketing/outbox";
-import { marketingGet } from "~/pages/marketing-api.server";
+import { marketingGet } from "~/pages/marketing/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return marketingGet(request, "anyTrack", AnyTrackSchema);

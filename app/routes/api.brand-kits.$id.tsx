@@ -3,9 +3,9 @@
 // fields; DELETE -> { deleted: true } (its logo too; the newest other kit becomes the default). Another
 // user's kit: 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseKitId, readKitUpload } from "~/pages/brand-kits-page.server";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { parseKitId, readKitUpload } from "~/pages/ai-ads/brand-kits.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { brandKits } from "~/services/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -5,9 +5,9 @@
 // 512 KB) -> 201 the kit. 422 { fieldErrors } naming each field; 413 too large; 415 not an image by its bytes.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BRAND_FONTS } from "~/domain/ai-ads/brand-kits";
-import { readKitUpload } from "~/pages/brand-kits-page.server";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { readKitUpload } from "~/pages/ai-ads/brand-kits.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { brandKits } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@
 // it (no more prompts) and answers { joined: true, inviteUrl }; 404 when no invite link is configured.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NOT_CONFIGURED_MESSAGE } from "~/domain/community";
-import { methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { community } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,8 +5,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { POPUP_ACTIONS, type PopupNumber } from "~/domain/community";
-import { handleServiceErrors, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { community } from "~/services/index.server";
 
 const Body = z.object({

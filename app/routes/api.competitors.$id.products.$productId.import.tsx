@@ -2,9 +2,9 @@
 // price and images) added to our product database through the product import; again updates it. Another
 // user's store or an unknown product: 404; a paid state is needed (403).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { competitorCall, competitorIdParam, productIdParam } from "~/pages/competitors-api.server";
-import { methodNotAllowed } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { competitorCall, competitorIdParam, productIdParam } from "~/pages/competitors/api.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { competitors } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -4,9 +4,9 @@
 // PATCH { name } -> the store renamed (for this user only); DELETE -> { deleted: true }. Another user's id: 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { competitorCall, competitorIdParam } from "~/pages/competitors-api.server";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { competitorCall, competitorIdParam } from "~/pages/competitors/api.server";
+import { methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { competitors } from "~/services/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

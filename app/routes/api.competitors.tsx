@@ -6,9 +6,9 @@
 // over the plan's cap, 403 { upgradeUrl } without a paid state (docs/decisions/024).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { competitorCall } from "~/pages/competitors-api.server";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { competitorCall } from "~/pages/competitors/api.server";
+import { methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { competitors } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

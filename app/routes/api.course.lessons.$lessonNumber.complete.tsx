@@ -4,9 +4,9 @@
 // Idempotent (a second call changes nothing); unknown or non-numeric lesson -> 404; anonymous -> 401.
 // DELETE marks it not done again and answers the same progress with wasDone in place of alreadyDone.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireLessonNumber } from "~/pages/course-pages.server";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { requireLessonNumber } from "~/pages/course/course.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { course } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

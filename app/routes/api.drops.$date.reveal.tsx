@@ -2,8 +2,8 @@
 // caller's revealed dates (revealing again changes nothing). 403 { upgradeUrl } without a paid state, 404 for
 // a date with no visible drop, 400 for a malformed date (docs/decisions/030).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { productDrops } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,8 +2,8 @@
 // 403 { reveal: { method, url } } before (with upgradeUrl without a paid state); 404 for a date with no
 // visible drop (unpublished or still ahead); 400 for a date not written YYYY-MM-DD (docs/decisions/030).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { productDrops } from "~/services/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 // GET /api/drops -> { nextDropDate, drops: [{ date, productCount, revealed }] }: the visible weekly product drops,
 // newest first, and the date of the next one (docs/decisions/030). Anonymous: 401.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { productDrops } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

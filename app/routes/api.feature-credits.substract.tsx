@@ -4,9 +4,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CREDIT_FEATURES } from "~/domain/billing/plans";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { credits } from "~/services/index.server";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
 
 const Body = z.object({
   feature: z.enum(CREDIT_FEATURES, { error: `must be one of ${CREDIT_FEATURES.join(", ")}` }),

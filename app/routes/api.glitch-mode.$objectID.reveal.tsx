@@ -4,8 +4,8 @@
 // 404 unknown product, 422 under the $19.00 Amazon price (docs/decisions/018).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { glitchMode } from "~/services/index.server";
 
 const ObjectID = z.string().min(1).max(120);

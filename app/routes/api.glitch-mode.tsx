@@ -3,8 +3,8 @@
 // Without paid access the rows carry titles only. A bad page -> 400 naming it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseGlitchListQuery } from "~/domain/glitch-mode/glitch";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { glitchMode } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@
 // marketing (docs/decisions/032). 400 for a malformed query; delivery failures are never shown.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { HyrosLeadSchema } from "~/domain/marketing/outbox";
-import { marketingGet } from "~/pages/marketing-api.server";
+import { marketingGet } from "~/pages/marketing/api.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return marketingGet(request, "hyrosLead", HyrosLeadSchema);

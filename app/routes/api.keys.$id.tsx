@@ -1,9 +1,9 @@
 // DELETE /api/keys/{id}: revokes one of the signed-in user's API keys at once (it answers 401 from then on);
 // another user's or an unknown id: 404. Decision 053.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { revokeApiKeyAnswer } from "~/pages/api-keys-api.server";
-import { methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { revokeApiKeyAnswer } from "~/pages/accounts/api-keys.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");

@@ -2,9 +2,9 @@
 // allowance used. POST /api/keys { "name": "..." } -> 201 { key, id, name, prefix, scopes, ... }: a new key,
 // shown this once; paid states only (403 with a sentence otherwise). Decision 053.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiKeysSection, createApiKeyAnswer } from "~/pages/api-keys-api.server";
-import { methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { apiKeysSection, createApiKeyAnswer } from "~/pages/accounts/api-keys.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);

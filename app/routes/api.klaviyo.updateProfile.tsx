@@ -3,8 +3,8 @@
 // (docs/decisions/032) and its failures are never shown to the user.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { UpdateProfileSchema } from "~/domain/marketing/outbox";
-import { methodNotAllowed } from "~/pages/http.server";
-import { marketingPost } from "~/pages/marketing-api.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { marketingPost } from "~/pages/marketing/api.server";
 
 export function action({ request }: ActionFunctionArgs) {
   return marketingPost(request, "updateProfile", UpdateProfileSchema);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/pages/site-session.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { users } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@
 // signed-in user read, or all of them when ids is omitted. Ids of other users' notifications change nothing.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { notifications } from "~/services/index.server";
 
 const Body = z

@@ -2,9 +2,9 @@
 // formattedTotals: { total } } for the next cycle with the retention offer.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { billing } from "~/services/index.server";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
 
 const Body = z.object({ subscriptionId: z.string({ error: "is required" }).min(1, "is required").max(100) });
 

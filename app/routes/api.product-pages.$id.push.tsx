@@ -4,8 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { MyshopifyDomainSchema } from "~/domain/shopify/install";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { productPages } from "~/services/index.server";
 
 const Body = z.object({

@@ -4,8 +4,8 @@
 // -> the edited page, or 422 { fieldErrors }; DELETE -> { deleted: true }. Another user's page: 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { handleServiceErrors, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { productPages } from "~/services/index.server";
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);

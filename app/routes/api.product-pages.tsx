@@ -4,8 +4,8 @@
 // { upsell: true } when short).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { handleServiceErrors, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { productPages } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { researchAccess } from "~/domain/products/research-access";
-import { productProfitAnswer } from "~/pages/landed-cost-api.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { productProfitAnswer } from "~/pages/landed-cost/api.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 
 const ObjectID = z.string().min(1).max(120);
 

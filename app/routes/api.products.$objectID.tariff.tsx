@@ -2,9 +2,9 @@
 // and country of origin, kept with their saved product (decision 052).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed } from "~/pages/http.server";
-import { setTariffAnswer } from "~/pages/landed-cost-api.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { setTariffAnswer } from "~/pages/landed-cost/api.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 
 const ObjectID = z.string().min(1).max(120);
 

@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { researchAccess } from "~/domain/products/research-access";
-import { requireApiUser } from "~/pages/site-session.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { products } from "~/services/index.server";
-import { handleServiceErrors, readJson } from "~/pages/http.server";
+import { handleServiceErrors, readJson } from "~/pages/http/http.server";
 
 const ObjectID = z.string().min(1).max(120);
 

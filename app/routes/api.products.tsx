@@ -4,9 +4,9 @@
 // instead of q (literal=1 searches q as typed); null otherwise, and always with Algolia.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { researchAccess } from "~/domain/products/research-access";
-import { handleServiceErrors } from "~/pages/http.server";
-import { searchResultPage } from "~/pages/research-pages.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors } from "~/pages/http/http.server";
+import { searchResultPage } from "~/pages/research/research.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { products } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@
 // an unknown id: 404; a body without a boolean `alerts`: 400 (docs/decisions/030).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { savedSearchAlerts } from "~/services/index.server";
 
 const Id = z.coerce.number().int().positive().max(2 ** 31 - 1);

@@ -1,8 +1,8 @@
 // POST /api/stores/{shop}/disconnect: the store stays in the list as disconnected; its stored token and
 // Shopify sessions are deleted. {shop} is the myshopify.com domain, or "legacy" for the legacy entry.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { stores } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

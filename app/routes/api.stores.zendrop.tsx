@@ -1,8 +1,8 @@
 // POST /api/stores/zendrop { connected: boolean }: the user's Zendrop connection flag (seed zendropConnected).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { stores } from "~/services/index.server";
 
 const ZendropSchema = z.object({ connected: z.boolean({ error: "must be true or false" }) });

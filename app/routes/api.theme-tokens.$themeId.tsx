@@ -1,7 +1,7 @@
 // DELETE /api/theme-tokens/{themeId}: revokes the theme's token; the theme's licence checks fail from now on.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { methodNotAllowed } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { themeTokens } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

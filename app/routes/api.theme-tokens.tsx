@@ -4,8 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AppError } from "~/domain/errors";
 import { ThemeTokenInputSchema } from "~/domain/shopify/theme-tokens";
-import { methodNotAllowed, readJson, toErrorResponse } from "~/pages/http.server";
-import { requireUidMatch } from "~/pages/site-session.server";
+import { methodNotAllowed, readJson, toErrorResponse } from "~/pages/http/http.server";
+import { requireUidMatch } from "~/pages/http/site-session.server";
 import { themeTokens } from "~/services/index.server";
 
 const noStore = { "Cache-Control": "private, no-store" };

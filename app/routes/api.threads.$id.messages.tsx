@@ -5,9 +5,9 @@
 // 429; another user's thread -> 404. Free: no credit is spent (docs/decisions/031).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseThreadId } from "~/pages/assistant-page.server";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { parseThreadId } from "~/pages/research/assistant.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { assistant } from "~/services/index.server";
 
 const Body = z.object({ text: z.string({ error: "write your question as text" }).max(100_000) });

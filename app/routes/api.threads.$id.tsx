@@ -3,9 +3,9 @@
 // its messages. Another user's thread, or none: 404 (docs/decisions/031).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseThreadId } from "~/pages/assistant-page.server";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { parseThreadId } from "~/pages/research/assistant.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { assistant } from "~/services/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@
 // a title that is empty or over 80 characters -> 422 (docs/decisions/031).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { assistant } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 // DELETE /api/tiktoks/{id} -> { deleted: true }. Another user's saved video, or a malformed id: 404.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { tiktoks } from "~/services/index.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -4,8 +4,8 @@
 // background); 422 with a sentence for a link that is not a TikTok video; 404 unknown product; 409 already saved.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireApiUser } from "~/pages/site-session.server";
+import { handleServiceErrors, methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireApiUser } from "~/pages/http/site-session.server";
 import { tiktoks } from "~/services/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
-// GET /api/v1/products (public API, decision 053): Bearer key only, limits and CORS in app/pages/api-v1/handler.server.ts;
-// what it answers is the operation "searchProducts" in app/pages/api-v1/answers.server.ts (and the OpenAPI document).
+// GET /api/v1/products (public API, decision 053): Bearer key only, limits and CORS in app/api/v1/handler.server.ts;
+// what it answers is the operation "searchProducts" in app/api/v1/answers.server.ts (and the OpenAPI document).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { operation } from "~/pages/api-v1/answers.server";
-import { answerOperation } from "~/pages/api-v1/handler.server";
+import { operation } from "~/api/v1/answers.server";
+import { answerOperation } from "~/api/v1/handler.server";
 
 const op = operation("searchProducts");
 

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { paidState, planStatusInput } from "~/domain/billing/billing";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { billing, course, credits } from "~/services/index.server";
 import { coursePaths } from "~/ui/course-pages";
 import { ContinueCourseCard } from "~/ui/course-progress";

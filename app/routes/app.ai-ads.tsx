@@ -3,8 +3,8 @@
 // Its video links are signed (the admin's iframe sends no site cookie; docs/decisions/019).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { aiAdsPageAction, loadAiAdsPage } from "~/pages/ai-ads-page.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { aiAdsPageAction, loadAiAdsPage } from "~/pages/ai-ads/ai-ads.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { AiAdsPage } from "~/ui/ai-ads-page";
 
 export const meta: MetaFunction = () => [{ title: "AI ads · Winning Products" }];

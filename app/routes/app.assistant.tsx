@@ -2,8 +2,8 @@
 // /dashboard/assistant (one page component, one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { assistantPageAction, loadAssistantPage } from "~/pages/assistant-page.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { assistantPageAction, loadAssistantPage } from "~/pages/research/assistant.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { AssistantPage } from "~/ui/assistant-page";
 
 export const meta: MetaFunction = () => [{ title: "Research assistant · Winning Products" }];

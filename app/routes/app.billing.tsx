@@ -5,8 +5,8 @@
 // Paddle's checkout cannot run in the admin's iframe.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { billingPageAction, loadBillingPage } from "~/pages/billing-page.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { billingPageAction, loadBillingPage } from "~/pages/billing/billing.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { BillingAndCreditsPage } from "~/ui/billing-page";
 
 export const meta: MetaFunction = () => [{ title: "Billing & credits · Winning Products" }];

@@ -2,8 +2,8 @@
 // shop is linked to. Its logo links are signed (the admin's iframe sends no site cookie; docs/decisions/033).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { brandKitsPageAction, loadBrandKitsPage } from "~/pages/brand-kits-page.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { brandKitsPageAction, loadBrandKitsPage } from "~/pages/ai-ads/brand-kits.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { BrandKitsPage } from "~/ui/brand-kits-page";
 
 export const meta: MetaFunction = () => [{ title: "Brand kits · Winning Products" }];

@@ -2,8 +2,8 @@
 // one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { competitorsPageAction, loadCompetitorStorePage } from "~/pages/competitors-page.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { competitorsPageAction, loadCompetitorStorePage } from "~/pages/competitors/competitors.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { CompetitorStorePage } from "~/ui/competitor-store-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

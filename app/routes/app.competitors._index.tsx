@@ -2,8 +2,8 @@
 // /dashboard/competitors (one page component, one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { competitorsPageAction, loadCompetitorsPage } from "~/pages/competitors-page.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { competitorsPageAction, loadCompetitorsPage } from "~/pages/competitors/competitors.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { CompetitorsPage } from "~/ui/competitors-page";
 
 export const meta: MetaFunction = () => [{ title: "Competitors · Winning Products" }];

@@ -2,8 +2,8 @@
 // its "try it" link opens the embedded app's page (/app/products?...), not the site's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { lessonAction, loadLesson } from "~/pages/course-pages.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { lessonAction, loadLesson } from "~/pages/course/course.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 

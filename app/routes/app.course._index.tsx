@@ -2,8 +2,8 @@
 // is linked to (progress is the account's, on both surfaces).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadCourse } from "~/pages/course-pages.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { loadCourse } from "~/pages/course/course.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { CourseOverviewPage } from "~/ui/course-pages";
 
 export const meta: MetaFunction = () => [{ title: "Course · Winning Products" }];

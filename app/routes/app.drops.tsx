@@ -2,8 +2,8 @@
 // /dashboard/drops (one page component, one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
+import { dropsPageAction, loadDropsPage } from "~/pages/research/drops.server";
 import { ProductDropsPage } from "~/ui/product-drops-page";
 
 export const meta: MetaFunction = () => [{ title: "Product drops · Winning Products" }];

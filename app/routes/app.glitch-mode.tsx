@@ -2,8 +2,8 @@
 // /dashboard/glitch-mode (one page component, one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode/glitch-mode.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { GlitchModePage } from "~/ui/glitch-mode-page";
 
 export const meta: MetaFunction = () => [{ title: "Glitch mode · Winning Products" }];

@@ -5,8 +5,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { HandoffDestinationSchema, UNLINKED } from "~/domain/shopify/handoff";
 import { getEnv } from "~/env.server";
-import { methodNotAllowed, readJson } from "~/pages/http.server";
-import { requireShop } from "~/pages/embedded-session.server";
+import { methodNotAllowed, readJson } from "~/pages/http/http.server";
+import { requireShop } from "~/pages/http/embedded-session.server";
 import { handoff } from "~/services/index.server";
 
 export async function action({ request }: ActionFunctionArgs) {

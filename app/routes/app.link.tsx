@@ -1,13 +1,13 @@
 // The linking screen: the first time a shop opens the embedded app, the merchant signs in to (or creates)
 // their Winning Products account here and the shop is linked to it. No site cookie is set inside the
 // admin iframe: from now on the link is the shop's identity (docs/decisions/014).
-import { expectedFailure } from "~/pages/form-errors.server";
+import { expectedFailure } from "~/pages/http/form-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/accounts/auth";
-import { clientIp, errorHeaders, readForm } from "~/pages/http.server";
-import { requireShop, withEmbeddedParams } from "~/pages/embedded-session.server";
+import { clientIp, errorHeaders, readForm } from "~/pages/http/http.server";
+import { requireShop, withEmbeddedParams } from "~/pages/http/embedded-session.server";
 import { auth, stores } from "~/services/index.server";
 import { LinkShopScreen, type LinkMode } from "~/ui/link-shop";
 

@@ -1,9 +1,9 @@
 // GET /app/notifications/{id}: the bell's link for one notification inside Shopify admin. Marks it read
-// and redirects to the embedded page it is about, keeping the admin's query (app/pages/notifications.server.ts).
+// and redirects to the embedded page it is about, keeping the admin's query (app/pages/notifications/notifications.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { handleServiceErrors } from "~/pages/http.server";
-import { openNotification } from "~/pages/notifications.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
+import { handleServiceErrors } from "~/pages/http/http.server";
+import { openNotification } from "~/pages/notifications/notifications.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);

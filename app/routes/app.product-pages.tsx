@@ -2,8 +2,8 @@
 // (one page component, one loader and action), for the user the shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { loadProductPagesPage, productPagesPageAction } from "~/pages/product-pages-page.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
+import { loadProductPagesPage, productPagesPageAction } from "~/pages/product-pages/product-pages.server";
 import { ProductPagesPage } from "~/ui/product-pages-page";
 
 export const meta: MetaFunction = () => [{ title: "Product pages · Winning Products" }];

@@ -2,8 +2,8 @@
 // for the user the shop is linked to. Save and track post here (App Bridge adds the session token).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
+import { loadProductDetail, productDetailAction } from "~/pages/research/research.server";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
 

@@ -2,8 +2,8 @@
 // user the shop is linked to. Search state lives in the URL as on the site.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { loadProductGrid, productGridAction } from "~/pages/research-pages.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
+import { loadProductGrid, productGridAction } from "~/pages/research/research.server";
 import { ProductsPage, productsMeta } from "~/ui/products-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productsMeta(data);

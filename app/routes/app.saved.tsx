@@ -2,8 +2,8 @@
 // shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { loadSaved, savedAction } from "~/pages/research-pages.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
+import { loadSaved, savedAction } from "~/pages/research/research.server";
 import { SavedPage } from "~/ui/saved-page";
 
 export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];

@@ -3,7 +3,7 @@
 // same JSON API as Stores & themes; disconnecting Discord posts here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { settingsAction, settingsLoader } from "~/pages/settings-page.server";
+import { settingsAction, settingsLoader } from "~/pages/accounts/settings.server";
 import { EmbeddedSettingsPage } from "~/ui/embedded-settings";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Winning Products" }];

@@ -1,7 +1,7 @@
 // Stores & themes inside Shopify admin: the same page as /dashboard/stores, for the linked account.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { stores, themeTokens } from "~/services/index.server";
 import { StoresAndThemesPage } from "~/ui/stores-page";
 

@@ -2,8 +2,8 @@
 // shop is linked to.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireEmbeddedUser } from "~/pages/embedded-session.server";
-import { loadTikToksPage, tiktoksPageAction } from "~/pages/tiktoks-page.server";
+import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
+import { loadTikToksPage, tiktoksPageAction } from "~/pages/ai-ads/tiktoks.server";
 import { TikToksPage } from "~/ui/tiktoks-page";
 
 export const meta: MetaFunction = () => [{ title: "TikToks · Winning Products" }];

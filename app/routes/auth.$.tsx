@@ -3,7 +3,7 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
-import { refuseMalformedHost, requireShopifyAdmin } from "~/pages/embedded-session.server";
+import { refuseMalformedHost, requireShopifyAdmin } from "~/pages/http/embedded-session.server";
 import { EmbeddedShellError } from "~/ui/embedded-error";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@
 // are stored. The dashboard then says what happened (?discord=connected|denied|state|taken|failed).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { finishDiscordConnect } from "~/pages/discord-connect.server";
-import { requireUser } from "~/pages/site-session.server";
+import { finishDiscordConnect } from "~/pages/course/discord-connect.server";
+import { requireUser } from "~/pages/http/site-session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

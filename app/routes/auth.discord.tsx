@@ -4,8 +4,8 @@
 // (A static segment, so Shopify's auth.$ splat never sees these URLs.)
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { startDiscordConnect } from "~/pages/discord-connect.server";
-import { requireUser } from "~/pages/site-session.server";
+import { startDiscordConnect } from "~/pages/course/discord-connect.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { community } from "~/services/index.server";
 
 const BACK = "/dashboard?location=dashboard";

@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { findPlan, isValidPlanChoice } from "~/domain/billing/plans";
-import { handleServiceErrors, readJsonOrNull } from "~/pages/http.server";
-import { createUserSession } from "~/pages/site-session.server";
+import { handleServiceErrors, readJsonOrNull } from "~/pages/http/http.server";
+import { createUserSession } from "~/pages/http/site-session.server";
 import { googleSignIn } from "~/services/index.server";
 
 const BodySchema = z.object({

@@ -1,9 +1,9 @@
-// /dashboard: the site's overview (controller app/pages/dashboard-home-page.server.ts, component
+// /dashboard: the site's overview (controller app/pages/research/dashboard-home.server.ts, component
 // app/ui/dashboard-home.tsx).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { loadDashboardHome } from "~/pages/dashboard-home-page.server";
-import { requireUser } from "~/pages/site-session.server";
+import { loadDashboardHome } from "~/pages/research/dashboard-home.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { DashboardHome } from "~/ui/dashboard-home";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];

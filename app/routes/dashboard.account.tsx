@@ -1,13 +1,13 @@
 // /dashboard/account: the seller's own account. Change the password or the e-mail, download their data,
 // sign out everywhere, delete the account; each confirmed with the password (or, for an account that
 // only signs in with Google, its e-mail address), deletion also with the word DELETE. The rules live in
-// app/services/accounts/account.server.ts, the form handling in app/pages/account-page.server.ts.
+// app/services/accounts/account.server.ts, the form handling in app/pages/accounts/account.server.ts.
 // The page itself is app/ui/account-page.tsx.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { accountPageAction, loadAccountPage, type AccountOutcome } from "~/pages/account-page.server";
-import { retryAfterHeaders } from "~/pages/page-headers.server";
-import { requireUser } from "~/pages/site-session.server";
+import { accountPageAction, loadAccountPage, type AccountOutcome } from "~/pages/accounts/account.server";
+import { retryAfterHeaders } from "~/pages/http/page-headers.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { AccountPage } from "~/ui/account-page";
 
 export const meta: MetaFunction = () => [{ title: "Account · Winning Products" }];

@@ -2,8 +2,8 @@
 // the credit balances. The page, its loader and its action are shared with /app/billing.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { billingPageAction, loadBillingPage } from "~/pages/billing-page.server";
-import { requireUser } from "~/pages/site-session.server";
+import { billingPageAction, loadBillingPage } from "~/pages/billing/billing.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { BillingAndCreditsPage } from "~/ui/billing-page";
 
 export const meta: MetaFunction = () => [{ title: "Billing & credits · Winning Products" }];

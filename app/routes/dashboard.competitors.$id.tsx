@@ -1,10 +1,10 @@
 // /dashboard/competitors/{id}: one followed store: the estimate, reads, catalogue chart, launches, changes and
 // products. The page (app/ui/competitor-store-page.tsx) and its loader and action
-// (app/pages/competitors-page.server.ts) are the same in Shopify admin (/app/competitors/{id}).
+// (app/pages/competitors/competitors.server.ts) are the same in Shopify admin (/app/competitors/{id}).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { competitorsPageAction, loadCompetitorStorePage } from "~/pages/competitors-page.server";
-import { requireUser } from "~/pages/site-session.server";
+import { competitorsPageAction, loadCompetitorStorePage } from "~/pages/competitors/competitors.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { CompetitorStorePage } from "~/ui/competitor-store-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

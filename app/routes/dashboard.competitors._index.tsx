@@ -1,10 +1,10 @@
 // /dashboard/competitors: the rival stores the user follows, the "Add a competitor" form, rename, remove and
 // "Check now". The page (app/ui/competitors-page.tsx) and its loader and action
-// (app/pages/competitors-page.server.ts) are the same in Shopify admin (/app/competitors).
+// (app/pages/competitors/competitors.server.ts) are the same in Shopify admin (/app/competitors).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { competitorsPageAction, loadCompetitorsPage } from "~/pages/competitors-page.server";
-import { requireUser } from "~/pages/site-session.server";
+import { competitorsPageAction, loadCompetitorsPage } from "~/pages/competitors/competitors.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { CompetitorsPage } from "~/ui/competitors-page";
 
 export const meta: MetaFunction = () => [{ title: "Competitors · Winning Products" }];

@@ -3,8 +3,8 @@
 // The embedded app (/app/course/{lessonNumber}) renders the same page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
-import { lessonAction, loadLesson } from "~/pages/course-pages.server";
-import { requireUser } from "~/pages/site-session.server";
+import { lessonAction, loadLesson } from "~/pages/course/course.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

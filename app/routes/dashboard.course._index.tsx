@@ -2,8 +2,8 @@
 // "continue where you left off" button. The embedded app (/app/course) renders the same page.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadCourse } from "~/pages/course-pages.server";
-import { requireUser } from "~/pages/site-session.server";
+import { loadCourse } from "~/pages/course/course.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { CourseOverviewPage } from "~/ui/course-pages";
 
 export const meta: MetaFunction = () => [{ title: "Course · Winning Products" }];

@@ -1,9 +1,9 @@
-// /dashboard/feedback: a feedback form and a bug report form (controller app/pages/feedback-page.server.ts,
+// /dashboard/feedback: a feedback form and a bug report form (controller app/pages/feedback/feedback.server.ts,
 // component app/ui/feedback-page.tsx). Limits and messages live in feedback.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { feedbackAction, loadFeedbackPage } from "~/pages/feedback-page.server";
-import { requireUser } from "~/pages/site-session.server";
+import { feedbackAction, loadFeedbackPage } from "~/pages/feedback/feedback.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { FeedbackPage } from "~/ui/feedback-page";
 
 export const meta: MetaFunction = () => [{ title: "Feedback · Winning Products" }];

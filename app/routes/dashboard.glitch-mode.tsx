@@ -1,11 +1,11 @@
 // /dashboard/glitch-mode: products that sell on Amazon for far more than they cost, ranked by the
 // spread, with reveals for a glitch-mode credit and the user's revealed glitches. The page
-// (app/ui/glitch-mode-page.tsx) and its loader and action (app/pages/glitch-mode-page.server.ts) are
+// (app/ui/glitch-mode-page.tsx) and its loader and action (app/pages/glitch-mode/glitch-mode.server.ts) are
 // the same as in Shopify admin (/app/glitch-mode).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
-import { requireUser } from "~/pages/site-session.server";
+import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode/glitch-mode.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { GlitchModePage } from "~/ui/glitch-mode-page";
 
 export const meta: MetaFunction = () => [{ title: "Glitch mode · Winning Products" }];

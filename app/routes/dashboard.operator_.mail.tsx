@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
-import { handleServiceErrors } from "~/pages/http.server";
-import { requireUser } from "~/pages/site-session.server";
+import { handleServiceErrors } from "~/pages/http/http.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { feedback, mailOutbox } from "~/services/index.server";
 import { MailOutboxCard } from "~/ui/mail-outbox";
 

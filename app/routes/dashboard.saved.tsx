@@ -1,10 +1,10 @@
 // /dashboard/saved: saved products, tracked products with the change since tracking, and saved
 // searches. The page (app/ui/saved-page.tsx) and its loader and action
-// (app/pages/research-pages.server.ts) are the same as in Shopify admin (/app/saved).
+// (app/pages/research/research.server.ts) are the same as in Shopify admin (/app/saved).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/pages/site-session.server";
-import { loadSaved, savedAction } from "~/pages/research-pages.server";
+import { requireUser } from "~/pages/http/site-session.server";
+import { loadSaved, savedAction } from "~/pages/research/research.server";
 import { SavedPage } from "~/ui/saved-page";
 
 export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];

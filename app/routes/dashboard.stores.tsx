@@ -1,9 +1,9 @@
 // Stores & themes on the site: the user's linked Shopify stores and theme tokens, and the install path to
-// Shopify (the "Your store's address" form posts here: app/pages/shopify-install.server.ts).
+// Shopify (the "Your store's address" form posts here: app/pages/shopify/install.server.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { shopifyInstallAction, shopifyInstallView } from "~/pages/shopify-install.server";
-import { requireUser } from "~/pages/site-session.server";
+import { shopifyInstallAction, shopifyInstallView } from "~/pages/shopify/install.server";
+import { requireUser } from "~/pages/http/site-session.server";
 import { stores, themeTokens } from "~/services/index.server";
 import { StoresAndThemesPage } from "~/ui/stores-page";
 

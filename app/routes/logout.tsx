@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { logout } from "~/pages/site-session.server";
+import { logout } from "~/pages/http/site-session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const cookie = await logout(request);

@@ -1,7 +1,7 @@
 // /mcp: the MCP server (Streamable HTTP, stateless; decision 054). Bearer API key, Host and Origin checked, the
-// same limits as /api/v1: app/pages/mcp-server.server.ts. POST carries the JSON-RPC messages; GET and DELETE 405.
+// same limits as /api/v1: app/api/mcp/server.server.ts. POST carries the JSON-RPC messages; GET and DELETE 405.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { answerMcp } from "~/pages/mcp-server.server";
+import { answerMcp } from "~/api/mcp/server.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => answerMcp(request);
 export const action = ({ request }: ActionFunctionArgs) => answerMcp(request);

@@ -1,7 +1,7 @@
 // Declared in shopify.app.toml (topic app/uninstalled). The signature and the shop (the body's
 // myshopify_domain; the header must agree) are checked by handleShopifyWebhook (docs/decisions/041).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify-webhooks.server";
+import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify/webhooks.server";
 import { shopifyWebhooks } from "~/services/index.server";
 
 export const loader = webhookLoader;

@@ -3,7 +3,7 @@
 // (keyed on the purchase id, whichever of this and the merchant's return comes first), to the shop whose
 // Shopify lists the purchase (decision 041).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify-webhooks.server";
+import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify/webhooks.server";
 import { shopifyBilling, shopifyWebhooks } from "~/services/index.server";
 
 export const loader = webhookLoader;

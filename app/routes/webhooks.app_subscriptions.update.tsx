@@ -3,7 +3,7 @@
 // HMAC; the body names the subscription, whose row must belong to the header's shop (decision 041);
 // applyOnce makes each webhook id and body count once; updated_at orders them.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify-webhooks.server";
+import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify/webhooks.server";
 import { shopifyBilling, shopifyWebhooks } from "~/services/index.server";
 
 export const loader = webhookLoader;

@@ -1,7 +1,7 @@
 // Mandatory compliance webhook (customers/data_request), declared in shopify.app.toml. Acts on the
 // body's shop_domain (the header must agree; docs/decisions/041).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify-webhooks.server";
+import { handleShopifyWebhook, webhookLoader } from "~/pages/shopify/webhooks.server";
 import { shopifyWebhooks } from "~/services/index.server";
 
 export const loader = webhookLoader;

@@ -2,7 +2,7 @@
 // notification is an AppError answered by the one mapper (401 signature, 400 unreadable).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { billing } from "~/services/index.server";
-import { handleServiceErrors, methodNotAllowed } from "~/pages/http.server";
+import { handleServiceErrors, methodNotAllowed } from "~/pages/http/http.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

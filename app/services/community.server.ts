@@ -33,7 +33,7 @@ export interface DiscordReturn {
   error: string | null;
   state: string;
   code: string;
-  /** The state cookie's content as signed at step 1 (app/pages/discord-connect.server.ts), or null. */
+  /** The state cookie's content as signed at step 1 (app/pages/course/discord-connect.server.ts), or null. */
   saved: { state?: unknown; userId?: unknown } | null;
 }
 
@@ -211,7 +211,7 @@ export function createCommunity(deps: CommunityDeps) {
 
     /**
      * Step 1 of connecting: where to send the browser, and the state it must bring back (the page
-     * keeps it, with the user's id, in a signed cookie: app/pages/discord-connect.server.ts).
+     * keeps it, with the user's id, in a signed cookie: app/pages/course/discord-connect.server.ts).
      */
     startConnect(): { url: string; state: string } | null {
       if (!discord) return null;

@@ -97,7 +97,7 @@ const outsideReads = {
 
 // ---------- accounts, sessions and identity (decisions 004, 014, 020, 021) ----------
 
-/** Site identity: accounts and session rows. The cookie and the guards are in app/pages/site-session.server.ts. */
+/** Site identity: accounts and session rows. The cookie and the guards are in app/pages/http/site-session.server.ts. */
 export const auth = lazy(() =>
   bindDb(db, {
     ...authFns.useCases,
@@ -122,7 +122,7 @@ export const googleSignIn = lazy(() =>
   }),
 );
 
-/** The shop -> user link behind the embedded pages (the guards are in app/pages/embedded-session.server.ts). */
+/** The shop -> user link behind the embedded pages (the guards are in app/pages/http/embedded-session.server.ts). */
 export const embeddedAuth = lazy(() => createEmbeddedAuth({ db, tokens: getTokenCrypto(), loadUser: authFns.loadUser }));
 
 /** The account page: password, e-mail, data export, deletion. */

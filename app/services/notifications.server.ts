@@ -53,7 +53,7 @@ const view = (n: NotificationRow): NotificationView => ({
   readAt: n.readAt?.toISOString() ?? null,
 });
 
-// The bell of every dashboard page reads these (app/pages/notifications.server.ts): two prepared statements on
+// The bell of every dashboard page reads these (app/pages/notifications/notifications.server.ts): two prepared statements on
 // the SqlReader instead of two Prisma queries (docs/decisions/017, 039), with Prisma as the fallback.
 const LIST_SQL =
   'SELECT "id", "kind", "title", "body", "url", "createdAt", "readAt" FROM "Notification" WHERE "userId" = ? ' +

@@ -1,10 +1,10 @@
 // The site's account page (/dashboard/account): change the password or the e-mail, download the data,
-// sign out everywhere, delete the account, each confirmed as app/pages/account-page.server.ts expects.
+// sign out everywhere, delete the account, each confirmed as app/pages/accounts/account.server.ts expects.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, Card, FormLayout, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import type { AccountIntent, AccountOutcome, loadAccountPage } from "~/pages/account-page.server";
+import type { AccountIntent, AccountOutcome, loadAccountPage } from "~/pages/accounts/account.server";
 import { ApiKeysCard } from "~/ui/api-keys-card";
 
 export type AccountPageData = SerializeFrom<typeof loadAccountPage>;

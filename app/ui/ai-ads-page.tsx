@@ -3,7 +3,7 @@
 // and ?ad={id} opening one: its storyboard with editable scene texts and durations, "Preview video
 // (free)" (a small render marked "Preview", decision 036), "Render video" (5 credits, full HD) with a
 // progress bar while either renders (the page re-reads every second, only then), and the finished video
-// with a download link. Loader and action: app/pages/ai-ads-page.server.ts.
+// with a download link. Loader and action: app/pages/ai-ads/ai-ads.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
@@ -33,7 +33,7 @@ import { BUILT_IN_WRITER } from "~/domain/product-pages/product-page";
 import { isUnlimited } from "~/domain/billing/credits";
 import { formatCount } from "~/domain/products/insights";
 import type { AdProductSummary, AiAdView } from "~/services/ai-ads.server";
-import type { AiAdsActionResult, loadAiAdsPage } from "~/pages/ai-ads-page.server";
+import type { AiAdsActionResult, loadAiAdsPage } from "~/pages/ai-ads/ai-ads.server";
 import { aiAdsPath } from "~/ui/ai-ad-button";
 import { formatPrice, ProductImage } from "~/ui/product-card";
 import { researchPaths, type Surface } from "~/ui/research-paths";

@@ -3,7 +3,7 @@
 // It talks to /api/keys with fetch: the site's cookie, or inside admin App Bridge's session token.
 import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import type { ApiKeysSection } from "~/pages/api-keys-api.server";
+import type { ApiKeysSection } from "~/pages/accounts/api-keys.server";
 
 type Section = Omit<ApiKeysSection, "keys"> & { keys: ApiKeysSection["keys"] };
 

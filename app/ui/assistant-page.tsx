@@ -2,12 +2,12 @@
 // (/app/assistant): the user's threads, the open conversation, and the question box. Every answer says
 // where its query came from ("from the AI model" / "from the built-in parser"), shows the filters it used
 // as a link that opens them in the product grid, and lists its products with why each fits. Its loader
-// and action are app/pages/assistant-page.server.ts; inside the admin every link stays under /app.
+// and action are app/pages/research/assistant.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, Text, TextField } from "@shopify/polaris";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { assistantPageAction, loadAssistantPage } from "~/pages/assistant-page.server";
+import type { assistantPageAction, loadAssistantPage } from "~/pages/research/assistant.server";
 import type { MessageView } from "~/services/assistant.server";
 import { NoteList } from "~/ui/note-list";
 import { NoticeSection } from "~/ui/page-banners";

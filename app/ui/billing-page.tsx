@@ -1,6 +1,6 @@
 // The Billing & credits page, the same on the site (/dashboard/billing) and in Shopify admin
 // (/app/billing): plan and status, next bill, cancel with the retention offer, extend the trial, the
-// credit balances and their history. Its loader and action are app/pages/billing-page.server.ts.
+// credit balances and their history. Its loader and action are app/pages/billing/billing.server.ts.
 // What differs inside the admin: Paddle's checkout cannot open in its iframe, so buying a plan and
 // changing the card open the site in a new tab through a one-time sign-in link (app/ui/handoff.tsx).
 // With SHOPIFY_BILLING=on the admin sells through Shopify instead (docs/decisions/034): the plan cards
@@ -12,7 +12,7 @@ import { Badge, Banner, BlockStack, Button, DataTable, InlineStack, Layout, Link
 import { planStatusLine, planView } from "~/domain/billing/billing";
 import { isUnlimited } from "~/domain/billing/credits";
 import { CREDIT_FEATURES, featureLabel, findPlan, formatUsd, type Plan } from "~/domain/billing/plans";
-import type { loadBillingPage } from "~/pages/billing-page.server";
+import type { loadBillingPage } from "~/pages/billing/billing.server";
 import { HandoffNoticeSection, useHandoff, type Handoff } from "~/ui/handoff";
 import { LineChart } from "~/ui/line-chart";
 import { PaddleCheckoutButton } from "~/ui/paddle-checkout";

@@ -1,14 +1,14 @@
 // The Brand kits page, the same on the site (/dashboard/brand-kits) and in Shopify admin (/app/brand-kits):
 // the seller's kits (logo, colours with a contrast warning, font, tagline, tone of voice, which is the
 // default), a form to make one (with a logo upload: PNG, JPEG or SVG) and the same form to edit each.
-// Loader and action: app/pages/brand-kits-page.server.ts; the rules: app/services/ai-ads/brand-kits.server.ts.
+// Loader and action: app/pages/ai-ads/brand-kits.server.ts; the rules: app/services/ai-ads/brand-kits.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { contrastWarnings, KIT_LIMITS, parseHexColour } from "~/domain/ai-ads/brand-kits";
 import type { Surface } from "~/domain/shopify/embedded-paths";
-import type { BrandKitsActionResult, loadBrandKitsPage } from "~/pages/brand-kits-page.server";
+import type { BrandKitsActionResult, loadBrandKitsPage } from "~/pages/ai-ads/brand-kits.server";
 import { TitledCard } from "~/ui/titled-card";
 
 export type BrandKitsPageData = SerializeFrom<typeof loadBrandKitsPage>;

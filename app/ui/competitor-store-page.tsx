@@ -2,7 +2,7 @@
 // (/app/competitors/{id}): the weekly-orders estimate (marked an estimate, with its evidence and method), when
 // it was read and will be again, "Check now" with the read's progress, the catalogue's size and activity
 // over time, its launches, the changes we measured (newest first), and its products with Follow (price-drop
-// alerts) and "Add to product database". Loader and action: app/pages/competitors-page.server.ts.
+// alerts) and "Add to product database". Loader and action: app/pages/competitors/competitors.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
@@ -21,8 +21,8 @@ import { useEffect, useState } from "react";
 import { ESTIMATE_METHOD } from "~/domain/competitors/insights";
 import type { Surface } from "~/domain/shopify/embedded-paths";
 import { productPriceCurrency, UNKNOWN_CURRENCY } from "~/domain/catalogue/measured-product";
-import type { CompetitorActionResult, loadCompetitorStorePage } from "~/pages/competitors-page.server";
-import type { ExportLinks } from "~/pages/product-export.server";
+import type { CompetitorActionResult, loadCompetitorStorePage } from "~/pages/competitors/competitors.server";
+import type { ExportLinks } from "~/pages/research/export.server";
 import type { CompetitorProductView } from "~/services/competitors.server";
 import {
   ActionMessage,

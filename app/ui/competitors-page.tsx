@@ -2,7 +2,7 @@
 // the rival stores the user follows (name, status, products, last and next read, the weekly-orders estimate
 // comes on each store's page), the "Add a competitor" form, rename, remove (confirmed) and "Check now". Without
 // a paid state it says what the feature is and how to get it. Its loader and action are
-// app/pages/competitors-page.server.ts; inside the admin every link stays under /app.
+// app/pages/competitors/competitors.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import {
@@ -21,7 +21,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
-import type { CompetitorActionResult, loadCompetitorsPage } from "~/pages/competitors-page.server";
+import type { CompetitorActionResult, loadCompetitorsPage } from "~/pages/competitors/competitors.server";
 import type { CompetitorStatus, CompetitorSummary, EstimateView } from "~/services/competitors.server";
 import { ChoosePlanBanner } from "~/ui/page-banners";
 import { researchPaths } from "~/ui/research-paths";

@@ -1,13 +1,13 @@
 // The install path from the site to Shopify (docs/decisions/029). ConnectShopifyCard is on the site's
 // Stores page: "Install on Shopify" when the app's install link is configured, and a "Your store's
 // address" form that sends the seller to Shopify's install page for our app (the page's action,
-// app/pages/shopify-install.server.ts); when the Shopify app is not set up on this server, one plain
+// app/pages/shopify/install.server.ts); when the Shopify app is not set up on this server, one plain
 // sentence and no button. ConnectStoreFirst is what a page that needs a store shows without one.
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
-import type { ShopifyInstallFormResult, ShopifyInstallView } from "~/pages/shopify-install.server";
+import type { ShopifyInstallFormResult, ShopifyInstallView } from "~/pages/shopify/install.server";
 
 export function ConnectShopifyCard({ install }: { install: ShopifyInstallView }) {
   const answer = useActionData<ShopifyInstallFormResult>();

@@ -1,12 +1,12 @@
 // The course pages, the same on the site (/dashboard/course...) and in Shopify admin (/app/course...):
 // the outline with "continue where you left off", one lesson with "Mark as done", and the page for a
-// lesson that does not exist. Their loaders and action are app/pages/course-pages.server.ts. Inside
+// lesson that does not exist. Their loaders and action are app/pages/course/course.server.ts. Inside
 // the admin every link stays under /app, including a lesson's "try it" link.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { embeddedTwin, sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
-import type { loadCourse, loadLesson } from "~/pages/course-pages.server";
+import type { loadCourse, loadLesson } from "~/pages/course/course.server";
 import { CourseLessonView } from "~/ui/course-lesson";
 import { CourseOutline } from "~/ui/course-outline";
 import { ContinueCourseCard } from "~/ui/course-progress";

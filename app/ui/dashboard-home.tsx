@@ -1,10 +1,10 @@
 // The site dashboard's overview: the plan, credits, course, next drop, Shopify and account cards, and the
-// community prompt. Data from app/pages/dashboard-home-page.server.ts; the route passes the URL's
+// community prompt. Data from app/pages/research/dashboard-home.server.ts; the route passes the URL's
 // parameters (?checkout=success, ?discord=...) for the banners.
 import type { SerializeFrom } from "@remix-run/node";
 import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { planStatus, type PlanStatusInput } from "~/domain/billing/billing";
-import type { DashboardHomeData } from "~/pages/dashboard-home-page.server";
+import type { DashboardHomeData } from "~/pages/research/dashboard-home.server";
 import { CommunityCard, CommunityPopup, discordNotice } from "~/ui/course-community";
 import { ContinueCourseCard } from "~/ui/course-progress";
 import { CreditsCard } from "~/ui/credits-card";

@@ -3,7 +3,7 @@
 // the community. Changes go through the same JSON API and services as the site's pages.
 import type { SerializeFrom } from "@remix-run/node";
 import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import type { SettingsLoaderData } from "~/pages/settings-page.server";
+import type { SettingsLoaderData } from "~/pages/accounts/settings.server";
 import { ApiKeysCard } from "~/ui/api-keys-card";
 import { CommunityCard } from "~/ui/course-community";
 import { HandoffNoticeSection, useHandoff } from "~/ui/handoff";

@@ -3,7 +3,7 @@
 // downloading. The links come from the page's loader: plain on the site, signed inside Shopify admin, where the
 // browser's download request carries neither our cookie nor a session token (as ad videos do).
 import { InlineStack, Text } from "@shopify/polaris";
-import type { ExportLinks } from "~/pages/product-export.server";
+import type { ExportLinks } from "~/pages/research/export.server";
 
 const BUTTON = "Polaris-Button Polaris-Button--pressable Polaris-Button--variantSecondary Polaris-Button--sizeSlim Polaris-Button--textAlignCenter";
 

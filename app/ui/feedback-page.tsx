@@ -1,11 +1,11 @@
 // The site's feedback page: a feedback form (message, optional rating 1-5) and a bug report form (the page
 // the user came from and the browser's user agent are attached, and the form says so). Answers come from
-// app/pages/feedback-page.server.ts.
+// app/pages/feedback/feedback.server.ts.
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { BUG_MAX_CHARS, FEEDBACK_MAX_CHARS } from "~/domain/feedback";
-import type { FeedbackResult } from "~/pages/feedback-page.server";
+import type { FeedbackResult } from "~/pages/feedback/feedback.server";
 
 const RATING_OPTIONS = [
   { label: "No rating", value: "" },

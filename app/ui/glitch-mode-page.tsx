@@ -5,7 +5,7 @@
 // (unless unlimited) with the upsell at 0, and the user's revealed glitches with how each spread was computed.
 // What the duty assumes (its day, its table, the layers that ended and are not counted) is said once, at the top
 // (decision 081), never per row. Without paid access the lists show titles only, with an upgrade
-// prompt. Its loader and action are app/pages/glitch-mode-page.server.ts; inside the admin every link stays under /app.
+// prompt. Its loader and action are app/pages/glitch-mode/glitch-mode.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineStack, Layout, Link, Page, Pagination, Text } from "@shopify/polaris";
@@ -13,7 +13,7 @@ import { formatCount } from "~/domain/products/insights";
 import { GLITCH_NOTES } from "~/domain/glitch-mode/glitch";
 import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import type { GlitchLandedView, GlitchView, NoLongerGlitch, RankedGlitch } from "~/services/glitch-mode.server";
-import type { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode-page.server";
+import type { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode/glitch-mode.server";
 import { DutyNotice, LandedCostBreakdown } from "~/ui/landed-cost-breakdown";
 import { formatDay, formatMoney, ProductImage, UpgradePrompt } from "~/ui/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research-paths";

@@ -1,7 +1,7 @@
 // The site's log-in page: Google (when configured), the e-mail/password form, and where a reset password or a
 // redirect sends the visitor. A link to /login?innerCircle=1 (the seed's Inner Circle option) goes on to the Inner
 // Circle offer after logging in, said above the form; nobody else is offered it here. Answers come from
-// app/pages/auth-pages.server.ts.
+// app/pages/accounts/auth.server.ts.
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Card, Divider, Text } from "@shopify/polaris";
 import type { FieldErrors } from "~/domain/accounts/auth";

@@ -1,6 +1,6 @@
 // The notifications bell of both shells: an icon button with the unread count that opens the newest
 // notifications (title, body, link, time) and "Mark all read". Data comes from the shell's loader
-// (app/pages/notifications.server.ts); marking read is POST /api/notifications/read with fetch (the site's
+// (app/pages/notifications/notifications.server.ts); marking read is POST /api/notifications/read with fetch (the site's
 // cookie goes along; inside Shopify admin App Bridge adds the session token), then the loaders run again.
 // Each notification is a link to /dashboard/notifications/{id} or /app/notifications/{id}, which marks it
 // read and opens what it is about on the same surface (its embedded twin inside the admin).
@@ -10,7 +10,7 @@ import { ActionList, Badge, BlockStack, Box, Button, InlineStack, Popover, Scrol
 import { NotificationIcon } from "@shopify/polaris-icons";
 import { useCallback, useState } from "react";
 import { notificationOpenPath, type Surface } from "~/domain/shopify/embedded-paths";
-import type { NotificationsBellData } from "~/pages/notifications.server";
+import type { NotificationsBellData } from "~/pages/notifications/notifications.server";
 
 type Data = SerializeFrom<NotificationsBellData>;
 
@@ -150,7 +150,7 @@ export function NotificationsBell({
                   suffix: isUnread ? <Badge tone="info">New</Badge> : undefined,
                   truncate: false,
                   // A real link: opening it marks the notification read and lands on what it is about,
-                  // on this surface (app/pages/notifications.server.ts).
+                  // on this surface (app/pages/notifications/notifications.server.ts).
                   url: notificationOpenPath(surface, n.id),
                   onAction: () => setOpen(false),
                 };

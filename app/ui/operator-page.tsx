@@ -1,12 +1,12 @@
 // The site's operator page: the inbox (bug reports and feedback, newest first, each with a status form), then the
 // stores the measured catalogue observes and its status (app/ui/operator-stores.tsx). Answers come from
-// app/pages/operator-page.server.ts. Everything users typed is rendered as text (React escapes it); nothing is
+// app/pages/operator/operator.server.ts. Everything users typed is rendered as text (React escapes it); nothing is
 // interpreted as HTML.
 import { Form } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Select, Text } from "@shopify/polaris";
 import { useState, type ComponentType, type ReactNode } from "react";
 import { BUG_STATUSES, FEEDBACK_STATUSES } from "~/domain/feedback";
-import type { OperatorActionResult, OperatorPageData } from "~/pages/operator-page.server";
+import type { OperatorActionResult, OperatorPageData } from "~/pages/operator/operator.server";
 import type { Inbox } from "~/services/feedback.server";
 import { OperatorStores } from "~/ui/operator-stores";
 

@@ -1,13 +1,13 @@
 // The checkout page for one plan (/pay): the summary with its price and trial, Paddle's checkout or the
 // local test checkout, or, for someone who already has what it sells, where that is managed. Data from
-// app/pages/pay-page.server.ts.
+// app/pages/billing/pay.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, List, Text, TextField } from "@shopify/polaris";
 import { formatUsd } from "~/domain/billing/plans";
 import { PaddleCheckoutButton } from "~/ui/paddle-checkout";
 import { CHECKOUT_SUCCESS_URL } from "~/domain/billing/billing";
-import type { loadPayPage } from "~/pages/pay-page.server";
+import type { loadPayPage } from "~/pages/billing/pay.server";
 
 const BILLING_PAGE = "/dashboard/billing";
 

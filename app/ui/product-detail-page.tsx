@@ -1,11 +1,11 @@
 // One product's page (images, figures, trend chart, reasons, supplier and Amazon price, profit
 // calculator, save / track, and selling it through a product page), the same on the site
 // (/dashboard/products/{objectID}) and in Shopify admin (/app/products/{objectID}). Save and track post
-// to the page's own action; its loader and action are app/pages/research-pages.server.ts.
+// to the page's own action; its loader and action are app/pages/research/research.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import type { loadProductDetail, productDetailAction } from "~/pages/research-pages.server";
+import type { loadProductDetail, productDetailAction } from "~/pages/research/research.server";
 import { formatDay, imagePreload, nicheLabel, UpgradePrompt } from "~/ui/product-card";
 import { ProductGallery, ProductInsights, ProductMetrics, ProductSourcing, TrackingChange } from "~/ui/product-detail";
 import { useLastSearchUrl } from "~/ui/product-filters";

@@ -1,14 +1,14 @@
 // The weekly product drops page, the same on the site (/dashboard/drops) and in Shopify admin (/app/drops):
 // the countdown to the next drop, the drops so far (newest first) with a reveal button each, and a revealed
 // drop's products as cards that open the product's page, each with the reason it was picked. Without a paid
-// state the list is shown with an upgrade prompt. Its loader and action are app/pages/product-drops-page.server.ts.
+// state the list is shown with an upgrade prompt. Its loader and action are app/pages/research/drops.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { countdownText } from "~/domain/products/product-drops";
-import type { dropsPageAction, loadDropsPage } from "~/pages/product-drops-page.server";
-import type { ExportLinks } from "~/pages/product-export.server";
+import type { dropsPageAction, loadDropsPage } from "~/pages/research/drops.server";
+import type { ExportLinks } from "~/pages/research/export.server";
 import type { DropProduct, RevealedDrop } from "~/services/products/drops.server";
 import { ExportButtons } from "~/ui/export-buttons";
 import { LandedMarginLine, CardsDutyNotice, type LandedMarginData } from "~/ui/landed-cost-breakdown";

@@ -1,7 +1,7 @@
 // The Product pages page, the same on the site (/dashboard/product-pages) and in Shopify admin
 // (/app/product-pages): the user's product pages with their status, target store and Shopify product;
 // ?page={id} opens one in the editor with a live preview, a push button (with its progress) and the
-// errors Shopify gave. Its loader and action are app/pages/product-pages-page.server.ts. Pages are
+// errors Shopify gave. Its loader and action are app/pages/product-pages/product-pages.server.ts. Pages are
 // created from a product ("Create product page", "Automatic mode") through
 // app/ui/product-page-actions.tsx. Inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
@@ -33,7 +33,7 @@ import {
   type PageErrors,
 } from "~/domain/product-pages/product-page";
 import type { ProductPageView } from "~/services/product-pages.server";
-import type { loadProductPagesPage, ProductPagesActionResult } from "~/pages/product-pages-page.server";
+import type { loadProductPagesPage, ProductPagesActionResult } from "~/pages/product-pages/product-pages.server";
 import { ConnectStoreFirst } from "~/ui/connect-shopify";
 import { MarkdownDescriptionField } from "~/ui/markdown-editor";
 import { storeOptions } from "~/ui/product-page-actions";

@@ -1,11 +1,11 @@
 // A grid card's Save button: saves or unsaves the product through the grid page's own action (intent
-// save | unsave, app/pages/research-pages.server.ts) without leaving the page, on the site and inside
+// save | unsave, app/pages/research/research.server.ts) without leaving the page, on the site and inside
 // Shopify admin alike. It shows the new state at once; if the server refuses, the card goes back to
 // what the server holds and says why.
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Text } from "@shopify/polaris";
 import { StarFilledIcon, StarIcon } from "@shopify/polaris-icons";
-import type { GridSaveResult } from "~/pages/research-pages.server";
+import type { GridSaveResult } from "~/pages/research/research.server";
 
 export function ProductSaveButton({ objectID, title, saved }: { objectID: string; title: string; saved: boolean }) {
   const fetcher = useFetcher<GridSaveResult>();

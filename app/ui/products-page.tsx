@@ -1,6 +1,6 @@
 // The product grid page (search bar, filters, sorts, results, pagination, "Save this search"), the
 // same on the site (/dashboard/products) and in Shopify admin (/app/products). All state is in the
-// URL; the page's loader and action are app/pages/research-pages.server.ts. On a narrow screen (app.css,
+// URL; the page's loader and action are app/pages/research/research.server.ts. On a narrow screen (app.css,
 // .wp-products) the search field takes the whole width and the filters and "Save this search" fold
 // behind a Filters button, so the first products show on the first screen.
 import { useFetcher, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
@@ -24,7 +24,7 @@ import { useEffect, useState } from "react";
 import { GRID_PAGE_PARAMS, MAX_PAGE } from "~/domain/products/product-query";
 import { readsAsQuestion } from "~/domain/products/product-question";
 import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
-import type { loadProductGrid, saveSearchAction } from "~/pages/research-pages.server";
+import type { loadProductGrid, saveSearchAction } from "~/pages/research/research.server";
 import { formatDay, formatTotal, imagePreload, ProductGrid, SORT_LABELS, UpgradePrompt } from "~/ui/product-card";
 import { CardsDutyNotice } from "~/ui/landed-cost-breakdown";
 import { ExportButtons } from "~/ui/export-buttons";

@@ -1,10 +1,10 @@
 // The Saved page (saved products, tracked products with the change since tracking, saved searches),
 // the same on the site (/dashboard/saved) and in Shopify admin (/app/saved). Removing posts to the
-// page's own action; its loader and action are app/pages/research-pages.server.ts.
+// page's own action; its loader and action are app/pages/research/research.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Box, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import type { loadSaved, savedAction } from "~/pages/research-pages.server";
+import type { loadSaved, savedAction } from "~/pages/research/research.server";
 import { ExportButtons } from "~/ui/export-buttons";
 import { SavedProductList, SavedSearchList, TrackedProductList, type SavedSearchView } from "~/ui/product-lists";
 import { researchPaths, type Surface } from "~/ui/research-paths";

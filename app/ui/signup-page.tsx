@@ -1,5 +1,5 @@
 // The site's sign-up page: the plan chosen before (if any), Google (when configured), the e-mail/password form and
-// the policies. Answers come from app/pages/auth-pages.server.ts.
+// the policies. Answers come from app/pages/accounts/auth.server.ts.
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { BlockStack, Card, Divider, Text } from "@shopify/polaris";
 import type { FieldErrors } from "~/domain/accounts/auth";

@@ -1,6 +1,6 @@
 // The Stores & themes page body, the same on the site (/dashboard/stores) and in Shopify admin (/app/stores).
 import { Layout, Page } from "@shopify/polaris";
-import type { ShopifyInstallView } from "~/pages/shopify-install.server";
+import type { ShopifyInstallView } from "~/pages/shopify/install.server";
 import { ConnectShopifyCard } from "~/ui/connect-shopify";
 import { StoresCard, type StoreView } from "~/ui/stores-list";
 import { ThemeTokensCard, type ThemeTokenView } from "~/ui/stores-theme-tokens";

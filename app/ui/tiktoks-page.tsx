@@ -1,7 +1,7 @@
 // The TikToks page (/dashboard/tiktoks, /app/tiktoks: the videos a seller saved against products, with
 // their note and TikTok's title, author and thumbnail, or why those could not be fetched yet) and the
 // "Seen on TikTok" card of a product's page, which lists that product's videos and adds one. Both post to
-// the TikToks page's action (app/pages/tiktoks-page.server.ts).
+// the TikToks page's action (app/pages/ai-ads/tiktoks.server.ts).
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import {
@@ -21,7 +21,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { sitePathOn, type Surface } from "~/domain/shopify/embedded-paths";
 import { TIKTOK_LIMITS } from "~/domain/ai-ads/tiktoks";
-import type { loadTikToksPage, TikTokActionResult } from "~/pages/tiktoks-page.server";
+import type { loadTikToksPage, TikTokActionResult } from "~/pages/ai-ads/tiktoks.server";
 import type { TikTokView } from "~/services/ai-ads/tiktoks.server";
 import { researchPaths } from "~/ui/research-paths";
 import { TitledCard } from "~/ui/titled-card";

@@ -61,7 +61,7 @@ if (cluster.isPrimary && workers > 1) {
   process.once("SIGTERM", () => process.exit(0));
 }
 
-/** POST /mcp: a search_products call through the SDK, as app/pages/mcp-server.server.ts makes one, with nothing else. */
+/** POST /mcp: a search_products call through the SDK, as app/api/mcp/server.server.ts makes one, with nothing else. */
 function bareMcp(search: (query: URLSearchParams) => Promise<{ items: unknown[]; total: number }>) {
   const idle: McpServer[] = [];
   const input = z.object({

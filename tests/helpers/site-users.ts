@@ -4,7 +4,7 @@
 import type { Prisma } from "@prisma/client";
 import { randomBytes } from "node:crypto";
 import { db } from "~/db.server";
-import { createUserSession } from "~/pages/site-session.server";
+import { createUserSession } from "~/pages/http/site-session.server";
 import { hashPassword } from "~/services/accounts/password-hashing.server";
 import { makeRequest, uniqueEmail } from "./routes";
 

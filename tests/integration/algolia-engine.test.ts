@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { parseProductQuery } from "~/domain/products/product-query";
 import { researchAccess } from "~/domain/products/research-access";
 import { algoliaFilters, createAlgoliaEngine, parseAlgoliaHosts, type AlgoliaEngine } from "~/integrations/algolia.server";
-import { searchResultPage } from "~/pages/research-pages.server";
+import { searchResultPage } from "~/pages/research/research.server";
 import { searchProducts } from "~/services/products.server";
 import { startFakeAlgolia, type FakeAlgolia } from "../helpers/algolia-server";
 import { fixtureCatalogue, insertProducts, type FixtureProduct } from "../helpers/products";

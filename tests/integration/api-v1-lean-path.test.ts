@@ -1,5 +1,5 @@
 // The production server answers GET /api/v1/products on its lean path (server/lean-api.mjs, decision 068): plain
-// node:http before Express, through the function the build exports (app/pages/api-v1/lean.server.ts). The same
+// node:http before Express, through the function the build exports (app/api/lean.server.ts). The same
 // call with a trailing slash is not the lean path's (it goes through Express and Remix's route matching to the
 // same route), so every answer here is compared with its Remix twin: status, every header but the ones that
 // differ by nature (Date, the call's RateLimit-Remaining one lower, the framing), and the body byte for byte.

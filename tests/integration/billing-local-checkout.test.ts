@@ -102,7 +102,7 @@ describe("/pay: the local test checkout", () => {
     const wrong = await checkout(user, "plan=pro&billing=one_time");
     expect([wrong.status, wrong.headers.get("location")]).toEqual([302, "/choose-plan"]);
     const anon = await checkout({ cookie: null });
-    // Signed out: to sign in, then back to this checkout (app/pages/site-session.server.ts, requireUser).
+    // Signed out: to sign in, then back to this checkout (app/pages/http/site-session.server.ts, requireUser).
     expect([anon.status, anon.headers.get("location")]).toEqual([
       302,
       `/?redirectTo=${encodeURIComponent("/pay?plan=pro&billing=monthly")}`,

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const oauth = await vi.hoisted(async () => (await import("../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
 import { db } from "~/db.server";
-import { MAX_JSON_DEPTH } from "~/pages/http.server";
+import { MAX_JSON_DEPTH } from "~/pages/http/http.server";
 import { loader as appLoader } from "~/routes/app";
 import { action as aiAdsAction } from "~/routes/api.ai-ads";
 import { action as planDetails } from "~/routes/api.paddle-api.getPlanDetails";

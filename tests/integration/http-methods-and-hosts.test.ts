@@ -1,11 +1,11 @@
 // What the production server (node server/index.mjs) answers a method it does not serve, and a form post whose Host
 // is spelled otherwise than the address in its Origin (decision 080). Both used to be 500s: undici's Request refuses
 // TRACE (and CONNECT, TRACK), and Remix's own cross-site check compares the Origin's host with the Host header as
-// strings, after our guard (app/pages/origin-guard.server.ts) had accepted the Origin as APP_URL's.
+// strings, after our guard (app/pages/http/origin-guard.server.ts) had accepted the Origin as APP_URL's.
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE } from "~/pages/origin-guard.server";
+import { CROSS_SITE_MESSAGE } from "~/pages/http/origin-guard.server";
 import { GENERIC_LOGIN_ERROR } from "~/services/accounts/auth.server";
 import { ensureProductionBuild, rawRequest, startServer, type RunningServer } from "../helpers/production-server";
 

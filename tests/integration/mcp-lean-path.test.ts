@@ -1,5 +1,5 @@
 // The production server answers POST /mcp on its lean path (server/lean-api.mjs, decision 077): plain node:http
-// before Express and Remix, through the function the build exports (app/pages/api-v1/lean.server.ts), which runs the
+// before Express and Remix, through the function the build exports (app/api/lean.server.ts), which runs the
 // route's own mcpAnswer. The same call to /mcp/ is not the lean path's (Express and Remix's route matching take it
 // to the same route), so every answer here is compared with its Remix twin: status, every header but the ones that
 // differ by nature (Date, the framing, the call's counters one lower), and the JSON-RPC answer (the same but for

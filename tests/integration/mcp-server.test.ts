@@ -9,7 +9,7 @@ import { db } from "~/db.server";
 import * as mcpRoute from "~/routes/mcp";
 import { action as keyAction } from "~/routes/api.keys.$id";
 import { products, productDrops } from "~/services/index.server";
-import { PRODUCT_CARD_URI } from "~/pages/mcp-product-card.server";
+import { PRODUCT_CARD_URI } from "~/api/mcp/product-card.server";
 import { connectMcp, createApiKey, type ToolResult } from "../helpers/mcp";
 import { insertProducts, PLAIN_FIXTURE } from "../helpers/products";
 import { call } from "../helpers/routes";

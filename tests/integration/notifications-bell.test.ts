@@ -3,7 +3,7 @@
 // reader, e.g. a transaction's, still reads through Prisma), scoped to the user, newest first, ties by id.
 import { describe, expect, it } from "vitest";
 import { db, type Db } from "~/db.server";
-import { loadNotificationsBell } from "~/pages/notifications.server";
+import { loadNotificationsBell } from "~/pages/notifications/notifications.server";
 import { createNotifications } from "~/services/notifications.server";
 import { createUser } from "../helpers/site-users";
 

@@ -9,7 +9,7 @@ vi.hoisted(() => {
   process.env.SHOPIFY_APP_INSTALL_URL = "https://apps.shopify.com/winning-products-test";
 });
 
-import { NOT_SET_UP_MESSAGE } from "~/pages/shopify-install.server";
+import { NOT_SET_UP_MESSAGE } from "~/pages/shopify/install.server";
 import { loader as embeddedStoresLoader } from "~/routes/app.stores";
 import { loader as productPagesLoader } from "~/routes/dashboard.product-pages";
 import { action as storesAction, loader as storesLoader } from "~/routes/dashboard.stores";

@@ -12,7 +12,7 @@ import { loader as appLoader } from "~/routes/app";
 import { loader as appIndexLoader } from "~/routes/app._index";
 import { action as linkAction, loader as linkLoader } from "~/routes/app.link";
 import { loader as appStoresLoader } from "~/routes/app.stores";
-import { requireEmbeddedUser, requireShop } from "~/pages/embedded-session.server";
+import { requireEmbeddedUser, requireShop } from "~/pages/http/embedded-session.server";
 import { SHOP_LINKED_ELSEWHERE } from "~/services/shopify/stores.server";
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { installShop, linkedShop } from "../helpers/linked-shops";

@@ -188,7 +188,7 @@ describe("the store row keeps the shop's current offline token", () => {
     const session = (await sessionStorage.loadSession(`offline_${shop}`))!;
     session.accessToken = "shpat_refreshed_token";
     await sessionStorage.storeSession(session);
-    const { requireEmbeddedUser } = await import("~/pages/embedded-session.server");
+    const { requireEmbeddedUser } = await import("~/pages/http/embedded-session.server");
     const { signSessionToken } = await import("../helpers/shopify");
     const { makeRequest } = await import("../helpers/routes");
     await requireEmbeddedUser(

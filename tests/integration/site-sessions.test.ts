@@ -3,7 +3,7 @@
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { dateFromDb, db } from "~/db.server";
-import { getUser } from "~/pages/site-session.server";
+import { getUser } from "~/pages/http/site-session.server";
 import { userSelect } from "~/services/accounts/auth.server";
 import { loader as meLoader } from "~/routes/api.me";
 import { action as accountAction, loader as accountLoader } from "~/routes/dashboard.account";

@@ -1,7 +1,7 @@
-// absoluteUrl (app/pages/api-v1/absolute-url.server.ts) must write exactly what the WHATWG URL parser writes for
+// absoluteUrl (app/api/v1/absolute-url.server.ts) must write exactly what the WHATWG URL parser writes for
 // every path and base, its shortcuts included: listed cases, then random strings over the characters that matter.
 import { describe, expect, it } from "vitest";
-import { absoluteUrl } from "~/pages/api-v1/absolute-url.server";
+import { absoluteUrl } from "~/api/v1/absolute-url.server";
 
 const BASES = [
   "http://127.0.0.1:3393/api/v1/products?q=dog",

@@ -28,7 +28,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
     ],
     allowed: [
       `import { auth } from "~/services/index.server";`,
-      `import { readJson } from "~/pages/http.server";`,
+      `import { readJson } from "~/pages/http/http.server";`,
       `import type { User } from "~/services/accounts/auth.server";`,
       `import { CHECK_JOB } from "~/domain/competitors/competitors";`,
       `import { TitledCard } from "~/ui/titled-card";`,
@@ -54,7 +54,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
     forbidden: [
       `import { billing } from "~/services/index.server";`,
       `import type { SearchEngine } from "~/services/products.server";`,
-      `import { readJson } from "~/pages/http.server";`,
+      `import { readJson } from "~/pages/http/http.server";`,
       `import { db } from "~/db.server";`,
       `import type { Db } from "~/db.server";`,
       `import { authenticate } from "~/shopify.server";`,
@@ -71,14 +71,14 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
     forbidden: [
       `import { loader } from "~/routes/app.settings";`,
       `import { billing } from "~/services/index.server";`,
-      `import { settingsLoader } from "~/pages/settings-page.server";`,
+      `import { settingsLoader } from "~/pages/accounts/settings.server";`,
       `import { getEnv } from "~/env.server";`,
       `import { childLogger } from "~/logger.server";`,
       `import { authenticate } from "~/shopify.server";`,
     ],
     allowed: [
       `import type { User } from "~/services/accounts/auth.server";`,
-      `import type { SettingsLoaderData } from "~/pages/settings-page.server";`,
+      `import type { SettingsLoaderData } from "~/pages/accounts/settings.server";`,
       `import { TitledCard } from "~/ui/titled-card";`,
       `import type { PublicEnv } from "~/env.server";`,
       `import { planStatus } from "~/domain/billing/billing";`,
@@ -87,7 +87,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
   {
     file: "app/services/lint-fixture.server.ts",
     forbidden: [
-      `import { readJson } from "~/pages/http.server";`,
+      `import { readJson } from "~/pages/http/http.server";`,
       `import { TitledCard } from "~/ui/titled-card";`,
       // Adapters are ports the composition root passes in: no constructor or call from a service.
       `import { createShopifyAdmin } from "~/integrations/shopify-admin.server";`,
@@ -107,7 +107,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
   },
   {
     file: "app/services/index.server.ts",
-    forbidden: [`import { readJson } from "~/pages/http.server";`, `import { json } from "@remix-run/node";`],
+    forbidden: [`import { readJson } from "~/pages/http/http.server";`, `import { json } from "@remix-run/node";`],
     allowed: [
       `import { createShopifyAdmin } from "~/integrations/shopify-admin.server";`,
       `import { authenticate } from "~/shopify.server";`,

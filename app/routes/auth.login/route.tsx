@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { readForm } from "~/pages/http.server";
+import { readForm } from "~/pages/http/http.server";
 import { login } from "~/shopify.server";
 import { PolarisProvider } from "~/ui/site-shell";
 import { loginErrorMessage } from "./error.server";

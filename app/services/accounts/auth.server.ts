@@ -1,8 +1,8 @@
 // Standalone-site identity: sign-up, log-in (with throttling), Google sign-in, and server-side
 // sessions. A session is a UserSession row, so any session can be revoked by deleting its row. The
 // cookie that carries its id, and the guards that answer redirects and 401s, are HTTP and live in
-// app/pages/site-session.server.ts. Merchants in Shopify admin use Shopify's own sessions instead
-// (app/shopify.server.ts, app/pages/embedded-session.server.ts).
+// app/pages/http/site-session.server.ts. Merchants in Shopify admin use Shopify's own sessions instead
+// (app/shopify.server.ts, app/pages/http/embedded-session.server.ts).
 import { AppError } from "~/domain/errors";
 import { dateFromDb, dateOrNull, readerFor, textOrNull, writeTransaction, type Db } from "~/db.server";
 import { getEnv } from "~/env.server";

@@ -1,5 +1,5 @@
 // Who is acting inside the embedded app. Shopify proves the shop (session token, authenticate.admin, in
-// app/pages/embedded-session.server.ts); the shop's link to a site user (shopify-stores.server.ts) says
+// app/pages/http/embedded-session.server.ts); the shop's link to a site user (shopify-stores.server.ts) says
 // which user it acts as. Inside the admin iframe the link is the identity: no site cookie is set there
 // (docs/decisions/014). A bearer token sent to the JSON APIs is judged by shopify-bearer.server.ts.
 import type { Db } from "~/db.server";

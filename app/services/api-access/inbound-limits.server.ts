@@ -4,7 +4,7 @@
 // the database, shared by every process). The rules are RATE_LIMITS' loginPerEmail, loginPerIp, signupPerIp and
 // publicCallsPerIp; here LOGIN_MAX_FAILURES / LOGIN_WINDOW_MINUTES are set on the log-in rules and every
 // per-address rule is scaled by INBOUND_LIMITS_SCALE (many people behind one address; the end-to-end suite). A
-// null client address (none known, app/pages/client-address.server.ts) is never counted.
+// null client address (none known, app/pages/http/client-address.server.ts) is never counted.
 import { AppError } from "~/domain/errors";
 import { RATE_LIMITS, retryInWords, type RateLimit, type RateLimitRule, type RateLimits } from "~/services/api-access/rate-limits.server";
 

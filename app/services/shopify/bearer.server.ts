@@ -1,6 +1,6 @@
 // A Shopify session token sent by the embedded app as a bearer token to our JSON APIs: the shop it was
 // issued for, and the site user that shop is linked to (docs/decisions/014). Reading the header is the
-// page layer's (app/pages/site-session.server.ts); this module only judges the token.
+// page layer's (app/pages/http/site-session.server.ts); this module only judges the token.
 import { jwtVerify } from "jose";
 import { AppError } from "~/domain/errors";
 import type { Db } from "~/db.server";
