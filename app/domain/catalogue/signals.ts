@@ -8,7 +8,8 @@
 // - added / dropped: listings that appeared / were removed that day. A listing found on a store's first read
 //   was not "added" that day: it is dated by the store's published_at when that is known, else not counted;
 // - priceMin / priceMedian / priceMax: of the present listings' prices at the end of the day, in cents
-//   (null when no listing is present or the currencies differ from the product's);
+//   (null when no listing is present); listings in another currency than the product's are converted at a dated
+//   reference rate by the caller (shownPrices), and those that cannot be are counted but not priced (decision 089);
 // - outOfStock: present listings with no variant in stock; restocked: listings that came back in stock that day;
 // - priceChanges: listing price changes that day.
 //
@@ -54,6 +55,11 @@ export interface ListingHistory {
   removedAt: string | null;
   /** Price points in cents, oldest first; the first is the price when it appeared. */
   prices: Array<{ at: string; cents: number }>;
+  /**
+   * The same points in the product's currency for priceMin / priceMedian / priceMax (converted at a dated reference
+   * rate, decision 089); null: its currency is unknown or has no rate, so it is counted but not priced. Absent: `prices`.
+   */
+  shownPrices?: Array<{ at: string; cents: number }> | null;
   /** Availability points, oldest first (null: the store does not publish it). */
   availability: Array<{ at: string; available: boolean | null }>;
   /** The store's published_at for this listing, if known: the product's "first seen anywhere" uses it. */
@@ -116,7 +122,7 @@ export function measuredSeries(listings: ListingHistory[], startDay: string, end
     ...l,
     added: dayOfIso(l.addedAt),
     removed: l.removedAt === null ? null : dayOfIso(l.removedAt),
-    priceSteps: l.prices.map((p) => ({ at: p.at, value: p.cents })),
+    priceSteps: (l.shownPrices ?? l.prices).map((p) => ({ at: p.at, value: p.cents })),
     stockSteps: l.availability.map((a) => ({ at: a.at, value: a.available })),
   }));
   for (const l of prepared) {
@@ -137,8 +143,8 @@ export function measuredSeries(listings: ListingHistory[], startDay: string, end
     for (const l of prepared) {
       if (l.added > d || (l.removed !== null && l.removed <= d)) continue;
       series.storesSelling[i]++;
-      const price = valueAt(l.priceSteps, d) ?? l.prices[0]?.cents;
-      if (price !== undefined) prices.push(price);
+      const price = valueAt(l.priceSteps, d) ?? (l.shownPrices ?? l.prices)[0]?.cents;
+      if (price !== undefined && l.shownPrices !== null) prices.push(price);
       if (valueAt(l.stockSteps, d) === false) series.outOfStock[i]++;
     }
     if (prices.length > 0) {

@@ -3,7 +3,8 @@
 // listings and their history (listings.server.ts; a batch of products in a few queries, never one per listing), counts the daily series and derives the insights
 // (app/domain/catalogue/signals.ts), and writes:
 // - title, pictures, niche and tags from its most typical listing (the one whose title shares most words with
-//   the others), the price as the median of its present listings' lowest prices (in their most common currency);
+//   the others), the price as the median of its present listings' lowest prices in their most common known
+//   currency, other currencies converted at a dated reference rate, and in dollars for the price filter (decision 089);
 // - stores selling, stores added in 7 and 30 days, first seen anywhere, stage, saturation, score and reasons,
 //   all measured or derived from measured counts; thin evidence said so (Product.thinEvidence);
 // - the sales columns stay 0 placeholders: orders are not measured, and every reader treats source "measured"
@@ -15,8 +16,11 @@ import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/
 import { compareTitles, normaliseTitle } from "~/domain/catalogue/title";
 import { dayOf, dayString } from "~/domain/products/insights";
 import { productPriceCurrency } from "~/domain/catalogue/measured-product";
+import { centsIn, productPrice } from "~/domain/catalogue/prices";
+import type { RateTable } from "~/domain/landed-cost/exchange-rates";
 import { storeProductNiche } from "~/domain/products/product-import";
 import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
+import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 import { bumpCatalogVersion } from "~/services/products/import.server";
 
 /** Days of signals kept per product (the chart and the 30-day figures). */
@@ -70,24 +74,28 @@ function typicalListing(listings: ListingDetail[]): ListingDetail {
   return listings[best];
 }
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : Math.round((s[mid - 1] + s[mid]) / 2);
-}
-
 export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
   const { db, now } = deps;
+  /** The reference rates this run converts prices at (the newest stored day, else the starter; decision 089). */
+  let rates: RateTable | null = null;
 
   /** One product's row and signals, from its listings and their changes (read for the whole batch). */
   function one(productId: number, objectID: string, listings: ListingDetail[], changes: Map<number, ListingChangeRow[]>) {
     if (listings.length === 0) return null;
     const present = listings.filter((l) => l.removedAt === null);
     const shown = typicalListing(present.length > 0 ? present : listings);
-    const currency = mostCommon(present.map((l) => l.currency)) ?? shown.currency;
-    const price = median(present.filter((l) => l.currency === currency && l.priceMinCents !== null).map((l) => l.priceMinCents!)) ?? shown.priceMinCents ?? 0;
-    const histories: ListingHistory[] = listings.map((l) => listingHistory(l, changes.get(l.id) ?? []));
+    // The median of the present listings' prices in their most common known currency, the others converted at the
+    // reference rates of one dated table, and that median in dollars for the price filter (decision 089).
+    const priced = productPrice(present.length > 0 ? present.map((l) => ({ priceCents: l.priceMinCents, currency: l.currency })) : [{ priceCents: shown.priceMinCents, currency: shown.currency }], rates);
+    const currency = priced.currency;
+    const price = priced.cents ?? 0;
+    // The price series (min, median, max) in the product's currency: a listing that cannot be converted is counted, not priced.
+    const histories: ListingHistory[] = listings.map((l) => {
+      const history = listingHistory(l, changes.get(l.id) ?? []);
+      if (l.currency === currency) return history;
+      const shownPrices = history.prices.map((p) => ({ at: p.at, cents: centsIn(p.cents, l.currency, currency, rates) }));
+      return { ...history, shownPrices: shownPrices.every((p) => p.cents !== null) ? (shownPrices as ListingHistory["prices"]) : null };
+    });
     const firstSeenAnywhere = listings.reduce<Date>((min, l) => {
       const d = l.publishedAt && l.publishedAt < l.firstSeenAt ? l.publishedAt : l.firstSeenAt;
       return d < min ? d : min;
@@ -107,7 +115,7 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
     const randomSortKey = createHash("sha256").update(objectID).digest().readUInt32BE(0) >>> 1;
     const fields = {
       title: shown.title.slice(0, 300),
-      description: `Sold by ${stores.length === 1 ? "1 store" : `${stores.length} stores`} we observe${stores.length ? `: ${stores.slice(0, 10).join(", ")}${stores.length > 10 ? ", ..." : ""}` : ""}.${currency && currency !== "USD" ? ` Prices as listed, in ${currency}.` : ""}`,
+      description: `Sold by ${stores.length === 1 ? "1 store" : `${stores.length} stores`} we observe${stores.length ? `: ${stores.slice(0, 10).join(", ")}${stores.length > 10 ? ", ..." : ""}` : ""}.${currency && currency !== "USD" ? ` Prices as listed, in ${currency}.` : ""}${currency === null ? " Its stores publish no currency: prices as listed, never taken for dollars." : ""}`,
       niches: JSON.stringify(niche ? [niche] : []),
       primaryNiche: niche ?? "",
       tags: JSON.stringify([...new Set(listings.flatMap((l) => l.tags))].slice(0, 20)),
@@ -115,6 +123,9 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
       priceCents: price,
       // Not US dollars (or an unknown currency): kept out of the dollar price filter and sorts (decision 059).
       priceCurrency: productPriceCurrency(currency),
+      // In dollars at a dated reference rate: the price filter and price sorts read it (decision 089).
+      priceUsdCents: currency === "USD" ? null : priced.usdCents,
+      priceRateDate: priced.rateDate,
       storesSelling: insights.storesSelling,
       storesAdded7d: insights.storesAdded7d,
       storesAdded30d: insights.storesAdded30d,
@@ -164,6 +175,7 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
   /** Recomputes the given measured products (by objectID), or every one when none are given. */
   async function run(objectIDs?: string[]): Promise<MaterialiseSummary> {
     const started = Date.now();
+    rates = await currentRateTable(db);
     const products: Array<{ id: number; objectID: string }> = [];
     if (objectIDs === undefined) {
       products.push(...(await db.product.findMany({ where: { source: "measured" }, select: { id: true, objectID: true } })));
