@@ -6,7 +6,7 @@ import { hydrateRoot } from "react-dom/client";
 // hydration back, so it never delays a page's first paint (docs/decisions/027). Error boundaries report
 // through ~/ui/error-report, which keeps what they catch until Sentry has loaded.
 const dsn = window.ENV?.SENTRY_DSN;
-if (dsn) void import("~/ui/sentry-client").then(({ startSentry }) => startSentry(dsn));
+if (dsn) void import("~/ui/shared/sentry-client").then(({ startSentry }) => startSentry(dsn));
 
 startTransition(() => {
   hydrateRoot(

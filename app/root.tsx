@@ -16,9 +16,9 @@ import { useEffect } from "react";
 import { siteGuardRedirect } from "~/domain/accounts/site-guard";
 import { publicEnv } from "~/env.server";
 import { getUser } from "~/pages/http/site-session.server";
-import { reportBoundaryError } from "~/ui/error-report";
-import { trackPageViews } from "~/ui/page-analytics";
-import { ScriptsAfterFirstPaint } from "~/ui/scripts-after-paint";
+import { reportBoundaryError } from "~/ui/shared/error-report";
+import { trackPageViews } from "~/ui/shared/page-analytics";
+import { ScriptsAfterFirstPaint } from "~/ui/shared/scripts-after-paint";
 import appStyles from "~/ui/app.css?url";
 
 export const SITE_NAME = "Winning Products";

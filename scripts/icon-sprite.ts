@@ -1,4 +1,4 @@
-// Writes app/ui/icons.svg, the sprite app/ui/sprite-icon.tsx draws from: each icon of SPRITE_ICONS as a <g>
+// Writes app/ui/icons.svg, the sprite app/ui/shared/sprite-icon.tsx draws from: each icon of SPRITE_ICONS as a <g>
 // with the paths @shopify/polaris-icons draws (rendered from the package, so an upgrade that changes an
 // icon changes the sprite: tests/unit/icon-sprite.test.ts fails until this is run again).
 //
@@ -8,7 +8,7 @@ import path from "node:path";
 import * as icons from "@shopify/polaris-icons";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { SPRITE_ICONS } from "../app/ui/sprite-icon-names";
+import { SPRITE_ICONS } from "../app/ui/shared/sprite-icon-names";
 
 export const SPRITE_FILE = path.resolve(import.meta.dirname, "../app/ui/icons.svg");
 

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { loader as rootLoader } from "~/root";
 import { loginPathFor, REDIRECT_TO_PARAM } from "~/domain/accounts/redirect-to";
-import { planActionLabel, PlanCards } from "~/ui/plan-cards";
+import { planActionLabel, PlanCards } from "~/ui/billing/plan-cards";
 
 export const meta: MetaFunction = () => [
   { title: "Winning Products · Find products worth selling, and see why" },

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Text } from "@shopify/polaris";
 import { getUser } from "~/pages/http/site-session.server";
-import { planActionLabel, PlanCards, planPayUrl } from "~/ui/plan-cards";
+import { planActionLabel, PlanCards, planPayUrl } from "~/ui/billing/plan-cards";
 
 export const meta: MetaFunction = () => [{ title: "Choose your plan · Winning Products" }];
 

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { openApiDocument } from "~/api/v1/openapi.server";
-import { ApiReference, type OpenApiDoc } from "~/ui/api-reference";
+import { ApiReference, type OpenApiDoc } from "~/ui/api/api-reference";
 
 export const meta: MetaFunction = () => [{ title: "API reference · Winning Products" }];
 

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getEnv } from "~/env.server";
-import { McpDocs } from "~/ui/mcp-docs";
+import { McpDocs } from "~/ui/api/mcp-docs";
 
 export const meta: MetaFunction = () => [{ title: "Connect your AI assistant · Winning Products" }];
 

@@ -1,11 +1,11 @@
-// /login: controller app/pages/accounts/auth.server.ts (loginAction), page app/ui/login-page.tsx.
+// /login: controller app/pages/accounts/auth.server.ts (loginAction), page app/ui/accounts/login-page.tsx.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { loginAction } from "~/pages/accounts/auth.server";
 import { retryAfterHeaders } from "~/pages/http/page-headers.server";
 import { requireAnonymous } from "~/pages/http/site-session.server";
 import type { loader as rootLoader } from "~/root";
-import { LoginPage } from "~/ui/login-page";
+import { LoginPage } from "~/ui/accounts/login-page";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Winning Products" }];
 

@@ -1,9 +1,9 @@
-// /pay: controller app/pages/billing/pay.server.ts, page app/ui/pay-page.tsx.
+// /pay: controller app/pages/billing/pay.server.ts, page app/ui/billing/pay-page.tsx.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { loadPayPage, payPageAction } from "~/pages/billing/pay.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { PayPage } from "~/ui/pay-page";
+import { PayPage } from "~/ui/billing/pay-page";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · Winning Products" }];
 

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PrivacyPage } from "~/ui/legal-pages";
+import { PrivacyPage } from "~/ui/shared/legal-pages";
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy · Winning Products" }];
 

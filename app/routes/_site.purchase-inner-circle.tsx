@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, List, Text } from "@shopify/polaris";
 import { findPlan, formatUsd } from "~/domain/billing/plans";
 import { requireUser } from "~/pages/http/site-session.server";
-import { planPayUrl } from "~/ui/plan-cards";
+import { planPayUrl } from "~/ui/billing/plan-cards";
 
 export const meta: MetaFunction = () => [{ title: "Inner Circle · Winning Products" }];
 

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { RefundsPage } from "~/ui/legal-pages";
+import { RefundsPage } from "~/ui/shared/legal-pages";
 
 export const meta: MetaFunction = () => [{ title: "Refund Policy · Winning Products" }];
 

@@ -1,11 +1,11 @@
-// /signup: controller app/pages/accounts/auth.server.ts (signupAction), page app/ui/signup-page.tsx.
+// /signup: controller app/pages/accounts/auth.server.ts (signupAction), page app/ui/accounts/signup-page.tsx.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
 import { signupAction } from "~/pages/accounts/auth.server";
 import { retryAfterHeaders } from "~/pages/http/page-headers.server";
 import { requireAnonymous } from "~/pages/http/site-session.server";
 import type { loader as rootLoader } from "~/root";
-import { SignupPage } from "~/ui/signup-page";
+import { SignupPage } from "~/ui/accounts/signup-page";
 
 export const meta: MetaFunction = () => [{ title: "Start your free trial · Winning Products" }];
 

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { TermsPage } from "~/ui/legal-pages";
+import { TermsPage } from "~/ui/shared/legal-pages";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · Winning Products" }];
 

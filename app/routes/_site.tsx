@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
-import { SiteShell } from "~/ui/site-shell";
+import { SiteShell } from "~/ui/shared/site-shell";
 
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

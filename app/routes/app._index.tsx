@@ -6,11 +6,11 @@ import { BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, Text }
 import { paidState, planStatusInput } from "~/domain/billing/billing";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { billing, course, credits } from "~/services/index.server";
-import { coursePaths } from "~/ui/course-pages";
-import { ContinueCourseCard } from "~/ui/course-progress";
-import { CreditsCard } from "~/ui/credits-card";
-import { EMBEDDED_PAGES } from "~/ui/embedded-pages";
-import { LinkedAccountCard } from "~/ui/link-shop";
+import { coursePaths } from "~/ui/course/course-pages";
+import { ContinueCourseCard } from "~/ui/course/course-progress";
+import { CreditsCard } from "~/ui/billing/credits-card";
+import { EMBEDDED_PAGES } from "~/ui/shared/embedded-pages";
+import { LinkedAccountCard } from "~/ui/accounts/link-shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, user } = await requireEmbeddedUser(request);

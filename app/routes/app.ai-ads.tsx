@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { aiAdsPageAction, loadAiAdsPage } from "~/pages/ai-ads/ai-ads.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { AiAdsPage } from "~/ui/ai-ads-page";
+import { AiAdsPage } from "~/ui/ai-ads/ai-ads-page";
 
 export const meta: MetaFunction = () => [{ title: "AI ads · Winning Products" }];
 

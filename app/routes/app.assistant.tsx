@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { assistantPageAction, loadAssistantPage } from "~/pages/research/assistant.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { AssistantPage } from "~/ui/assistant-page";
+import { AssistantPage } from "~/ui/research/assistant-page";
 
 export const meta: MetaFunction = () => [{ title: "Research assistant · Winning Products" }];
 

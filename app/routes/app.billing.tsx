@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { billingPageAction, loadBillingPage } from "~/pages/billing/billing.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { BillingAndCreditsPage } from "~/ui/billing-page";
+import { BillingAndCreditsPage } from "~/ui/billing/billing-page";
 
 export const meta: MetaFunction = () => [{ title: "Billing & credits · Winning Products" }];
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { brandKitsPageAction, loadBrandKitsPage } from "~/pages/ai-ads/brand-kits.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { BrandKitsPage } from "~/ui/brand-kits-page";
+import { BrandKitsPage } from "~/ui/ai-ads/brand-kits-page";
 
 export const meta: MetaFunction = () => [{ title: "Brand kits · Winning Products" }];
 

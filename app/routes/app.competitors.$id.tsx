@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { competitorsPageAction, loadCompetitorStorePage } from "~/pages/competitors/competitors.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { CompetitorStorePage } from "~/ui/competitor-store-page";
+import { CompetitorStorePage } from "~/ui/competitors/competitor-store-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.name ?? "Competitor"} · Winning Products` },

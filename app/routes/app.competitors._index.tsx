@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { competitorsPageAction, loadCompetitorsPage } from "~/pages/competitors/competitors.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { CompetitorsPage } from "~/ui/competitors-page";
+import { CompetitorsPage } from "~/ui/competitors/competitors-page";
 
 export const meta: MetaFunction = () => [{ title: "Competitors · Winning Products" }];
 

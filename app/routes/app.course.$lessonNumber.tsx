@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { lessonAction, loadLesson } from "~/pages/course/course.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
-import { EmbeddedShellError } from "~/ui/embedded-error";
+import { LessonErrorPage, LessonPage } from "~/ui/course/course-pages";
+import { EmbeddedShellError } from "~/ui/shared/embedded-error";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

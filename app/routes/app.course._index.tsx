@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadCourse } from "~/pages/course/course.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { CourseOverviewPage } from "~/ui/course-pages";
+import { CourseOverviewPage } from "~/ui/course/course-pages";
 
 export const meta: MetaFunction = () => [{ title: "Course · Winning Products" }];
 

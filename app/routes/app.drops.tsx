@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { dropsPageAction, loadDropsPage } from "~/pages/research/drops.server";
-import { ProductDropsPage } from "~/ui/product-drops-page";
+import { ProductDropsPage } from "~/ui/research/product-drops-page";
 
 export const meta: MetaFunction = () => [{ title: "Product drops · Winning Products" }];
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode/glitch-mode.server";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
-import { GlitchModePage } from "~/ui/glitch-mode-page";
+import { GlitchModePage } from "~/ui/glitch-mode/glitch-mode-page";
 
 export const meta: MetaFunction = () => [{ title: "Glitch mode · Winning Products" }];
 

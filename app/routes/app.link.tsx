@@ -9,7 +9,7 @@ import { fieldErrors, LoginSchema, SignupSchema } from "~/domain/accounts/auth";
 import { clientIp, errorHeaders, readForm } from "~/pages/http/http.server";
 import { requireShop, withEmbeddedParams } from "~/pages/http/embedded-session.server";
 import { auth, stores } from "~/services/index.server";
-import { LinkShopScreen, type LinkMode } from "~/ui/link-shop";
+import { LinkShopScreen, type LinkMode } from "~/ui/accounts/link-shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, linkedUserId } = await requireShop(request);

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { loadProductPagesPage, productPagesPageAction } from "~/pages/product-pages/product-pages.server";
-import { ProductPagesPage } from "~/ui/product-pages-page";
+import { ProductPagesPage } from "~/ui/product-pages/product-pages-page";
 
 export const meta: MetaFunction = () => [{ title: "Product pages · Winning Products" }];
 

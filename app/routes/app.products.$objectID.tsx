@@ -4,8 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { loadProductDetail, productDetailAction } from "~/pages/research/research.server";
-import { EmbeddedShellError } from "~/ui/embedded-error";
-import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
+import { EmbeddedShellError } from "~/ui/shared/embedded-error";
+import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/research/product-detail-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productMeta(data);
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { loadProductGrid, productGridAction } from "~/pages/research/research.server";
-import { ProductsPage, productsMeta } from "~/ui/products-page";
+import { ProductsPage, productsMeta } from "~/ui/research/products-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productsMeta(data);
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { loadSaved, savedAction } from "~/pages/research/research.server";
-import { SavedPage } from "~/ui/saved-page";
+import { SavedPage } from "~/ui/research/saved-page";
 
 export const meta: MetaFunction = () => [{ title: "Saved · Winning Products" }];
 

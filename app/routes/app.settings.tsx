@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { settingsAction, settingsLoader } from "~/pages/accounts/settings.server";
-import { EmbeddedSettingsPage } from "~/ui/embedded-settings";
+import { EmbeddedSettingsPage } from "~/ui/accounts/embedded-settings";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Winning Products" }];
 

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { stores, themeTokens } from "~/services/index.server";
-import { StoresAndThemesPage } from "~/ui/stores-page";
+import { StoresAndThemesPage } from "~/ui/shopify/stores-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireEmbeddedUser(request);

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireEmbeddedUser } from "~/pages/http/embedded-session.server";
 import { loadTikToksPage, tiktoksPageAction } from "~/pages/ai-ads/tiktoks.server";
-import { TikToksPage } from "~/ui/tiktoks-page";
+import { TikToksPage } from "~/ui/ai-ads/tiktoks-page";
 
 export const meta: MetaFunction = () => [{ title: "TikToks · Winning Products" }];
 

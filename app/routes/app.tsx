@@ -10,9 +10,9 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
 import { linkScreenUrl, requireShop } from "~/pages/http/embedded-session.server";
 import { loadNotificationsBell } from "~/pages/notifications/notifications.server";
-import { EmbeddedShellError } from "~/ui/embedded-error";
-import { EMBEDDED_PAGES } from "~/ui/embedded-pages";
-import { NotificationsBell } from "~/ui/notifications-bell";
+import { EmbeddedShellError } from "~/ui/shared/embedded-error";
+import { EMBEDDED_PAGES } from "~/ui/shared/embedded-pages";
+import { NotificationsBell } from "~/ui/shared/notifications-bell";
 
 const LINK_PATH = "/app/link";
 

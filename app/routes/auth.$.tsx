@@ -4,7 +4,7 @@ import { useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "~/env.server";
 import { refuseMalformedHost, requireShopifyAdmin } from "~/pages/http/embedded-session.server";
-import { EmbeddedShellError } from "~/ui/embedded-error";
+import { EmbeddedShellError } from "~/ui/shared/embedded-error";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   refuseMalformedHost(request);

@@ -1,10 +1,10 @@
 // /dashboard: the site's overview (controller app/pages/research/dashboard-home.server.ts, component
-// app/ui/dashboard-home.tsx).
+// app/ui/research/dashboard-home.tsx).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { loadDashboardHome } from "~/pages/research/dashboard-home.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { DashboardHome } from "~/ui/dashboard-home";
+import { DashboardHome } from "~/ui/research/dashboard-home";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Winning Products" }];
 

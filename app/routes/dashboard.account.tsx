@@ -2,13 +2,13 @@
 // sign out everywhere, delete the account; each confirmed with the password (or, for an account that
 // only signs in with Google, its e-mail address), deletion also with the word DELETE. The rules live in
 // app/services/accounts/account.server.ts, the form handling in app/pages/accounts/account.server.ts.
-// The page itself is app/ui/account-page.tsx.
+// The page itself is app/ui/accounts/account-page.tsx.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { accountPageAction, loadAccountPage, type AccountOutcome } from "~/pages/accounts/account.server";
 import { retryAfterHeaders } from "~/pages/http/page-headers.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { AccountPage } from "~/ui/account-page";
+import { AccountPage } from "~/ui/accounts/account-page";
 
 export const meta: MetaFunction = () => [{ title: "Account · Winning Products" }];
 

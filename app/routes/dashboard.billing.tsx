@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { billingPageAction, loadBillingPage } from "~/pages/billing/billing.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { BillingAndCreditsPage } from "~/ui/billing-page";
+import { BillingAndCreditsPage } from "~/ui/billing/billing-page";
 
 export const meta: MetaFunction = () => [{ title: "Billing & credits · Winning Products" }];
 

@@ -1,11 +1,11 @@
 // /dashboard/competitors/{id}: one followed store: the estimate, reads, catalogue chart, launches, changes and
-// products. The page (app/ui/competitor-store-page.tsx) and its loader and action
+// products. The page (app/ui/competitors/competitor-store-page.tsx) and its loader and action
 // (app/pages/competitors/competitors.server.ts) are the same in Shopify admin (/app/competitors/{id}).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { competitorsPageAction, loadCompetitorStorePage } from "~/pages/competitors/competitors.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { CompetitorStorePage } from "~/ui/competitor-store-page";
+import { CompetitorStorePage } from "~/ui/competitors/competitor-store-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.detail.name ?? "Competitor"} · Winning Products` },

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { lessonAction, loadLesson } from "~/pages/course/course.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { LessonErrorPage, LessonPage } from "~/ui/course-pages";
+import { LessonErrorPage, LessonPage } from "~/ui/course/course-pages";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

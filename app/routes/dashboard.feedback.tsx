@@ -1,10 +1,10 @@
 // /dashboard/feedback: a feedback form and a bug report form (controller app/pages/feedback/feedback.server.ts,
-// component app/ui/feedback-page.tsx). Limits and messages live in feedback.server.ts.
+// component app/ui/shared/feedback-page.tsx). Limits and messages live in feedback.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { feedbackAction, loadFeedbackPage } from "~/pages/feedback/feedback.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { FeedbackPage } from "~/ui/feedback-page";
+import { FeedbackPage } from "~/ui/shared/feedback-page";
 
 export const meta: MetaFunction = () => [{ title: "Feedback · Winning Products" }];
 

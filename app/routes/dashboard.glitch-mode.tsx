@@ -1,12 +1,12 @@
 // /dashboard/glitch-mode: products that sell on Amazon for far more than they cost, ranked by the
 // spread, with reveals for a glitch-mode credit and the user's revealed glitches. The page
-// (app/ui/glitch-mode-page.tsx) and its loader and action (app/pages/glitch-mode/glitch-mode.server.ts) are
+// (app/ui/glitch-mode/glitch-mode-page.tsx) and its loader and action (app/pages/glitch-mode/glitch-mode.server.ts) are
 // the same as in Shopify admin (/app/glitch-mode).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode/glitch-mode.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { GlitchModePage } from "~/ui/glitch-mode-page";
+import { GlitchModePage } from "~/ui/glitch-mode/glitch-mode-page";
 
 export const meta: MetaFunction = () => [{ title: "Glitch mode · Winning Products" }];
 

@@ -1,10 +1,10 @@
 // /dashboard/operator (operators only, 404 for everyone else): controller app/pages/operator/operator.server.ts,
-// page app/ui/operator-page.tsx (the inbox, then the observed stores and the measured catalogue, decision 047).
+// page app/ui/operator/operator-page.tsx (the inbox, then the observed stores and the measured catalogue, decision 047).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { loadOperatorPage, operatorPageAction } from "~/pages/operator/operator.server";
 import { requireUser } from "~/pages/http/site-session.server";
-import { OperatorPage } from "~/ui/operator-page";
+import { OperatorPage } from "~/ui/operator/operator-page";
 
 export const meta: MetaFunction = () => [{ title: "Operator inbox · Winning Products" }];
 

@@ -1,12 +1,12 @@
 // /dashboard/operator/mail: the built-in mail outbox (decision 051), for operators only (404 for everyone else,
-// as the operator inbox). Its card (app/ui/mail-outbox.tsx) can also be shown on the operator page itself.
+// as the operator inbox). Its card (app/ui/operator/mail-outbox.tsx) can also be shown on the operator page itself.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
 import { handleServiceErrors } from "~/pages/http/http.server";
 import { requireUser } from "~/pages/http/site-session.server";
 import { feedback, mailOutbox } from "~/services/index.server";
-import { MailOutboxCard } from "~/ui/mail-outbox";
+import { MailOutboxCard } from "~/ui/operator/mail-outbox";
 
 export const meta: MetaFunction = () => [{ title: "Sent e-mail · Winning Products" }];
 

@@ -1,12 +1,12 @@
-// /dashboard/products/{objectID}: one product with its evidence. The page (app/ui/product-detail-page.tsx)
+// /dashboard/products/{objectID}: one product with its evidence. The page (app/ui/research/product-detail-page.tsx)
 // and its loader and action (app/pages/research/research.server.ts) are the same as in Shopify admin
 // (/app/products/{objectID}). An unknown objectID is a 404 inside the dashboard frame.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { requireUser } from "~/pages/http/site-session.server";
 import { loadProductDetail, productDetailAction } from "~/pages/research/research.server";
-import { reportBoundaryError } from "~/ui/error-report";
-import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/product-detail-page";
+import { reportBoundaryError } from "~/ui/shared/error-report";
+import { ProductDetailPage, ProductErrorPage, productMeta } from "~/ui/research/product-detail-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productMeta(data);
 

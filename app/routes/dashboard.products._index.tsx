@@ -1,10 +1,10 @@
-// /dashboard/products: the product database. The page (app/ui/products-page.tsx) and its loader and
+// /dashboard/products: the product database. The page (app/ui/research/products-page.tsx) and its loader and
 // action (app/pages/research/research.server.ts) are the same as in Shopify admin (/app/products).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/pages/http/site-session.server";
 import { loadProductGrid, productGridAction } from "~/pages/research/research.server";
-import { ProductsPage, productsMeta } from "~/ui/products-page";
+import { ProductsPage, productsMeta } from "~/ui/research/products-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => productsMeta(data);
 

@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { shopifyInstallAction, shopifyInstallView } from "~/pages/shopify/install.server";
 import { requireUser } from "~/pages/http/site-session.server";
 import { stores, themeTokens } from "~/services/index.server";
-import { StoresAndThemesPage } from "~/ui/stores-page";
+import { StoresAndThemesPage } from "~/ui/shopify/stores-page";
 
 export const meta: MetaFunction = () => [{ title: "Stores & themes · Winning Products" }];
 

@@ -1,11 +1,11 @@
 // /dashboard/tiktoks: the TikTok videos the seller saved against products (with a note, title, author and
-// thumbnail from TikTok), add and remove. The page (app/ui/tiktoks-page.tsx) and its loader and action
+// thumbnail from TikTok), add and remove. The page (app/ui/ai-ads/tiktoks-page.tsx) and its loader and action
 // (app/pages/ai-ads/tiktoks.server.ts) are the same in Shopify admin (/app/tiktoks).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/pages/http/site-session.server";
 import { loadTikToksPage, tiktoksPageAction } from "~/pages/ai-ads/tiktoks.server";
-import { TikToksPage } from "~/ui/tiktoks-page";
+import { TikToksPage } from "~/ui/ai-ads/tiktoks-page";
 
 export const meta: MetaFunction = () => [{ title: "TikToks · Winning Products" }];
 

@@ -5,11 +5,11 @@ import { useEffect, useState } from "react";
 import { isDemoAccount } from "~/domain/accounts/demo-account";
 import { requireUser } from "~/pages/http/site-session.server";
 import { loadNotificationsBell } from "~/pages/notifications/notifications.server";
-import { AccountBanners } from "~/ui/account-banners";
-import { DashboardNav, type DashboardNavItem } from "~/ui/dashboard-nav";
-import { LegalFooter } from "~/ui/legal-pages";
-import { NotificationsBell } from "~/ui/notifications-bell";
-import { PolarisProvider } from "~/ui/site-shell";
+import { AccountBanners } from "~/ui/accounts/account-banners";
+import { DashboardNav, type DashboardNavItem } from "~/ui/shared/dashboard-nav";
+import { LegalFooter } from "~/ui/shared/legal-pages";
+import { NotificationsBell } from "~/ui/shared/notifications-bell";
+import { PolarisProvider } from "~/ui/shared/site-shell";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

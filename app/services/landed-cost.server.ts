@@ -427,7 +427,7 @@ export async function landedMargins(db: Db, input: { userId: string; objectIDs: 
 }
 
 /**
- * One product's landed figures in the shape the landed-cost breakdown (app/ui/landed-cost-breakdown.tsx) renders,
+ * One product's landed figures in the shape the landed-cost breakdown (app/ui/landed-cost/landed-cost-breakdown.tsx) renders,
  * as landedCostView answers it for the product page: the duty with its layers, dates and sources, the default
  * reserves with theirs, Shopify Payments' fees. Glitch mode shows its spread after duty with it (decision 066).
  */

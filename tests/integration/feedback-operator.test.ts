@@ -10,7 +10,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { action as operatorAction, loader as operatorLoader } from "~/routes/dashboard.operator";
-import { OperatorInbox } from "~/ui/operator-page";
+import { OperatorInbox } from "~/ui/operator/operator-page";
 import { listInbox } from "~/services/feedback.server";
 import { call } from "../helpers/routes";
 import { createSignedInUser, createUser } from "../helpers/site-users";

@@ -8,7 +8,7 @@ import enTranslations from "@shopify/polaris/locales/en.json";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chargeDate, chargeSchedule } from "~/domain/billing/checkout-terms";
 import { findPlan } from "~/domain/billing/plans";
-import { EmbeddedLegalFooter } from "~/ui/legal-pages";
+import { EmbeddedLegalFooter } from "~/ui/shared/legal-pages";
 import { ensureProductionBuild, startServer, type RunningServer } from "../helpers/production-server";
 import { createSignedInUser } from "../helpers/site-users";
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { action as operatorAction, loader as operatorLoader } from "~/routes/dashboard.operator";
 import type { ObservedStore } from "~/services/competitors.server";
-import { OperatorStores } from "~/ui/operator-stores";
+import { OperatorStores } from "~/ui/operator/operator-stores";
 import { call } from "../helpers/routes";
 import { createSignedInUser, createUser } from "../helpers/site-users";
 

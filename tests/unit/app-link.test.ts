@@ -6,7 +6,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { AppLink, isPlainAppPath } from "~/ui/app-link";
+import { AppLink, isPlainAppPath } from "~/ui/shared/app-link";
 
 function markup(component: typeof Link | typeof AppLink, props: LinkProps, at = "/dashboard/products?sort=trending"): string {
   return renderToStaticMarkup(createElement(StaticRouter, { location: at }, createElement(component, props, "a link")));

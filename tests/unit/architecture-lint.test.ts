@@ -31,7 +31,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import { readJson } from "~/pages/http/http.server";`,
       `import type { User } from "~/services/accounts/auth.server";`,
       `import { CHECK_JOB } from "~/domain/competitors/competitors";`,
-      `import { TitledCard } from "~/ui/titled-card";`,
+      `import { TitledCard } from "~/ui/shared/titled-card";`,
       `import { getEnv } from "~/env.server";`,
       `import { login } from "~/shopify.server";`,
       `import type { loader } from "~/root";`,
@@ -79,7 +79,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
     allowed: [
       `import type { User } from "~/services/accounts/auth.server";`,
       `import type { SettingsLoaderData } from "~/pages/accounts/settings.server";`,
-      `import { TitledCard } from "~/ui/titled-card";`,
+      `import { TitledCard } from "~/ui/shared/titled-card";`,
       `import type { PublicEnv } from "~/env.server";`,
       `import { planStatus } from "~/domain/billing/billing";`,
     ],
@@ -88,7 +88,7 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
     file: "app/services/lint-fixture.server.ts",
     forbidden: [
       `import { readJson } from "~/pages/http/http.server";`,
-      `import { TitledCard } from "~/ui/titled-card";`,
+      `import { TitledCard } from "~/ui/shared/titled-card";`,
       // Adapters are ports the composition root passes in: no constructor or call from a service.
       `import { createShopifyAdmin } from "~/integrations/shopify-admin.server";`,
       `import { getTokenCrypto } from "~/integrations/token-crypto.server";`,
@@ -121,12 +121,12 @@ const cases: Array<{ file: string; forbidden: string[]; allowed: string[] }> = [
       `import { loader } from "~/routes/app.settings";`,
       `import { searchProducts } from "~/services/products.server";`,
       `import { createShopifyAdmin } from "~/integrations/shopify-admin.server";`,
-      `import { LinkedAccountCard } from "~/ui/link-shop";`,
+      `import { LinkedAccountCard } from "~/ui/accounts/link-shop";`,
     ],
     allowed: [
       `import { billing } from "~/services/index.server";`,
       `import type { User } from "~/services/accounts/auth.server";`,
-      `import type { SettingsData } from "~/ui/embedded-settings";`,
+      `import type { SettingsData } from "~/ui/accounts/embedded-settings";`,
       `import { verifyWebhook } from "~/shopify.server";`,
       `import { childLogger } from "~/logger.server";`,
     ],

@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { embeddedTwin } from "~/domain/shopify/embedded-paths";
-import { Markdown, parseMarkdown, safeHref, type PathFor } from "~/ui/markdown";
+import { Markdown, parseMarkdown, safeHref, type PathFor } from "~/ui/shared/markdown";
 
 const render = (source: string, pathFor?: PathFor) =>
   renderToString(createElement(AppProvider, { i18n: enTranslations }, createElement(Markdown, { source, pathFor })));

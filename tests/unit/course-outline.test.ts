@@ -1,4 +1,4 @@
-// The course outline's lesson rows (app/ui/course-outline.tsx) write Polaris's markup as plain elements (decision
+// The course outline's lesson rows (app/ui/course/course-outline.tsx) write Polaris's markup as plain elements (decision
 // 039's load work). Each row must be byte for byte what Polaris's InlineStack, Box, Text, BlockStack and Link wrote
 // for it, done or not, last opened or not, so the page looks and reads as before on both surfaces.
 import { Link as RemixLink } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { createElement as h, forwardRef, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { CourseOutline, LessonRow } from "~/ui/course-outline";
+import { CourseOutline, LessonRow } from "~/ui/course/course-outline";
 
 // The embedded app's link component (@shopify/shopify-app-remix's RemixPolarisLink) and the site's both render Remix's Link.
 const PolarisRemixLink = forwardRef<HTMLAnchorElement, { url: string; children?: ReactNode }>(({ url, ...rest }, ref) =>

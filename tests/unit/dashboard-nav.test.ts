@@ -9,9 +9,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { iconSprite, SPRITE_FILE } from "../../scripts/icon-sprite";
-import { DashboardNav, type DashboardNavItem } from "~/ui/dashboard-nav";
-import { SPRITE_ICONS } from "~/ui/sprite-icon-names";
-import { PolarisProvider } from "~/ui/site-shell";
+import { DashboardNav, type DashboardNavItem } from "~/ui/shared/dashboard-nav";
+import { SPRITE_ICONS } from "~/ui/shared/sprite-icon-names";
+import { PolarisProvider } from "~/ui/shared/site-shell";
 
 const ITEMS: DashboardNavItem[] = [
   { label: "Overview", icon: "HomeIcon", url: "/dashboard?location=dashboard", selected: false },

@@ -13,7 +13,7 @@ import {
   sanitizeHtml,
   validatePage,
 } from "~/domain/product-pages/product-page";
-import { applyMarkdownFormat } from "~/ui/markdown-editor";
+import { applyMarkdownFormat } from "~/ui/shared/markdown-editor";
 
 /** Every tag of the output is allowed, and they nest properly. */
 function assertSafeAndBalanced(html: string) {

@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { EmbeddedShellError } from "~/ui/embedded-error";
+import { EmbeddedShellError } from "~/ui/shared/embedded-error";
 
 const errorResponse = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
 

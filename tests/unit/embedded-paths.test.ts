@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embeddedTwin, sitePathOn } from "~/domain/shopify/embedded-paths";
-import { researchPaths } from "~/ui/research-paths";
+import { researchPaths } from "~/ui/research/research-paths";
 
 describe("embeddedTwin", () => {
   it.each([

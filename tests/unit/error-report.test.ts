@@ -7,7 +7,7 @@ async function fresh(dsn: string | null) {
   vi.resetModules();
   vi.stubGlobal("document", {});
   vi.stubGlobal("window", { ENV: { SENTRY_DSN: dsn } });
-  return import("~/ui/error-report");
+  return import("~/ui/shared/error-report");
 }
 
 beforeEach(() => vi.unstubAllGlobals());
@@ -44,7 +44,7 @@ describe("reportBoundaryError", () => {
 
     vi.resetModules();
     vi.unstubAllGlobals();
-    const server = await import("~/ui/error-report");
+    const server = await import("~/ui/shared/error-report");
     const onServer: Error[] = [];
     server.setBoundaryErrorReporter((e) => onServer.push(e));
     server.reportBoundaryError(new Error("server"));

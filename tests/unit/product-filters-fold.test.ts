@@ -2,7 +2,7 @@
 // folded, and how many of them a URL sets (the button's "(N set)", and whether the fold opens by itself), counted as
 // the panel's title and the chips count.
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, FILTER_KEYS, MORE_FILTER_KEYS } from "~/ui/product-filter-params";
+import { activeFilterCount, FILTER_KEYS, MORE_FILTER_KEYS } from "~/ui/research/product-filter-params";
 
 describe("More filters", () => {
   it("folds the rarely used ranges, the Amazon box and the first-seen date, and none of the common filters", () => {

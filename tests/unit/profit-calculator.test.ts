@@ -5,7 +5,7 @@ import enTranslations from "@shopify/polaris/locales/en.json";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ProfitCalculator, type ProfitDefaults } from "~/ui/profit-calculator";
+import { ProfitCalculator, type ProfitDefaults } from "~/ui/landed-cost/profit-calculator";
 
 function render(defaults: ProfitDefaults): string {
   return renderToString(createElement(AppProvider, { i18n: enTranslations }, createElement(ProfitCalculator, { defaults })));

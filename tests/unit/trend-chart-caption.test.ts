@@ -5,7 +5,7 @@ import enTranslations from "@shopify/polaris/locales/en.json";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { TrendChart } from "~/ui/trend-chart";
+import { TrendChart } from "~/ui/shared/trend-chart";
 
 function captions(series: { label: string; values: number[]; color: string }[]): string[] {
   const html = renderToString(createElement(AppProvider, { i18n: enTranslations }, createElement(TrendChart, { startDay: "2026-11-01", series })));

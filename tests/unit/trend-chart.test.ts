@@ -1,10 +1,10 @@
-// The product trend chart (app/ui/trend-chart.tsx) writes its per-day layers as markup text (decision 039's load
+// The product trend chart (app/ui/shared/trend-chart.tsx) writes its per-day layers as markup text (decision 039's load
 // work): each day's hover title and hidden-table row must say what the React elements said, escaped, and the
 // hand-written day label must be Intl's en-US short month and day in UTC for every day.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { dayLabel, TrendChart } from "~/ui/trend-chart";
+import { dayLabel, TrendChart } from "~/ui/shared/trend-chart";
 
 const render = (values: number[], format?: (n: number) => string) =>
   renderToString(createElement(TrendChart, { startDay: "2026-02-27", series: [{ label: "Orders per day", values, color: "#123456", format }] }));

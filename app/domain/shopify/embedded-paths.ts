@@ -1,7 +1,7 @@
 // The site's pages and their twins inside Shopify admin: the one list of "site path -> embedded path".
 // Links written once in shared content (a lesson's "try it" link, links in lesson text) go through
 // embeddedTwin, and the shared page components get their surface's paths from sitePathOn
-// (app/ui/research-paths.ts), so that inside the admin every link stays in the embedded app: its
+// (app/ui/research/research-paths.ts), so that inside the admin every link stays in the embedded app: its
 // iframe has no site cookie, so a /dashboard link would land on the site's sign-in.
 
 /** Which surface a shared page is rendered on: the website or the embedded app in Shopify admin. */

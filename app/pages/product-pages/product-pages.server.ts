@@ -2,7 +2,7 @@
 // site (/dashboard/product-pages) and the embedded app (/app/product-pages). Each surface's route
 // authenticates its own way and hands the user over; from there both run exactly this. The rules are
 // the product pages service's (docs/decisions/015); pages are created from a product through the JSON
-// API (app/ui/product-page-actions.tsx).
+// API (app/ui/product-pages/product-page-actions.tsx).
 import { expectedFailure } from "~/pages/http/form-errors.server";
 import { data } from "@remix-run/node";
 import { z } from "zod";

@@ -5,7 +5,7 @@ import { BlockStack, Button, Card, FormLayout, Page, Text, TextField } from "@sh
 import { useState } from "react";
 import { readForm } from "~/pages/http/http.server";
 import { login } from "~/shopify.server";
-import { PolarisProvider } from "~/ui/site-shell";
+import { PolarisProvider } from "~/ui/shared/site-shell";
 import { loginErrorMessage } from "./error.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
