@@ -26,7 +26,7 @@ import type { ProductQuery, Range, Stage } from "~/domain/products/product-query
 import type { SearchEngine } from "~/domain/products/product-query";
 import type { AlgoliaHost } from "~/domain/products/algolia-hosts";
 import type { AlgoliaHitRow as HitRow, AlgoliaRecordRow as RecordRow, AlgoliaRowSource } from "~/domain/products/algolia-rows";
-import { hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter, priceInDollars } from "~/domain/catalogue/measured-product";
+import { filterPriceCents, hasSalesFigures, hasStoreFigures, isMeasuredSource, matchesSourceFilter } from "~/domain/catalogue/measured-product";
 
 export { parseAlgoliaHosts, type AlgoliaHost } from "~/domain/products/algolia-hosts";
 
@@ -133,7 +133,7 @@ export function toAlgoliaRecord(p: RecordRow): AlgoliaProductRecord {
     primaryNiche: p.primaryNiche,
     tags: jsonStrings(p.tags),
     image: jsonStrings(p.images)[0] ?? null,
-    ...(priceInDollars(p.priceCurrency) ? { priceCents: p.priceCents } : {}),
+    ...(filterPriceCents(p) !== null ? { priceCents: filterPriceCents(p)! } : {}),
     ...(p.costCents !== null && p.marginBps !== null ? { costCents: p.costCents, marginBps: p.marginBps } : {}),
     ...(p.costCents !== null && p.landedMarginBps !== null ? { landedMarginBps: p.landedMarginBps } : {}),
     ...(p.amazonPriceCents !== null ? { amazonPriceCents: p.amazonPriceCents } : {}),
@@ -238,7 +238,7 @@ export function matchesFilters(row: HitRow, q: ProductQuery): boolean {
   const sales = hasSalesData(row);
   const stores = hasStoreFigures(row.source);
   if (q.stages.length > 0 && !(stores && q.stages.includes(row.lifecycleStage as Stage))) return false;
-  if (!within(priceInDollars(row.priceCurrency) ? row.priceCents : null, q.price) || !within(row.costCents, q.cost) || !within(row.landedMarginBps, q.margin)) return false;
+  if (!within(filterPriceCents(row), q.price) || !within(row.costCents, q.cost) || !within(row.landedMarginBps, q.margin)) return false;
   const measured = (v: number) => (sales ? v : null);
   if (!within(measured(row.orders), q.orders) || !within(measured(Number(row.revenueCents)), revenueCentsRange(q.revenue))) return false;
   if (!within(measured(row.likes + row.comments + row.shares), q.engagement) || !within(measured(row.views), q.views)) return false;
@@ -271,7 +271,7 @@ function sortKey(sort: ProductQuery["sort"]): ((r: HitRow) => number | bigint) |
       return (r) => r.landedMarginBps ?? UNKNOWN;
     case "price":
     case "price-asc":
-      return (r) => (priceInDollars(r.priceCurrency) ? r.priceCents : UNKNOWN);
+      return (r) => filterPriceCents(r) ?? UNKNOWN;
     case "newest":
       return (r) => Math.floor(r.firstSeenAt.getTime() / DAY_MS);
     case "trending":
@@ -296,9 +296,9 @@ export function sortHits(rows: HitRow[], q: ProductQuery): HitRow[] {
     return ka === kb ? b.id - a.id : kb > ka ? 1 : -1;
   });
   if (q.sort === "price-asc") {
-    // Lowest dollar price first; prices in other currencies still last (docs/decisions/059).
-    const known = desc.filter((r) => priceInDollars(r.priceCurrency));
-    return [...known.reverse(), ...desc.filter((r) => !priceInDollars(r.priceCurrency))];
+    // Lowest dollar price first (a price in another currency at its converted figure); those with no dollar figure still last (decisions 059, 089).
+    const known = desc.filter((r) => filterPriceCents(r) !== null);
+    return [...known.reverse(), ...desc.filter((r) => filterPriceCents(r) === null)];
   }
   if (q.sort === "random" && desc.length > 0) {
     const offset = q.seed % desc.length;

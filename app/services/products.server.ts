@@ -115,6 +115,10 @@ export function toCard(p: CardRow, access: ResearchAccess, marks: { saved?: bool
     /** null: US dollars. Otherwise the ISO code (a measured product whose stores sell in euros, or "XXX" unknown): its
      *  price is kept out of the dollar price filter and sorts (docs/decisions/059). */
     priceCurrency: p.priceCurrency,
+    /** A price in another currency in US dollars at the reference rate of priceRateDate (decision 089): what the price
+     *  filter and sorts read; null when the price is in dollars, or its currency is unknown or has no rate. */
+    priceUsdCents: p.priceCurrency === null ? null : p.priceUsdCents,
+    priceRateDate: p.priceRateDate,
     source: sourceOf(p),
     ...sales,
     measured: measuredFiguresOf(p),

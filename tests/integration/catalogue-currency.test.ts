@@ -1,8 +1,8 @@
-// Measured prices in other currencies (issue 23, a known defect; docs/decisions/059). A store selling in euros
+// Measured prices in other currencies (issue 23, docs/decisions/059, amended by 089). A store selling in euros
 // gives a measured product priced in euros; the grid's price filter and price sorts compare US dollars, so that
-// product is left out of a price filter and sorts after every dollar price (both directions), on the built-in
-// engine and in what the Algolia engine indexes and re-sorts, and every place that shows its price shows the
-// currency: the card, the product API and its offers. Real pipeline: stand-in stores read by the tracker, real
+// product is filtered and sorted by its price in dollars at the dated reference rate (25.00 EUR is $25.33 at the
+// starter table's rate of 2022-07-18), on the built-in engine and in what the Algolia engine indexes and re-sorts,
+// and every place that shows its price shows the currency: the card, the product API and its offers. Real pipeline: stand-in stores read by the tracker, real
 // pictures, the real catalogue (tests/helpers/measured-catalogue.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
@@ -57,35 +57,38 @@ describe("a measured product priced in euros", () => {
   it("is stored with its currency and shows it on the card", async () => {
     const row = await db.product.findUniqueOrThrow({ where: { objectID: ids["Euro blender gadget"] }, select: { priceCents: true, priceCurrency: true } });
     expect(row).toEqual({ priceCents: 2500, priceCurrency: "EUR" });
+    expect(await db.product.findUniqueOrThrow({ where: { objectID: ids["Euro blender gadget"] }, select: { priceUsdCents: true, priceRateDate: true } })).toEqual({ priceUsdCents: 2533, priceRateDate: "2022-07-18" });
     const cards = await grid("");
     expect(cards.find((c) => c.title === "Euro blender gadget")).toMatchObject({ priceCents: 2500, priceCurrency: "EUR" });
     expect(cards.find((c) => c.title === "Cheap lamp gadget")).toMatchObject({ priceCents: 1500, priceCurrency: null });
   });
 
-  it("is left out of a dollar price filter that its number would match", async () => {
-    expect((await grid("minPrice=20&maxPrice=30")).map((c) => c.title)).toEqual([]);
-    expect((await grid("maxPrice=100")).map((c) => c.title).sort()).toEqual(["Cheap lamp gadget", "Dear kettle gadget"]);
+  it("is in a dollar price filter by its converted price, not by its number in euros", async () => {
+    expect((await grid("minPrice=20&maxPrice=25")).map((c) => c.title)).toEqual([]);
+    expect((await grid("minPrice=25.30&maxPrice=25.40")).map((c) => c.title)).toEqual(["Euro blender gadget"]);
+    expect((await grid("maxPrice=100")).map((c) => c.title).sort()).toEqual(["Cheap lamp gadget", "Dear kettle gadget", "Euro blender gadget"]);
     expect((await grid("")).map((c) => c.title).sort()).toEqual(["Cheap lamp gadget", "Dear kettle gadget", "Euro blender gadget"]);
   });
 
-  it("sorts after every dollar price, high to low and low to high", async () => {
-    expect((await grid("sort=price")).map((c) => c.title)).toEqual(["Dear kettle gadget", "Cheap lamp gadget", "Euro blender gadget"]);
-    expect((await grid("sort=price-asc")).map((c) => c.title)).toEqual(["Cheap lamp gadget", "Dear kettle gadget", "Euro blender gadget"]);
+  it("sorts among the dollar prices by its converted price, high to low and low to high", async () => {
+    expect((await grid("sort=price")).map((c) => c.title)).toEqual(["Dear kettle gadget", "Euro blender gadget", "Cheap lamp gadget"]);
+    expect((await grid("sort=price-asc")).map((c) => c.title)).toEqual(["Cheap lamp gadget", "Euro blender gadget", "Dear kettle gadget"]);
     // The same through a text search (the engine then sorts its matches rather than walking an order).
-    expect((await grid("q=gadget&sort=price-asc")).map((c) => c.title)).toEqual(["Cheap lamp gadget", "Dear kettle gadget", "Euro blender gadget"]);
+    expect((await grid("q=gadget&sort=price-asc")).map((c) => c.title)).toEqual(["Cheap lamp gadget", "Euro blender gadget", "Dear kettle gadget"]);
   });
 
-  it("is indexed in Algolia without a dollar price, and re-sorted after the dollar prices", async () => {
+  it("is indexed in Algolia with its converted dollar price, and re-sorted by it", async () => {
     const rows = await db.product.findMany({ where: { source: "measured" }, orderBy: { id: "asc" } });
     const euro = rows.find((r) => r.title === "Euro blender gadget")!;
     const titleOf = new Map(rows.map((r) => [r.id, r.title]));
-    expect(toAlgoliaRecord(euro).priceCents).toBeUndefined();
+    expect(toAlgoliaRecord(euro).priceCents).toBe(2533);
     expect(toAlgoliaRecord(rows.find((r) => r.title === "Cheap lamp gadget")!).priceCents).toBe(1500);
     const q = (params: string) => parseProductQuery(new URLSearchParams(params));
-    expect(matchesFilters(euro, q("minPrice=20&maxPrice=30"))).toBe(false);
+    expect(matchesFilters(euro, q("minPrice=20&maxPrice=25"))).toBe(false);
+    expect(matchesFilters(euro, q("minPrice=25&maxPrice=26"))).toBe(true);
     expect(matchesFilters(euro, q(""))).toBe(true);
-    expect(sortHits(rows, q("sort=price-asc")).map((r) => titleOf.get(r.id))).toEqual(["Cheap lamp gadget", "Dear kettle gadget", "Euro blender gadget"]);
-    expect(sortHits(rows, q("sort=price")).map((r) => titleOf.get(r.id))).toEqual(["Dear kettle gadget", "Cheap lamp gadget", "Euro blender gadget"]);
+    expect(sortHits(rows, q("sort=price-asc")).map((r) => titleOf.get(r.id))).toEqual(["Cheap lamp gadget", "Euro blender gadget", "Dear kettle gadget"]);
+    expect(sortHits(rows, q("sort=price")).map((r) => titleOf.get(r.id))).toEqual(["Dear kettle gadget", "Euro blender gadget", "Cheap lamp gadget"]);
   });
 
   it("shows its currency in the product API and on its offers", async () => {

@@ -208,3 +208,11 @@ export const priceCurrencyCode = (priceCurrency: string | null | undefined): str
  */
 export const productPriceCurrency = (storeCurrency: string | null | undefined): string | null =>
   storeCurrency === "USD" ? null : storeCurrency ? storeCurrency : UNKNOWN_CURRENCY;
+
+/**
+ * The figure the price filter and the price sorts read (decision 089): the price itself in dollars, a price in
+ * another currency converted at a dated reference rate (Product.priceUsdCents), or null when it has no dollar
+ * figure (its currency is unknown or has no rate): then it is in no price filter and sorts after every price.
+ */
+export const filterPriceCents = (p: { priceCents: number; priceCurrency?: string | null; priceUsdCents?: number | null }): number | null =>
+  priceInDollars(p.priceCurrency) ? p.priceCents : (p.priceUsdCents ?? null);

@@ -14,6 +14,8 @@ export interface AlgoliaRecordRow {
   priceCents: number;
   /** null: US dollars (decision 059). */
   priceCurrency?: string | null;
+  /** A price in another currency in dollars at a dated reference rate (decision 089); null when it has none. */
+  priceUsdCents?: number | null;
   costCents: number | null;
   marginBps: number | null;
   /** The margin after duty and fees the margin filter and sort read (decision 065); null when the product has none. */

@@ -13,6 +13,8 @@ export const cardSelect = {
   niches: true,
   priceCents: true,
   priceCurrency: true,
+  priceUsdCents: true,
+  priceRateDate: true,
   costCents: true,
   shippingCents: true,
   marginBps: true,
@@ -51,9 +53,9 @@ export type CardRow = {
       ? Date
       : K extends "sourceAddedAt"
         ? Date | null
-        : K extends "sourceStore" | "thinEvidence" | "priceCurrency"
+        : K extends "sourceStore" | "thinEvidence" | "priceCurrency" | "priceRateDate"
           ? string | null
-          : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps" | "landedMarginBps"
+          : K extends "amazonPriceCents" | "ordersGrowth7d" | "costCents" | "marginBps" | "landedMarginBps" | "priceUsdCents"
             ? number | null
             : K extends "id" | "priceCents" | "shippingCents" | "orders" | "orders7d" | "ordersPrev7d" | "likes" | "comments" | "shares" | "views" | "storesSelling" | "winningScore" | "saturation" | "trendingScore" | "storesAdded7d" | "storesAdded30d"
           ? number

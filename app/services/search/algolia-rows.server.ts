@@ -10,6 +10,7 @@ const figureSelect = {
   lifecycleStage: true,
   priceCents: true,
   priceCurrency: true,
+  priceUsdCents: true,
   costCents: true,
   marginBps: true,
   landedMarginBps: true,

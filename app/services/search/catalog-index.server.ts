@@ -24,7 +24,10 @@ export interface CatalogColumns {
   size: number;
   ids: Int32Array;
   price: Int32Array;
-  /** 1 when the price is in US dollars (the price filter's and sorts' currency), 0 otherwise (decision 059). */
+  /**
+   * 1 when the price is in US dollars (the price filter's and sorts' currency), or converted into dollars at a dated
+   * reference rate (`price` then holds Product.priceUsdCents; decision 089); 0 otherwise (decision 059).
+   */
   dollars: Uint8Array;
   /** -1 when the supplier cost is unknown (docs/decisions/026). */
   cost: Int32Array;
@@ -298,7 +301,7 @@ export class CatalogIndex {
       const fromId = lastId;
       const [[text]] = (await sql.rows(
         `SELECT group_concat(line, char(10)) FROM (
-           SELECT id || ',' || priceCents || ',' || IFNULL(costCents, -1) || ',' || IFNULL(landedMarginBps, ${UNKNOWN_MARGIN}) || ',' || orders
+           SELECT id || ',' || (CASE WHEN priceCurrency IS NULL THEN priceCents ELSE IFNULL(priceUsdCents, priceCents) END) || ',' || IFNULL(costCents, -1) || ',' || IFNULL(landedMarginBps, ${UNKNOWN_MARGIN}) || ',' || orders
              || ',' || (CAST(revenueCents / 100 AS INTEGER)) || ',' || (likes + comments + shares) || ',' || views
              || ',' || storesSelling
              || ',' || (CASE lifecycleStage WHEN 'emerging' THEN 1 WHEN 'rising' THEN 2 WHEN 'peak' THEN 3 WHEN 'declining' THEN 4 ELSE 0 END)
@@ -306,7 +309,7 @@ export class CatalogIndex {
              || ',' || (IFNULL(amazonPriceCents, -1)) || ',' || winningScore || ',' || trendingScore || ',' || randomSortKey
              || ',' || (CASE source WHEN 'tracked-store' THEN ${SOURCE_CODES["tracked-store"]} WHEN 'measured' THEN ${SOURCE_CODES.measured} ELSE ${SOURCE_CODES.catalog} END)
              || ',' || storesAdded7d
-             || ',' || (CASE WHEN priceCurrency IS NULL THEN 1 ELSE 0 END)
+             || ',' || (CASE WHEN priceCurrency IS NULL OR priceUsdCents IS NOT NULL THEN 1 ELSE 0 END)
              || ',' || replace(replace(replace(replace(niches, '[', ''), ']', ''), '"', ''), ',', '|') AS line
            FROM Product WHERE id > ? ORDER BY id LIMIT ?)`,
         [lastId, CHUNK],
