@@ -14,8 +14,9 @@
 import { z } from "zod";
 import { createHash } from "node:crypto";
 import { retryBusy, writeTransaction, type Db } from "~/db.server";
-import type { FileStorage } from "~/integrations/file-storage.server";
+import { FileStorageError, type FileStorage } from "~/integrations/file-storage.server";
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
+import { AppError } from "~/domain/errors";
 import { childLogger } from "~/logger.server";
 import { createJobs, defaultOwnerId, type Jobs } from "~/services/jobs.server";
 
@@ -255,7 +256,14 @@ export function createStoredImages(deps: StoredImagesDeps) {
   async function getFile(name: string): Promise<StoredImageFile | null> {
     const m = STORED_IMAGE_FILE.exec(name);
     if (!m) return null;
-    const bytes = await storage.get(name);
+    let bytes: Buffer | null;
+    try {
+      bytes = await storage.get(name);
+    } catch (error) {
+      if (!(error instanceof FileStorageError)) throw error;
+      log.error({ name, err: error }, "stored image not read");
+      throw new AppError(503, "Pictures cannot be read right now: try again in a minute.");
+    }
     if (!bytes) return null;
     return { bytes, contentType: CONTENT_TYPES[m[2]], etag: `"${m[1].slice(0, 32)}"` };
   }

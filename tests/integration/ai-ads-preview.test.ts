@@ -251,10 +251,17 @@ describe("the free preview render", () => {
     const who = { id: user.id, userSubscribed: "yes" as const, aiAdsFirstUse: false };
     const notAFolder = path.join(storageDir, "a-file");
     writeFileSync(notAFolder, "not a folder");
-    const broken = serviceWith({ storage: createFileStorage(notAFolder) });
+    // Retries a millisecond apart: a preview that cannot be saved is tried again until its job's last attempt (decision 097).
+    const broken = serviceWith({ storage: createFileStorage(notAFolder), jobs: createJobs({ db, ownerId: "ai-ads-preview-test", backoff: { baseMs: 1, maxMs: 1 } }) });
     const ad = await broken.create({ user: who, objectID: PRODUCT.objectID });
     expect((await broken.preview(who, ad.id)).queued).toBe(true);
     await broken.idle();
+    const previewStatus = async () => (await broken.get(user.id, ad.id)).previewVideo?.status;
+    for (let i = 0; i < 10 && (await previewStatus()) === "rendering"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await broken.idle();
+    }
+    expect(await db.job.findFirst({ where: { kind: "ai-ads.preview" }, orderBy: { id: "desc" }, select: { attempts: true } })).toEqual({ attempts: 5 });
     const failed = (await broken.get(user.id, ad.id)).previewVideo;
     expect(failed).toMatchObject({ status: "failed", url: null });
     expect(failed!.error).toMatch(/^The preview was rendered but could not be saved \((ENOTDIR|EEXIST)\)\.$/);
@@ -268,7 +275,7 @@ describe("the free preview render", () => {
     expect((await restarted.get(user.id, ad.id)).previewVideo).toMatchObject({ status: "rendering" });
     await restarted.idle();
     expect(await db.aiAdPreview.findUnique({ where: { id: orphan.id } })).toMatchObject({ status: "completed", width: 90, height: 160 });
-  });
+  }, 120_000);
 
   it("the page: the allowance in the loader, the preview intent in the action", async () => {
     const user = await seller(0);

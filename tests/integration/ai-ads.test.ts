@@ -241,9 +241,10 @@ describe("an AI ad from product to video", () => {
 });
 
 describe("when a render fails or the server crashed", () => {
-  it("a failed render is 'failed' with sentences in errors, and its credits are refunded", async () => {
+  it("a video that cannot be saved is tried again by its job; after the last attempt the ad is 'failed' and refunded", async () => {
     const user = await seller(5);
     const ad = await createAd(user.cookie);
+    let clock = Date.now();
     // The storage folder is a file: the video renders but cannot be saved.
     const notAFolder = path.join(storageDir, "not-a-folder");
     writeFileSync(notAFolder, "x");
@@ -253,7 +254,8 @@ describe("when a render fails or the server crashed", () => {
       renderer: createBuiltInRenderer(),
       storage: createFileStorage(notAFolder),
       urlSecret: "test",
-      jobs: createJobs({ db, ownerId: "ai-ads-test" }),
+      // The job system's clock is the test's: it walks through every attempt by moving it on (decision 097).
+      jobs: createJobs({ db, ownerId: "ai-ads-test", now: () => new Date(clock) }),
       video: { width: 180, height: 320, fps: 5 },
     });
     broken.registerJobs();
@@ -261,6 +263,16 @@ describe("when a render fails or the server crashed", () => {
     expect(queued).toBe(true);
     expect(await balanceOf(user.id)).toBe(0);
     await broken.idle();
+    // The first attempt could not store the video: the job is queued again, the ad still rendering, credits held.
+    const job = () => db.job.findFirst({ where: { kind: "ai-ads.render", payload: { contains: `"adId":${ad.id}` } }, select: { status: true, attempts: true, lastError: true } });
+    expect((await adRow(ad.id))?.status).toBe("rendering");
+    expect(await job()).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/the video was rendered but not stored \((ENOTDIR|EEXIST)\): tried again/) });
+    expect(await balanceOf(user.id)).toBe(0);
+    for (let i = 0; i < 10 && (await adRow(ad.id))?.status === "rendering"; i++) {
+      clock += 10 * 60_000;
+      await broken.idle();
+    }
+    expect(await job()).toMatchObject({ status: "done", attempts: 5 });
     const failed = await broken.get(user.id, ad.id);
     expect(failed.status).toBe("failed");
     expect(failed.errors).toEqual([
@@ -280,7 +292,7 @@ describe("when a render fails or the server crashed", () => {
     await aiAds.idle();
     expect((await adRow(ad.id))?.status).toBe("completed");
     expect(await balanceOf(user.id)).toBe(0);
-  });
+  }, 180_000);
 
   it("ads a crash left 'rendering' get their render job on first use, and are charged once", async () => {
     const user = await seller(5);

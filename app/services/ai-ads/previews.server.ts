@@ -7,7 +7,7 @@ import { AppError } from "~/domain/errors";
 import { childLogger } from "~/logger.server";
 import { adSelect, previewSelect, requirePaid, scenesOf, scriptHash, type AiAdsUser } from "~/services/ai-ads/model.server";
 import type { Production } from "~/services/ai-ads/production.server";
-import type { RenderQueue } from "~/services/ai-ads/queue.server";
+import type { JobAttempt, RenderQueue } from "~/services/ai-ads/queue.server";
 import type { VideoFiles } from "~/services/ai-ads/video-files.server";
 import type { AdViews, AiAdView } from "~/services/ai-ads/views.server";
 
@@ -88,8 +88,11 @@ export function createPreviews(deps: {
     return { ad: await views.view(row), queued: true };
   }
 
-  /** The preview job: renders the preview row's ad small, stores it and drops the ad's older preview files. */
-  async function runPreview(previewId: number): Promise<void> {
+  /**
+   * The preview job: renders the preview row's ad small, stores it and drops the ad's older preview files. A
+   * preview that could not be stored throws before the job's last attempt, so it is tried again (decision 097).
+   */
+  async function runPreview(previewId: number, attempt: JobAttempt = { last: true }): Promise<void> {
     const p = await db.aiAdPreview.findFirst({ where: { id: previewId, status: "rendering" }, select: previewSelect });
     if (!p) return;
     const failPreview = async (error: string) => {
@@ -109,6 +112,10 @@ export function createPreviews(deps: {
       writeProgress: (progress) => db.aiAdPreview.updateMany({ where: { id: previewId, status: "rendering" }, data: { progress } }),
       context: { adId: row.id, previewId },
     });
+    if (!out.ok && out.stage === "store" && !attempt.last) {
+      await db.aiAdPreview.updateMany({ where: { id: previewId, status: "rendering" }, data: { progress: 0 } });
+      throw new Error(`the preview was rendered but not stored (${out.detail}): tried again`);
+    }
     if (!out.ok)
       return failPreview(
         out.stage === "render"

@@ -11,6 +11,11 @@ const PreviewJobSchema = z.object({ previewId: z.number().int().positive() });
 
 export type RenderQueue = ReturnType<typeof createRenderQueue>;
 
+/** Which attempt of its job a render or preview is: the last one settles a failure for good. */
+export interface JobAttempt {
+  last: boolean;
+}
+
 export function createRenderQueue(deps: { db: Db; jobs: Jobs }) {
   const { db } = deps;
   let requeued: Promise<void> | null = null;
@@ -42,19 +47,26 @@ export function createRenderQueue(deps: { db: Db; jobs: Jobs }) {
     return requeued;
   }
 
-  /** Adds the render and preview kinds to a job system, run by the given handlers. */
+  /**
+   * Adds the render and preview kinds to a job system, run by the given handlers. A handler is told whether its
+   * attempt is the last: before it, a video that could not be stored is tried again (decision 097).
+   */
   function register(
     jobs: Jobs,
-    handlers: { render: (adId: number) => Promise<void>; preview: (previewId: number) => Promise<void> },
+    handlers: {
+      render: (adId: number, attempt: JobAttempt) => Promise<void>;
+      preview: (previewId: number, attempt: JobAttempt) => Promise<void>;
+    },
   ): void {
-    jobs.register<{ adId: number }>(RENDER_JOB, ({ payload }) => handlers.render(payload.adId), {
+    const attemptOf = (c: { attempt: number; maxAttempts: number }): JobAttempt => ({ last: c.attempt >= c.maxAttempts });
+    jobs.register<{ adId: number }>(RENDER_JOB, (c) => handlers.render(c.payload.adId, attemptOf(c)), {
       payloadSchema: RenderJobSchema,
       concurrency: 1,
       // Rendering is CPU-bound and long: a generous lease, renewed by the job system while it runs.
       leaseMs: 120_000,
       timeoutMs: 30 * 60_000,
     });
-    jobs.register<{ previewId: number }>(PREVIEW_JOB, ({ payload }) => handlers.preview(payload.previewId), {
+    jobs.register<{ previewId: number }>(PREVIEW_JOB, (c) => handlers.preview(c.payload.previewId, attemptOf(c)), {
       payloadSchema: PreviewJobSchema,
       concurrency: 1,
       leaseMs: 120_000,

@@ -11,7 +11,7 @@ import { childLogger } from "~/logger.server";
 import * as credits from "~/services/billing/credits.server";
 import { adSelect, requirePaid, scenesOf, type AdRow, type AiAdsUser } from "~/services/ai-ads/model.server";
 import type { Production } from "~/services/ai-ads/production.server";
-import type { RenderQueue } from "~/services/ai-ads/queue.server";
+import type { JobAttempt, RenderQueue } from "~/services/ai-ads/queue.server";
 import type { VideoFiles } from "~/services/ai-ads/video-files.server";
 import type { AdViews, AiAdView } from "~/services/ai-ads/views.server";
 
@@ -100,8 +100,13 @@ export function createRenders(deps: {
     log.warn({ userId: row.userId, adId: row.id, errors }, "render failed");
   }
 
-  /** The render job: renders the ad left "rendering", stores its video and marks it completed (or failed). */
-  async function runRender(id: number): Promise<void> {
+  /**
+   * The render job: renders the ad left "rendering", stores its video and marks it completed (or failed). A video
+   * that could not be stored (the bucket or disk refused it) throws, so the job is tried again after its backoff,
+   * by this process or another, with the ad still "rendering" and its credits held; only the job's last attempt
+   * marks it failed and refunds them (decision 097).
+   */
+  async function runRender(id: number, attempt: JobAttempt = { last: true }): Promise<void> {
     const row = await db.aiAd.findFirst({ where: { id, status: "rendering" }, select: adSelect });
     if (!row) return;
     if (row.ledgerId !== null && (await credits.isRefunded(db, row.ledgerId)))
@@ -116,6 +121,10 @@ export function createRenders(deps: {
       writeProgress: (progress) => db.aiAd.updateMany({ where: { id, status: "rendering" }, data: { progress } }),
       context: { adId: id },
     });
+    if (!out.ok && out.stage === "store" && !attempt.last) {
+      await db.aiAd.updateMany({ where: { id, status: "rendering", renderAttempt: row.renderAttempt }, data: { progress: 0 } });
+      throw new Error(`the video was rendered but not stored (${out.detail}): tried again`);
+    }
     if (!out.ok)
       return fail(row, [
         out.stage === "render"

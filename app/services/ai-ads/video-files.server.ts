@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import type { ByteRange, FileStorage } from "~/integrations/file-storage.server";
+import { FileStorageError, type ByteRange, type FileStorage } from "~/integrations/file-storage.server";
 import { childLogger } from "~/logger.server";
 import type { AdViews, AiAdView } from "~/services/ai-ads/views.server";
 
@@ -41,7 +41,9 @@ export function createVideoFiles(deps: {
       await storage.put(key, bytes);
     } catch (error) {
       log.error({ ...context, err: error, key }, "video not stored");
-      return { ok: false, detail: (error as NodeJS.ErrnoException).code ?? "write error" };
+      // A short code for the seller's sentence (ENOTDIR, NoSuchBucket, ECONNREFUSED); the operator's sentence is logged.
+      const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
+      return { ok: false, detail: (error as NodeJS.ErrnoException).code ?? cause?.code ?? cause?.name ?? "write error" };
     }
     return { ok: true };
   }
@@ -82,20 +84,31 @@ export function createVideoFiles(deps: {
     }));
   }
 
+  /** The store's failure (a bucket that does not answer) as the 503 a person reads; the operator's sentence is logged. */
+  async function reading<T>(adId: number, key: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof FileStorageError)) throw error;
+      log.error({ adId, key, err: error }, "video file not read");
+      throw new AppError(503, "Videos cannot be read right now: try again in a minute.");
+    }
+  }
+
   /** The stored file under `key` as the video route sends it; `missing` is the 404's sentence when it is gone. */
   async function stored(adId: number, key: string, fileName: string, missing: string): Promise<VideoFile> {
     const gone = () => {
       log.error({ adId, key }, "video file missing");
       return new AppError(404, missing);
     };
-    const info = await storage.stat(key);
+    const info = await reading(adId, key, () => storage.stat(key));
     if (!info) throw gone();
     return {
       bytes: info.bytes,
       fileName,
       contentType: info.contentType,
       async open(range) {
-        const opened = await storage.open(key, { range });
+        const opened = await reading(adId, key, () => storage.open(key, { range }));
         if (!opened) throw gone();
         return opened.body;
       },

@@ -93,6 +93,7 @@ export function createAttempts(rt: Pick<JobsRuntime, "log">, leases: Leases) {
       jobId: job.id,
       payload,
       attempt: job.attempt,
+      maxAttempts: job.maxAttempts,
       signal: controller.signal,
       renewLease,
       async progress(percent) {

@@ -9,6 +9,8 @@ export interface JobContext<P = unknown> {
   payload: P;
   /** 1 for the first run, 2 for the first retry, ... */
   attempt: number;
+  /** The attempts the job has: a handler whose attempt is the last may settle for good instead of throwing. */
+  maxAttempts: number;
   /** Aborted when the attempt times out, the lease is lost, or the worker stops: stop work soon. */
   signal: AbortSignal;
   /** Extends the lease now (it is also renewed on a timer); false when the lease was lost. */
