@@ -174,24 +174,51 @@ describe("an operator's split", () => {
   it("recomputes both products at once, and a full run agrees", async () => {
     clock += 60_000;
     const a = await listing("Folding laptop stand aluminium", "fan", 2500);
-    const b = await listing("Folding laptop stand aluminium", "fan", 2700);
+    // The second store's shorter title is the product's while both are in it (the most typical listing's: ties go
+    // to the shorter title), so the product left behind must change its title when it leaves.
+    const b = await listing("Laptop stand", "fan", 2700);
     const other = await db.competitorStore.create({ data: { domain: "second.test", fetchDomain: "second.test", name: "Second", currency: "USD", status: "ok" } });
     await db.competitorProduct.update({ where: { id: b }, data: { storeId: other.id } });
     await catalogue.refresh();
     const together = await productOf(a);
     expect((await productOf(b)).id).toBe(together.id);
-    expect(together.storesSelling).toBe(2);
+    expect(together).toMatchObject({ storesSelling: 2, title: "Laptop stand" });
 
+    // At once, without another run: the product left behind says its one listing's title, price and store.
     await catalogue.split(b);
     const left = await productOf(a);
     const out = await productOf(b);
+    expect(left.id).toBe(together.id);
     expect(out.id).not.toBe(left.id);
     expect(left).toMatchObject({ storesSelling: 1, priceCents: 2500, title: "Folding laptop stand aluminium" });
-    expect(out).toMatchObject({ storesSelling: 1, priceCents: 2700, title: "Folding laptop stand aluminium" });
+    expect(out).toMatchObject({ storesSelling: 1, priceCents: 2700, title: "Laptop stand" });
 
     const full = await catalogue.matchNow({ full: true });
     expect(full.match.changed).toEqual([]);
     expect(await productOf(a)).toEqual(left);
     expect(await productOf(b)).toEqual(out);
+  }, 60_000);
+});
+
+describe("an operator's merge", () => {
+  it("recomputes the product at once and removes the one merged away, and a full run agrees", async () => {
+    clock += 60_000;
+    const c = await listing("Cable organiser box with lid", null, 1500);
+    const d = await listing("Under desk cable tray", null, 2100);
+    const third = await db.competitorStore.create({ data: { domain: "third.test", fetchDomain: "third.test", name: "Third", currency: "USD", status: "ok" } });
+    await db.competitorProduct.update({ where: { id: d }, data: { storeId: third.id } });
+    await catalogue.refresh();
+    const apart = [await productOf(c), await productOf(d)];
+    expect(apart[0].id).not.toBe(apart[1].id);
+
+    await catalogue.merge(c, d);
+    const merged = await productOf(c);
+    expect((await productOf(d)).id).toBe(merged.id);
+    expect(merged).toMatchObject({ id: apart[0].id, storesSelling: 2, priceCents: 1800 });
+    expect(await db.product.count({ where: { id: apart[1].id } })).toBe(0);
+
+    const full = await catalogue.matchNow({ full: true });
+    expect(full.match.changed).toEqual([]);
+    expect(await productOf(c)).toEqual(merged);
   }, 60_000);
 });
