@@ -216,7 +216,7 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
     : null;
   const h = row.history;
   // Offers, signals and match evidence of a measured product (docs/decisions/048); empty for other sources.
-  const measured = isMeasuredSource(row.source) ? await readMeasuredDetail(db, row.id, row.firstSeenAt) : NO_MEASURED_DETAIL;
+  const measured = isMeasuredSource(row.source) ? await readMeasuredDetail(db, row.id, row.firstSeenAt, row) : NO_MEASURED_DETAIL;
   return {
     ...card,
     description: row.description,

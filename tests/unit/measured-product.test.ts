@@ -61,7 +61,7 @@ describe("signals from a stored series", () => {
   );
 
   it("reads the last day's counts and prices, each measured as of the series' last day", () => {
-    const s = signalsFromSeries(parseMeasuredSeries(JSON.stringify(series))!, "2026-10-20T00:00:00.000Z");
+    const s = signalsFromSeries(parseMeasuredSeries(JSON.stringify(series))!, "2026-10-20T00:00:00.000Z", { currency: "USD", rateDate: null });
     expect(s).toMatchObject({
       asOf: "2026-11-03",
       storesSelling: { value: 2, measured: true, asOf: "2026-11-03" },
@@ -70,6 +70,8 @@ describe("signals from a stored series", () => {
       priceMinCents: { value: 1999 },
       priceMedianCents: { value: 2250 },
       priceMaxCents: { value: 2500 },
+      priceCurrency: "USD",
+      priceRateDate: null,
       outOfStock: { value: 1 },
       firstSeenAnywhere: { value: "2026-10-20T00:00:00.000Z", measured: true },
     });

@@ -7,6 +7,7 @@
 //   derived from those counts; orders, revenue, engagement, views and growth are not measured at all.
 // Pure: the products service, both search engines and the pages read these rules.
 import { evidenceMoney } from "~/domain/catalogue/match";
+import type { ConvertedPrice } from "~/domain/catalogue/prices";
 import type { MeasuredSeries } from "~/domain/catalogue/signals";
 import { formatCount } from "~/domain/products/insights";
 import type { SourceFilter } from "~/domain/products/product-query";
@@ -101,8 +102,12 @@ export interface Offer {
   title: string;
   /** Its lowest variant price, in the store's currency; null when the store publishes none. */
   priceCents: number | null;
-  /** ISO 4217, when the store publishes it (null: unknown, shown without a symbol). */
+  /** ISO 4217 its store published when this listing was read (null: unknown, shown without a symbol; decision 089). */
   currency: string | null;
+  /** The price in US dollars at a dated reference rate, for a price in another currency; null for dollars or when it cannot be converted. */
+  converted: ConvertedPrice | null;
+  /** Why the price was not converted (unknown currency, no reference rate), as a sentence; null otherwise. */
+  conversionNote: string | null;
   /** null: the store does not publish availability. */
   available: boolean | null;
   firstSeenAt: string;
@@ -124,6 +129,9 @@ export interface MeasuredSignals {
   priceMinCents: ShownFigure<number | null>;
   priceMedianCents: ShownFigure<number | null>;
   priceMaxCents: ShownFigure<number | null>;
+  /** ISO 4217 of priceMin / priceMedian / priceMax: the product's (null: its stores publish none); listings in another currency converted at priceRateDate's reference rate (decision 089). */
+  priceCurrency: string | null;
+  priceRateDate: string | null;
   outOfStock: ShownFigure<number>;
   restocked30d: ShownFigure<number>;
   priceChanges7d: ShownFigure<number>;
@@ -161,7 +169,7 @@ export function parseMeasuredSeries(text: string): MeasuredSeries | null {
 }
 
 /** The signals of a measured product from its daily series, as of the series' last day. */
-export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: string): MeasuredSignals {
+export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: string, price: { currency: string | null; rateDate: string | null }): MeasuredSignals {
   const asOf = series.endDay;
   const last = series.storesSelling.length - 1;
   const m = <T>(value: T) => figure(value, true, asOf);
@@ -174,6 +182,8 @@ export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: str
     priceMinCents: m(series.priceMin[last]),
     priceMedianCents: m(series.priceMedian[last]),
     priceMaxCents: m(series.priceMax[last]),
+    priceCurrency: price.currency,
+    priceRateDate: price.rateDate,
     outOfStock: m(series.outOfStock[last]),
     restocked30d: m(sumLast(series.restocked, 30)),
     priceChanges7d: m(sumLast(series.priceChanges, 7)),

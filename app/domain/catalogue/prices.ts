@@ -139,3 +139,33 @@ export function productPrice(listings: Array<{ priceCents: number | null; curren
   if (usdCents !== null && currency !== COMPARE_CURRENCY) converted = true;
   return { cents, currency, usdCents, rateDate: converted && table ? table.date : null, leftOut: priced.length - values.length };
 }
+
+/** A price converted into the comparison currency, with the day of the reference rate it was converted at. */
+export interface ConvertedPrice {
+  cents: number;
+  currency: string;
+  rateDate: string;
+}
+
+/**
+ * A listed price beside its conversion (decision 089): in dollars at the table's rate for another currency; none
+ * for dollars; and for a currency that is unknown or has no rate, a sentence saying so (the price stays listed).
+ */
+export function listedPriceConversion(cents: number | null, currency: string | null, table: RateTable | null): { converted: ConvertedPrice | null; conversionNote: string | null } {
+  if (cents === null || currency === COMPARE_CURRENCY) return { converted: null, conversionNote: null };
+  if (currency === null) return { converted: null, conversionNote: "The store publishes no currency: the price is shown as listed, not converted." };
+  const money = convertCents(cents, currency, COMPARE_CURRENCY, table);
+  if (!money || !money.rateDate) {
+    return { converted: null, conversionNote: `No reference rate for ${currency}${table ? ` in the table of ${table.date}` : ""}: the price is shown as listed, not converted.` };
+  }
+  return { converted: { cents: money.cents, currency: money.currency, rateDate: money.rateDate }, conversionNote: null };
+}
+
+/** Offers cheapest first in one unit (dollars, as listed or converted); those that cannot be converted after, by store (their amounts are in units that do not compare). */
+export function byComparablePrice<T extends { priceCents: number | null; currency: string | null; converted: ConvertedPrice | null; store: string }>(a: T, b: T): number {
+  const usd = (o: T) => (o.currency === COMPARE_CURRENCY ? o.priceCents : (o.converted?.cents ?? null));
+  const ua = usd(a);
+  const ub = usd(b);
+  if ((ua === null) !== (ub === null)) return ua === null ? 1 : -1;
+  return (ua !== null && ub !== null ? ua - ub : 0) || a.store.localeCompare(b.store);
+}

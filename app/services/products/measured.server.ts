@@ -3,15 +3,18 @@
 // these rows. Who follows a store is never read here: offers name stores, never their followers.
 import type { Db } from "~/db.server";
 import { noPictureSentence } from "~/domain/catalogue/picture-failures";
+import { byComparablePrice, listedPriceConversion } from "~/domain/catalogue/prices";
 import {
   listingUrl,
   matchReason,
   parseMeasuredSeries,
+  priceCurrencyCode,
   signalsFromSeries,
   type MatchEvidence,
   type MeasuredSignals,
   type Offer,
 } from "~/domain/catalogue/measured-product";
+import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 
 export interface MeasuredDetail {
   offers: Offer[];
@@ -22,8 +25,14 @@ export interface MeasuredDetail {
 export const NO_MEASURED_DETAIL: MeasuredDetail = { offers: [], signals: null, matchEvidence: [] };
 
 /** Listings (present ones as offers, cheapest first), signals and evidence of one measured product. */
-export async function readMeasuredDetail(db: Db, productId: number, firstSeenAnywhere: Date): Promise<MeasuredDetail> {
-  const [members, stored] = await Promise.all([
+export async function readMeasuredDetail(
+  db: Db,
+  productId: number,
+  firstSeenAnywhere: Date,
+  /** The product's price currency (Product.priceCurrency: null dollars, XXX unknown) and the day of its reference rate. */
+  price: { priceCurrency: string | null; priceRateDate: string | null } = { priceCurrency: null, priceRateDate: null },
+): Promise<MeasuredDetail> {
+  const [members, stored, rates] = await Promise.all([
     db.catalogueMember.findMany({
       where: { productId },
       orderBy: { listingId: "asc" },
@@ -38,13 +47,15 @@ export async function readMeasuredDetail(db: Db, productId: number, firstSeenAny
             available: true,
             firstSeenAt: true,
             removedAt: true,
-            store: { select: { domain: true, currency: true } },
+            currency: true,
+            store: { select: { domain: true } },
             picture: { select: { status: true, failure: true, retryAt: true } },
           },
         },
       },
     }),
     db.productSignals.findUnique({ where: { productId }, select: { series: true } }),
+    currentRateTable(db),
   ]);
   const offers: Offer[] = members
     .filter((m) => m.listing.removedAt === null)
@@ -53,11 +64,13 @@ export async function readMeasuredDetail(db: Db, productId: number, firstSeenAny
       url: listingUrl(listing.store.domain, listing.handle),
       title: listing.title,
       priceCents: listing.priceMinCents,
-      currency: listing.store.currency,
+      // The currency its store published when it was read, and the price in dollars at a dated rate beside it (decision 089).
+      currency: listing.currency,
+      ...listedPriceConversion(listing.priceMinCents, listing.currency, rates),
       available: listing.available,
       firstSeenAt: listing.firstSeenAt.toISOString(),
     }))
-    .sort((a, b) => (a.priceCents ?? Infinity) - (b.priceCents ?? Infinity) || a.store.localeCompare(b.store));
+    .sort(byComparablePrice);
   // Anchors first: the listing every other match was measured against.
   const matchEvidence: MatchEvidence[] = [...members]
     .sort((a, b) => Number(b.via === "anchor") - Number(a.via === "anchor"))
@@ -67,7 +80,7 @@ export async function readMeasuredDetail(db: Db, productId: number, firstSeenAny
       reason: withPictureState(matchReason(m.via, m.evidence), m.listing.picture),
     }));
   const series = stored ? parseMeasuredSeries(stored.series) : null;
-  return { offers, signals: series ? signalsFromSeries(series, firstSeenAnywhere.toISOString()) : null, matchEvidence };
+  return { offers, signals: series ? signalsFromSeries(series, firstSeenAnywhere.toISOString(), { currency: priceCurrencyCode(price.priceCurrency), rateDate: price.priceRateDate }) : null, matchEvidence };
 }
 
 /**
