@@ -11,6 +11,7 @@ import {
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import LibsqlDatabaseCtor from "libsql";
 import { PrismaClient, type Prisma } from "@prisma/client";
+import { createPostgresClient, createPostgresReader, isPostgresUrl } from "~/db-postgres.server";
 import { getEnv } from "~/env.server";
 
 export type Db = PrismaClient;
@@ -36,7 +37,11 @@ export function parseStringList(text: string): string[] {
 /** A write refused by a unique index: Prisma's P2002, or the driver's own message for raw SQL. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string; meta?: unknown };
-  return e.code === "P2002" || /UNIQUE constraint failed/i.test(`${e.message ?? ""} ${JSON.stringify(e.meta ?? "")}`);
+  return (
+    e.code === "P2002" ||
+    e.code === "23505" ||
+    /UNIQUE constraint failed|duplicate key value violates unique constraint/i.test(`${e.message ?? ""} ${JSON.stringify(e.meta ?? "")}`)
+  );
 }
 
 const isBusyError = (e: unknown) =>
@@ -108,7 +113,22 @@ class SharedFileLibSQL extends PrismaLibSQL {
 /** Each client's SqlReader on the same database, opened on first use (readerFor). */
 const readers = new WeakMap<object, () => SqlReader>();
 
+/** The clients createDb made on PostgreSQL (decision 098); every other one speaks SQLite. */
+const postgresClients = new WeakSet<object>();
+
+/** Which SQL the database behind a client made by createDb speaks. */
+export function dialectOf(db: DbClient | Db): "postgresql" | "sqlite" {
+  return postgresClients.has(db) ? "postgresql" : "sqlite";
+}
+
 export function createDb(url: string, authToken?: string): Db {
+  if (isPostgresUrl(url)) {
+    const client = createPostgresClient(url);
+    postgresClients.add(client);
+    let reader: SqlReader | null = null;
+    readers.set(client, () => (reader ??= createPostgresReader(url)));
+    return client;
+  }
   const client = new PrismaClient({ adapter: new SharedFileLibSQL({ url, authToken }) });
   let reader: SqlReader | null = null;
   readers.set(client, () => (reader ??= createSqlReader(url, authToken)));
@@ -135,6 +155,7 @@ export function textOrNull(value: unknown): string | null {
 
 /** A DateTime column as Prisma writes it (ISO text), or as SQLite's CURRENT_TIMESTAMP default does. */
 export function dateFromDb(value: unknown): Date {
+  if (value instanceof Date) return value;
   if (typeof value === "number") return new Date(value);
   const text = String(value);
   return new Date(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text) ? `${text.replace(" ", "T")}Z` : text);
@@ -301,9 +322,10 @@ export async function retryBusy<T>(fn: () => Promise<T>, retries = 8): Promise<T
  * Keep it short: the adapter serialises every query of this process while it is open.
  */
 export function writeTransaction<T>(db: Db, fn: (tx: DbClient) => Promise<T>): Promise<T> {
+  const sqlite = dialectOf(db) === "sqlite";
   return retryBusy(() =>
     db.$transaction(async (tx) => {
-      await tx.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
+      if (sqlite) await tx.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
       return fn(tx);
     }),
   );

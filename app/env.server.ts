@@ -85,8 +85,8 @@ const EnvSchema = z
     DATABASE_URL: z
       .string()
       .default("file:./data/app.db")
-      .refine((v) => /^(file:|libsql:|https?:|wss?:)/.test(v), {
-        message: "must start with file: (SQLite file) or libsql:// (libSQL server)",
+      .refine((v) => /^(file:|libsql:|https?:|wss?:|postgres(ql)?:\/\/)/.test(v), {
+        message: "must start with file: (SQLite file), libsql:// (libSQL server) or postgresql:// (PostgreSQL, decision 098)",
       }),
     DATABASE_AUTH_TOKEN: optionalString,
 

@@ -8,7 +8,8 @@
 //    without APP_URL it serves a local demo on http://localhost:PORT, listening on 127.0.0.1 unless HOST is set
 //    (docs/decisions/042): there, and only there, the local test checkout runs without Paddle keys and the demo
 //    login exists; a public APP_URL needs Paddle keys;
-// 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default);
+// 2. migrations applied to DATABASE_URL (SQLite file data/app.db by default; a postgresql:// URL is checked first and
+//    gets prisma/postgresql/migrations, decision 098: one sentence naming DATABASE_URL when it cannot be used);
 // 3. data seeded (idempotent; the server's environment is checked here first) and, on a local demo, the demo
 //    login printed; then the file storage (a bucket or VIDEO_STORAGE_DIR) written to, read and cleaned once;
 // 4. a production build (skipped with SKIP_BUILD=1 when build/ is current);
@@ -23,7 +24,8 @@ import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
 
 ensureDeps();
 reexecUnderNode22(import.meta.url);
-const { prepareDb } = await import("./prepare-db.mjs");
+const { prepareDbOrExit } = await import("./prepare-db.mjs");
+const { redactedUrl } = await import("./lib/postgres-ready.mjs");
 const { applyLocalDemoDefaults } = await import("./lib/local-demo-defaults.mjs");
 
 const env = { ...process.env };
@@ -70,8 +72,8 @@ if (await portTaken(Number(env.PORT), env.HOST)) {
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const step = (label) => console.log(`\n▸ ${label}`);
 
-step(`Applying migrations to ${env.DATABASE_URL}`);
-prepareDb(env);
+step(`Applying migrations to ${redactedUrl(env.DATABASE_URL)}`);
+await prepareDbOrExit(env);
 
 step("Seeding data");
 // The seed reads the environment as the server will: a refused one stops here, with its own lines and no trace.

@@ -11,8 +11,8 @@ export const DEFAULT_DATABASE_URL = "file:./data/app.db";
 export async function openImportDb() {
   const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   process.env.DATABASE_URL = url;
-  const { prepareDb } = (await import("../prepare-db.mjs")) as { prepareDb: (env: NodeJS.ProcessEnv) => void };
-  prepareDb(process.env);
+  const { prepareDbOrExit } = (await import("../prepare-db.mjs")) as { prepareDbOrExit: (env: NodeJS.ProcessEnv) => Promise<void> };
+  await prepareDbOrExit(process.env);
   const { createDb, tuneSqlite } = await import("~/db.server");
   const db = createDb(url, process.env.DATABASE_AUTH_TOKEN || undefined);
   await tuneSqlite(db, url);
