@@ -40,6 +40,7 @@ export async function startLocalS3(buckets: string[]): Promise<LocalS3> {
   const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  let stopped: Promise<void> | null = null;
   return {
     endpoint,
     settings: (bucket) => ({ bucket, endpoint, region: "us-east-1", forcePathStyle: true, credentials: { ...S3RVER_KEY } }),
@@ -50,9 +51,10 @@ export async function startLocalS3(buckets: string[]): Promise<LocalS3> {
       AWS_ACCESS_KEY_ID: S3RVER_KEY.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_KEY.secretAccessKey,
     }),
-    async stop() {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
+    /** Stops the server and removes its folder; stopping again does nothing. */
+    stop() {
+      stopped ??= server.close().then(() => rmSync(directory, { recursive: true, force: true }));
+      return stopped;
     },
   };
 }
