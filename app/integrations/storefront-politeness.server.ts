@@ -76,6 +76,8 @@ export type PoliteAnswer =
 export interface PoliteRequest {
   accept: string;
   maxBytes: number;
+  /** At maxBytes, answer with the first maxBytes bytes instead of failing (a product page read for its structured data). */
+  truncate?: boolean;
   /**
    * "send": send the URL's kept validators (If-None-Match / If-Modified-Since) and answer not-modified on a 304, and
    * keep the new ones of a 200; "keep": only keep a 200's validators; "none" (default): neither.
@@ -212,7 +214,7 @@ export function createPoliteSession(settings: PoliteSettings, start: CrawlMemory
       const known = mode === "send" ? memory.validators[key] : undefined;
       if (known?.etag) headers["if-none-match"] = known.etag;
       if (known?.lastModified) headers["if-modified-since"] = known.lastModified;
-      const res = await getWithRetries(host, pathAndQuery, headers, { maxBytes: request.maxBytes });
+      const res = await getWithRetries(host, pathAndQuery, headers, { maxBytes: request.maxBytes, truncate: request.truncate });
       if ("slowDown" in res) return { kind: "slow-down", retryAtMs: res.slowDown };
       if (res.status === 304 && known) return { kind: "not-modified" };
       if (mode !== "none" && res.status === 200) {

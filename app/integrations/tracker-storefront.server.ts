@@ -2,10 +2,12 @@
 // TRACKER_ALLOW_HOSTS (host:port entries it may reach although private) and TRACKER_RESOLVE ("name=address",
 // "*.test=127.0.0.1") for local stand-in stores in development and tests (names it maps resolve without DNS and
 // their catalogues are read over plain http), shared by the storefront reader and the measured catalogue's
-// picture fetcher, so a stand-in store's pictures resolve like its catalogue. Both settings are empty in production.
+// picture fetcher and the product pages read for review counts, so a stand-in store's pictures and pages resolve like
+// its catalogue. Both settings are empty in production.
 import dns from "node:dns";
 import { createSafeFetcher, type HostLookup, type SafeFetcher } from "~/integrations/safe-fetch.server";
 import { createShopifyStorefront, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
+import { createStorefrontReviews, type StorefrontReviews } from "~/integrations/storefront-reviews.server";
 
 export interface TrackerStorefrontOptions {
   /** The page named in the User-Agent so store owners can reach us. */
@@ -39,6 +41,8 @@ export interface TrackerReads {
   /** The fetcher every tracker read goes through (catalogues, and listings' pictures). */
   fetcher: SafeFetcher;
   storefront: ShopifyStorefront;
+  /** Listings' product pages read for their review counts (decision 094), over the same fetcher and pacing. */
+  reviews: StorefrontReviews;
 }
 
 export function createTrackerReads(options: TrackerStorefrontOptions): TrackerReads {
@@ -68,12 +72,17 @@ export function createTrackerReads(options: TrackerStorefrontOptions): TrackerRe
   const publicStores = createShopifyStorefront({ fetcher });
   const localStores = createShopifyStorefront({ fetcher, protocol: "http:" });
   const readerFor = (domain: string) => (mapped(domain) ? localStores : publicStores);
+  const publicPages = createStorefrontReviews({ fetcher });
+  const localPages = createStorefrontReviews({ fetcher, protocol: "http:" });
   return {
     fetcher,
     storefront: {
       probe: (domain) => readerFor(domain).probe(domain),
       snapshot: (domain) => readerFor(domain).snapshot(domain),
       read: (domain, memory) => readerFor(domain).read(domain, memory),
+    },
+    reviews: {
+      read: (domain, handles, memory, keepGoing) => (mapped(domain) ? localPages : publicPages).read(domain, handles, memory, keepGoing),
     },
   };
 }

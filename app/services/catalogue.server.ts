@@ -1,7 +1,9 @@
 // The measured catalogue (docs/decisions/046), composed from its jobs the way billing.server.ts composes its own:
 // - catalogue/pictures.server.ts: each listing's main picture fetched once and fingerprinted;
 // - catalogue/matching.server.ts: listings matched into products with their evidence (and operator decisions);
-// - catalogue/materialise.server.ts: each product's figures, signals and insights for every reader.
+// - catalogue/materialise.server.ts: each product's figures, signals and insights for every reader;
+// - catalogue/reviews.server.ts: listings' product pages read for their review counts, at most once a day, politely
+//   (decision 094), with its own due sweep and a keyed run per store.
 // The stores it reads are the competitor tracker's (app/services/competitors.server.ts): every store a user
 // follows, plus the operator's list. Each store read queues "catalogue.pictures", which queues "catalogue.match"
 // when it is done; a daily schedule recomputes every product's signals so the days roll even when nothing changed.
@@ -10,12 +12,14 @@ import type { Db, SqlReader } from "~/db.server";
 import type { PictureFingerprinter } from "~/domain/catalogue/hash";
 import { pictureFailurePhrase } from "~/domain/catalogue/picture-failures";
 import type { ImageFetcher } from "~/integrations/image-fetch.server";
+import type { StorefrontReviews } from "~/integrations/storefront-reviews.server";
 import { childLogger } from "~/logger.server";
 import { createCatalogueMaterialise } from "~/services/catalogue/materialise.server";
 import { createCatalogueMatching } from "~/services/catalogue/matching.server";
 import { readCataloguePending } from "~/services/catalogue/pending.server";
 import { readProductsChangedSince } from "~/services/catalogue/listings.server";
 import { createCataloguePictures } from "~/services/catalogue/pictures.server";
+import { createCatalogueReviews } from "~/services/catalogue/reviews.server";
 import type { Jobs } from "~/services/jobs.server";
 
 export { measuredObjectId, type MatchSummary } from "~/services/catalogue/matching.server";
@@ -54,8 +58,14 @@ export interface CatalogueDeps {
   images: ImageFetcher;
   fingerprinter: PictureFingerprinter;
   jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
+  /** Listings' product pages, read for their review counts (decision 094); without it no review count is read. */
+  pages?: StorefrontReviews;
   now?: () => Date;
 }
+
+const noPageReader = (): never => {
+  throw new Error("This catalogue was built without a product page reader (CatalogueDeps.pages): review counts are not read.");
+};
 
 export function createCatalogue(deps: CatalogueDeps) {
   const now = deps.now ?? (() => new Date());
@@ -63,6 +73,7 @@ export function createCatalogue(deps: CatalogueDeps) {
   const pictures = createCataloguePictures({ db: deps.db, images: deps.images, fingerprinter: deps.fingerprinter, now });
   const matching = createCatalogueMatching({ db: deps.db, sql: deps.sql, now });
   const materialise = createCatalogueMaterialise({ db: deps.db, now });
+  const reviews = deps.pages ? createCatalogueReviews({ db: deps.db, pages: deps.pages, jobs: deps.jobs, now, materialise: materialise.run, log }) : null;
 
   /**
    * Asks for a refresh. A keyed job that is already running is left alone by enqueue, so a store read that lands
@@ -157,6 +168,7 @@ export function createCatalogue(deps: CatalogueDeps) {
       await materialise.run();
     }, { timeoutMs: 60 * 60_000, leaseMs: 60_000 });
     on.schedule(DAILY_SCHEDULE.name, DAILY_SCHEDULE.pattern, DAILY_JOB);
+    reviews?.registerJobs(on);
   }
 
   return {
@@ -178,6 +190,10 @@ export function createCatalogue(deps: CatalogueDeps) {
       return matchNow();
     },
     materialise: materialise.run,
+    /** Reads one store's due product pages for their review counts now (the job's work; tests and the operator). */
+    readReviews: (storeId: number) => (reviews ?? noPageReader()).readStore(storeId),
+    /** Queues a review-count read of every store with listings due. */
+    queueReviews: () => (reviews ?? noPageReader()).enqueueDue(),
   };
 }
 

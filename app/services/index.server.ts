@@ -458,6 +458,8 @@ export const catalogue = lazy(() =>
     db,
     sql: sqlReader,
     images: createImageFetcher({ fetcher: trackerReads.fetcher }),
+    // Listings' product pages, read for their review counts over the tracker's fetcher and pacing (decision 094).
+    pages: trackerReads.reviews,
     // sharp (a native library) is loaded by the first picture, not by every route importing this file.
     fingerprinter: {
       fingerprint: async (bytes) => (await pictureFingerprinter()).fingerprint(bytes),

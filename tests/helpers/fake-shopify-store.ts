@@ -4,6 +4,8 @@
 //   GET /products.json?limit=N&page=P  { products: [...] } with Shopify's field names (limit 30 by default, 250 max;
 //                                      an empty page past the end), variants' price as "19.99" strings
 //   GET /products/{handle}.js          the product with prices in cents and per-variant `available`
+//   GET /products/{handle}             the product's theme page, with schema.org Product JSON-LD carrying
+//                                      aggregateRating.reviewCount when `reviews` has the handle (or `productPage`'s HTML)
 //   GET /meta.json                     { name, currency, myshopify_domain, ... }
 //   GET /                              a theme page carrying `Shopify.shop = "x.myshopify.com"`
 //   GET /password                      the password page (a password-protected store redirects everything here)
@@ -49,7 +51,7 @@ export type ShopMode =
   | "password"
   /** /products.json answers 401. */
   | "unauthorized"
-  /** /products.json and /products/*.js answer 403 (a bot wall on the custom domain). */
+  /** /products.json, /products/*.js and product pages answer 403 (a bot wall on the custom domain). */
   | "blocked"
   /** /products.json answers 404 (an app hides it); the theme page still mentions the myshopify address. */
   | "hidden";
@@ -66,6 +68,24 @@ export interface FakeShop {
   robotsTxt: string | null;
   /** Catalogue pages carry an ETag (a hash of the page) and answer 304 Not Modified to a matching If-None-Match. */
   etags: boolean;
+  /** handle -> the reviewCount its product page's JSON-LD publishes (a number, or text such as "1,234"). */
+  reviews: Map<string, unknown>;
+  /** The whole HTML of a product's page, instead of the default theme page (null: 404). */
+  productPage?: (product: FakeProduct) => string | null;
+}
+
+/** A theme's product page: its Product JSON-LD, with the review app's aggregateRating when there is a count. */
+export function productPageHtml(shopName: string, p: FakeProduct, reviewCount: unknown): string {
+  const ld = {
+    "@context": "http://schema.org/",
+    "@type": "Product",
+    name: p.title,
+    url: `https://${shopName}/products/${p.handle}`,
+    brand: { "@type": "Brand", name: p.vendor },
+    offers: p.variants.map((v) => ({ "@type": "Offer", price: v.price, availability: v.available ? "http://schema.org/InStock" : "http://schema.org/OutOfStock" })),
+    ...(reviewCount === undefined ? {} : { aggregateRating: { "@type": "AggregateRating", ratingValue: "4.7", reviewCount } }),
+  };
+  return `<!doctype html><html><head><title>${p.title}</title><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><h1>${p.title}</h1></body></html>`;
 }
 
 export type FakeStep =
@@ -247,7 +267,7 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
     if (path === "/meta.json") {
       return send(res, 200, JSON.stringify({ name: shop.name, currency: shop.currency, myshopify_domain: shop.myshopifyDomain, published_products_count: shop.products.length }));
     }
-    const isCatalogue = path === "/products.json" || /^\/products\/[^/]+\.js$/.test(path);
+    const isCatalogue = path === "/products.json" || /^\/products\/[^/]+$/.test(path);
     if (isCatalogue && shop.mode === "unauthorized" && path === "/products.json") return send(res, 401, "Unauthorized", "text/plain");
     if (isCatalogue && shop.mode === "blocked") return send(res, 403, "<h1>Access denied</h1>", "text/html");
     if (isCatalogue && shop.mode === "hidden") return send(res, 404, NOT_FOUND_HTML, "text/html");
@@ -266,6 +286,12 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
       }
       return send(res, 200, body, undefined, { etag });
     }
+    const pageOf = /^\/products\/([^/.]+)$/.exec(path);
+    if (pageOf) {
+      const product = shop.products.find((p) => p.handle === decodeURIComponent(pageOf[1]));
+      const html = product ? (shop.productPage ? shop.productPage(product) : productPageHtml(shop.name, product, shop.reviews.get(product.handle))) : null;
+      return html === null ? send(res, 404, NOT_FOUND_HTML, "text/html") : send(res, 200, html, "text/html; charset=utf-8");
+    }
     const js = /^\/products\/([^/]+)\.js$/.exec(path);
     if (js) {
       const product = shop.products.find((p) => p.handle === decodeURIComponent(js[1]));
@@ -278,7 +304,7 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
     const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
     const url = new URL(req.url ?? "/", "http://x");
     if (options.record !== false) requests.push({ host, path: `${url.pathname}${url.search}`, at: Date.now(), headers: req.headers });
-    const kind = url.pathname.startsWith("/products/") ? "/products/{handle}.js" : url.pathname;
+    const kind = url.pathname.startsWith("/products/") ? (url.pathname.endsWith(".js") ? "/products/{handle}.js" : "/products/{handle}") : url.pathname;
     counted.set(kind, (counted.get(kind) ?? 0) + 1);
     const queued = steps.get(`${host}${url.pathname}`);
     const step = queued?.shift();
@@ -318,6 +344,7 @@ export async function startFakeShopifyStore(options: { port?: number; latencyMs?
         publishAvailability: true,
         robotsTxt: null,
         etags: false,
+        reviews: new Map(),
         ...partial,
       };
       shops.set(host, shop);

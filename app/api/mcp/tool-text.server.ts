@@ -48,7 +48,16 @@ export function searchText(page: Out<typeof S.ProductPage>): string {
     .join("\n");
 }
 
-const offerText = (o: Detail["offers"][number]) => `${o.store} (${moneyText(o.price, "price unknown")})`;
+const offerText = (o: Detail["offers"][number]) =>
+  `${o.store} (${moneyText(o.price, "price unknown")}; ${o.reviews === null ? "no review data" : `${o.reviews.toLocaleString("en-US")} reviews on ${o.reviewsAsOf}`})`;
+/** A measured product's reviews line (decision 094): measured with its day, or "no review data", never 0. */
+const reviewsText = (signals: Detail["signals"]) => {
+  if (!signals) return "";
+  const r = signals.reviews;
+  if (!r) return "Reviews: no review data (none of its stores publishes a review count).";
+  const gained = (f: typeof r | null, days: number) => (f ? `+${f.value.toLocaleString("en-US")} in ${days} days` : "");
+  return `Reviews: ${r.value.toLocaleString("en-US")} across ${signals.reviewStores} ${signals.reviewStores === 1 ? "store" : "stores"} (measured, ${r.asOf}); ${gained(signals.reviewsGained7d, 7)}, ${gained(signals.reviewsGained30d, 30)}.`;
+};
 const evidenceText = (p: { matchEvidence: Detail["matchEvidence"] }) =>
   p.matchEvidence.length ? `Evidence: ${p.matchEvidence.map((e) => `${e.listing.store}: ${e.reason}`).join("; ")}.` : "";
 
@@ -61,6 +70,7 @@ export function productText(p: Detail): string {
       ? `Cost ${moneyText(p.insights.cost)}, margin ${percent(p.insights.marginBps)}, margin after duty and fees ${percent(p.insights.landedMarginBps)}.`
       : "",
     p.offers.length ? `Sold by: ${p.offers.map(offerText).join(", ")}.` : "",
+    reviewsText(p.signals),
     evidenceText(p),
   ]
     .filter(Boolean)

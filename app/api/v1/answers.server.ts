@@ -108,7 +108,17 @@ export function apiProductDetail(detail: ServiceDetail, request: RequestUrl): Ou
     supplier: detail.supplier,
     history: detail.history,
     sinceTracking: detail.sinceTracking,
-    offers: detail.offers.map((o) => ({ store: o.store, url: o.url, title: o.title, price: { cents: o.priceCents, currency: o.currency }, available: o.available, firstSeenAt: o.firstSeenAt })),
+    offers: detail.offers.map((o) => ({
+      store: o.store,
+      url: o.url,
+      title: o.title,
+      price: { cents: o.priceCents, currency: o.currency },
+      available: o.available,
+      firstSeenAt: o.firstSeenAt,
+      reviews: o.reviews,
+      reviewsAsOf: o.reviewsAsOf,
+      reviewsNote: o.reviewsNote,
+    })),
     signals: detail.signals,
     matchEvidence: detail.matchEvidence,
   };

@@ -122,6 +122,13 @@ export const Offer = z
       .meta({ description: "cents null: the store publishes no price; currency null: it publishes no currency" }),
     available: z.boolean().nullable(),
     firstSeenAt: IsoDateTime,
+    reviews: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Reviews the store's product page publishes (schema.org aggregateRating.reviewCount), read at most once a day; null: no review data (never 0 for unknown)" }),
+    reviewsAsOf: IsoDate.nullable().meta({ description: "The day the review count was read; null without a count" }),
+    reviewsNote: z.string().nullable().meta({ description: "Why there is no review count, in a sentence; null with a count or before the first read" }),
   })
   .meta({ id: "Offer", description: "A listing of a measured product on one store." });
 
@@ -147,6 +154,12 @@ export const Signals = z
     restocked30d: IntFigure,
     priceChanges7d: IntFigure,
     firstSeenAnywhere: TextFigure,
+    reviews: orNull(IntFigure).meta({
+      description: "Reviews its stores' product pages publish, summed over the stores that publish a count; asOf is the newest read. null: no review data (none of its stores publishes a count), never 0",
+    }),
+    reviewsGained7d: orNull(IntFigure).meta({ description: "Reviews gained in 7 days across those stores (each store's gain, never below 0); null: no review data" }),
+    reviewsGained30d: orNull(IntFigure).meta({ description: "Reviews gained in 30 days across those stores; null: no review data" }),
+    reviewStores: z.number().int().meta({ description: "Stores whose product pages publish a review count (0: no review data)" }),
     series: z
       .object({ startDay: IsoDate, endDay: IsoDate, storesSelling: z.array(z.number().int()), added: z.array(z.number().int()), dropped: z.array(z.number().int()) })
       .nullable(),

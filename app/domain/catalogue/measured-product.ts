@@ -7,6 +7,7 @@
 //   derived from those counts; orders, revenue, engagement, views and growth are not measured at all.
 // Pure: the products service, both search engines and the pages read these rules.
 import { evidenceMoney } from "~/domain/catalogue/match";
+import { parseReviewSummary } from "~/domain/catalogue/review-signals";
 import type { ConvertedPrice } from "~/domain/catalogue/prices";
 import type { MeasuredSeries } from "~/domain/catalogue/signals";
 import { formatCount } from "~/domain/products/insights";
@@ -111,6 +112,12 @@ export interface Offer {
   /** null: the store does not publish availability. */
   available: boolean | null;
   firstSeenAt: string;
+  /** Reviews its product page publishes (schema.org aggregateRating; decision 094); null: no review data. */
+  reviews: number | null;
+  /** YYYY-MM-DD the count was read; null with no count. */
+  reviewsAsOf: string | null;
+  /** Why there is no count, in a sentence ("No review data: its page publishes no structured data ..."); null with a count or before the first read. */
+  reviewsNote: string | null;
 }
 
 export interface MatchEvidence {
@@ -136,6 +143,16 @@ export interface MeasuredSignals {
   restocked30d: ShownFigure<number>;
   priceChanges7d: ShownFigure<number>;
   firstSeenAnywhere: ShownFigure<string>;
+  /**
+   * Reviews its stores' product pages publish, summed over the stores that publish a count, measured on the day of the
+   * newest read (decision 094); null: no review data (none of its stores publishes a count), never 0.
+   */
+  reviews: ShownFigure<number> | null;
+  /** Reviews gained in 7 and 30 days across those stores; null with no review data. */
+  reviewsGained7d: ShownFigure<number> | null;
+  reviewsGained30d: ShownFigure<number> | null;
+  /** Stores whose product pages publish a count (0: no review data). */
+  reviewStores: number;
   /** The daily series for the chart: stores selling and stores that added it, from startDay. */
   series: { startDay: string; endDay: string; storesSelling: number[]; added: number[]; dropped: number[] };
 }
@@ -173,6 +190,7 @@ export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: str
   const asOf = series.endDay;
   const last = series.storesSelling.length - 1;
   const m = <T>(value: T) => figure(value, true, asOf);
+  const reviews = parseReviewSummary((series as MeasuredSeries & { reviews?: unknown }).reviews);
   return {
     asOf,
     storesSelling: m(series.storesSelling[last]),
@@ -188,6 +206,10 @@ export function signalsFromSeries(series: MeasuredSeries, firstSeenAnywhere: str
     restocked30d: m(sumLast(series.restocked, 30)),
     priceChanges7d: m(sumLast(series.priceChanges, 7)),
     firstSeenAnywhere: m(firstSeenAnywhere),
+    reviews: reviews ? figure(reviews.value, true, reviews.asOf) : null,
+    reviewsGained7d: reviews ? figure(reviews.gained7d, true, reviews.asOf) : null,
+    reviewsGained30d: reviews ? figure(reviews.gained30d, true, reviews.asOf) : null,
+    reviewStores: reviews?.stores ?? 0,
     series: { startDay: series.startDay, endDay: series.endDay, storesSelling: series.storesSelling, added: series.added, dropped: series.dropped },
   };
 }

@@ -26,10 +26,13 @@
 //   crowding, said so;
 // - winning score 0-100 from measured parts only: adoption (stores added in 7 days against stores selling),
 //   breadth (stores selling, log scale, less what saturation takes away), restocks (a sign of selling) and
-//   freshness (days since first seen anywhere).
+//   freshness (days since first seen anywhere); for a product whose stores publish review counts, reviews gained in
+//   7 and 30 days (review-signals.ts) take REVIEW_RULES.weight points and the four parts scale to the rest, so a
+//   product with no review data is scored exactly as before (decision 094).
 // Pure: no I/O, no clock (the caller passes the days).
 import { dayNumber, dayString, formatCount, type LifecycleStage } from "~/domain/products/insights";
 import { agreeingStage } from "~/domain/products/lifecycle-label";
+import { REVIEW_RULES, reviewsPartShare, reviewsReason, type ReviewSummary } from "~/domain/catalogue/review-signals";
 
 export const SIGNAL_RULES = {
   minStoresForTrend: 3,
@@ -179,7 +182,12 @@ export interface MeasuredInsights {
   /** Estimated crowding, 0-100. */
   saturation: number;
   winningScore: number;
-  scoreParts: Record<SignalComponent, number>;
+  /** Points from each part; `reviews` only when the product has review data (decision 094). */
+  scoreParts: Record<SignalComponent, number> & { reviews?: number };
+  /** 0-100: the adoption part alone, on its own scale (the product's trending score). */
+  adoptionScore: number;
+  /** The product's reviews summed over its stores; null: no review data. */
+  reviews: ReviewSummary | null;
   reasons: string[];
 }
 
@@ -196,7 +204,7 @@ export function saturationOfStores(stores: number): number {
  * Insights of a product from its measured series, as of the series' last day. `observedSince` is the first day
  * any of its stores was read (so "observed for 3 days" is honest even when the series is padded).
  */
-export function measuredInsights(series: MeasuredSeries, observedSince: string, firstSeenAnywhere: string | null): MeasuredInsights {
+export function measuredInsights(series: MeasuredSeries, observedSince: string, firstSeenAnywhere: string | null, reviews: ReviewSummary | null = null): MeasuredInsights {
   const last = series.storesSelling.length - 1;
   const asOfDay = dayNumber(series.endDay);
   const observedDays = Math.max(1, asOfDay - dayNumber(observedSince) + 1);
@@ -231,13 +239,16 @@ export function measuredInsights(series: MeasuredSeries, observedSince: string, 
   const breadth = (saturationOfStores(storesSelling) / 100) * (1 - Math.max(0, saturation - 70) / 100);
   const restocks = Math.min(1, restocks30d / 10);
   const freshness = ageDays === null ? 0.5 : Math.max(0, 1 - ageDays / SIGNAL_RULES.freshDays);
-  const scoreParts: Record<SignalComponent, number> = {
-    adoption: Math.round(adoption * SIGNAL_WEIGHTS.adoption),
-    breadth: Math.round(breadth * SIGNAL_WEIGHTS.breadth),
-    restocks: Math.round(restocks * SIGNAL_WEIGHTS.restocks),
-    freshness: Math.round(freshness * SIGNAL_WEIGHTS.freshness),
+  // With review data, reviews take their weight and the four measured parts share what is left.
+  const scale = reviews ? (100 - REVIEW_RULES.weight) / 100 : 1;
+  const scoreParts: MeasuredInsights["scoreParts"] = {
+    adoption: Math.round(adoption * SIGNAL_WEIGHTS.adoption * scale),
+    breadth: Math.round(breadth * SIGNAL_WEIGHTS.breadth * scale),
+    restocks: Math.round(restocks * SIGNAL_WEIGHTS.restocks * scale),
+    freshness: Math.round(freshness * SIGNAL_WEIGHTS.freshness * scale),
+    ...(reviews ? { reviews: Math.round(reviewsPartShare(reviews) * REVIEW_RULES.weight) } : {}),
   };
-  let winningScore = scoreParts.adoption + scoreParts.breadth + scoreParts.restocks + scoreParts.freshness;
+  let winningScore = scoreParts.adoption + scoreParts.breadth + scoreParts.restocks + scoreParts.freshness + (scoreParts.reviews ?? 0);
   if (thinEvidence) winningScore = Math.min(winningScore, SIGNAL_RULES.thinScoreCap);
 
   const reasons: string[] = [];
@@ -245,6 +256,7 @@ export function measuredInsights(series: MeasuredSeries, observedSince: string, 
   if (storesAdded7d > 0)
     reasons.push(`added by ${plural(storesAdded7d, "store", "stores")} in 7 days: ${formatCount(storesSelling7dAgo)} -> ${formatCount(storesSelling)}`);
   else reasons.push(`sold by ${plural(storesSelling, "store", "stores")}, none added in 7 days`);
+  if (reviews) reasons.push(reviewsReason(reviews));
   if (lifecycleStage === "declining" && !thinEvidence)
     reasons.push(
       fellFromPeak
@@ -269,6 +281,8 @@ export function measuredInsights(series: MeasuredSeries, observedSince: string, 
     saturation,
     winningScore,
     scoreParts,
+    adoptionScore: Math.round((Math.round(adoption * SIGNAL_WEIGHTS.adoption) * 100) / SIGNAL_WEIGHTS.adoption),
+    reviews,
     reasons: reasons.slice(0, 3),
   };
 }

@@ -78,6 +78,9 @@ export type BlockedHow = "forbidden" | "unauthorized" | "captcha" | "html";
 
 const CAPTCHA = /captcha|cf-chl|challenge-platform|cf_chl_|__cf_bm|px-captcha|perimeterx|datadome|are you a (?:human|robot)|verify (?:you are|that you are) (?:a )?human|unusual traffic|bot detection/i;
 
+/** Whether the first part of an answer reads as a captcha or "are you human?" check (a wall for bots). */
+export const looksLikeBotCheck = (bodyHead: string): boolean => CAPTCHA.test(bodyHead);
+
 /**
  * What a catalogue URL (where JSON is expected) answered: "json" when it may be the catalogue; "blocked" with how
  * when it is a wall for bots (403, 401 without a password page, a captcha or challenge page, or an HTML page for

@@ -6,12 +6,15 @@
 //   the others), the price as the median of its present listings' lowest prices in their most common known
 //   currency, other currencies converted at a dated reference rate, and in dollars for the price filter (decision 089);
 // - stores selling, stores added in 7 and 30 days, first seen anywhere, stage, saturation, score and reasons,
-//   all measured or derived from measured counts; thin evidence said so (Product.thinEvidence);
+//   all measured or derived from measured counts; thin evidence said so (Product.thinEvidence); the reviews its
+//   stores' product pages publish, summed, with those gained in 7 and 30 days (decision 094), kept beside the
+//   series in ProductSignals and feeding the score and reasons;
 // - the sales columns stay 0 placeholders: orders are not measured, and every reader treats source "measured"
 //   as having no sales data (docs/decisions/026).
 // Then the catalogue version is bumped so search caches refresh.
 import { createHash } from "node:crypto";
 import { retryBusy, type Db } from "~/db.server";
+import { reviewSummary } from "~/domain/catalogue/review-signals";
 import { measuredInsights, measuredSeries, type ListingHistory } from "~/domain/catalogue/signals";
 import { compareTitles, normaliseTitle } from "~/domain/catalogue/title";
 import { dayOf, dayString } from "~/domain/products/insights";
@@ -20,6 +23,7 @@ import { centsIn, productPrice } from "~/domain/catalogue/prices";
 import type { RateTable } from "~/domain/landed-cost/exchange-rates";
 import { storeProductNiche } from "~/domain/products/product-import";
 import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
+import { readReviewPoints, REVIEW_POINTS_DAYS, type ReviewPoints } from "~/services/catalogue/reviews.server";
 import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 import { bumpCatalogVersion } from "~/services/products/import.server";
 
@@ -80,7 +84,7 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
   let rates: RateTable | null = null;
 
   /** One product's row and signals, from its listings and their changes (read for the whole batch). */
-  function one(productId: number, objectID: string, listings: ListingDetail[], changes: Map<number, ListingChangeRow[]>) {
+  function one(productId: number, objectID: string, listings: ListingDetail[], changes: Map<number, ListingChangeRow[]>, reviewPoints: ReviewPoints) {
     if (listings.length === 0) return null;
     const present = listings.filter((l) => l.removedAt === null);
     const shown = typicalListing(present.length > 0 ? present : listings);
@@ -107,7 +111,12 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
     const today = dayOf(now());
     const start = Math.max(today - SIGNAL_DAYS + 1, Math.min(dayOf(observedSince), today));
     const series = measuredSeries(histories, dayString(start), dayString(today));
-    const insights = measuredInsights(series, dayString(Math.min(dayOf(observedSince), today)), firstSeenAnywhere.toISOString());
+    // Reviews summed over the present listings whose pages publish a count (decision 094); null: no review data.
+    const reviews = reviewSummary(
+      present.map((l) => ({ store: l.storeDomain, points: reviewPoints.get(l.id) ?? [] })),
+      dayString(today),
+    );
+    const insights = measuredInsights(series, dayString(Math.min(dayOf(observedSince), today)), firstSeenAnywhere.toISOString(), reviews);
     // The known niche the listings' types (or tags) name; none when they name none (decision 084).
     const niche = mostCommon(listings.map((l) => storeProductNiche(l.productType, l.tags)).filter((n): n is string => n !== null));
     const stores = [...new Set(present.map((l) => l.storeDomain))].sort();
@@ -136,11 +145,11 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
       winningScore: insights.winningScore,
       lifecycleStage: insights.lifecycleStage,
       saturation: insights.saturation,
-      trendingScore: Math.round((insights.scoreParts.adoption * 100) / 40),
+      trendingScore: insights.adoptionScore,
       reasons: JSON.stringify(insights.reasons),
       insightsAt: at,
     };
-    const signals = { startDay: series.startDay, endDay: series.endDay, series: JSON.stringify(series), computedAt: at };
+    const signals = { startDay: series.startDay, endDay: series.endDay, series: JSON.stringify({ ...series, reviews }), computedAt: at };
     return { productId, fields, signals };
   }
 
@@ -155,12 +164,13 @@ export function createCatalogueMaterialise(deps: CatalogueMaterialiseDeps) {
       members.map((m) => m.listingId),
     );
     const changes = await readListingChanges(db, [...details.values()]);
+    const reviewPoints = await readReviewPoints(db, [...details.keys()], dayString(dayOf(now()) - REVIEW_POINTS_DAYS));
     const byProduct = new Map<number, ListingDetail[]>();
     for (const m of members) {
       const detail = details.get(m.listingId);
       if (detail) byProduct.set(m.productId, [...(byProduct.get(m.productId) ?? []), detail]);
     }
-    const writes = products.flatMap((p) => one(p.id, p.objectID, (byProduct.get(p.id) ?? []).sort((a, b) => a.id - b.id), changes) ?? []);
+    const writes = products.flatMap((p) => one(p.id, p.objectID, (byProduct.get(p.id) ?? []).sort((a, b) => a.id - b.id), changes, reviewPoints) ?? []);
     if (writes.length === 0) return;
     await retryBusy(() =>
       db.$transaction(

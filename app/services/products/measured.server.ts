@@ -1,5 +1,6 @@
 // What a measured product's page adds to a product (docs/decisions/046, 048): its listings on the stores we
-// observe (offers), its daily signals and the evidence of each match. Read-only: the catalogue services own
+// observe (offers, each with the review count its page publishes: decision 094), its daily signals and the evidence
+// of each match. Read-only: the catalogue services own
 // these rows. Who follows a store is never read here: offers name stores, never their followers.
 import type { Db } from "~/db.server";
 import { noPictureSentence } from "~/domain/catalogue/picture-failures";
@@ -50,6 +51,7 @@ export async function readMeasuredDetail(
             currency: true,
             store: { select: { domain: true } },
             picture: { select: { status: true, failure: true, retryAt: true } },
+            reviews: { select: { count: true, countAt: true, note: true } },
           },
         },
       },
@@ -69,6 +71,10 @@ export async function readMeasuredDetail(
       ...listedPriceConversion(listing.priceMinCents, listing.currency, rates),
       available: listing.available,
       firstSeenAt: listing.firstSeenAt.toISOString(),
+      // The count its product page published at the last read (decision 094); null: no review data, with why.
+      reviews: listing.reviews?.count ?? null,
+      reviewsAsOf: listing.reviews?.count != null && listing.reviews.countAt ? listing.reviews.countAt.toISOString().slice(0, 10) : null,
+      reviewsNote: listing.reviews && listing.reviews.count === null ? listing.reviews.note : null,
     }))
     .sort(byComparablePrice);
   // Anchors first: the listing every other match was measured against.
