@@ -170,7 +170,7 @@ export default tseslint.config(
   })),
   {
     // No import cycles anywhere in the app: a cycle means two parts each own half of one thing. (The lint
-    // fixtures are ignored above; tests/unit/architecture-lint.test.ts lints them with ignoring turned off.)
+    // fixtures are ignored above; tests/unit/architecture/architecture-lint.test.ts lints them with ignoring turned off.)
     files: ["app/**/*.{ts,tsx}", "tests/fixtures/lint/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {

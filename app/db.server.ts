@@ -49,7 +49,7 @@ const isBusyError = (e: unknown) =>
 
 /**
  * The libSQL adapter with three repairs for a local SQLite file shared by several processes
- * (docs/decisions/002, measured by tests/integration/credits-busy.test.ts):
+ * (docs/decisions/002, measured by tests/integration/billing/credits-busy.test.ts):
  * - every connection gets busy_timeout and foreign_keys: @libsql/client 0.8 opens a fresh connection
  *   after each transaction, without the start-up pragmas, so writers failed at once under contention;
  * - a connection whose statement failed with SQLITE_BUSY is replaced: libsql 0.3 leaves it inside an

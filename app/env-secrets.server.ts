@@ -10,7 +10,7 @@ import repoSecretHashes from "~/repo-secret-hashes.json";
 
 /**
  * SHA-256 of every secret-looking literal in the repository's files (scripts/repo-secret-hashes.mjs writes the
- * file; tests/unit/repo-secret-hashes.test.ts fails when it is stale). Hashes only: never the literals.
+ * file; tests/unit/architecture/repo-secret-hashes.test.ts fails when it is stale). Hashes only: never the literals.
  */
 const REPO_SECRET_HASHES: ReadonlySet<string> = new Set(repoSecretHashes);
 

@@ -2,7 +2,7 @@
 // - Paddle notifications verified (SDK signature check) and applied (one transaction each) per second,
 //   distinct events signed just before delivery, through billing.handleWebhook;
 // - credit spends per second on one hot balance: in-process one at a time, in-process all at once, and
-//   from 4 OS processes on the same SQLite file (tests/integration/credits-spend-worker.ts).
+//   from 4 OS processes on the same SQLite file (tests/integration/billing/credits-spend-worker.ts).
 // bench/run.ts sets DATABASE_URL (a scratch file) and the environment before calling runBillingBench();
 // app modules are imported inside it for that reason. `npx tsx bench/billing.ts` runs it alone on its
 // own scratch database.
@@ -13,8 +13,8 @@ import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 
-const SPEND_WORKER = path.resolve("tests/integration/credits-spend-worker.ts");
-const WEBHOOK_WORKER = path.resolve("tests/integration/billing-webhook-worker.ts");
+const SPEND_WORKER = path.resolve("tests/integration/billing/credits-spend-worker.ts");
+const WEBHOOK_WORKER = path.resolve("tests/integration/billing/billing-webhook-worker.ts");
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -3,7 +3,7 @@
 // Stand-in Shopify stores on 127.0.0.1 (tests/helpers/fake-shopify-store.ts) answer every request after a random
 // 100-300 ms, as stores far away do; each sells BENCH_CRAWL_PRODUCTS products (default 200: one catalogue page and
 // /meta.json). The operator lists BENCH_CRAWL_STORES stores (default 4,000), every one due. Then, for each setting,
-// W worker processes (tests/integration/tracker-worker.ts: the real job system, the real tracker's
+// W worker processes (tests/integration/crawl/tracker-worker.ts: the real job system, the real tracker's
 // "competitor.check" job, the real storefront reader with its per-host rate limit of 2 requests a second and the
 // SSRF-safe fetcher) claim and read stores for BENCH_CRAWL_SECONDS (default 40) on one database file.
 // Per setting: stores read (a CompetitorCheck row written before the stop), stores an hour per process, write
@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { makeCatalogue, startFakeShopifyStore } from "../tests/helpers/fake-shopify-store";
-import type { TrackerWorkerReport } from "../tests/integration/tracker-worker";
+import type { TrackerWorkerReport } from "../tests/integration/crawl/tracker-worker";
 import { prepareScratchDb } from "./lib/scratch-db";
 
 const STORES = Number(process.env.BENCH_CRAWL_STORES ?? 4_000);
@@ -33,7 +33,7 @@ const SECONDS = Number(process.env.BENCH_CRAWL_SECONDS ?? 40);
 const SETTINGS: Array<[number, number]> = (process.env.BENCH_CRAWL_SETTINGS ?? "1x2,1x8,2x8,4x8")
   .split(",")
   .map((s) => s.split("x").map(Number) as [number, number]);
-const WORKER = path.resolve("tests/integration/tracker-worker.ts");
+const WORKER = path.resolve("tests/integration/crawl/tracker-worker.ts");
 
 prepareScratchDb("crawl");
 const { db, dbReady } = await import("~/db.server");

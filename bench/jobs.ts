@@ -1,5 +1,5 @@
 // Job system figures (part of `npm run bench`, printed, never asserted): job claims per second on one
-// SQLite file from 1 and from 3 worker processes (tests/integration/jobs-worker.ts, a handler that does
+// SQLite file from 1 and from 3 worker processes (tests/integration/jobs/jobs-worker.ts, a handler that does
 // nothing), each claim being one atomic UPDATE ... RETURNING and each completion one more UPDATE.
 // Runs on its own scratch database: `npx tsx bench/jobs.ts`.
 import { spawn } from "node:child_process";
@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { prepareScratchDb } from "./lib/scratch-db";
 
-const WORKER = path.resolve("tests/integration/jobs-worker.ts");
+const WORKER = path.resolve("tests/integration/jobs/jobs-worker.ts");
 const JOBS = Number(process.env.BENCH_JOBS ?? 3_000);
 
 const dir = prepareScratchDb("jobs");

@@ -2,7 +2,7 @@
 // `npm run secrets:hashes`: writes app/repo-secret-hashes.json, the SHA-256 of every secret-looking literal in
 // the repository's tracked files, so a public deployment refuses a secret anyone with the repository can read
 // (docs/decisions/042). Hashes only, never the literals. `--check` exits 1 when the committed file is stale
-// (tests/unit/repo-secret-hashes.test.ts runs the same comparison).
+// (tests/unit/architecture/repo-secret-hashes.test.ts runs the same comparison).
 //
 // Secret-looking: on a line that mentions a secret (secret, token, password, api key, hmac, salt, signing,
 // credential, auth, encryption key), each quoted literal and each NAME=value of 8 to 512 characters without

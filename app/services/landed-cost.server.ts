@@ -68,7 +68,7 @@ type ProductRow = { id: number; title: string; costCents: number | null; priceCe
 
 // The product and the seller's own code and origin are read on every product page and grid page: as prepared
 // statements on the SqlReader rather than Prisma queries (each ~0.6 ms of CPU; docs/decisions/076), with Prisma
-// for a client that has no reader (a transaction's). Same rows, same types (tests/integration/landed-cost-reads.test.ts).
+// for a client that has no reader (a transaction's). Same rows, same types (tests/integration/landed-cost/landed-cost-reads.test.ts).
 const PRODUCT_COLUMNS = Object.keys(productSelect) as (keyof typeof productSelect)[];
 /** The columns of productSelect, in its order, then `extra`. */
 const productSql = (where: string, extra: string[] = []) =>

@@ -1,5 +1,5 @@
 // A market of Shopify stores with known truth, for measuring the catalogue's matching (`npm run bench --
-// catalogue`, tests/integration/catalogue-simulator.test.ts; docs/decisions/046). Stores sell products; a product is
+// catalogue`, tests/integration/catalogue/catalogue-simulator.test.ts; docs/decisions/046). Stores sell products; a product is
 // sold by several stores under their own titles, prices and copies of the supplier's picture; some products are
 // look-alikes of others (same kind of thing from another supplier: similar picture, overlapping title) that must
 // stay apart; a few listings use a stock picture (a placeholder or size chart) under unrelated titles.

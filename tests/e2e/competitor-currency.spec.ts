@@ -2,7 +2,7 @@
 // and a store that publishes no currency, served by the fake Shopify of tests/helpers/fake-shopify-store.ts. The
 // store page shows each price in the store's currency, or says the currency is unknown, never dollars; a product
 // added from the euro store shows "€… EUR" on its product page, not "$…"; (that a store's product type adds
-// no niche is tests/integration/api-v1-currency.test.ts). The store pages are photographed at 1280 and 390 px (test-results/screenshots).
+// no niche is tests/integration/api/api-v1-currency.test.ts). The store pages are photographed at 1280 and 390 px (test-results/screenshots).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { open, signUpPaid } from "./support/app";

@@ -1,4 +1,4 @@
-// Measured products made by the real pipeline, as tests/integration/catalogue.test.ts makes them: stand-in Shopify
+// Measured products made by the real pipeline, as tests/integration/catalogue/catalogue.test.ts makes them: stand-in Shopify
 // stores (fake-shopify-store.ts) read by the real tracker on a virtual clock, listing pictures served as real JPEG
 // bytes from 127.0.0.1, fetched through the SSRF-safe fetcher, fingerprinted with the real library, matched and
 // materialised by the real catalogue services. Tests then read the Product rows of source "measured" it wrote.

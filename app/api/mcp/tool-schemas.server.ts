@@ -2,7 +2,7 @@
 // annotations, and the tools/list answer made from them once per process. Each output schema is the API's own
 // answer schema (app/api/v1/schemas.server.ts, the one the OpenAPI document is made from) with what is left
 // of the limits, so a tool's structuredContent and the API's answer cannot drift apart
-// (tests/integration/mcp-interop.test.ts checks every tool's result with the SDK's client, which validates it).
+// (tests/integration/api/mcp-interop.test.ts checks every tool's result with the SDK's client, which validates it).
 // Built once per process, not per pooled server (decision 063): zod schemas are costly to build.
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";

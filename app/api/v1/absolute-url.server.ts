@@ -1,6 +1,6 @@
 // The absolute URL of a path or URL against the request's URL, as `new URL(path, base).toString()` writes it, made
 // without parsing two URLs for each of a search answer's links (24 a page: a tenth of the API's own CPU a call, by
-// `BENCH_PROFILE=1 npm run bench -- api`). tests/unit/absolute-url.test.ts holds it to the WHATWG parser's answers.
+// `BENCH_PROFILE=1 npm run bench -- api`). tests/unit/api/absolute-url.test.ts holds it to the WHATWG parser's answers.
 
 /** A path the URL parser leaves as it is: a single leading slash, no dot segment, no character it would escape. */
 const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*$/;

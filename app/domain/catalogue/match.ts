@@ -1,6 +1,6 @@
 // When two store listings are one product, and how listings group into products without chaining
 // (docs/decisions/046-measured-catalogue.md). Every number here is a threshold the decision explains and the
-// labelled set in tests/unit/catalogue-match.test.ts (and the simulator of `npm run bench -- catalogue`) tunes.
+// labelled set in tests/unit/catalogue/catalogue-match.test.ts (and the simulator of `npm run bench -- catalogue`) tunes.
 //
 // A pair matches when
 // - the pictures are near: at most MATCH.maxDistance of 64 bits differ (at most MATCH.strongDistance counts as
@@ -145,7 +145,7 @@ export function decidePair(a: ListingForMatch, b: ListingForMatch, distance: num
 /**
  * decidePair's answer without its sentence: the same rules, no strings built. Grouping asks this of every
  * candidate (up to MATCH.maxCandidates a listing, a million listings) and writes the sentence only for the pair
- * that admits a listing. tests/unit/catalogue-match.test.ts checks it agrees with decidePair.
+ * that admits a listing. tests/unit/catalogue/catalogue-match.test.ts checks it agrees with decidePair.
  */
 export function pairMatches(a: ListingForMatch, b: ListingForMatch, distance: number, pictureIsEvidence = true): boolean {
   const identity = a.traits && b.traits ? identityVerdict(a.traits, b.traits) : null;

@@ -126,7 +126,7 @@ export function createTikToks(deps: TikToksDeps) {
   /**
    * Every product page asks for the seller's videos of its product (usually none): a prepared statement on the
    * SqlReader instead of a Prisma query (docs/decisions/076); Prisma for a client without a reader. Same rows, same
-   * types (tests/integration/tiktoks.test.ts compares them).
+   * types (tests/integration/ai-ads/tiktoks.test.ts compares them).
    */
   async function listRows(userId: string, filter: { objectID?: string }, take: number): Promise<Row[]> {
     const reader = readerFor(db);

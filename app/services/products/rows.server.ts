@@ -1,7 +1,7 @@
 // Product rows as the research use cases read them (app/services/products.server.ts): a card's columns, a product
 // page's row and series, the user's saved/tracked marks and tracked products. The reads on every page go to the
 // SqlReader (prepared statements; docs/decisions/017, 076), each keeping its Prisma read for a client without one
-// (a transaction's), which must answer the same (tests/integration/product-cards.test.ts, product-detail-reads.test.ts,
+// (a transaction's), which must answer the same (tests/integration/products/product-cards.test.ts, product-detail-reads.test.ts,
 // saved-reads.test.ts).
 import { dateFromDb, readerFor, textOrNull, type Db, type SqlReader } from "~/db.server";
 
@@ -112,7 +112,7 @@ type DetailRow = CardRow & { description: string; tags: string; supplierName: st
 /**
  * A product page's row and its daily series, read on every product page: two prepared statements on the SqlReader
  * instead of Prisma's two queries (docs/decisions/076); Prisma for a client without a reader. Same rows, same types
- * (tests/integration/product-detail-reads.test.ts).
+ * (tests/integration/products/product-detail-reads.test.ts).
  */
 export async function detailRow(db: Db, objectID: string): Promise<DetailRow | null> {
   const reader = readerFor(db);

@@ -1,7 +1,7 @@
 // The course's modules and lessons with a tick on each lesson done. Shared by both surfaces.
 // A lesson's row (78 of them on the page) writes the markup Polaris's InlineStack, Box, BlockStack, Link and Text
 // would, as plain elements: the same page for less of the server's render time (`npm run bench -- load`,
-// decision 039); `tests/unit/course-outline.test.ts` holds it to Polaris's own markup.
+// decision 039); `tests/unit/course/course-outline.test.ts` holds it to Polaris's own markup.
 import { AppLink } from "~/ui/shared/app-link";
 import { Badge, BlockStack, Card, Icon, InlineStack, Text } from "@shopify/polaris";
 import { CheckCircleIcon } from "@shopify/polaris-icons";

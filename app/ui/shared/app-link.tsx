@@ -7,7 +7,7 @@
 // writes the same <a> (same attributes, `data-discover` for lazy route discovery, the same href) and, on a click
 // Remix's Link would take, navigates the same way: `navigate(to)`, replacing the history entry when the link points
 // at the page already shown. Anything else (a relative path, an object, another site, or any of the options that
-// change how the router navigates or prefetches) is Remix's own Link. tests/unit/app-link.test.ts holds the two
+// change how the router navigates or prefetches) is Remix's own Link. tests/unit/products/app-link.test.ts holds the two
 // to the same markup; tests/e2e/seller-nav.spec.ts clicks links and checks the page was not reloaded.
 import { createPath, Link, resolvePath, useLocation, useNavigate, type LinkProps } from "@remix-run/react";
 import { forwardRef, type MouseEvent } from "react";

@@ -1,7 +1,7 @@
 // Prices compared across stores (decision 089): one currency as listed, two known currencies in US dollars at a
 // dated reference rate, unknown currencies only within one store; the product's median in its most common known
 // currency with the others converted; every converted figure says its rate's date. Rounding is convertCents'
-// (half-up to the cent, tests/unit/exchange-rates.test.ts); here, where a rounded figure lands.
+// (half-up to the cent, tests/unit/catalogue/exchange-rates.test.ts); here, where a rounded figure lands.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decidePair, pairMatches, type ListingForMatch } from "~/domain/catalogue/match";
