@@ -1,11 +1,13 @@
 // The sections of a measured product's page (docs/decisions/046, 048), on both surfaces: its figures, each
-// saying measured or estimated and its day; the listings on the stores we observe (store, price in its
-// currency, availability, a link to the store's page, first seen); stores selling over time; and the evidence
+// saying measured or estimated and its day (the reviews its stores publish too, or "No review data"; decision 094);
+// the listings on the stores we observe (store, price in its currency, availability, reviews, a link to the store's
+// page, first seen); stores selling over time; and the evidence
 // of each match. Nothing here names who follows a store.
 import { Badge, BlockStack, Card, DataTable, InlineGrid, InlineStack, Link, List, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatCount, INSIGHT_NOTES } from "~/domain/products/insights";
 import { figureKind, soldByStores, type ShownFigure } from "~/domain/catalogue/measured-product";
+import { NO_REVIEW_DATA } from "~/domain/catalogue/review-signals";
 import type { ProductDetail } from "~/services/products.server";
 import { FiguresCard } from "~/ui/research/figures-card";
 import { formatDay, formatPrice, StageBadge } from "~/ui/research/product-card";
@@ -53,6 +55,14 @@ export function MeasuredFigures({ figures, signals, currency }: { figures: Measu
     }
     rows.push(figureRow("Listings out of stock", signals.outOfStock, formatCount(signals.outOfStock.value)));
     rows.push(figureRow("Restocks (30 days)", signals.restocked30d, formatCount(signals.restocked30d.value)));
+    // Reviews its stores' product pages publish (decision 094): measured with the day read, or said to be missing.
+    if (signals.reviews && signals.reviewsGained30d) {
+      const stores = `${formatCount(signals.reviewStores)} ${signals.reviewStores === 1 ? "store" : "stores"}`;
+      rows.push(figureRow("Reviews", signals.reviews, `${formatCount(signals.reviews.value)} across ${stores}`));
+      rows.push(figureRow("Reviews gained (30 days)", signals.reviewsGained30d, `+${formatCount(signals.reviewsGained30d.value)}`));
+    } else {
+      rows.push(["Reviews", "No review data", NO_REVIEW_DATA.replace(/^No review data: n/, "N")]);
+    }
   }
   rows.push(figureRow("First seen anywhere", figures.firstSeenAt, formatDay(figures.firstSeenAt.value)));
   rows.push(["Orders", "Not measured", "Stores publish their listings, not their sales"]);
@@ -123,7 +133,7 @@ export function MeasuredInsights({ product, figures }: { product: ProductDetail;
           </EstimateTile>
         </InlineGrid>
         <Text as="p" variant="bodySm" tone="subdued">
-          {`Estimated from measured counts only (stores adding it, stores selling it, restocks, how new it is), as of ${asOf}. No order or margin figure goes into them.`}
+          {`Estimated from measured counts only (stores adding it, stores selling it, restocks, how new it is${product.signals?.reviews ? ", reviews gained on its stores' pages" : ""}), as of ${asOf}. No order or margin figure goes into them.`}
         </Text>
       </BlockStack>
     </Card>
@@ -144,14 +154,15 @@ export function MeasuredListings({ offers }: { offers: Offer[] }) {
           </Text>
         ) : (
           <DataTable
-            columnContentTypes={["text", "numeric", "text", "text"]}
-            headings={["Store", "Price", "Availability", "First seen"]}
+            columnContentTypes={["text", "numeric", "text", "text", "text"]}
+            headings={["Store", "Price", "Availability", "Reviews", "First seen"]}
             rows={offers.map((o) => [
               <Link key={o.url} url={o.url} external>
                 {o.store}
               </Link>,
               formatListedPrice(o.priceCents, o.currency),
               availabilityWords(o.available),
+              o.reviews === null ? "No review data" : `${formatCount(o.reviews)} (${o.reviewsAsOf ? dayOf(o.reviewsAsOf) : ""})`,
               formatDay(o.firstSeenAt),
             ])}
           />
