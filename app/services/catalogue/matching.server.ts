@@ -25,6 +25,9 @@ import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 
 export const measuredObjectId = (anchorListingId: number) => `measured-${anchorListingId}`;
 
+/** Products or members written per statement. */
+const WRITE_CHUNK = 500;
+
 export interface MatchSummary {
   mode: "full" | "incremental";
   listings: number;
@@ -239,6 +242,7 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     const productIds = new Map(existing.map((p) => [p.objectID, p.id]));
     const wanted = new Set<string>();
     const changed: string[] = [];
+    const rowsOf = new Map<string, Array<{ listingId: number; via: string; evidence: string | null }>>();
     const at = now();
     for (const cluster of clusters) {
       const objectID = measuredObjectId(cluster.anchorId);
@@ -257,23 +261,22 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
         });
       if (same) continue;
       changed.push(objectID);
-      let productId = productIds.get(objectID);
-      if (productId === undefined) {
-        productId = await createPlaceholder(objectID, at);
-        productIds.set(objectID, productId);
-      }
-      const pid = productId;
+      rowsOf.set(objectID, rows);
+    }
+    // Written in chunks, never a statement or a transaction per product: each transaction takes a fresh connection
+    // (db.server.ts), and a first match of 10,000 listings without pictures makes thousands of products at once.
+    const missing = changed.filter((o) => !productIds.has(o));
+    for (let i = 0; i < missing.length; i += WRITE_CHUNK) {
+      for (const [objectID, id] of await createPlaceholders(missing.slice(i, i + WRITE_CHUNK), at)) productIds.set(objectID, id);
+    }
+    const members = changed.flatMap((objectID) => rowsOf.get(objectID)!.map((r) => ({ ...r, productId: productIds.get(objectID)!, matchedAt: at })));
+    for (let i = 0; i < members.length; i += WRITE_CHUNK) {
+      const chunk = members.slice(i, i + WRITE_CHUNK);
       await retryBusy(() =>
-        db.$transaction(
-          rows.map((r) =>
-            db.catalogueMember.upsert({
-              where: { listingId: r.listingId },
-              create: { ...r, productId: pid, matchedAt: at },
-              update: { via: r.via, evidence: r.evidence, productId: pid, matchedAt: at },
-              select: { listingId: true },
-            }),
-          ),
-        ),
+        db.$transaction([
+          db.catalogueMember.deleteMany({ where: { listingId: { in: chunk.map((m) => m.listingId) } } }),
+          db.catalogueMember.createMany({ data: chunk }),
+        ]),
       );
     }
     const gone = existing.filter((p) => !wanted.has(p.objectID)).map((p) => p.id);
@@ -289,44 +292,53 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     return { changed, removed: gone.length };
   }
 
-  /** An empty measured product that materialise() fills in; hidden from nothing, so it is filled in the same run. */
-  async function createPlaceholder(objectID: string, at: Date): Promise<number> {
-    const row = await retryBusy(() =>
-      db.product.upsert({
-        where: { objectID },
-        create: {
-          objectID,
-          title: "",
-          description: "",
-          niches: "[]",
-          primaryNiche: "general",
-          tags: "[]",
-          images: "[]",
-          priceCents: 0,
-          orders: 0,
-          revenueCents: 0,
-          likes: 0,
-          comments: 0,
-          shares: 0,
-          views: 0,
-          storesSelling: 0,
-          firstSeenAt: at,
-          lastUpdatedAt: at,
-          randomSortKey: 0,
-          winningScore: 0,
-          lifecycleStage: "emerging",
-          saturation: 0,
-          orders7d: 0,
-          trendingScore: 0,
-          reasons: "[]",
-          insightsAt: at,
-          source: "measured",
-        },
-        update: {},
-        select: { id: true },
-      }),
-    );
-    return row.id;
+  /** An empty measured product that materialise() fills in, in the same run. */
+  function placeholder(objectID: string, at: Date) {
+    return {
+      objectID,
+      title: "",
+      description: "",
+      niches: "[]",
+      primaryNiche: "general",
+      tags: "[]",
+      images: "[]",
+      priceCents: 0,
+      orders: 0,
+      revenueCents: 0,
+      likes: 0,
+      comments: 0,
+      shares: 0,
+      views: 0,
+      storesSelling: 0,
+      firstSeenAt: at,
+      lastUpdatedAt: at,
+      randomSortKey: 0,
+      winningScore: 0,
+      lifecycleStage: "emerging",
+      saturation: 0,
+      orders7d: 0,
+      trendingScore: 0,
+      reasons: "[]",
+      insightsAt: at,
+      source: "measured",
+    };
+  }
+
+  /**
+   * Placeholder products for these objectIDs, made in one statement; their ids by objectID. Should another process
+   * have made one of them meanwhile (the match job runs one at a time, so rarely), each is made or found alone.
+   */
+  async function createPlaceholders(objectIDs: string[], at: Date): Promise<Map<string, number>> {
+    try {
+      await retryBusy(() => db.product.createMany({ data: objectIDs.map((o) => placeholder(o, at)) }));
+    } catch (error) {
+      if ((error as { code?: string }).code !== "P2002") throw error;
+      for (const objectID of objectIDs) {
+        await retryBusy(() => db.product.upsert({ where: { objectID }, create: placeholder(objectID, at), update: {}, select: { id: true } }));
+      }
+    }
+    const rows = await db.product.findMany({ where: { objectID: { in: objectIDs } }, select: { id: true, objectID: true } });
+    return new Map(rows.map((r) => [r.objectID, r.id]));
   }
 
   /** Matches every fingerprinted listing; `full` forces a rebuild of the kept state. */
