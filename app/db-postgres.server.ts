@@ -28,7 +28,14 @@ const types = {
 export function createPostgresClient(url: string): PrismaClient {
   const require = createRequire(import.meta.url);
   const generated = require(".prisma/client-postgresql") as { PrismaClient: new (options: object) => PrismaClient };
-  return new generated.PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const client = new generated.PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  // Raw statements written for SQLite with `?` placeholders ($queryRawUnsafe, $executeRawUnsafe) get PostgreSQL's.
+  return client.$extends({
+    query: {
+      $queryRawUnsafe: ({ args, query }) => query([toPostgresPlaceholders(args[0]), ...args.slice(1)] as typeof args),
+      $executeRawUnsafe: ({ args, query }) => query([toPostgresPlaceholders(args[0]), ...args.slice(1)] as typeof args),
+    },
+  }) as unknown as PrismaClient;
 }
 
 /**
@@ -64,6 +71,9 @@ const STATEMENT_NAMES = 256;
 /** Rows as arrays from a small pool of its own, each statement prepared by name once per connection. */
 export function createPostgresReader(url: string): PostgresReader {
   const pool = new pg.Pool({ connectionString: url, max: 4, types });
+  // An idle connection the server closed (a restart, a failover) is dropped from the pool and the next read opens a
+  // new one; unhandled, pg's "error" event would end the process.
+  pool.on("error", () => {});
   const names = new Map<string, string>();
   const rows = async (sql: string, args: InValue[] = []) => {
     const text = toPostgresPlaceholders(sql);

@@ -39,3 +39,6 @@ CREATE FUNCTION "product_search_document"(title TEXT, description TEXT, niches T
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN to_tsvector('english'::regconfig, title || ' ' || description || ' ' || niches || ' ' || tags);
 CREATE INDEX "Product_search_idx" ON "Product" USING GIN ("product_search_document"("title", "description", "niches", "tags"));
+
+-- The catalogue's one state row, which the search index's version is read from (004_products).
+INSERT INTO "CatalogState" ("id", "version") VALUES (1, 0);

@@ -75,6 +75,11 @@ describe("the PostgreSQL database the migrations make", () => {
     expect(postgres.indexes).toContain("Product.Product_search_idx");
   });
 
+  it("holds the rows SQLite's migrations insert: the catalogue's one state row", async () => {
+    const { rows } = await client.query(`SELECT "id", "version" FROM "CatalogState"`);
+    expect(rows).toEqual([{ id: 1, version: 0 }]);
+  });
+
   it("keeps credit balances from the ledger, append-only, never below zero, as SQLite's triggers do", async () => {
     await client.query(`INSERT INTO "User" ("id", "email", "updatedAt") VALUES ('u1', 'a@example.com', now())`);
     const grant = (amount: number, key: string) =>

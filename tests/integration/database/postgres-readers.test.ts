@@ -1,0 +1,92 @@
+// The product grid's and product page's prepared-statement readers (app/services/products/rows.server.ts, decisions
+// 017, 076) on both engines (decision 098): on SQLite and on PostgreSQL, each reader's answer is the one the same read
+// makes through Prisma (a transaction's client, which has no SqlReader), and the two engines answer alike.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, db as sqliteDb, dialectOf, readerFor, type Db } from "~/db.server";
+import { cardRows, cardRowsWithSupplier, detailRow, marksFor, savedProductIds, trackedRows } from "~/services/products/rows.server";
+import { fixtureCatalogue, insertProducts } from "../../helpers/products";
+import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+
+/** Values as comparable data: bigints and numbers alike, Dates as ISO text, rows sorted by id where order is free. */
+function plain(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Set) return [...value].sort();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+const byId = (rows: { id: number }[]) => [...rows].sort((a, b) => a.id - b.id);
+
+const throughPrisma = <T>(client: Db, read: (c: Db) => Promise<T>) => client.$transaction((tx) => read(tx as unknown as Db));
+
+async function fill(db: Db) {
+  await insertProducts(db, fixtureCatalogue(30, 98));
+  const user = await db.user.create({ data: { email: `readers-${dialectOf(db)}@example.com` }, select: { id: true } });
+  const ids = (await db.product.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((p) => p.id);
+  for (const [i, productId] of ids.slice(0, 3).entries()) {
+    await db.savedProduct.create({ data: { userId: user.id, productId, savedAt: new Date(Date.UTC(2026, 11, 2, 9, 0, i)) } });
+  }
+  for (const [i, productId] of ids.slice(2, 5).entries()) {
+    await db.trackedProduct.create({
+      data: { userId: user.id, productId, trackedAt: new Date(Date.UTC(2026, 11, 1, 9, 0, i, 123)), ordersAtTrack: 5, revenueCentsAtTrack: 12_345_678_901n, priceCentsAtTrack: 1999, storesSellingAtTrack: 2, winningScoreAtTrack: 70 },
+    });
+  }
+  return { userId: user.id, ids };
+}
+
+/** Every reader's answer, through the client's SqlReader and through Prisma. */
+async function answers(db: Db, userId: string, ids: number[]) {
+  const reads = {
+    cardRows: async (c: Db) => byId(await cardRows(c, ids)),
+    cardRowsWithSupplier: async (c: Db) => byId(await cardRowsWithSupplier(c, ids.slice(0, 7))),
+    detailRow: (c: Db) => detailRow(c, "fx-3"),
+    detailMissing: (c: Db) => detailRow(c, "no-such-product"),
+    marksFor: (c: Db) => marksFor(c, userId, ids),
+    savedProductIds: (c: Db) => savedProductIds(c, userId),
+    trackedRows: (c: Db) => trackedRows(c, userId),
+  };
+  const out: Record<string, { reader: unknown; prisma: unknown }> = {};
+  for (const [name, read] of Object.entries(reads)) {
+    out[name] = { reader: plain(await read(db)), prisma: plain(await throughPrisma(db, read as (c: Db) => Promise<unknown>)) };
+  }
+  return out;
+}
+
+describe("the product readers on SQLite and PostgreSQL", () => {
+  let cluster: PostgresCluster;
+  let pgDb: Db;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    const url = await cluster.createDatabase();
+    execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+      env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
+      stdio: "pipe",
+    });
+    pgDb = createDb(url);
+  }, 120_000);
+  afterAll(async () => {
+    await pgDb?.$disconnect();
+    await cluster?.stop();
+  });
+
+  it("answer as Prisma does on each engine, and alike on both", async () => {
+    expect(dialectOf(sqliteDb)).toBe("sqlite");
+    expect(dialectOf(pgDb)).toBe("postgresql");
+    expect(readerFor(pgDb)).not.toBeNull();
+    const sqlite = await fill(sqliteDb);
+    const postgres = await fill(pgDb);
+    expect(postgres.ids).toEqual(sqlite.ids);
+    const onSqlite = await answers(sqliteDb, sqlite.userId, sqlite.ids);
+    const onPostgres = await answers(pgDb, postgres.userId, postgres.ids);
+    for (const name of Object.keys(onSqlite)) {
+      expect(onSqlite[name].reader, `${name} on SQLite`).toEqual(onSqlite[name].prisma);
+      expect(onPostgres[name].reader, `${name} on PostgreSQL`).toEqual(onPostgres[name].prisma);
+      expect(onPostgres[name].prisma, `${name}: PostgreSQL against SQLite`).toEqual(onSqlite[name].prisma);
+    }
+    expect((onPostgres.cardRows.reader as unknown[]).length).toBe(30);
+    expect((onPostgres.trackedRows.reader as unknown[]).length).toBe(3);
+  });
+});
