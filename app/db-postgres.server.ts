@@ -60,6 +60,7 @@ export function toPostgresPlaceholders(sql: string): string {
 }
 
 export interface PostgresReader {
+  readonly dialect: "postgresql";
   rows(sql: string, args?: InValue[]): Promise<unknown[][]>;
   row(sql: string, args?: InValue[]): Promise<unknown[] | undefined>;
   end(): Promise<void>;
@@ -86,5 +87,5 @@ export function createPostgresReader(url: string): PostgresReader {
     const result = await pool.query({ name, text, values, rowMode: "array" });
     return result.rows as unknown[][];
   };
-  return { rows, row: async (sql, args) => (await rows(sql, args))[0], end: () => pool.end() };
+  return { dialect: "postgresql", rows, row: async (sql, args) => (await rows(sql, args))[0], end: () => pool.end() };
 }

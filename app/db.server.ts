@@ -193,6 +193,8 @@ export async function tuneSqlite(db: Db, url: string): Promise<void> {
  * Read-only by convention; writes go through Prisma.
  */
 export interface SqlReader {
+  /** The SQL it speaks: a reader whose statement differs between the engines picks its text by this (decision 098). */
+  readonly dialect: "sqlite" | "postgresql";
   rows(sql: string, args?: InValue[]): Promise<unknown[][]>;
   /** The first row only (a lookup by key): one call into the driver instead of a cursor. */
   row(sql: string, args?: InValue[]): Promise<unknown[] | undefined>;
@@ -229,6 +231,7 @@ function createFileReader(url: string): SqlReader {
     return prepared;
   };
   return {
+    dialect: "sqlite",
     async rows(sql, args = []) {
       const { statement, reader } = prepare(sql);
       if (!reader) {
@@ -261,7 +264,7 @@ export function createSqlReader(url: string, authToken?: string): SqlReader {
     const result = await client.execute({ sql, args });
     return result.rows.map((row) => Array.from({ length: result.columns.length }, (_, i) => row[i]));
   };
-  return { rows, row: async (sql, args = []) => (await rows(sql, args))[0] };
+  return { dialect: "sqlite", rows, row: async (sql, args = []) => (await rows(sql, args))[0] };
 }
 
 declare global {

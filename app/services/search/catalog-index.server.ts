@@ -63,6 +63,33 @@ const UNKNOWN_MARGIN = -(2 ** 31);
 /** Sort value of a figure a product does not have: after every product that has it (docs/decisions/026). */
 const UNKNOWN_LAST = -(2 ** 31);
 
+/**
+ * One chunk of products as ONE string, a line per product with its figures separated by commas (see load), in
+ * SQLite's words or PostgreSQL's (decision 098): the same columns, computed the same way, in id order.
+ */
+function chunkSql(dialect: SqlReader["dialect"]): string {
+  const pg = dialect === "postgresql";
+  const q = (column: string) => (pg ? `"${column}"` : column);
+  const orElse = pg ? "COALESCE" : "IFNULL";
+  const day = pg
+    ? `floor(extract(epoch FROM "firstSeenAt") / 86400)::bigint`
+    : `(CAST(strftime('%s', firstSeenAt) AS INTEGER) / 86400)`;
+  const line = `${q("id")} || ',' || (CASE WHEN ${q("priceCurrency")} IS NULL THEN ${q("priceCents")} ELSE ${orElse}(${q("priceUsdCents")}, ${q("priceCents")}) END)
+     || ',' || ${orElse}(${q("costCents")}, -1) || ',' || ${orElse}(${q("landedMarginBps")}, ${UNKNOWN_MARGIN}) || ',' || ${q("orders")}
+     || ',' || (CAST(${q("revenueCents")} / 100 AS ${pg ? "BIGINT" : "INTEGER"})) || ',' || (${q("likes")} + ${q("comments")} + ${q("shares")}) || ',' || ${q("views")}
+     || ',' || ${q("storesSelling")}
+     || ',' || (CASE ${q("lifecycleStage")} WHEN 'emerging' THEN 1 WHEN 'rising' THEN 2 WHEN 'peak' THEN 3 WHEN 'declining' THEN 4 ELSE 0 END)
+     || ',' || ${day}
+     || ',' || (${orElse}(${q("amazonPriceCents")}, -1)) || ',' || ${q("winningScore")} || ',' || ${q("trendingScore")} || ',' || ${q("randomSortKey")}
+     || ',' || (CASE ${q("source")} WHEN 'tracked-store' THEN ${SOURCE_CODES["tracked-store"]} WHEN 'measured' THEN ${SOURCE_CODES.measured} ELSE ${SOURCE_CODES.catalog} END)
+     || ',' || ${q("storesAdded7d")}
+     || ',' || (CASE WHEN ${q("priceCurrency")} IS NULL OR ${q("priceUsdCents")} IS NOT NULL THEN 1 ELSE 0 END)
+     || ',' || replace(replace(replace(replace(${q("niches")}, '[', ''), ']', ''), '"', ''), ',', '|')`;
+  return pg
+    ? `SELECT string_agg(line, E'\\n' ORDER BY "id") FROM (SELECT "id", ${line} AS line FROM "Product" WHERE "id" > ? ORDER BY "id" LIMIT ?) AS chunk`
+    : `SELECT group_concat(line, char(10)) FROM (SELECT ${line} AS line FROM Product WHERE id > ? ORDER BY id LIMIT ?)`;
+}
+
 export class CatalogIndex {
   readonly builtAt = Date.now();
   /** Row of each product id; null when ids are dense (one run of consecutive ids), where row = id - firstId. */
@@ -252,8 +279,8 @@ export class CatalogIndex {
 
   static async load(sql: SqlReader): Promise<CatalogIndex> {
     const [[version], [count]] = [
-      (await sql.rows(`SELECT version FROM CatalogState WHERE id = 1`))[0] ?? [0],
-      (await sql.rows(`SELECT count(*) FROM Product`))[0] ?? [0],
+      (await sql.rows(`SELECT "version" FROM "CatalogState" WHERE "id" = 1`))[0] ?? [0],
+      (await sql.rows(`SELECT count(*) FROM "Product"`))[0] ?? [0],
     ];
     const n = Number(count);
     const cols: CatalogColumns = {
@@ -300,18 +327,7 @@ export class CatalogIndex {
     while (row < n) {
       const fromId = lastId;
       const [[text]] = (await sql.rows(
-        `SELECT group_concat(line, char(10)) FROM (
-           SELECT id || ',' || (CASE WHEN priceCurrency IS NULL THEN priceCents ELSE IFNULL(priceUsdCents, priceCents) END) || ',' || IFNULL(costCents, -1) || ',' || IFNULL(landedMarginBps, ${UNKNOWN_MARGIN}) || ',' || orders
-             || ',' || (CAST(revenueCents / 100 AS INTEGER)) || ',' || (likes + comments + shares) || ',' || views
-             || ',' || storesSelling
-             || ',' || (CASE lifecycleStage WHEN 'emerging' THEN 1 WHEN 'rising' THEN 2 WHEN 'peak' THEN 3 WHEN 'declining' THEN 4 ELSE 0 END)
-             || ',' || (CAST(strftime('%s', firstSeenAt) AS INTEGER) / 86400)
-             || ',' || (IFNULL(amazonPriceCents, -1)) || ',' || winningScore || ',' || trendingScore || ',' || randomSortKey
-             || ',' || (CASE source WHEN 'tracked-store' THEN ${SOURCE_CODES["tracked-store"]} WHEN 'measured' THEN ${SOURCE_CODES.measured} ELSE ${SOURCE_CODES.catalog} END)
-             || ',' || storesAdded7d
-             || ',' || (CASE WHEN priceCurrency IS NULL OR priceUsdCents IS NOT NULL THEN 1 ELSE 0 END)
-             || ',' || replace(replace(replace(replace(niches, '[', ''), ']', ''), '"', ''), ',', '|') AS line
-           FROM Product WHERE id > ? ORDER BY id LIMIT ?)`,
+        chunkSql(sql.dialect),
         [lastId, CHUNK],
       )) as [[string | null]];
       if (!text) break;
@@ -352,7 +368,9 @@ export class CatalogIndex {
       // The same products' titles and niches, as one string, for the vocabulary (separators do not
       // matter: the builder splits on anything that is not a letter or digit).
       const [[titles]] = (await sql.rows(
-        `SELECT group_concat(title || ' ' || niches, char(10)) FROM Product WHERE id > ? AND id <= ?`,
+        sql.dialect === "postgresql"
+          ? `SELECT string_agg("title" || ' ' || "niches", E'\\n') FROM "Product" WHERE "id" > ? AND "id" <= ?`
+          : `SELECT group_concat(title || ' ' || niches, char(10)) FROM Product WHERE id > ? AND id <= ?`,
         [fromId, lastId],
       )) as [[string | null]];
       if (titles) words.addText(titles);

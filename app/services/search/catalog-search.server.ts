@@ -94,7 +94,7 @@ export class CatalogSearch {
 
   /** The current index; reloads when an import bumped the catalogue version. */
   async current(): Promise<CatalogIndex> {
-    const [version] = (await this.sql.row(`SELECT version FROM CatalogState WHERE id = 1`)) as [number];
+    const [version] = (await this.sql.row(`SELECT "version" FROM "CatalogState" WHERE "id" = 1`)) as [number];
     if (this.index && this.index.version === Number(version)) return this.index;
     if (!this.loading) {
       this.loading = CatalogIndex.load(this.sql).finally(() => {

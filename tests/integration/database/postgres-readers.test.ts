@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, db as sqliteDb, dialectOf, readerFor, type Db } from "~/db.server";
+import { CatalogIndex } from "~/services/search/catalog-index.server";
 import { cardRows, cardRowsWithSupplier, detailRow, marksFor, savedProductIds, trackedRows } from "~/services/products/rows.server";
 import { fixtureCatalogue, insertProducts } from "../../helpers/products";
 import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
@@ -88,5 +89,16 @@ describe("the product readers on SQLite and PostgreSQL", () => {
     }
     expect((onPostgres.cardRows.reader as unknown[]).length).toBe(30);
     expect((onPostgres.trackedRows.reader as unknown[]).length).toBe(3);
+
+    // The search's in-process index (the grid's every filter and sort) loads the same columns from either engine.
+    const fromSqlite = await CatalogIndex.load(readerFor(sqliteDb)!);
+    const fromPostgres = await CatalogIndex.load(readerFor(pgDb)!);
+    expect(fromPostgres.size).toBe(30);
+    expect(fromPostgres.version).toBe(fromSqlite.version);
+    expect(fromPostgres.nicheNames).toEqual(fromSqlite.nicheNames);
+    const columns = (index: CatalogIndex) =>
+      Object.fromEntries(Object.entries((index as unknown as { cols: Record<string, unknown> }).cols).map(([k, v]) => [k, ArrayBuffer.isView(v) ? [...(v as Int32Array)] : v]));
+    expect(columns(fromPostgres)).toEqual(columns(fromSqlite));
+    expect(new Set(columns(fromPostgres).firstSeenDay as number[]).size).toBeGreaterThan(1);
   });
 });
