@@ -196,6 +196,12 @@ describe("a measured product's page and API", () => {
       currency: "USD",
       available: true,
       firstSeenAt: expect.stringMatching(/^2026-11-01T/),
+      converted: null,
+      conversionNote: null,
+      // No product page read yet (decision 094): no review data, never 0.
+      reviews: null,
+      reviewsAsOf: null,
+      reviewsNote: null,
     });
     expect(body.offers.map((o: { store: string; currency: string; available: boolean }) => [o.store, o.currency, o.available])).toEqual([
       [`alpha.test:${port}`, "USD", true],

@@ -13,6 +13,7 @@ import { loader as productApi } from "~/routes/api.products.$objectID";
 import { loader as openApiRoute } from "~/routes/api.v1.openapi[.]json";
 import { loader as productV1 } from "~/routes/api.v1.products.$objectID";
 import { action as keysAction } from "~/routes/api.keys";
+import { productText } from "~/api/mcp/tool-text.server";
 import { drawPicture, randomDesign, variantPicture } from "../../../scripts/lib/market-pictures";
 import { makeProduct, type FakeShop } from "../../helpers/fake-shopify-store";
 import { startMeasuredCatalogue, type MeasuredCatalogue } from "../../helpers/measured-catalogue";
@@ -177,6 +178,11 @@ describe("review counts read from product pages", () => {
     const lamp = (await (await call(productV1, `/api/v1/products/${odd}`, { headers: { authorization: `Bearer ${key}` }, params: { objectID: odd } })).json()) as Detail;
     expect(validate!(lamp), JSON.stringify(validate!.errors)).toBe(true);
     expect(lamp.signals?.reviews).toBeNull();
+    // MCP's get_product text, written from the same answer.
+    const text = productText(body as unknown as Parameters<typeof productText>[0]);
+    expect(text).toContain("Reviews: 1,382 across 3 stores (measured, 2026-12-02); +38 in 7 days, +38 in 30 days.");
+    expect(text).toMatch(/alpha\.test:\d+ \([^)]*; 130 reviews on 2026-12-02\)/);
+    expect(productText(lamp as unknown as Parameters<typeof productText>[0])).toContain("Reviews: no review data (none of its stores publishes a review count).");
   });
 });
 
