@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { serverEnv, serverNodeArgs } from "../../../server/node-args.mjs";
 import { ensureProductionBuild } from "../../helpers/production-server";
+import { startLocalS3 } from "../../helpers/s3-server";
 
 const run = promisify(execFile);
 
@@ -103,6 +104,25 @@ describe("the server on a port another program holds", () => {
       expect(output).toContain(`The server cannot start: Port ${other.port} is already in use by another program on 127.0.0.1`);
     } finally {
       await other.close();
+    }
+  });
+});
+
+// Issue 38 item 3 (decision 097): a bucket that refuses writes stops `npm start` before it builds or serves, with
+// the sentence naming the variable to fix.
+describe("npm start with a bucket that refuses writes", () => {
+  it("stops after seeding with the sentence naming STORAGE_BUCKET, and never says Ready", { timeout: 180_000 }, async () => {
+    const s3 = await startLocalS3([]);
+    try {
+      const { code, output } = await npmStart(s3.env("not-created"));
+      expect(code).toBe(1);
+      expect(output).toContain("Checking file storage");
+      expect(output).toContain(`File storage failed its start-up check. Storing `);
+      expect(output).toContain(`the bucket "not-created" at ${s3.endpoint} does not exist: create it, or set STORAGE_BUCKET to one that does.`);
+      expect(output).not.toContain("Building the app");
+      expect(output).not.toContain("Ready");
+    } finally {
+      await s3.stop();
     }
   });
 });
