@@ -1,79 +1,15 @@
-// A tiny Markdown renderer for lesson bodies: headings (#, ##, ###), paragraphs, bullet and numbered
-// lists, block quotes, **bold**, *italic*, `code` and [links](url). It builds React elements, never
-// HTML strings, so every character of the text is escaped by React; no dangerouslySetInnerHTML.
+// The Markdown renderer for lesson bodies: it walks the one Markdown parser's tree (domain/markdown,
+// decision 099; the product description's HTML writer walks the same tree): headings ("#" to "######"),
+// paragraphs, bullet and numbered lists, block quotes, **bold**, *italic*, `code` and [links](url).
+// It builds React elements, never HTML strings, so every character of the text is escaped by React;
+// no dangerouslySetInnerHTML.
 // Links are kept only for http(s), mailto and paths inside the product; anything else (javascript:,
 // data:, protocol-relative //host) is shown as plain text. Shared by both surfaces: a surface passes
 // `pathFor` to point the product's own paths at its pages (null: no such page there, text only).
 import { BlockStack, Box, Link, List, Text } from "@shopify/polaris";
 import { Fragment, type ReactNode } from "react";
-
-export type MarkdownBlock =
-  | { type: "heading"; level: 1 | 2 | 3; text: string }
-  | { type: "paragraph"; text: string }
-  | { type: "list"; ordered: boolean; items: string[] }
-  | { type: "quote"; text: string };
-
-const HEADING = /^(#{1,3})\s+(.*)$/;
-const BULLET = /^\s{0,3}[-*]\s+(.*)$/;
-const NUMBERED = /^\s{0,3}\d{1,3}[.)]\s+(.*)$/;
-const QUOTE = /^\s{0,3}>\s?(.*)$/;
-
-/** Splits Markdown into blocks. Pure, so it is unit-tested on its own. */
-export function parseMarkdown(source: string): MarkdownBlock[] {
-  const lines = source.replace(/\r\n?/g, "\n").split("\n");
-  const blocks: MarkdownBlock[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (line.trim() === "") {
-      i++;
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({ type: "heading", level: heading[1].length as 1 | 2 | 3, text: heading[2].trim() });
-      i++;
-      continue;
-    }
-    const listKind = BULLET.test(line) ? "bullet" : NUMBERED.test(line) ? "numbered" : null;
-    if (listKind) {
-      const pattern = listKind === "bullet" ? BULLET : NUMBERED;
-      const items: string[] = [];
-      while (i < lines.length && lines[i].trim() !== "") {
-        const item = pattern.exec(lines[i]);
-        if (item) items.push(item[1].trim());
-        else if (/^\s+\S/.test(lines[i]) && items.length > 0) items[items.length - 1] += ` ${lines[i].trim()}`;
-        else break;
-        i++;
-      }
-      blocks.push({ type: "list", ordered: listKind === "numbered", items });
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const parts: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i]) && lines[i].trim() !== "") {
-        parts.push(QUOTE.exec(lines[i])![1].trim());
-        i++;
-      }
-      blocks.push({ type: "quote", text: parts.join(" ") });
-      continue;
-    }
-    const parts: string[] = [];
-    while (
-      i < lines.length &&
-      lines[i].trim() !== "" &&
-      !HEADING.test(lines[i]) &&
-      !BULLET.test(lines[i]) &&
-      !NUMBERED.test(lines[i]) &&
-      !QUOTE.test(lines[i])
-    ) {
-      parts.push(lines[i].trim());
-      i++;
-    }
-    blocks.push({ type: "paragraph", text: parts.join(" ") });
-  }
-  return blocks;
-}
+import { parseInline, type MarkdownInline } from "~/domain/markdown/inline";
+import { FULL_MARKDOWN, headingTag, parseMarkdown } from "~/domain/markdown/parse";
 
 /** The link targets we render as links; null means "show the text only". */
 export function safeHref(url: string): string | null {
@@ -83,61 +19,57 @@ export function safeHref(url: string): string | null {
   return null;
 }
 
-const INLINE = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*([^*\s](?:[^*]*?[^*\s])?)\*/;
-
 export type PathFor = (path: string) => string | null;
 
-export function renderInline(text: string, keyPrefix = "i", pathFor?: PathFor): ReactNode[] {
-  const out: ReactNode[] = [];
-  let rest = text;
-  let n = 0;
-  while (rest.length > 0) {
-    const m = INLINE.exec(rest);
-    if (!m) {
-      out.push(rest);
-      break;
-    }
-    if (m.index > 0) out.push(rest.slice(0, m.index));
-    const key = `${keyPrefix}-${n++}`;
-    if (m[1] !== undefined) {
-      out.push(<strong key={key}>{renderInline(m[1], key, pathFor)}</strong>);
-    } else if (m[2] !== undefined) {
-      out.push(<code key={key}>{m[2]}</code>);
-    } else if (m[3] !== undefined) {
-      const safe = safeHref(m[4]);
-      const href = safe && pathFor && safe.startsWith("/") ? pathFor(safe) : safe;
-      const label = renderInline(m[3], key, pathFor);
-      if (!href) out.push(<Fragment key={key}>{label}</Fragment>);
-      else
-        out.push(
+function inlineNodes(nodes: MarkdownInline[], keyPrefix: string, pathFor?: PathFor): ReactNode[] {
+  return nodes.map((node, n) => {
+    const key = `${keyPrefix}-${n}`;
+    switch (node.type) {
+      case "text":
+        return node.text;
+      case "break":
+        return <br key={key} />;
+      case "code":
+        return <code key={key}>{node.text}</code>;
+      case "strong":
+        return <strong key={key}>{inlineNodes(node.children, key, pathFor)}</strong>;
+      case "em":
+        return <em key={key}>{inlineNodes(node.children, key, pathFor)}</em>;
+      case "link": {
+        const safe = safeHref(node.href);
+        const href = safe && pathFor && safe.startsWith("/") ? pathFor(safe) : safe;
+        const label = inlineNodes(node.children, key, pathFor);
+        if (!href) return <Fragment key={key}>{label}</Fragment>;
+        return (
           <Link key={key} url={href} external={/^https?:/i.test(href)}>
             {label}
-          </Link>,
+          </Link>
         );
-    } else if (m[5] !== undefined) {
-      out.push(<em key={key}>{renderInline(m[5], key, pathFor)}</em>);
+      }
     }
-    rest = rest.slice(m.index + m[0].length);
-  }
-  return out;
+  });
+}
+
+/** Inline Markdown (a block's text) as React nodes. */
+export function renderInline(text: string, keyPrefix = "i", pathFor?: PathFor): ReactNode[] {
+  return inlineNodes(parseInline(text, FULL_MARKDOWN), keyPrefix, pathFor);
 }
 
 /**
  * Renders lesson Markdown with Polaris text styles. The page title is the page's only h1, so "#" and
- * "##" (the sections of a lesson) become h2, and "###" h3.
+ * "##" (the sections of a lesson) become h2, and "###" and deeper h3 (headingTag, as descriptions do).
  */
 export function Markdown({ source, pathFor }: { source: string; pathFor?: PathFor }) {
-  const blocks = parseMarkdown(source);
+  const blocks = parseMarkdown(source, FULL_MARKDOWN);
   return (
     <BlockStack gap="300">
       {blocks.map((block, index) => {
         const key = `b${index}`;
         switch (block.type) {
           case "heading": {
-            const as = (["h2", "h2", "h3"] as const)[block.level - 1];
-            const variant = (["headingLg", "headingMd", "headingSm"] as const)[block.level - 1];
+            const variant = block.level === 1 ? "headingLg" : block.level === 2 ? "headingMd" : "headingSm";
             return (
-              <Text key={key} as={as} variant={variant}>
+              <Text key={key} as={headingTag(block.level)} variant={variant}>
                 {renderInline(block.text, key, pathFor)}
               </Text>
             );

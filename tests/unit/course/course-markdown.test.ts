@@ -5,7 +5,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { embeddedTwin } from "~/domain/shopify/embedded-paths";
-import { Markdown, parseMarkdown, safeHref, type PathFor } from "~/ui/shared/markdown";
+import { parseMarkdown } from "~/domain/markdown/parse";
+import { Markdown, safeHref, type PathFor } from "~/ui/shared/markdown";
 
 const render = (source: string, pathFor?: PathFor) =>
   renderToString(createElement(AppProvider, { i18n: enTranslations }, createElement(Markdown, { source, pathFor })));
