@@ -48,8 +48,11 @@ export function searchText(page: Out<typeof S.ProductPage>): string {
     .join("\n");
 }
 
+/** ", $20.26 at the reference rate of 2022-07-18" beside an amount in another currency, or why it was not converted (decision 089). */
+const convertedText = (c: { converted: { cents: number; rateDate: string } | null; conversionNote?: string | null }) =>
+  c.converted ? `, ${moneyText({ cents: c.converted.cents, currency: "USD" })} at the reference rate of ${c.converted.rateDate}` : c.conversionNote ? `, not converted: ${c.conversionNote.replace(/\.$/, "")}` : "";
 const offerText = (o: Detail["offers"][number]) =>
-  `${o.store} (${moneyText(o.price, "price unknown")}; ${o.reviews === null ? "no review data" : `${o.reviews.toLocaleString("en-US")} reviews on ${o.reviewsAsOf}`})`;
+  `${o.store} (${moneyText(o.price, "price unknown")}${convertedText(o)}; ${o.reviews === null ? "no review data" : `${o.reviews.toLocaleString("en-US")} reviews on ${o.reviewsAsOf}`})`;
 /** A measured product's reviews line (decision 094): measured with its day, or "no review data", never 0. */
 const reviewsText = (signals: Detail["signals"]) => {
   if (!signals) return "";
@@ -63,7 +66,7 @@ const evidenceText = (p: { matchEvidence: Detail["matchEvidence"] }) =>
 
 export function productText(p: Detail): string {
   return [
-    `${p.title} [${p.objectID}, ${p.source}], ${moneyText(p.price)}. ${p.url}`,
+    `${p.title} [${p.objectID}, ${p.source}], ${moneyText(p.price)}${convertedText({ converted: p.priceConverted })}. ${p.url}`,
     `Winning score ${fig(p.figures.winningScore)}; stage ${fig(p.figures.lifecycleStage)}; stores selling ${fig(p.figures.storesSelling)}.`,
     p.noSalesData ? p.noSalesData + "." : `Orders ${fig(p.figures.orders)}.`,
     p.insights

@@ -65,6 +65,8 @@ export function apiProduct(card: ProductCard, request: RequestUrl): Out<typeof S
     niches: card.niches,
     source: card.source,
     price: money(card.priceCents, priceCurrencyCode(card.priceCurrency)),
+    // Beside the price as listed, its dollar figure at a dated reference rate (decision 089).
+    priceConverted: card.priceUsdCents !== null && card.priceRateDate ? { cents: card.priceUsdCents, currency: DOLLARS, rateDate: card.priceRateDate } : null,
     asOf,
     figures: {
       storesSelling: m ? m.storesSelling : f(card.storesSelling),
@@ -112,7 +114,7 @@ export function apiProductDetail(detail: ServiceDetail, request: RequestUrl): Ou
       store: o.store,
       url: o.url,
       title: o.title,
-      price: { cents: o.priceCents, currency: o.currency },
+      price: { cents: o.priceCents, currency: o.currency }, converted: o.converted, conversionNote: o.conversionNote,
       available: o.available,
       firstSeenAt: o.firstSeenAt,
       reviews: o.reviews,

@@ -43,6 +43,17 @@ export const EngagementFigure = figureOf(
   "Likes, comments, shares and views over 30 days.",
 );
 
+export const ConvertedMoney = z
+  .object({
+    cents: z.number().int().meta({ description: "Whole cents of `currency`" }),
+    currency: z.string().length(3).meta({ description: "ISO 4217 code of the converted amount (US dollars)", example: "USD" }),
+    rateDate: IsoDate.meta({ description: "The day of the reference rate it was converted at (the European Central Bank's euro reference rates)" }),
+  })
+  .meta({
+    id: "ConvertedMoney",
+    description: "An amount converted into US dollars at a dated reference rate (half-up to the cent), always given beside the amount as listed.",
+  });
+
 export const ProductSource = z.enum(["sample", "measured", "tracked-store"]).meta({
   id: "ProductSource",
   description: "measured: what real stores sell, counted by us; sample: the research database's sample data; tracked-store: added from a store a user follows (price only).",
@@ -89,6 +100,9 @@ export const Product = z
     niches: z.array(z.string()),
     source: ProductSource,
     price: Money,
+    priceConverted: orNull(ConvertedMoney).meta({
+      description: "The price in US dollars at a dated reference rate when it is listed in another currency: what minPrice, maxPrice and the price sorts read. null when the price is in dollars, or its currency is unknown or has no rate (then it is in no price filter).",
+    }),
     asOf: IsoDate.meta({ description: "The day the product's figures hold for" }),
     figures: ProductFigures,
     noSalesData: z.string().nullable().meta({ description: "Why there are no sales figures, when there are none" }),
@@ -119,7 +133,9 @@ export const Offer = z
     title: z.string(),
     price: z
       .object({ cents: z.number().int().nullable(), currency: z.string().length(3).nullable() })
-      .meta({ description: "cents null: the store publishes no price; currency null: it publishes no currency" }),
+      .meta({ description: "As listed: cents null: the store publishes no price; currency null: it publishes no currency (never assumed to be dollars)" }),
+    converted: orNull(ConvertedMoney).meta({ description: "The price in US dollars at a dated reference rate; null for dollars or when it cannot be converted (see conversionNote)" }),
+    conversionNote: z.string().nullable().meta({ description: "Why the price was not converted (the store publishes no currency, or no reference rate for it); null otherwise" }),
     available: z.boolean().nullable(),
     firstSeenAt: IsoDateTime,
     reviews: z
@@ -150,6 +166,8 @@ export const Signals = z
     priceMinCents: NullableIntFigure,
     priceMedianCents: NullableIntFigure,
     priceMaxCents: NullableIntFigure,
+    priceCurrency: z.string().length(3).nullable().meta({ description: "ISO 4217 code of priceMinCents, priceMedianCents and priceMaxCents; null when its stores publish none" }),
+    priceRateDate: IsoDate.nullable().meta({ description: "The day of the reference rate listings in other currencies were converted at for those figures; null when none was converted" }),
     outOfStock: IntFigure,
     restocked30d: IntFigure,
     priceChanges7d: IntFigure,

@@ -27,8 +27,11 @@ export const EXPORT_COLUMNS = [
   ["niches", "its niches, separated by |"],
   ["list_note", "the drop's reason, or the change since tracking"],
   ["figures_as_of", "the day the store and sales figures hold for (UTC)"],
-  ["currency", "the currency of every money column"],
-  ["price_usd", "selling price"],
+  ["currency", "the currency of every money column whose name ends in _usd"],
+  ["price_usd", "selling price in US dollars: as listed, or converted at the reference rate of price_usd_rate_date; empty when its currency is unknown or has no rate"],
+  ["price_usd_rate_date", "the day of the reference rate price_usd was converted at (European Central Bank); empty when the price is listed in dollars"],
+  ["price_as_listed", "the selling price as the stores list it, in price_currency_as_listed"],
+  ["price_currency_as_listed", "ISO 4217 code of price_as_listed; empty when the stores publish no currency (never assumed to be dollars)"],
   ["supplier_cost_usd", "supplier cost (empty when unknown)"],
   ["cost_note", "'Add your cost' when the supplier cost is unknown"],
   ["shipping_usd", "shipping to the buyer"],
@@ -106,7 +109,14 @@ export interface ExportProduct {
   niches: readonly string[];
   listNote: string | null;
   figuresAsOf: string;
+  /** The selling price as listed, in priceCurrency. */
   priceCents: number;
+  /** ISO 4217 of priceCents ("USD" when absent); null: the stores publish no currency (decision 089). */
+  priceCurrency?: string | null;
+  /** The price in US dollars (as listed, or converted at priceRateDate's reference rate); null when it has no dollar figure. Absent: priceCents. */
+  priceUsdCents?: number | null;
+  /** The day of the reference rate priceUsdCents was converted at; null when nothing was converted. */
+  priceRateDate?: string | null;
   costCents: number | null;
   shippingCents: number | null;
   amazonPriceCents: number | null;
@@ -155,7 +165,10 @@ export function exportRecord(p: ExportProduct, landed: ExportLanded | null): Exp
     list_note: p.listNote,
     figures_as_of: p.figuresAsOf,
     currency: "USD",
-    price_usd: usd(p.priceCents),
+    price_usd: usd(p.priceUsdCents === undefined ? p.priceCents : p.priceUsdCents),
+    price_usd_rate_date: p.priceRateDate ?? null,
+    price_as_listed: usd(p.priceCents),
+    price_currency_as_listed: p.priceCurrency === undefined ? "USD" : p.priceCurrency,
     supplier_cost_usd: usd(p.costCents),
     cost_note: p.costCents === null ? "Add your cost" : null,
     shipping_usd: usd(p.shippingCents),

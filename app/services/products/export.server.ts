@@ -10,6 +10,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "~/db.server";
+import { filterPriceCents, priceCurrencyCode, priceInDollars } from "~/domain/catalogue/measured-product";
+import { listedPriceConversion } from "~/domain/catalogue/prices";
 import { AppError } from "~/domain/errors";
 import {
   describeSubject,
@@ -33,6 +35,7 @@ import { endedLayersSentence } from "~/domain/landed-cost/landed-cost";
 import { landedFiguresReader, type LandedFigures } from "~/services/landed-cost.server";
 import { cardRowsWithSupplier } from "~/services/products/rows.server";
 import { toCard } from "~/services/products.server";
+import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 import type { DropUser, ProductDrops } from "~/services/products/drops.server";
 
 export type ExportList =
@@ -108,7 +111,11 @@ export function createProductExport(deps: ProductExportDeps) {
         niches: card.niches,
         listNote: notes.get(r.id) ?? null,
         figuresAsOf: card.measured?.asOf ?? r.insightsAt.toISOString().slice(0, 10),
+        // As listed, and in dollars (as listed or converted at a dated reference rate; decision 089).
         priceCents: r.priceCents,
+        priceCurrency: priceCurrencyCode(r.priceCurrency),
+        priceUsdCents: filterPriceCents(r),
+        priceRateDate: priceInDollars(r.priceCurrency) ? null : r.priceRateDate,
         costCents: r.costCents,
         shippingCents: r.shippingCents,
         amazonPriceCents: r.amazonPriceCents,
@@ -186,15 +193,18 @@ export function createProductExport(deps: ProductExportDeps) {
         where: { storeId: store.id, removedAt: null, id: { gt: after } },
         orderBy: { id: "asc" },
         take: EXPORT_PAGE_SIZE,
-        select: { id: true, handle: true, title: true, productType: true, priceMinCents: true, priceMaxCents: true, lastSeenAt: true, firstSeenAt: true, publishedAt: true },
+        select: { id: true, handle: true, title: true, productType: true, priceMinCents: true, priceMaxCents: true, currency: true, lastSeenAt: true, firstSeenAt: true, publishedAt: true },
       });
       if (rows.length < EXPORT_PAGE_SIZE) done = true;
       if (rows.length === 0) return null;
       after = rows[rows.length - 1].id;
-      const usd = !store.currency || store.currency === "USD";
+      const rates = await currentRateTable(db);
       return rows.map((r) => {
+        // The currency its store published when the listing was read: unknown is never dollars (decisions 084, 089).
+        const usd = r.currency === "USD";
         const price = r.priceMinCents ?? 0;
         const range = r.priceMaxCents !== null && r.priceMaxCents !== r.priceMinCents ? ` to ${((r.priceMaxCents ?? 0) / 100).toFixed(2)}` : "";
+        const converted = usd ? null : listedPriceConversion(r.priceMinCents, r.currency, rates).converted;
         return exportRecord(
           {
             objectID: null,
@@ -202,9 +212,16 @@ export function createProductExport(deps: ProductExportDeps) {
             url: `https://${store.domain}/products/${encodeURIComponent(r.handle)}`,
             source: "competitor-store",
             niches: r.productType ? [r.productType] : [],
-            listNote: usd ? (range ? `price ${(price / 100).toFixed(2)}${range} USD` : null) : `price ${(price / 100).toFixed(2)}${range} ${store.currency} as listed`,
+            listNote: usd
+              ? range
+                ? `price ${(price / 100).toFixed(2)}${range} USD`
+                : null
+              : `price ${(price / 100).toFixed(2)}${range} ${r.currency ?? "(the store publishes no currency)"} as listed${converted ? `; ${(converted.cents / 100).toFixed(2)} USD at the reference rate of ${converted.rateDate}` : ", not converted"}`,
             figuresAsOf: r.lastSeenAt.toISOString().slice(0, 10),
-            priceCents: usd ? price : 0,
+            priceCents: price,
+            priceCurrency: r.currency,
+            priceUsdCents: usd ? price : (converted?.cents ?? null),
+            priceRateDate: converted?.rateDate ?? null,
             costCents: null,
             shippingCents: null,
             amazonPriceCents: null,
@@ -225,7 +242,7 @@ export function createProductExport(deps: ProductExportDeps) {
           },
           null,
         );
-      }).map((rec) => (usd ? rec : { ...rec, price_usd: null }));
+      });
     };
     return { domain: store.domain, read };
   }

@@ -12,6 +12,7 @@ import { loader as productApi } from "~/routes/api.products.$objectID";
 import { loader as productsApi } from "~/routes/api.products";
 import { loader as exportApi } from "~/routes/api.products.export";
 import { loader as v1Product } from "~/routes/api.v1.products.$objectID";
+import { productText } from "~/api/mcp/tool-text.server";
 import { action as keysAction } from "~/routes/api.keys";
 import { drawPicture, randomDesign } from "../../../scripts/lib/market-pictures";
 import { makeProduct } from "../../helpers/fake-shopify-store";
@@ -166,6 +167,11 @@ describe("every converted figure says its rate's date, beside the price as liste
     expect(eur).toMatchObject({ price: { cents: 2000, currency: "EUR" }, converted: { cents: 2026, currency: "USD", rateDate: RATE_DAY }, conversionNote: null });
     const none = body.offers.find((o) => o.store.startsWith("nocurrency.test"))!;
     expect(none).toMatchObject({ price: { cents: 900, currency: null }, converted: null });
+    // The MCP tool's structured content is this answer; its text says the same beside each amount.
+    const text = productText(body as unknown as Parameters<typeof productText>[0]);
+    expect(text).toContain(`20.61 EUR, 20.88 USD at the reference rate of ${RATE_DAY}`);
+    expect(text).toContain(`20.00 EUR, 20.26 USD at the reference rate of ${RATE_DAY}`);
+    expect(text).toMatch(/9\.00 \(currency unknown\), not converted: The store publishes no currency/);
   });
 
   it("in the CSV export: price_usd converted and dated, beside the price and currency as listed", async () => {

@@ -169,7 +169,7 @@ describe("saved, tracked, competitor and drop exports", () => {
     const at = new Date("2026-11-20T00:00:00Z");
     for (const [productId, title, price] of [["11", "+Rival cup", 1999], ["12", "Rival mat", 2499]] as const) {
       await db.competitorProduct.create({
-        data: { storeId: store.id, productId, handle: `h-${productId}`, title, productType: "Kitchen", vendor: "Rival", tags: "[]", images: "[]", variants: "[]", priceMinCents: price, priceMaxCents: price, available: true, firstSeenAt: at, lastSeenAt: at },
+        data: { storeId: store.id, productId, handle: `h-${productId}`, title, productType: "Kitchen", vendor: "Rival", tags: "[]", images: "[]", variants: "[]", priceMinCents: price, priceMaxCents: price, currency: "USD", available: true, firstSeenAt: at, lastSeenAt: at },
       });
     }
     const res = await call(competitorExport, `/api/competitors/${follow.id}/export?format=csv`, { cookie: me.cookie, params: { id: String(follow.id) } });
