@@ -48,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Pictures that will not be read: ${s.failed}`);
     for (const p of s.failedByReason) console.log(`  ${p.pictures} ${p.reason}`);
     console.log(`Listings placed without a picture: ${s.placedWithoutPicture} (${s.listingsWithNoPicture} whose store shows none)`);
+    console.log(`Review counts: ${s.reviews.withCount} listings with a count, ${s.reviews.noReviewData} with no review data, ${s.reviews.due} due for a read`);
     return 0;
   }
   const id = command === "split" || command === "merge" ? listingId(args[0]) : 0;

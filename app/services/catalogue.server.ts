@@ -50,6 +50,8 @@ export interface CatalogueStatus {
   /** Listings in a product without a picture (placed on their titles), and how many of their stores show none. */
   placedWithoutPicture: number;
   listingsWithNoPicture: number;
+  /** Listings' review counts (decision 094): with a count, read with no review data, and present catalogue listings due a read now. */
+  reviews: { withCount: number; noReviewData: number; due: number };
 }
 
 export interface CatalogueDeps {
@@ -140,6 +142,11 @@ export function createCatalogue(deps: CatalogueDeps) {
       deps.db.competitorProduct.count({ where: { removedAt: null, picture: null } }),
     ]);
     const count = (s: string) => byStatus.find((b) => b.status === s)?._count._all ?? 0;
+    const [withCount, noReviewData, due] = await Promise.all([
+      deps.db.listingReviews.count({ where: { count: { not: null } } }),
+      deps.db.listingReviews.count({ where: { count: null } }),
+      deps.db.catalogueMember.count({ where: { listing: { removedAt: null, OR: [{ reviews: null }, { reviews: { nextReadAt: { lte: now() } } }] } } }),
+    ]);
     return {
       listings,
       fingerprinted: count("ok"),
@@ -153,6 +160,7 @@ export function createCatalogue(deps: CatalogueDeps) {
       failedByReason: byFailure.filter((b) => b.status === "failed").map((b) => ({ reason: pictureFailurePhrase(b.failure), pictures: b._count._all })),
       placedWithoutPicture: withoutPicture,
       listingsWithNoPicture: noPicture,
+      reviews: { withCount, noReviewData, due },
     };
   }
 

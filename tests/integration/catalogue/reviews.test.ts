@@ -133,6 +133,8 @@ describe("review counts read from product pages", () => {
     const lamp = await detail(odd);
     expect(lamp.signals?.reviews).toBeNull();
     expect(lamp.offers[0]).toMatchObject({ reviews: null, reviewsNote: expect.stringMatching(/Review count not used: .*-5 is negative/) });
+    // The operator's status (npm run catalogue -- status).
+    expect((await m.catalogue.status()).reviews).toEqual({ withCount: 3, noReviewData: 2, due: 0 });
   });
 
   it("reads a listing at most once a day, and counts the reviews gained into the score and reasons", async () => {
