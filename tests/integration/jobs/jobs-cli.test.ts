@@ -24,11 +24,11 @@ describe("npm run jobs", () => {
 
     const due = await cli("run-due");
     expect(due).toMatchObject({ code: 0 });
-    // Its three due jobs, plus the app's ten schedules firing once each (competitor checks' sweep, competitor
-    // history retention, the catalogue's daily signals, outbox sweep, weekly drop, saved-search alerts, job purge,
-    // image purge, the stored margins' daily refresh, the reference rates' refresh (decision 089): all done on an
-    // empty database; the rates' refresh keeps the table in use when it cannot fetch).
-    expect(due.stdout).toContain("Ran 13 due jobs: 11 done, 0 to retry later, 2 parked.");
+    // Its three due jobs, plus the app's eleven schedules firing once each (competitor checks' sweep, competitor
+    // history retention, the catalogue's daily signals, the review counts' sweep (decision 094), outbox sweep, weekly
+    // drop, saved-search alerts, job purge, image purge, the stored margins' daily refresh, the reference rates'
+    // refresh (decision 089): all done on an empty database; the rates' refresh keeps the table in use when it cannot fetch).
+    expect(due.stdout).toContain("Ran 14 due jobs: 12 done, 0 to retry later, 2 parked.");
     expect(await db.job.count({ where: { kind: "competitor.check-due", status: "done" } })).toBe(1);
     const status = async (id: number) => (await db.job.findUniqueOrThrow({ where: { id } })).status;
     expect(await status(ok.id)).toBe("done");
