@@ -5,6 +5,7 @@
 //   real pictures: a small market whose every listing picture is drawn and fingerprinted: precision and recall
 //   full match:   2,000 stores, 1,000,000 listings of 150,000 products with modelled fingerprints: precision, recall,
 //                 confusion counts, time and peak RSS of a full match (index + stock pictures + grouping)
+//   missed pairs: the true pairs the full match left in two products, by the rule that kept them apart
 //   incremental:  one new store's 250 listings placed into the warm state
 //   real set:     the labelled set of real-catalogue patterns (bench/catalogue-real-set, decision 087): precision and
 //                 recall of the pair rules on true pairs and hard negatives, beside the simulated market's
@@ -22,6 +23,7 @@ import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.s
 import { calibrateDistances, drawPicture, lookAlikeDesign, randomDesign, variantPicture } from "../scripts/lib/market-pictures";
 import { matchQuality, simulateMarket, streamMarket, type SimulatedListing } from "../scripts/lib/market-simulator";
 import { describeQuality, fingerprintedSet, scoreSet } from "./catalogue-real-set/evaluate";
+import { describeMissed, missedPairs } from "./lib/missed-pairs";
 
 const LISTINGS = Number(process.env.BENCH_CATALOGUE_LISTINGS ?? 1_000_000);
 const PRODUCTS = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 150_000);
@@ -147,7 +149,7 @@ function group(c: ListingColumns) {
     }
   }
   const phases = { stockPicturesS: (t2 - t1) / 1000, placementS: (performance.now() - t2) / 1000, distinctTitles: titles.size };
-  return { state, index: placed, titles, stock, phases, reached, siblings };
+  return { state, index: placed, titles, stock, phases, reached, siblings, inputs, distance };
 }
 
 function printQuality(label: string, listings: Iterable<{ id: number; productId: number }>, state: ClusterState) {
@@ -228,6 +230,11 @@ console.log(
 );
 if (full.reached < market.count) console.log(`full match NOT finished: ${full.reached} of ${market.count} listings placed`);
 printQuality("quality against the truth", truth(full.reached), full.state);
+// Why true pairs were missed (issue 37: recall on the simulated market unchanged or better with decision 087's rules).
+t = performance.now();
+const missed = missedPairs(full.reached, (id) => productOf[id], full.state, (id) => full.inputs[id], full.distance);
+console.log(`missed true pairs by reason (${missed.missed}, classified in ${((performance.now() - t) / 1000).toFixed(1)} s):`);
+for (const line of describeMissed(missed)) console.log(`  ${line}`);
 
 // ---------- one new store, incrementally ----------
 t = performance.now();

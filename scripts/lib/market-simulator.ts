@@ -172,10 +172,12 @@ export function streamMarket(options: MarketOptions): { products: SimulatedProdu
   function* listings(): Generator<SimulatedListing> {
     // Popularity is skewed: a few products are sold by many stores.
     for (let id = 0; id < options.listings; id++) {
-      const productId = Math.min(options.products - 1, Math.floor(options.products * r() ** 1.6));
-      const product = products[productId];
-      // A store lists a product once (a second listing in one store is a second version: decision 087); a draw that
+      let productId = Math.min(options.products - 1, Math.floor(options.products * r() ** 1.6));
+      // A store lists a product once (a second listing in one store is a second version: decision 087): a product
+      // every store lists already gives its draw to the next product that some store does not, and a draw that
       // lands on a store already listing it moves to the next store without one.
+      for (let k = 0; k < options.products && (storesOf.get(productId)?.size ?? 0) >= options.stores; k++) productId = (productId + 1) % options.products;
+      const product = products[productId];
       let storeId = Math.floor(r() * options.stores);
       const listedBy = storesOf.get(productId) ?? new Set<number>();
       for (let k = 0; k < options.stores && listedBy.has(storeId); k++) storeId = (storeId + 1) % options.stores;

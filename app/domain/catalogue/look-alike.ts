@@ -31,6 +31,12 @@ export const LOOK_ALIKE = {
   siblingPictureBits: 12,
   /** ... in at least this many stores (one store's two look-alike products that read alike teach nothing). */
   siblingMinStores: 2,
+  /**
+   * ... and never named together: two words found side by side in at least this many titles (of any store) are
+   * parts of one name ("seat cushion", "portable rechargeable"), not a line's alternatives ("helium" / "neon"); a
+   * store that dropped one and kept the other taught nothing.
+   */
+  siblingMaxTogether: 2,
 } as const;
 
 export interface OptionValues {
@@ -237,28 +243,41 @@ function disjoint(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return true;
 }
 
+/** Which of the rules above keeps two listings apart (2 to 6). */
+export type LookAlikeRule = "one-store" | "number" | "noun" | "sibling" | "option";
+
 /**
- * Why two listings are versions of one line rather than one product, as a phrase, or null. Identifiers are not
- * asked here (identityVerdict decides first); a listing without traits is never kept apart.
+ * Which rule keeps two listings apart as versions of one line rather than one product, with its phrase, or null.
+ * Identifiers are not asked here (identityVerdict decides first); a listing without traits is never kept apart.
  */
-export function lookAlikeReason(a: ListingTraits | undefined, b: ListingTraits | undefined, aTitle: NormalisedTitle, bTitle: NormalisedTitle): string | null {
+export function lookAlikeRule(
+  a: ListingTraits | undefined,
+  b: ListingTraits | undefined,
+  aTitle: NormalisedTitle,
+  bTitle: NormalisedTitle,
+): { rule: LookAlikeRule; reason: string } | null {
   if (!a || !b) return null;
-  if (a.storeId !== null && a.storeId === b.storeId) return "one store's two listings";
+  if (a.storeId !== null && a.storeId === b.storeId) return { rule: "one-store", reason: "one store's two listings" };
   for (const [key, value] of a.numbers) {
     const other = b.numbers.get(key);
-    if (other !== undefined && other !== value) return `${key === "pcs" ? "sets of" : key} ${value} against ${other}`;
+    if (other !== undefined && other !== value) return { rule: "number", reason: `${key === "pcs" ? "sets of" : key} ${value} against ${other}` };
   }
   for (const [cls, words] of a.nouns) {
     const other = b.nouns.get(cls);
-    if (other && disjoint(words, other)) return `${[...words].join(", ")} against ${[...other].join(", ")}`;
+    if (other && disjoint(words, other)) return { rule: "noun", reason: `${[...words].join(", ")} against ${[...other].join(", ")}` };
   }
   const siblingClash = siblingReason(a.siblings, aTitle, bTitle);
-  if (siblingClash) return siblingClash;
+  if (siblingClash) return { rule: "sibling", reason: siblingClash };
   for (const [name, values] of a.options) {
     const other = b.options.get(name);
-    if (other && disjoint(values, other)) return `${name} ${[...values].slice(0, 3).join(", ")} against ${[...other].slice(0, 3).join(", ")}`;
+    if (other && disjoint(values, other)) return { rule: "option", reason: `${name} ${[...values].slice(0, 3).join(", ")} against ${[...other].slice(0, 3).join(", ")}` };
   }
   return null;
+}
+
+/** Why two listings are versions of one line rather than one product, as a phrase, or null (lookAlikeRule's). */
+export function lookAlikeReason(a: ListingTraits | undefined, b: ListingTraits | undefined, aTitle: NormalisedTitle, bTitle: NormalisedTitle): string | null {
+  return lookAlikeRule(a, b, aTitle, bTitle)?.reason ?? null;
 }
 
 function siblingReason(siblings: SiblingWords, a: NormalisedTitle, b: NormalisedTitle): string | null {
@@ -329,6 +348,22 @@ export function siblingWords(listings: Iterable<{ storeId: number; words: readon
     const [wx, wy] = pair.split("\u0000");
     if (!out.has(wx)) out.set(wx, new Set());
     out.get(wx)!.add(wy);
+  }
+  // Words named together in titles are one name's parts, not alternatives: counted over every title read (linear:
+  // each title's words against their few candidate siblings).
+  const together = new Map<string, number>();
+  for (const titles of byStore.values())
+    for (const { words } of titles)
+      for (const wx of words) {
+        const known = out.get(wx);
+        if (!known) continue;
+        for (const wy of words) if (wy !== wx && known.has(wy)) together.set(`${wx}\u0000${wy}`, (together.get(`${wx}\u0000${wy}`) ?? 0) + 1);
+      }
+  for (const [pair, count] of together) {
+    if (count < LOOK_ALIKE.siblingMaxTogether) continue;
+    const [wx, wy] = pair.split("\u0000");
+    out.get(wx)?.delete(wy);
+    if (out.get(wx)?.size === 0) out.delete(wx);
   }
   return out;
 }

@@ -105,6 +105,20 @@ describe("versions of one line stay apart whatever their pictures say", () => {
     expect(marked.size).toBe(0);
   });
 
+  it("words named together in titles are one name's parts, not siblings, whatever one store dropped", () => {
+    // Two stores each list two look-alike fans, one with "portable" dropped and one with "rechargeable" dropped: the
+    // words look like a slot's alternatives, but other titles name both, so a third store's "Portable Neck Fan" and
+    // a fourth's "Rechargeable Neck Fan" (one product, each title a word short) are not kept apart by them.
+    const dropped = [9, 10].flatMap((storeId) => ["Portable Neck Fan USB", "Rechargeable Neck Fan USB"].map((t) => ({ storeId, words: normaliseTitle(t).words })));
+    expect(siblingWords(dropped).get("portable")).toEqual(new Set(["rechargeable"]));
+    const named = [11, 12].map((storeId) => ({ storeId, words: normaliseTitle("Portable Rechargeable Neck Fan").words }));
+    const siblings = siblingWords([...dropped, ...named]);
+    expect(siblings.has("portable")).toBe(false);
+    expect(same(listing("Portable Neck Fan", { storeId: 3 }, siblings), listing("Rechargeable Neck Fan", { storeId: 4 }, siblings)).match).toBe(true);
+    // One title naming both (a bundle) is not enough to unlearn them.
+    expect(siblingWords([...dropped, named[0]]).get("portable")).toEqual(new Set(["rechargeable"]));
+  });
+
   it("the same item reworded by two stores stays one product", () => {
     const reworded: Array<[string, string]> = [
       ["Muslin Baby Blanket 8 Layer - Newborn", "✨ Premium Muslin Baby Blanket – 8-Layers"],
