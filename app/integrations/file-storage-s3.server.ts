@@ -87,7 +87,13 @@ async function sized(body: PutBody): Promise<{ body: Uint8Array | Readable; leng
   return { body: createReadStream(body.path), length: info.size };
 }
 
-export function createS3FileStorage(deps: { client: S3Client; settings: S3Settings; prefix: string }): FileStorage {
+export function createS3FileStorage(deps: {
+  client: S3Client;
+  settings: S3Settings;
+  prefix: string;
+  /** Keys per listing page (S3's most and default: 1000); tests pass a small one to walk the pages. */
+  listPageSize?: number;
+}): FileStorage {
   const { client, settings } = deps;
   const Bucket = settings.bucket;
   if (deps.prefix !== "" && !(deps.prefix.endsWith("/") && isStorageKey(deps.prefix.slice(0, -1))))
@@ -181,7 +187,7 @@ export function createS3FileStorage(deps: { client: S3Client; settings: S3Settin
       let ContinuationToken: string | undefined;
       do {
         const page = await onBucket("Listing files failed", () =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: `${deps.prefix}${prefix}`, ContinuationToken })),
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: `${deps.prefix}${prefix}`, ContinuationToken, MaxKeys: deps.listPageSize })),
         );
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(deps.prefix.length) ?? "";

@@ -10,9 +10,9 @@
 // Logos stay in their brand kit's row (decision 033): they are small, read with the row, and the database is
 // already what every host shares.
 import path from "node:path";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { bucketSettings, type BucketSettings } from "~/domain/storage/bucket-env";
 import type { Env } from "~/env.server";
-import { checkWritable, createS3Client, createS3FileStorage } from "~/integrations/file-storage-s3.server";
 import { createFileStorage, FileStorageError, type FileStorage } from "~/integrations/file-storage.server";
 
 export interface FileStores {
@@ -40,6 +40,25 @@ export type FileStoresEnv = Pick<
   | "AWS_SESSION_TOKEN"
 >;
 
+/**
+ * A bucket's storage under `prefix`, the SDK loaded on first use: a process on the disk never loads it (it costs
+ * a few hundred milliseconds at every start, more on a busy machine).
+ */
+function bucketStorage(s3: () => Promise<S3Module>, prefix: string): FileStorage {
+  let storage: Promise<FileStorage> | null = null;
+  const ready = () => (storage ??= s3().then(({ module, client, settings }) => module.createS3FileStorage({ client, settings, prefix })));
+  return {
+    put: async (key, body) => (await ready()).put(key, body),
+    get: async (key) => (await ready()).get(key),
+    open: async (key, options) => (await ready()).open(key, options),
+    stat: async (key) => (await ready()).stat(key),
+    remove: async (key) => (await ready()).remove(key),
+    list: async (prefixOfKeys) => (await ready()).list(prefixOfKeys),
+  };
+}
+
+type S3Module = { module: typeof import("~/integrations/file-storage-s3.server"); client: S3Client; settings: BucketSettings };
+
 /** Runs a check; a store that refuses is said as the start-up check's failure. */
 async function startupCheck(run: () => Promise<void>): Promise<void> {
   try {
@@ -58,13 +77,19 @@ export function diskStores(dir: string): Pick<FileStores, "videos" | "images"> {
 export function createFileStores(env: FileStoresEnv): FileStores {
   const settings = bucketSettings(env);
   if (settings) {
-    const client = createS3Client(settings);
+    // One client (it keeps the connections) for every prefix, made with the SDK on first use.
+    let loaded: Promise<S3Module> | null = null;
+    const s3 = () =>
+      (loaded ??= import("~/integrations/file-storage-s3.server").then((module) => ({ module, client: module.createS3Client(settings), settings })));
     return {
-      videos: createS3FileStorage({ client, settings, prefix: "videos/" }),
-      images: createS3FileStorage({ client, settings, prefix: "images/" }),
+      videos: bucketStorage(s3, "videos/"),
+      images: bucketStorage(s3, "images/"),
       where: `the bucket "${settings.bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ""}`,
       bucket: settings,
-      check: () => startupCheck(() => checkWritable(client, settings)),
+      check: () => startupCheck(async () => {
+        const { module, client } = await s3();
+        await module.checkWritable(client, settings);
+      }),
     };
   }
   const dir = path.resolve(env.VIDEO_STORAGE_DIR);

@@ -2,7 +2,8 @@
 // 127.0.0.1, keeping its objects in a temporary folder of its own, with the buckets a test names created.
 // Its one account is S3RVER / S3RVER; it checks the access key id (an unknown one is InvalidAccessKeyId) and
 // returns real S3 errors (NoSuchBucket, NoSuchKey), Range answers and multipart uploads, but does not verify
-// SigV4 signatures, so a wrong secret with the right key id is not refused here.
+// SigV4 signatures, so a wrong secret with the right key id is not refused here. Its listing pages' continuation
+// tokens were DES-encrypted, which Node 22 no longer offers: patches/s3rver+3.7.1.patch makes them AES.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";

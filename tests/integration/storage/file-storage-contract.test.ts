@@ -55,6 +55,17 @@ const adapters: { name: string; make: () => { storage: FileStorage; sibling: Fil
   },
 ];
 
+describe("the S3 adapter's listing", () => {
+  it("walks every page of a long listing", async () => {
+    const settings = s3.settings("contract");
+    const storage = createS3FileStorage({ client: createS3Client(settings), settings, prefix: `pages${++bucketRun}/`, listPageSize: 2 });
+    const keys = ["a-1.png", "a-2.png", "a-3.png", "a-4.png", "a-5.png", "b-1.png"];
+    for (const key of keys) await storage.put(key, PNG);
+    expect(names(await storage.list("a-"))).toEqual(keys.slice(0, 5));
+    expect(await storage.list()).toHaveLength(6);
+  });
+});
+
 describe.each(adapters)("$name", ({ make }) => {
   it("keeps real files under keys with folders, reads them whole or by range, and lists them by prefix", async () => {
     const { storage, sibling } = make();
