@@ -68,4 +68,37 @@ test.describe("at phone width", () => {
     expect(text!.x).toBeGreaterThanOrEqual(12);
     expect(text!.x + text!.width).toBeLessThanOrEqual(390 - 12);
   });
+
+  test("the phone glitch page is one a seller can scroll: qualifying products first, the others counted and closed", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail("glitch-phone-length");
+    await open(page, "/signup");
+    await submitSignup(page, email);
+    await expect(page).toHaveURL(/\/choose-plan$/);
+    await giveSubscription(email);
+    await open(page, "/dashboard/glitch-mode");
+    await expect(page.getByRole("heading", { name: "Glitch mode", level: 1 })).toBeVisible();
+    // It was 11,058 px tall with every product that no longer qualifies laid out with its figures (decision 092).
+    expect(await pageHeight(page, "site 390, no-longer list closed")).toBeLessThan(4000);
+    await page.screenshot({ path: "test-results/screenshots/glitch-phone-390.png", fullPage: true });
+    // The qualifying list comes before the products that no longer qualify, whose count and reason are said.
+    const qualifying = page.getByRole("list", { name: "Qualifying products, ranked by spread" });
+    const heading = page.getByRole("heading", { name: /^No longer qualifies after duty: [\d,]+ products?$/ });
+    await expect(qualifying.getByRole("listitem")).toHaveCount(12);
+    expect((await qualifying.boundingBox())!.y).toBeLessThan((await heading.boundingBox())!.y);
+    // Closed: no row shows until the seller asks, then each says why in a sentence, its figures one tap further.
+    const rows = page.getByTestId("glitch-no-longer");
+    await expect(rows.first()).toBeHidden();
+    await page.getByTestId("glitch-no-longer-list").locator("summary").first().click();
+    await expect(rows).toHaveCount(24);
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.first().getByText(/^Spread after duty and fees -?[\d.]+% \([\d.]+% before\) — below the 20% glitch threshold/)).toBeVisible();
+    await expect(rows.first().getByTestId("landed-cost-duty")).toBeHidden();
+    await rows.first().getByText("How it was figured").click();
+    await expect(rows.first().getByTestId("landed-cost-duty")).toBeVisible();
+    await page.screenshot({ path: "test-results/screenshots/glitch-phone-390-opened.png", fullPage: true });
+    // Still one duty notice with everything open.
+    await expect(page.getByTestId("duty-notice")).toHaveCount(1);
+    await expect(page.getByText(/Section 122/)).toHaveCount(1);
+  });
 });

@@ -61,6 +61,8 @@ async function expectGlitchModeFlags(page: Page) {
   await expect(page.getByRole("heading", { name: "Glitch mode", level: 1 })).toBeVisible();
   await expectOneNotice(page);
   await expect(page.getByRole("heading", { name: /^No longer qualifies after duty: [\d,]+ products?$/ })).toBeVisible();
+  // The list is closed until asked for (decision 092); each row's figures are one more disclosure.
+  await page.getByTestId("glitch-no-longer-list").locator("summary").first().click();
   const row = page.getByTestId("glitch-no-longer").filter({ hasText: NO_LONGER.title });
   await expect(row).toBeVisible();
   await expect(row.getByText("No longer qualifies after duty", { exact: true })).toBeVisible();
@@ -70,6 +72,7 @@ async function expectGlitchModeFlags(page: Page) {
     ),
   ).toBeVisible();
   // The expandable line: the sum of the duty layers in force, each with its dates; Section 122 is not among them.
+  await row.getByText("How it was figured").click();
   await row.getByTestId("landed-cost-duty").locator("summary").click();
   const layers = row.getByTestId("landed-cost-duty").getByRole("listitem");
   await expect(layers).toHaveCount(3);

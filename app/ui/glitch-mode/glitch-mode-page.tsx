@@ -1,10 +1,10 @@
 // The Glitch mode page, the same on the site (/dashboard/glitch-mode) and in Shopify admin
 // (/app/glitch-mode): how many products qualify (Amazon price of $19.00 or more and a spread after duty and
-// fees of at least 20%), the ranked list, 12 a page, with a reveal button per product, the products that no
-// longer qualify after duty (greyed, each with why and its duty layers; decision 066), the credit balance
-// (unless unlimited) with the upsell at 0, and the user's revealed glitches with how each spread was computed.
-// What the duty assumes (its day, its table, the layers that ended and are not counted) is said once, at the top
-// (decision 081), never per row. Without paid access the lists show titles only, with an upgrade
+// fees of at least 20%), the ranked list, 12 a page, with a reveal button per product, the credit balance
+// (unless unlimited) with the upsell at 0, the user's revealed glitches with how each spread was computed, and last
+// the products that no longer qualify after duty, counted with their list closed (no-longer-qualifies.tsx; decisions
+// 066, 092). What the duty assumes (its day, its table, the layers that ended and are not counted) is said once, at
+// the top (decision 081), never per row; a row ranked before duty carries a badge, explained once. Without paid access the lists show titles only, with an upgrade
 // prompt. Its loader and action are app/pages/glitch-mode/glitch-mode.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher, useSearchParams } from "@remix-run/react";
@@ -12,9 +12,10 @@ import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineStack, L
 import { formatCount } from "~/domain/products/insights";
 import { GLITCH_NOTES } from "~/domain/glitch-mode/glitch";
 import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
-import type { GlitchLandedView, GlitchView, NoLongerGlitch, RankedGlitch } from "~/services/glitch-mode.server";
+import type { GlitchLandedView, GlitchView, RankedGlitch } from "~/services/glitch-mode.server";
 import type { glitchModePageAction, loadGlitchModePage } from "~/pages/glitch-mode/glitch-mode.server";
-import { DutyNotice, LandedCostBreakdown } from "~/ui/landed-cost/landed-cost-breakdown";
+import { NoLongerQualifies, LandedSpreadLines } from "~/ui/glitch-mode/no-longer-qualifies";
+import { DutyNotice } from "~/ui/landed-cost/landed-cost-breakdown";
 import { formatDay, formatMoney, ProductImage, UpgradePrompt } from "~/ui/research/product-card";
 import { researchPaths, type ResearchPaths, type Surface } from "~/ui/research/research-paths";
 import { TitledCard } from "~/ui/shared/titled-card";
@@ -37,26 +38,7 @@ function SpreadLine({ glitch }: { glitch: GlitchView }) {
   );
 }
 
-type Landed = GlitchModePageData["noLonger"]["items"][number]["landed"] & {};
-
-/**
- * The spread after duty and fees in one line, marked an estimate with the day of its duty layers, and the
- * landed-cost breakdown's expandable lines (the duty layers' sum, each layer's dates and source; the reserves).
- */
-function LandedSpreadLines({ landed }: { landed: Landed | GlitchLandedView }) {
-  const l = landed as Landed;
-  return (
-    <BlockStack gap="100">
-      <InlineStack gap="200" blockAlign="center" wrap={false}>
-        <Badge tone="info">Estimate</Badge>
-        <Text as="p" variant="bodySm">
-          {`${l.explanation} (duty as of ${l.asOf})`}
-        </Text>
-      </InlineStack>
-      <LandedCostBreakdown view={l.breakdown} dutyCents={l.dutyCents} refundCents={l.refundCents} chargebackCents={l.chargebackCents} compact />
-    </BlockStack>
-  );
-}
+type Landed = GlitchLandedView;
 
 /** A revealed glitch's numbers, as they were when it was revealed, and where they come from. */
 export function GlitchNumbers({ glitch }: { glitch: GlitchView }) {
@@ -186,9 +168,9 @@ function RankedRow({
                   </Text>
                 ) : null}
                 {item.dutyIncluded ? null : (
-                  <Text as="span" variant="bodySm" tone="caution">
-                    Duty not included: no duty rate is loaded for its code, so it is ranked on its spread before duty.
-                  </Text>
+                  <InlineStack>
+                    <Badge tone="warning">Before duty</Badge>
+                  </InlineStack>
                 )}
               </BlockStack>
             </InlineStack>
@@ -215,43 +197,6 @@ function RankedRow({
   );
 }
 
-/** A product that reaches 20% on the plain spread but not after duty and fees: greyed, with why. */
-function NoLongerRow({ item, paths }: { item: NoLongerGlitch | GlitchModePageData["noLonger"]["items"][number]; paths: ResearchPaths }) {
-  const landed = item.landed as Landed | null;
-  return (
-    <li style={{ borderBottom: "1px solid var(--p-color-border-secondary)" }} data-testid="glitch-no-longer">
-      <Box padding="400">
-        <BlockStack gap="200">
-          <div style={{ opacity: 0.6 }}>
-            <InlineStack gap="300" blockAlign="center" wrap={false}>
-              <ProductImage src={item.image} alt="" size={40} />
-              <BlockStack gap="050">
-                <Link url={paths.product(item.objectID)} removeUnderline>
-                  <Text as="span" variant="headingSm" tone="subdued">
-                    {item.title}
-                  </Text>
-                </Link>
-                <InlineStack gap="100">
-                  <Badge>No longer qualifies after duty</Badge>
-                  {item.sampleData ? <Badge tone="attention">Sample data</Badge> : null}
-                </InlineStack>
-              </BlockStack>
-            </InlineStack>
-          </div>
-          {landed ? (
-            <>
-              <Text as="p" variant="bodySm">
-                {landed.reason}
-              </Text>
-              <LandedSpreadLines landed={landed} />
-            </>
-          ) : null}
-        </BlockStack>
-      </Box>
-    </li>
-  );
-}
-
 export function GlitchModePage({ data, surface }: { data: GlitchModePageData; surface: Surface }) {
   const { access, balance, items, revealed, total, page, pageCount, hasMore, minAmazonPriceCents, minSpreadPercent, noLonger, belowBeforeDuty, duty, error } = data;
   const paths = researchPaths(surface);
@@ -265,6 +210,8 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
   };
   const byObjectID = new Map(revealed.map((g) => [g.objectID, g]));
   const outOfCredits = !balance.unlimited && balance.credits < balance.cost;
+  // Said once for the page, not on every row (decision 092): each such row carries a Before duty badge.
+  const beforeDuty = items.filter((item) => !item.dutyIncluded).length;
 
   return (
     <Page
@@ -299,8 +246,13 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
                 spread for 1 glitch-mode credit; it stays in your glitches, free to view again.
               </Text>
               <Text as="p" tone="subdued" variant="bodySm">
-                {`${formatCount(noLonger.total)} more ${noLonger.total === 1 ? "product reaches" : "products reach"} ${minSpreadPercent}% before duty but no longer after duty and fees (listed below, with why); ${formatCount(belowBeforeDuty)} more ${belowBeforeDuty === 1 ? "has" : "have"} a spread under ${minSpreadPercent}% before any duty.`}
+                {`${formatCount(noLonger.total)} more ${noLonger.total === 1 ? "product reaches" : "products reach"} ${minSpreadPercent}% before duty but no longer after duty and fees (at the foot of the page, with why); ${formatCount(belowBeforeDuty)} more ${belowBeforeDuty === 1 ? "has" : "have"} a spread under ${minSpreadPercent}% before any duty.`}
               </Text>
+              {beforeDuty > 0 ? (
+                <Text as="p" tone="caution" variant="bodySm">
+                  {`Marked Before duty (${formatCount(beforeDuty)} on this page): no duty rate is loaded for ${beforeDuty === 1 ? "its code, so it is" : "their codes, so they are"} ranked on the spread before duty.`}
+                </Text>
+              ) : null}
               {access.reveal ? (
                 <Text as="p" fontWeight="semibold">
                   {balance.renderCredits ? `Glitch-mode credits: ${formatCount(balance.credits)} left` : "Unlimited glitch-mode reveals"}
@@ -341,20 +293,6 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
             </InlineStack>
           </BlockStack>
         </Layout.Section>
-        {noLonger.total > 0 ? (
-          <Layout.Section>
-            <TitledCard title={`No longer qualifies after duty: ${formatCount(noLonger.total)} ${noLonger.total === 1 ? "product" : "products"}`}>
-              <Text as="p" variant="bodySm" tone="subdued">
-                {`Their spread reaches ${minSpreadPercent}% of the Amazon price before duty, but not once duty, payment fees and the refund reserve are taken off.${noLonger.total > noLonger.items.length ? ` The ${noLonger.items.length} with the largest spread before duty are shown.` : ""}${access.reveal ? "" : " Paid plans see why for each."}`}
-              </Text>
-              <ul aria-label="Products that no longer qualify after duty" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-                {noLonger.items.map((item) => (
-                  <NoLongerRow key={item.objectID} item={item} paths={paths} />
-                ))}
-              </ul>
-            </TitledCard>
-          </Layout.Section>
-        ) : null}
         <Layout.Section>
           <TitledCard title="Your glitches">
             {revealed.length === 0 ? (
@@ -378,6 +316,9 @@ export function GlitchModePage({ data, surface }: { data: GlitchModePageData; su
               </ul>
             )}
           </TitledCard>
+        </Layout.Section>
+        <Layout.Section>
+          <NoLongerQualifies noLonger={noLonger} minSpreadPercent={minSpreadPercent} reveal={access.reveal} paths={paths} />
         </Layout.Section>
       </Layout>
     </Page>
