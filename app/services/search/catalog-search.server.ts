@@ -27,8 +27,10 @@
 import type { SqlReader } from "~/db.server";
 import { ftsQuery, ftsTerms, type ProductQuery } from "~/domain/products/product-query";
 import { correctQuery, foldWord } from "~/domain/products/spelling";
-import { CatalogIndex, type IndexedSort } from "~/services/search/catalog-index.server";
+import { CatalogIndex } from "~/services/search/catalog-index.server";
 import { englishWords } from "~/services/search/english-words.server";
+import { rowOrder, walker } from "~/services/search/row-order.server";
+import { rankSomeWords } from "~/services/search/some-words.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
 
 export interface SearchPage {
@@ -63,8 +65,6 @@ const SOME_WORDS_BELOW = 24;
 const FEW_RESULTS = 2;
 /** ...when the correction finds at least this many times more (any, when the text found none). */
 const CORRECTION_GAIN = 10;
-/** A word found only in a product's description, niches or tags counts this share of its weight. */
-const OUTSIDE_TITLE_WEIGHT = 0.5;
 /** Partial-match rankings kept per catalogue version (a broad word's can hold 100,000 rows: 400 KB). */
 const SOME_WORDS_CACHED = 64;
 /** Corrections kept per catalogue version (most queries are correct: their entry is null). */
@@ -158,20 +158,32 @@ export class CatalogSearch {
       correctedQuery: corrected,
       originalQuery: corrected === null ? null : q.q!,
     });
-    const page = await this.searchAsTyped(index, q);
-    // Decided on the products matching every word: partial matches do not hide a typo ("dgo leash").
-    const found = page.allWords ?? page.total;
-    if (!q.q || q.literal || found > FEW_RESULTS) return finish(page, null);
+    const asTyped = async () => finish(await this.searchAsTyped(index, q), null);
+    // Decided on the products matching every word (partial matches do not hide a typo: "dgo leash"), counted before
+    // any page: ranking the products matching most of the text as typed is wasted when its correction is searched.
+    if (!q.q || q.literal || (await this.everyWordTotal(index, q)) > FEW_RESULTS) return asTyped();
     const corrected = await this.correction(index, q.q);
-    if (corrected === null) return finish(page, null);
+    if (corrected === null) return asTyped();
     // Decided on the text alone (every word, no filters): the filters say where to look, not how a word is spelt.
     const typed = await this.textMatches(index, q.q);
     const fixed = await this.textMatches(index, corrected);
-    if (typed > 0 && fixed < typed * CORRECTION_GAIN) return finish(page, null);
+    if (typed > 0 && fixed < typed * CORRECTION_GAIN) return asTyped();
     const better = await this.searchAsTyped(index, { ...q, q: corrected });
     // No product carries every corrected word: the correction stands if products carry most of them.
     const worthIt = fixed > 0 || better.total > 0;
-    return worthIt ? finish(better, corrected) : finish(page, null);
+    return worthIt ? finish(better, corrected) : asTyped();
+  }
+
+  /**
+   * The products carrying every word of the query's text that its filters keep: the total of its page as typed (the
+   * same count, cached), and its partial ranking's allWords (a word matching nothing makes both 0).
+   */
+  private async everyWordTotal(index: CatalogIndex, q: ProductQuery): Promise<number> {
+    const fts = ftsQuery(q.q, (w) => index.vocabulary.has(w));
+    if (index.size === 0 || !fts) return 0;
+    const matches = await this.text.all(index, fts);
+    const filter = index.filter(q);
+    return this.total(index, q, fts, () => ({ total: countMatches(matches, filter), totalIsEstimate: false })).total;
   }
 
   /** How many products carry every word of a text, whatever the filters (the match set is cached for the search). */
@@ -275,7 +287,7 @@ export class CatalogSearch {
     const key = JSON.stringify([totalKey(q, terms.join(" ")), q.sort, q.sort === "random" ? q.seed : 0]);
     let ranked = this.someWords.get(key);
     if (ranked === undefined) {
-      ranked = await this.rankSomeWords(index, q, terms, filter);
+      ranked = await rankSomeWords(this.text, index, q, terms, filter);
       this.someWords.set(key, ranked);
       if (this.someWords.size > SOME_WORDS_CACHED) this.someWords.delete(this.someWords.keys().next().value!);
     }
@@ -291,54 +303,6 @@ export class CatalogSearch {
       matchedSomeWords: true,
       allWords,
     };
-  }
-
-  private async rankSomeWords(
-    index: CatalogIndex,
-    q: ProductQuery,
-    terms: string[],
-    filter: ((row: number) => boolean) | null,
-  ): Promise<{ rows: Int32Array; allWords: number } | null> {
-    const sets: MatchSet[] = [];
-    const inTitle: MatchSet[] = [];
-    for (const term of terms) {
-      sets.push(await this.text.all(index, term));
-      inTitle.push(await this.text.all(index, `title : ${term}`));
-    }
-    const weights = sets.map((set) => (set.rows.length === 0 ? 0 : Math.log((index.size + 1) / (set.rows.length + 0.5))));
-    const full = weights.reduce((a, b) => a + b, 0);
-    if (full === 0) return null;
-    // Per row, in typed arrays (a Map per matching row cost ~10x more on a broad word of a million products):
-    // whether it is kept counts every word it has anywhere; its place counts title words double.
-    const coverage = new Float32Array(index.size);
-    const weightOf = new Float32Array(index.size);
-    const wordsOf = new Uint8Array(index.size);
-    const touched: number[] = [];
-    let matching = 0;
-    sets.forEach((set, k) => {
-      if (weights[k] === 0) return;
-      matching++;
-      for (let i = 0; i < set.rows.length; i++) {
-        const row = set.rows[i];
-        if (wordsOf[row] === 0) touched.push(row);
-        wordsOf[row]++;
-        weightOf[row] += inTitle[k].has(row) ? weights[k] : weights[k] * OUTSIDE_TITLE_WEIGHT;
-        coverage[row] += weights[k];
-      }
-    });
-    let every = 0;
-    const kept: number[] = [];
-    for (const row of touched) {
-      if (coverage[row] < full / 2 - 1e-4 || (filter && !filter(row))) continue;
-      kept.push(row);
-      if (wordsOf[row] === matching) every++;
-    }
-    const order = rowOrder(index, q);
-    // Nothing carries half the text: the text as typed stands (it found fewer than SOME_WORDS_BELOW).
-    if (kept.length === 0) return null;
-    // Every word first (words matching nothing in the catalogue aside), then the heaviest, then the sort's order.
-    kept.sort((a, b) => Number(wordsOf[b] === matching) - Number(wordsOf[a] === matching) || weightOf[b] - weightOf[a] || order(a, b));
-    return { rows: Int32Array.from(kept), allWords: sets.some((_, k) => weights[k] === 0) ? 0 : every };
   }
 
   private async relevance(
@@ -388,17 +352,6 @@ export class CatalogSearch {
   }
 }
 
-/** Position i of the walk for this query's sort (backwards for price-asc, rotated for random). */
-function walker(index: CatalogIndex, q: ProductQuery) {
-  const { order, reverse, rotate, tail } = index.walkOrder(q.sort);
-  const n = order.length;
-  const offset = rotate ? q.seed % n : 0;
-  // Backwards, the tail (prices in other currencies, decision 059) still comes last.
-  const head = n - tail;
-  if (reverse) return (i: number) => order[i < head ? head - 1 - i : i];
-  return (i: number) => order[(i + offset) % n];
-}
-
 function walk(
   index: CatalogIndex,
   q: ProductQuery,
@@ -446,41 +399,3 @@ function sortedMatches(
   const ids = rows.slice(skip, skip + q.pageSize).map((row) => index.cols.ids[row]);
   return { ids, total: rows.length, totalIsEstimate: false, hasMore: skip + q.pageSize < rows.length, plan: "sorted-matches" };
 }
-
-/** Compares two rows in the order the query's sort walks them (relevance: by winning score). */
-function rowOrder(index: CatalogIndex, q: ProductQuery): (a: number, b: number) => number {
-  if (q.sort === "random") {
-    // The visitor's rotation of the random order: a row's position in it decides.
-    const { order } = index.walkOrder(q.sort);
-    const rank = rankOf(index, order);
-    const n = order.length;
-    const offset = q.seed % n;
-    const key = (row: number) => (rank[row] - offset + n) % n;
-    return (a, b) => key(a) - key(b);
-  }
-  // The same order the sort's precomputed walk gives: the key descending and ties to the higher
-  // row, or (price ascending) the exact reverse.
-  const ascending = q.sort === "price-asc";
-  const sort: IndexedSort = ascending ? "price" : q.sort === "relevance" ? "winning-score" : (q.sort as IndexedSort);
-  const value = index.sortValue(sort);
-  if (ascending) {
-    // Lowest dollar price first, ties to the lower row; prices in other currencies after them (decision 059),
-    // in the order the backwards walk gives them (ties to the higher row).
-    const dollars = index.cols.dollars;
-    return (a, b) => dollars[b] - dollars[a] || (dollars[a] === 1 ? value(a) - value(b) || a - b : b - a);
-  }
-  return (a, b) => value(b) - value(a) || b - a;
-}
-
-/** Positions in the random order, built the first time a random sort needs them (4 bytes a product). */
-const ranks = new WeakMap<Int32Array, Int32Array>();
-function rankOf(index: CatalogIndex, order: Int32Array): Int32Array {
-  let rank = ranks.get(order);
-  if (!rank) {
-    rank = new Int32Array(index.size);
-    for (let i = 0; i < order.length; i++) rank[order[i]] = i;
-    ranks.set(order, rank);
-  }
-  return rank;
-}
-
