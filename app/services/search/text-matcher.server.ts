@@ -1,8 +1,10 @@
-// Which products match a free-text query, from SQLite FTS5 (BM25, porter stemming, diacritics folded).
+// Which products match a free-text query, from SQLite FTS5 (BM25, porter stemming, diacritics folded), or on PostgreSQL
+// from its English text search over the same columns (postgres-text.server.ts, decision 098).
 // Match sets are cached per catalogue version as sorted row lists, so paging through a query or
 // repeating a popular word reads the posting list once.
 import type { SqlReader } from "~/db.server";
 import type { CatalogIndex } from "~/services/search/catalog-index.server";
+import { postgresMatchSql, postgresRankedSql } from "~/services/search/postgres-text.server";
 
 export interface MatchSet {
   /** Catalogue rows (not product ids) that match, in ascending row order. */
@@ -59,10 +61,12 @@ export class TextMatcher {
     const hit = this.cached(index, fts);
     if (hit) return hit;
     // One row holding every id keeps the transfer to a single value instead of one object per match.
-    const [[list]] = (await this.sql.rows(
-      `SELECT group_concat(rowid) FROM "ProductSearch" WHERE "ProductSearch" MATCH ?`,
-      [fts],
-    )) as [[string | null]];
+    // On PostgreSQL, its English text search over the same columns (decision 098).
+    const read =
+      this.sql.dialect === "postgresql"
+        ? postgresMatchSql(fts)
+        : { sql: `SELECT group_concat(rowid) FROM "ProductSearch" WHERE "ProductSearch" MATCH ?`, args: [fts] };
+    const [[list]] = (await this.sql.rows(read.sql, read.args)) as [[string | null]];
     // Parse the digits by hand: ~10x faster than split + Number for 100k ids. FTS5 returns rowids in
     // ascending order and catalogue rows follow product ids, so the rows come out sorted.
     const out = new Int32Array(list ? list.length / 2 + 1 : 0);
@@ -107,10 +111,11 @@ export class TextMatcher {
   private rankedCache = new Map<string, number[]>();
 
   private async rankedUncached(fts: string, limit: number): Promise<number[]> {
-    const rows = await this.sql.rows(
-      `SELECT rowid FROM "ProductSearch" WHERE "ProductSearch" MATCH ? ORDER BY rank LIMIT ?`,
-      [fts, limit],
-    );
+    const read =
+      this.sql.dialect === "postgresql"
+        ? postgresRankedSql(fts, limit)
+        : { sql: `SELECT rowid FROM "ProductSearch" WHERE "ProductSearch" MATCH ? ORDER BY rank LIMIT ?`, args: [fts, limit] };
+    const rows = await this.sql.rows(read.sql, read.args);
     return rows.map((r) => Number(r[0]));
   }
 }

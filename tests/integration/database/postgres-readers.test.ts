@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, db as sqliteDb, dialectOf, readerFor, type Db } from "~/db.server";
 import { CatalogIndex } from "~/services/search/catalog-index.server";
+import { TextMatcher } from "~/services/search/text-matcher.server";
 import { cardRows, cardRowsWithSupplier, detailRow, marksFor, savedProductIds, trackedRows } from "~/services/products/rows.server";
 import { fixtureCatalogue, insertProducts } from "../../helpers/products";
 import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
@@ -100,5 +101,17 @@ describe("the product readers on SQLite and PostgreSQL", () => {
       Object.fromEntries(Object.entries((index as unknown as { cols: Record<string, unknown> }).cols).map(([k, v]) => [k, ArrayBuffer.isView(v) ? [...(v as Int32Array)] : v]));
     expect(columns(fromPostgres)).toEqual(columns(fromSqlite));
     expect(new Set(columns(fromPostgres).firstSeenDay as number[]).size).toBeGreaterThan(1);
+
+    // Free text: FTS5 on SQLite, English text search on PostgreSQL; the same products for the queries the search builds
+    // (words, a last word as a prefix, a title-only word beside others, a word nowhere), and the best match first.
+    const ids = async (db: Db, index: CatalogIndex, fts: string) =>
+      [...(await new TextMatcher(readerFor(db)!).all(index, fts)).rows].map((row) => index.cols.ids[row]);
+    for (const fts of ['"smart"', '"wirel"*', '"wireless" "zanzibar"', '"blenders"', '(title : "zanzibar") AND ("fitness" OR "kitchen")', '"zzzz"']) {
+      const expected = await ids(sqliteDb, fromSqlite, fts);
+      expect(await ids(pgDb, fromPostgres, fts), fts).toEqual(expected);
+      if (fts !== '"zzzz"') expect(expected.length, fts).toBeGreaterThan(0);
+    }
+    const best = async (db: Db) => (await new TextMatcher(readerFor(db)!).ranked('"zanzibar"', 5)).map((id) => id);
+    expect(await best(pgDb)).toEqual(await best(sqliteDb));
   });
 });
