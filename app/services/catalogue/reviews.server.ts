@@ -12,7 +12,7 @@
 // A store that put up a wall for bots or asked for a long pause is not asked again for its pages that day.
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { retryBusy, toDbTime, type Db } from "~/db.server";
+import { retryBusy, type Db } from "~/db.server";
 import { checkJobKey } from "~/domain/competitors/competitors";
 import { CRAWL_RULES, whenSentence, type CrawlMemory } from "~/domain/crawl/politeness";
 import { dayOf, dayString } from "~/domain/products/insights";
@@ -106,12 +106,6 @@ function stopSentence(domain: string, stop: ReviewRunStop): string {
   return `No review data: ${domain} ${how}; we try again in a day.`;
 }
 
-const DUE_LISTINGS = `
-  FROM "CompetitorProduct" cp
-  JOIN "CatalogueMember" cm ON cm."listingId" = cp."id"
-  LEFT JOIN "ListingReviews" r ON r."listingId" = cp."id"
-  WHERE cp."removedAt" IS NULL AND (r."listingId" IS NULL OR r."nextReadAt" <= ?)`;
-
 export function createCatalogueReviews(deps: CatalogueReviewsDeps) {
   const { db, now } = deps;
 
@@ -121,18 +115,31 @@ export function createCatalogueReviews(deps: CatalogueReviewsDeps) {
     return job?.status === "running";
   }
 
+  /** Present catalogue listings whose read is due: never read, or read a day ago. */
+  const dueWhere = (): Prisma.CompetitorProductWhereInput => ({
+    removedAt: null,
+    member: { isNot: null },
+    OR: [{ reviews: { is: null } }, { reviews: { nextReadAt: { lte: now() } } }],
+  });
+
   /** Stores that are observed (followed or listed), readable (not paused, parked, blocked or refused by robots.txt), with listings due. */
   async function dueStores(): Promise<number[]> {
-    const rows = await db.$queryRawUnsafe<Array<{ storeId: number | bigint }>>(
-      `SELECT DISTINCT cp."storeId" AS storeId ${DUE_LISTINGS}
-         AND cp."storeId" IN (
-           SELECT s."id" FROM "CompetitorStore" s
-           WHERE s."paused" = 0 AND s."parkedAt" IS NULL AND s."lastCheckedAt" IS NOT NULL AND s."status" NOT IN ('blocked', 'robots', 'parked')
-             AND (s."operatorListed" = 1 OR EXISTS (SELECT 1 FROM "Competitor" c WHERE c."storeId" = s."id")))
-       LIMIT ${REVIEW_READS.storesPerSweep}`,
-      toDbTime(now()),
-    );
-    return rows.map((r) => Number(r.storeId));
+    const rows = await db.competitorProduct.findMany({
+      where: {
+        ...dueWhere(),
+        store: {
+          paused: false,
+          parkedAt: null,
+          lastCheckedAt: { not: null },
+          status: { notIn: ["blocked", "robots", "parked"] },
+          OR: [{ operatorListed: true }, { followers: { some: {} } }],
+        },
+      },
+      distinct: ["storeId"],
+      take: REVIEW_READS.storesPerSweep,
+      select: { storeId: true },
+    });
+    return rows.map((r) => r.storeId);
   }
 
   /** Queues a read of every store with listings due; returns how many. */
@@ -142,16 +149,15 @@ export function createCatalogueReviews(deps: CatalogueReviewsDeps) {
     return stores.length;
   }
 
-  /** The due listings of one store, never-read ones first, then the longest unread. */
+  /** The due listings of one store, never-read ones first, then in listing order. */
   async function dueListings(storeId: number, limit: number) {
-    const rows = await db.$queryRawUnsafe<Array<{ id: number | bigint; handle: string; count: number | bigint | null }>>(
-      `SELECT cp."id" AS id, cp."handle" AS handle, r."count" AS count ${DUE_LISTINGS} AND cp."storeId" = ?
-       ORDER BY r."nextReadAt" IS NOT NULL, r."nextReadAt", cp."id" LIMIT ?`,
-      toDbTime(now()),
-      storeId,
-      limit,
-    );
-    return rows.map((r) => ({ id: Number(r.id), handle: String(r.handle), count: r.count === null ? null : Number(r.count) }));
+    const select = { id: true, handle: true, reviews: { select: { count: true } } } as const;
+    const fresh = await db.competitorProduct.findMany({ where: { ...dueWhere(), storeId, reviews: { is: null } }, orderBy: { id: "asc" }, take: limit, select });
+    const again =
+      fresh.length < limit
+        ? await db.competitorProduct.findMany({ where: { ...dueWhere(), storeId, reviews: { isNot: null } }, orderBy: { id: "asc" }, take: limit - fresh.length, select })
+        : [];
+    return [...fresh, ...again].map((r) => ({ id: r.id, handle: r.handle, count: r.reviews?.count ?? null }));
   }
 
   const skipped = (storeId: number, note: string | null): ReviewRunSummary => ({ storeId, result: "skipped", pages: 0, counts: 0, note });

@@ -84,6 +84,7 @@ beforeAll(async () => {
       ]),
     }),
   };
+  m.catalogue.registerJobs();
   seller = await createSignedInUser({ userSubscribed: "yes" });
   const measured = await m.measure({ id: seller.id, userSubscribed: "yes" }, ["alpha.test", "bravo.test", "charlie.test"]);
   fan = measured.find((p) => p.storesSelling === 3)!.objectID;
@@ -140,14 +141,18 @@ describe("review counts read from product pages", () => {
   it("reads a listing at most once a day, and counts the reviews gained into the score and reasons", async () => {
     const before = await db.product.findUniqueOrThrow({ where: { objectID: fan }, select: { winningScore: true } });
     const sent = m.pageRequests.length;
-    await m.catalogue.queueReviews();
+    expect(await m.catalogue.queueReviews()).toBe(0);
     await readAll();
     expect(m.pageRequests.length).toBe(sent);
 
     m.tracker.time.ms += DAY;
     shops.alpha.reviews.set("neck-fan", 130);
     shops.charlie.reviews.set("neck-fan-2", 18);
-    await readAll();
+    // As in production: the sweep queues one keyed run per store with listings due, and the worker runs them.
+    expect(await m.catalogue.queueReviews()).toBe(3);
+    expect(await db.job.count({ where: { kind: "catalogue.reviews", status: "queued" } })).toBe(3);
+    await m.tracker.jobs.runDue();
+    expect(await db.job.count({ where: { kind: "catalogue.reviews", status: "done" } })).toBe(3);
     expect(pagesOf("alpha").filter((r) => r.path === "/products/neck-fan")).toHaveLength(2);
     const d = await detail(fan);
     expect(d.signals?.reviews).toEqual({ value: 130 + 1234 + 18, measured: true, asOf: "2026-12-02" });
