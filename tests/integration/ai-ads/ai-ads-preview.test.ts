@@ -30,6 +30,7 @@ import { action as createRoute } from "~/routes/api.ai-ads";
 import { loader as videoRoute } from "~/routes/ai-ads.videos.$file";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.ai-ads";
 import { createAiAds, type AiAdView } from "~/services/ai-ads.server";
+import { previewJobKey } from "~/services/ai-ads/model.server";
 import { createJobs } from "~/services/jobs.server";
 import * as credits from "~/services/billing/credits.server";
 import { aiAds } from "~/services/index.server";
@@ -261,7 +262,8 @@ describe("the free preview render", () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       await broken.idle();
     }
-    expect(await db.job.findFirst({ where: { kind: "ai-ads.preview" }, orderBy: { id: "desc" }, select: { attempts: true } })).toEqual({ attempts: 5 });
+    const previewRow = await db.aiAdPreview.findFirst({ where: { adId: ad.id }, orderBy: { id: "desc" }, select: { id: true } });
+    expect(await db.job.findUnique({ where: { key: previewJobKey(previewRow!.id) }, select: { attempts: true } })).toEqual({ attempts: 5 });
     const failed = (await broken.get(user.id, ad.id)).previewVideo;
     expect(failed).toMatchObject({ status: "failed", url: null });
     expect(failed!.error).toMatch(/^The preview was rendered but could not be saved \((ENOTDIR|EEXIST)\)\.$/);
