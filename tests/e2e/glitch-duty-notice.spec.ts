@@ -49,17 +49,22 @@ test("inside Shopify admin the glitch page carries one duty notice", async ({ pa
   await expectOneNotice(page);
 });
 
+/** A new subscriber on the site's glitch page (signed up on this page's viewport, paid by the database). */
+async function openAsNewSubscriber(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  await open(page, "/signup");
+  await submitSignup(page, email);
+  await expect(page).toHaveURL(/\/choose-plan$/);
+  await giveSubscription(email);
+  await open(page, "/dashboard/glitch-mode");
+}
+
 test.describe("at phone width", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test("the phone glitch page carries one duty notice and no row repeats it", async ({ page }) => {
     test.setTimeout(120_000);
-    const email = uniqueEmail("duty-notice-phone");
-    await open(page, "/signup");
-    await submitSignup(page, email);
-    await expect(page).toHaveURL(/\/choose-plan$/);
-    await giveSubscription(email);
-    await open(page, "/dashboard/glitch-mode");
+    await openAsNewSubscriber(page, "duty-notice-phone");
     await pageHeight(page, "site 390");
     await page.screenshot({ path: "test-results/screenshots/glitch-duty-notice-390.png", fullPage: true });
     await expectOneNotice(page);
@@ -71,12 +76,7 @@ test.describe("at phone width", () => {
 
   test("the phone glitch page is one a seller can scroll: qualifying products first, the others counted and closed", async ({ page }) => {
     test.setTimeout(120_000);
-    const email = uniqueEmail("glitch-phone-length");
-    await open(page, "/signup");
-    await submitSignup(page, email);
-    await expect(page).toHaveURL(/\/choose-plan$/);
-    await giveSubscription(email);
-    await open(page, "/dashboard/glitch-mode");
+    await openAsNewSubscriber(page, "glitch-phone-length");
     await expect(page.getByRole("heading", { name: "Glitch mode", level: 1 })).toBeVisible();
     // It was 11,058 px tall with every product that no longer qualifies laid out with its figures (decision 092).
     expect(await pageHeight(page, "site 390, no-longer list closed")).toBeLessThan(4000);
