@@ -4,9 +4,11 @@
 import { dateFromDb, parseStringList, readerFor, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { dayString, dayOf, noSalesDataNote } from "~/domain/products/insights";
-import { figure, isMeasuredSource, MEASURED_NO_SALES, type ShownFigure } from "~/domain/catalogue/measured-product";
+import { figure, isMeasuredSource, MEASURED_NO_SALES, priceCurrencyCode, type ShownFigure } from "~/domain/catalogue/measured-product";
+import { convertCents, type RateTable } from "~/domain/landed-cost/exchange-rates";
 import { parseProductQuery, type SearchEngine } from "~/domain/products/product-query";
 import type { ResearchAccess } from "~/domain/products/research-access";
+import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/products/measured.server";
 import { cardRows, detailRow, marksFor, savedProductIds, trackedRows, type CardRow, type TrackedAt } from "~/services/products/rows.server";
 
@@ -237,7 +239,7 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
             storesSelling: unpack(h.storesSelling),
           }
         : null,
-    sinceTracking: tracked ? sinceTrackingOf(card, tracked) : null,
+    sinceTracking: tracked ? sinceTrackingOf(card, tracked, card.priceCurrency !== null ? await currentRateTable(db) : null) : null,
     offers: measured.offers,
     // The daily series (the chart) is part of the insights, as a sample product's history is.
     signals: measured.signals && !input.access.insights ? { ...measured.signals, series: null } : measured.signals,
@@ -246,13 +248,22 @@ export async function getProduct(db: Db, input: { userId: string; objectID: stri
 }
 
 /** The change since tracking started; null for a figure the product has no data for (docs/decisions/026). */
-function sinceTrackingOf(card: ProductCard, t: TrackedAt) {
+/**
+ * The change of each figure since tracking. The price change is in the product's currency (priceCurrency: ISO, null
+ * unknown), and for another currency than dollars also in dollars at a dated reference rate (decision 089).
+ */
+function sinceTrackingOf(card: ProductCard, t: TrackedAt, rates: RateTable | null) {
   const change = (now: number | null, then: number) => (now === null ? null : now - then);
+  const priceChange = card.priceCents - t.priceCentsAtTrack;
+  const priceCurrency = priceCurrencyCode(card.priceCurrency);
+  const converted = priceCurrency !== null && priceCurrency !== "USD" ? convertCents(priceChange, priceCurrency, "USD", rates) : null;
   return {
     trackedAt: t.trackedAt.toISOString(),
     orders: change(card.orders, t.ordersAtTrack),
     revenueCents: change(card.revenueCents, Number(t.revenueCentsAtTrack)),
-    priceCents: card.priceCents - t.priceCentsAtTrack,
+    priceCents: priceChange,
+    priceCurrency,
+    priceChangeConverted: converted?.rateDate ? { cents: converted.cents, currency: converted.currency, rateDate: converted.rateDate } : null,
     storesSelling: change(card.storesSelling, t.storesSellingAtTrack),
     winningScore: change(card.winningScore, t.winningScoreAtTrack),
   };
@@ -324,11 +335,12 @@ export async function listTracked(db: Db, userId: string, access: ResearchAccess
   const cardByObject = new Map(cards.map((c) => [c.objectID, c]));
   const products = await db.product.findMany({ where: { id: { in: rows.map((r) => r.productId) } }, select: { id: true, objectID: true } });
   const objectOf = new Map(products.map((p) => [p.id, p.objectID]));
+  const rates = cards.some((c) => c.priceCurrency !== null) ? await currentRateTable(db) : null;
   return rows
     .map((t) => {
       const card = cardByObject.get(objectOf.get(t.productId) ?? "");
       if (!card) return null;
-      return { ...card, sinceTracking: sinceTrackingOf(card, t) };
+      return { ...card, sinceTracking: sinceTrackingOf(card, t, rates) };
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
 }

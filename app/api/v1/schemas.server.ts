@@ -120,7 +120,9 @@ export const SinceTracking = z
     trackedAt: IsoDateTime,
     orders: z.number().int().nullable(),
     revenueCents: z.number().int().nullable(),
-    priceCents: z.number().int(),
+    priceCents: z.number().int().meta({ description: "Change of the price, in priceCurrency" }),
+    priceCurrency: z.string().length(3).nullable().meta({ description: "ISO 4217 code of the price change; null when the stores publish no currency (never dollars)" }),
+    priceChangeConverted: orNull(ConvertedMoney).meta({ description: "The price change in US dollars at a dated reference rate, for a price in another currency; null otherwise" }),
     storesSelling: z.number().int().nullable(),
     winningScore: z.number().nullable(),
   })

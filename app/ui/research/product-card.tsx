@@ -280,7 +280,9 @@ export function ProductCard({
           </Text>
           {product.priceCurrency !== null ? (
             <Text as="p" variant="bodySm" tone="subdued">
-              {`Priced in ${product.priceCurrency === "XXX" ? "an unknown currency" : product.priceCurrency}: not in the dollar price filter or price sorts.`}
+              {product.priceUsdCents !== null && product.priceRateDate
+                ? `${formatPrice(product.priceUsdCents, null)} at the reference rate of ${formatDay(`${product.priceRateDate}T00:00:00Z`)}: what the price filter and sorts use.`
+                : `Priced in ${product.priceCurrency === "XXX" ? "an unknown currency" : `${product.priceCurrency}, with no reference rate`}: not in the dollar price filter or price sorts.`}
             </Text>
           ) : null}
         </BlockStack>

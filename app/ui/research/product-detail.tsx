@@ -77,10 +77,16 @@ export function ProductMetrics({ product }: { product: ProductDetail }) {
 }
 
 /** A product added from a tracked store: its price and dates, and no sales figures (docs/decisions/026). */
+/** The price as listed, and beside it its dollar figure at a dated reference rate when it is in another currency (decision 089). */
+function sellingPrice(p: { priceCents: number; priceCurrency: string | null; priceUsdCents: number | null; priceRateDate: string | null }): string {
+  const listed = formatPrice(p.priceCents, p.priceCurrency);
+  return p.priceUsdCents !== null && p.priceRateDate ? `${listed} (${formatPrice(p.priceUsdCents, null)} at the rate of ${formatDay(`${p.priceRateDate}T00:00:00Z`)})` : listed;
+}
+
 function ProductMetricsWithoutSales({ product, note }: { product: ProductDetail; note: string }) {
   const updated = formatDay(product.lastUpdatedAt);
   const rows: [string, string, string][] = [
-    ["Selling price", formatPrice(product.priceCents, product.priceCurrency), updated],
+    ["Selling price", sellingPrice(product), updated],
     ["First seen", formatDay(product.firstSeenAt), updated],
   ];
   return <FiguresCard rows={rows} note={`${note}: only its price and dates are known.`} />;
@@ -285,8 +291,20 @@ export interface SinceTracking {
   orders: number | null;
   revenueCents: number | null;
   priceCents: number;
+  /** ISO 4217 of the price change (null: the stores publish none), and the change in dollars at a dated rate (decision 089). */
+  priceCurrency?: string | null;
+  priceChangeConverted?: { cents: number; rateDate: string } | null;
   storesSelling: number | null;
   winningScore: number | null;
+}
+
+/** The price change in the product's own currency (never dollars for another), with its dollar figure and the rate's day. */
+function priceChangeWords(since: SinceTracking): string {
+  const currency = since.priceCurrency === undefined ? "USD" : since.priceCurrency;
+  if (currency === "USD") return formatChange(since.priceCents, formatMoney);
+  const listed = formatChange(since.priceCents, (n) => formatPrice(n, currency ?? "XXX"));
+  const c = since.priceChangeConverted;
+  return c ? `${listed} (${formatChange(c.cents, formatMoney)} at the rate of ${formatDay(`${c.rateDate}T00:00:00Z`)})` : listed;
 }
 
 function changeOrNoData(n: number | null, format?: (n: number) => string): string {
@@ -298,7 +316,7 @@ export function TrackingChange({ since, compact = false }: { since: SinceTrackin
   const items: [string, string][] = [
     ["Orders (30 days)", changeOrNoData(since.orders)],
     ["Revenue (30 days)", changeOrNoData(since.revenueCents, formatMoneyRounded)],
-    ["Price", formatChange(since.priceCents, formatMoney)],
+    ["Price", priceChangeWords(since)],
     ["Stores selling", changeOrNoData(since.storesSelling)],
     ["Winning score", changeOrNoData(since.winningScore)],
   ];

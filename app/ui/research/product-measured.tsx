@@ -26,6 +26,16 @@ export function formatListedPrice(cents: number | null, currency: string | null)
   return formatPrice(cents, currency);
 }
 
+/**
+ * What is said beside a price as listed (decision 089): its dollar figure and the day of the reference rate it was
+ * converted at ("$20.26 at the rate of Jul 18, 2022"), or why it was not converted; "" for a price in dollars.
+ */
+export function conversionWords(c: { converted: { cents: number; rateDate: string } | null; conversionNote?: string | null; currency?: string | null }): string {
+  if (c.converted) return `${formatPrice(c.converted.cents, "USD")} at the rate of ${dayOf(c.converted.rateDate)}`;
+  if (!c.conversionNote) return "";
+  return c.currency === null ? "currency unknown, not converted" : `no reference rate for ${c.currency}, not converted`;
+}
+
 function availabilityWords(available: boolean | null): string {
   if (available === null) return "Not published";
   return available ? "In stock" : "Out of stock";
@@ -49,7 +59,9 @@ export function MeasuredFigures({ figures, signals, currency }: { figures: Measu
         figureRow(
           "Price across stores",
           signals.priceMedianCents,
-          `${formatListedPrice(signals.priceMinCents.value, currency)} to ${formatListedPrice(signals.priceMaxCents.value, currency)} (median ${formatListedPrice(signals.priceMedianCents.value, currency)})`,
+          `${formatListedPrice(signals.priceMinCents.value, signals.priceCurrency ?? currency)} to ${formatListedPrice(signals.priceMaxCents.value, signals.priceCurrency ?? currency)} (median ${formatListedPrice(signals.priceMedianCents.value, signals.priceCurrency ?? currency)})${
+            signals.priceRateDate ? `, other currencies converted at the reference rate of ${dayOf(signals.priceRateDate)}` : ""
+          }`,
         ),
       );
     }
@@ -160,7 +172,7 @@ export function MeasuredListings({ offers }: { offers: Offer[] }) {
               <Link key={o.url} url={o.url} external>
                 {o.store}
               </Link>,
-              formatListedPrice(o.priceCents, o.currency),
+              conversionWords(o) ? `${formatListedPrice(o.priceCents, o.currency)} (${conversionWords(o)})` : formatListedPrice(o.priceCents, o.currency),
               availabilityWords(o.available),
               o.reviews === null ? "No review data" : `${formatCount(o.reviews)} (${o.reviewsAsOf ? dayOf(o.reviewsAsOf) : ""})`,
               formatDay(o.firstSeenAt),

@@ -8,6 +8,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
+import { trackProduct } from "~/services/products.server";
 import { loader as productApi } from "~/routes/api.products.$objectID";
 import { loader as productsApi } from "~/routes/api.products";
 import { loader as exportApi } from "~/routes/api.products.export";
@@ -172,6 +173,16 @@ describe("every converted figure says its rate's date, beside the price as liste
     expect(text).toContain(`20.61 EUR, 20.88 USD at the reference rate of ${RATE_DAY}`);
     expect(text).toContain(`20.00 EUR, 20.26 USD at the reference rate of ${RATE_DAY}`);
     expect(text).toMatch(/9\.00 \(currency unknown\), not converted: The store publishes no currency/);
+  });
+
+  it("since tracking: the price change in the product's currency, and in dollars at the dated rate", async () => {
+    const fan = await productOf("Bladeless neck fan portable", 4);
+    await trackProduct(db, seller.id, fan.objectID);
+    // Tracked at 25.00 EUR: the price is 20.61 EUR now, a change of -4.39 EUR = -4.45 USD (-4.4475 rounded half-up away from zero).
+    await db.trackedProduct.updateMany({ where: { userId: seller.id }, data: { priceCentsAtTrack: 2500 } });
+    const res = await call(productApi, `/api/products/${fan.objectID}`, { cookie: seller.cookie, params: { objectID: fan.objectID } });
+    const body = (await res.json()) as { sinceTracking: Record<string, unknown> };
+    expect(body.sinceTracking).toMatchObject({ priceCents: -439, priceCurrency: "EUR", priceChangeConverted: { cents: -445, currency: "USD", rateDate: RATE_DAY } });
   });
 
   it("in the CSV export: price_usd converted and dated, beside the price and currency as listed", async () => {
