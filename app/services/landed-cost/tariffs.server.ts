@@ -7,7 +7,7 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { readerFor, type Db } from "~/db.server";
+import { dialectOf, readerFor, type Db } from "~/db.server";
 import { CsvLineReader } from "~/domain/products/product-import";
 import { indexHtsLines, type HtsIndex } from "~/domain/landed-cost/hts-match";
 import { parseHtsCode, type NicheHtsGuess, type TariffKind, type TariffRow } from "~/domain/landed-cost/landed-cost";
@@ -47,6 +47,8 @@ export function htsLineIndex(): { index: HtsIndex; unchecked301: Set<string> } {
 
 const COLUMNS = ["kind", "series", "name", "htsPrefix", "origins", "exemptPrefixes", "rateBp", "perItemCents", "validFrom", "validTo", "source", "revision"] as const;
 const BATCH = 500;
+/** PostgreSQL's types of COLUMNS: a VALUES list read by INSERT ... SELECT has no column to take them from (decision 098). */
+const POSTGRES_TYPES = ["text", "text", "text", "text", "text", "text", "int", "int", "text", "text", "text", "text"] as const;
 
 function values(row: TariffRow, revision: string): unknown[] {
   return [row.kind, row.series, row.name, row.htsPrefix, JSON.stringify(row.origins), JSON.stringify(row.exemptPrefixes), row.rateBp, row.perItemCents, row.validFrom, row.validTo, row.source, revision];
@@ -56,13 +58,15 @@ async function insertRows(db: Db, rows: readonly TariffRow[], revision: string, 
   let inserted = 0;
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
-    const placeholders = batch.map(() => `(${COLUMNS.map(() => "?").join(",")})`).join(",");
+    const postgres = dialectOf(db) === "postgresql";
+    const cells = COLUMNS.map((_, c) => (postgres ? `?::${POSTGRES_TYPES[c]}` : "?")).join(",");
+    const placeholders = batch.map(() => `(${cells})`).join(",");
     const params = batch.flatMap((r) => values(r, revision));
     // The starter load is one statement that inserts only while no row of its edition exists, so two processes
     // starting at once load it once.
     inserted += onlyIfMissing
       ? await db.$executeRawUnsafe(
-          `INSERT INTO "TariffLayer" (${COLUMNS.map((c) => `"${c}"`).join(",")}) SELECT * FROM (VALUES ${placeholders}) WHERE NOT EXISTS (SELECT 1 FROM "TariffLayer" WHERE "revision" = ?)`,
+          `INSERT INTO "TariffLayer" (${COLUMNS.map((c) => `"${c}"`).join(",")}) SELECT * FROM (VALUES ${placeholders}) ${postgres ? "AS v " : ""}WHERE NOT EXISTS (SELECT 1 FROM "TariffLayer" WHERE "revision" = ?)`,
           ...params,
           revision,
         )

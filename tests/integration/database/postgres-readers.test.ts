@@ -1,12 +1,14 @@
 // The product grid's and product page's prepared-statement readers (app/services/products/rows.server.ts, decisions
-// 017, 076) on both engines (decision 098): on SQLite and on PostgreSQL, each reader's answer is the one the same read
-// makes through Prisma (a transaction's client, which has no SqlReader), and the two engines answer alike.
+// 017, 076), the search's index and free text, and the duty layers, on both engines (decision 098): on SQLite and on
+// PostgreSQL, each reader's answer is the one the same read makes through Prisma (a transaction's client, which has no
+// SqlReader), and the two engines answer alike.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, db as sqliteDb, dialectOf, readerFor, type Db } from "~/db.server";
 import { CatalogIndex } from "~/services/search/catalog-index.server";
 import { TextMatcher } from "~/services/search/text-matcher.server";
+import { tariffRowsFor } from "~/services/landed-cost/tariffs.server";
 import { cardRows, cardRowsWithSupplier, detailRow, marksFor, savedProductIds, trackedRows } from "~/services/products/rows.server";
 import { fixtureCatalogue, insertProducts } from "../../helpers/products";
 import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
@@ -111,6 +113,20 @@ describe("the product readers on SQLite and PostgreSQL", () => {
       expect(await ids(pgDb, fromPostgres, fts), fts).toEqual(expected);
       if (fts !== '"zzzz"') expect(expected.length, fts).toBeGreaterThan(0);
     }
+    // The duty table: its starter load (one statement that inserts only while the edition is missing) and the layers
+    // that can apply to a code, read by every grid and product page.
+    const layers = async (db: Db) => ({
+      reader: plain(await tariffRowsFor(db, "8517130000")),
+      prisma: plain(await throughPrisma(db, (c) => tariffRowsFor(c, "8517130000"))),
+    });
+    const sqliteLayers = await layers(sqliteDb);
+    const postgresLayers = await layers(pgDb);
+    expect((sqliteLayers.reader as unknown[]).length).toBeGreaterThan(0);
+    expect(sqliteLayers.reader).toEqual(sqliteLayers.prisma);
+    expect(postgresLayers.reader).toEqual(postgresLayers.prisma);
+    expect(postgresLayers.reader).toEqual(sqliteLayers.reader);
+    expect(await pgDb.tariffLayer.count()).toBe(await sqliteDb.tariffLayer.count());
+
     const best = async (db: Db) => (await new TextMatcher(readerFor(db)!).ranked('"zanzibar"', 5)).map((id) => id);
     expect(await best(pgDb)).toEqual(await best(sqliteDb));
   });
