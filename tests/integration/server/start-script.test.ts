@@ -126,3 +126,22 @@ describe("npm start with a bucket that refuses writes", () => {
     }
   });
 });
+
+// Issue 38 (decision 098): `DATABASE_URL=postgresql://… npm start` on a server that does not answer ended in
+// `prisma migrate deploy`'s "External error id#0" and its stack.
+describe("npm start with a PostgreSQL DATABASE_URL that does not answer", () => {
+  it("stops with one sentence naming DATABASE_URL, its password hidden, no stack, and never says Ready", { timeout: 120_000 }, async () => {
+    const closed = await otherProgram();
+    const port = closed.port;
+    await closed.close();
+    const { code, output } = await npmStart({ DATABASE_URL: `postgresql://app:s3cret-pw@127.0.0.1:${port}/shop` });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `DATABASE_URL (postgresql://app:***@127.0.0.1:${port}/shop) does not answer: nothing accepted a PostgreSQL connection on 127.0.0.1:${port} (ECONNREFUSED).`,
+    );
+    expect(output).toContain(`Applying migrations to postgresql://app:***@127.0.0.1:${port}/shop`);
+    expect(output).not.toContain("s3cret-pw");
+    expect(output).not.toMatch(/External error|\n\s+at /);
+    expect(output).not.toContain("Ready");
+  });
+});
