@@ -31,6 +31,11 @@ export const REVIEW_READS = {
   everyMs: 24 * 3_600_000,
   /** Pages one run reads (at one a second, four minutes); the next sweep goes on with the rest. */
   pagesPerRun: 240,
+  /**
+   * A run starts no page after this long (a store's crawl-delay of up to 60 s would stretch 240 pages to hours); the
+   * last page started may wait one gap more, well inside the job's ten minutes.
+   */
+  runMs: 5 * 60_000,
   /** Stores queued per sweep. */
   storesPerSweep: 500,
 } as const;
@@ -163,7 +168,7 @@ export function createCatalogueReviews(deps: CatalogueReviewsDeps) {
   const skipped = (storeId: number, note: string | null): ReviewRunSummary => ({ storeId, result: "skipped", pages: 0, counts: 0, note });
 
   /** Reads the due product pages of one store and records what they say. The job "catalogue.reviews" runs this. */
-  async function readStore(storeId: number): Promise<ReviewRunSummary> {
+  async function readStore(storeId: number, signal?: AbortSignal): Promise<ReviewRunSummary> {
     const store = await db.competitorStore.findUnique({
       where: { id: storeId },
       select: { domain: true, fetchDomain: true, status: true, paused: true, parkedAt: true, lastCheckedAt: true },
@@ -178,7 +183,9 @@ export function createCatalogueReviews(deps: CatalogueReviewsDeps) {
     const due = await dueListings(storeId, REVIEW_READS.pagesPerRun);
     if (due.length === 0) return skipped(storeId, null);
     const byHandle = new Map(due.map((l) => [l.handle, l]));
-    const read = await deps.pages.read(store.fetchDomain, [...byHandle.keys()], memory, async () => !(await catalogueReadRunning(storeId)));
+    const deadline = now().getTime() + REVIEW_READS.runMs;
+    const keepGoing = async () => !signal?.aborted && now().getTime() < deadline && !(await catalogueReadRunning(storeId));
+    const read = await deps.pages.read(store.fetchDomain, [...byHandle.keys()], memory, keepGoing);
 
     const at = now();
     const next = new Date(at.getTime() + REVIEW_READS.everyMs);
@@ -238,8 +245,8 @@ export function createCatalogueReviews(deps: CatalogueReviewsDeps) {
   function registerJobs(on: Pick<Jobs, "register" | "schedule"> = deps.jobs): void {
     on.register<{ storeId: number }>(
       REVIEWS_JOB,
-      async ({ payload }) => {
-        await readStore(payload.storeId);
+      async ({ payload, signal }) => {
+        await readStore(payload.storeId, signal);
       },
       { payloadSchema: z.object({ storeId: z.number().int().positive() }), concurrency: 2, timeoutMs: 10 * 60_000, leaseMs: 60_000 },
     );

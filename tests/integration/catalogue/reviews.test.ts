@@ -233,6 +233,28 @@ describe("bad input from stores", () => {
     shops.charlie.mode = "open";
   });
 
+  it("keeps a run within its time: a store's crawl-delay of 60 s gets a few pages a run, the next run goes on", async () => {
+    const delta = m.tracker.shops.addShop("delta.test", {
+      robotsTxt: "User-agent: *\nCrawl-delay: 60\n",
+      products: Array.from({ length: 9 }, (_, i) => makeProduct(20 + i, { title: `Desk item number ${i + 1} ${["lamp", "tray", "clock", "stand", "mat", "pad", "rack", "hook", "bin"][i]}`, images: [], variants: price("9.00") })),
+      reviews: new Map(Array.from({ length: 9 }, (_, i) => [`product-${20 + i}`, i] as [string, unknown])),
+    });
+    await m.measure({ id: seller.id, userSubscribed: "yes" }, ["delta.test"]);
+    const id = await storeId("delta");
+    const started = m.tracker.time.ms;
+    const first = await m.catalogue.readReviews(id);
+    expect(first.pages).toBeGreaterThanOrEqual(4);
+    expect(first.pages).toBeLessThan(9);
+    const times = pagesOf("delta").map((r) => r.at);
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(60_000);
+    // No page is started past the run's five minutes; the last one started may wait out one crawl-delay more.
+    expect(times.at(-1)! - started).toBeLessThanOrEqual(5 * 60_000 + 60_000);
+    const second = await m.catalogue.readReviews(id);
+    expect(first.pages + second.pages).toBe(9);
+    expect(await db.listingReviews.count({ where: { listing: { storeId: id }, count: { not: null } } })).toBe(9);
+    delta.products = [];
+  });
+
   it("waits while the store's catalogue read is running in any process", async () => {
     const id = await storeId("bravo");
     m.tracker.time.ms += DAY + 1;
