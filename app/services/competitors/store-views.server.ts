@@ -182,7 +182,8 @@ export async function storeDetail(db: Db, userId: string, id: number): Promise<C
       variants: parseVariants(p.variants),
       priceMinCents: p.priceMinCents,
       priceMaxCents: p.priceMaxCents,
-      currency,
+      // The currency its store published when this listing was read (decision 089), else the store's.
+      currency: p.currency ?? currency,
       available: p.available,
       createdAt: iso(p.createdAt),
       publishedAt: iso(p.publishedAt),
