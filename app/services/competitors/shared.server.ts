@@ -97,6 +97,8 @@ export const productSelect = {
   options: true,
   priceMinCents: true,
   priceMaxCents: true,
+  /** The currency its store published when it was read (decision 089). */
+  currency: true,
   available: true,
   createdAt: true,
   publishedAt: true,
