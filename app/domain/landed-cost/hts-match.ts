@@ -121,9 +121,33 @@ function headingOf(code: string): string {
   return code.replace(/\./g, "").slice(0, 4);
 }
 
+/** Scores equal to nine places are a tie: a sum of the same weights in another order may differ in the last bits. */
+const scoreKey = (score: number) => Math.round(score * 1e9);
+/** A residual line: its own text is just "Other" (the HTS's catch-all for what no line before it names). */
+const residual = (description: string) => /^other\.?$/i.test(description.split(">").pop()!.trim());
+const depth = (description: string) => description.split(">").length;
+const digits = (code: string) => code.replace(/\D/g, "").length;
+
+/**
+ * The ranking's order, a strict total one (decision 092): the higher score; on a tie, the line that names something
+ * before a residual "Other" line (as the HTS's rule 3(a) prefers the most specific description), then the deeper
+ * description (a line under more headings says more), then the longer code (a statistical suffix is more specific
+ * than its subheading), then the code. Never the line's place in the table.
+ */
+export function compareHtsCandidates(a: HtsCandidate, b: HtsCandidate): number {
+  return (
+    scoreKey(b.score) - scoreKey(a.score) ||
+    Number(residual(a.description)) - Number(residual(b.description)) ||
+    depth(b.description) - depth(a.description) ||
+    digits(b.htsCode) - digits(a.htsCode) ||
+    (a.htsCode < b.htsCode ? -1 : a.htsCode > b.htsCode ? 1 : 0)
+  );
+}
+
 /**
  * Ranks the table's lines for a product's title and type (niche words): the nearest first, with a confidence and its
- * reason. `limit` lines in all (the best and its alternatives). The same words always give the same answer (ties by code).
+ * reason. `limit` lines in all (the best and its alternatives). The same words always give the same answer, whatever the
+ * table's order (ties by compareHtsCandidates).
  */
 export function guessHtsFromWords(index: HtsIndex, input: { title: string; type?: readonly string[] }, limit = 5): HtsGuess {
   const weights = new Map<string, number>();
@@ -147,7 +171,7 @@ export function guessHtsFromWords(index: HtsIndex, input: { title: string; type?
     }
     if (sum > 0) scored.push({ htsCode: line.htsCode, description: line.description, score: total > 0 ? Math.min(1, sum / total) : 0, matched: matched.sort() });
   }
-  scored.sort((a, b) => b.score - a.score || (a.htsCode < b.htsCode ? -1 : a.htsCode > b.htsCode ? 1 : 0));
+  scored.sort(compareHtsCandidates);
   const top = scored.slice(0, Math.max(1, limit));
   const best = top[0] ?? null;
   if (!best) {
