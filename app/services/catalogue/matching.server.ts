@@ -10,7 +10,7 @@
 // - the state stays in memory between runs of this process: when the only news is new listings (a store's
 //   first read), they are placed into it incrementally, which gives the same products as a full run would.
 //   Anything else (a changed picture, a removed listing's fingerprint, a new decision) rebuilds it.
-// The "catalogue.match" job (catalogue.server.ts) runs it one at a time across processes.
+// The keyed "catalogue.pictures" job (catalogue.server.ts) runs it after its pictures, one at a time across processes.
 import { retryBusy, type Db, type SqlReader } from "~/db.server";
 import { HashIndex, hammingDistance, parseHash, REBUILD_AFTER, type Hash64 } from "~/domain/catalogue/hash";
 import { listingTraits, siblingWords, titleMarks, type SiblingWords } from "~/domain/catalogue/look-alike";
@@ -69,6 +69,15 @@ function lastOf(listings: Array<MatchListing | UnpicturedListing>, from = { firs
   let last = from;
   for (const l of listings) if (l.firstSeenAt > last.firstSeenAt || (l.firstSeenAt === last.firstSeenAt && l.id > last.id)) last = { firstSeenAt: l.firstSeenAt, id: l.id };
   return last;
+}
+
+/** Whether a title names two words known as siblings (decision 087: such words, named together, are not siblings). */
+function namesSiblingsTogether(words: readonly string[], siblings: SiblingWords): boolean {
+  for (const x of words) {
+    const known = siblings.get(x);
+    if (known && words.some((y) => y !== x && known.has(y))) return true;
+  }
+  return false;
 }
 
 function orderOf<T extends MatchListing | UnpicturedListing>(listings: T[]): T[] {
@@ -213,6 +222,8 @@ export function createCatalogueMatching(deps: CatalogueMatchingDeps) {
     const freshStores = new Set(fresh.map((l) => l.storeId));
     const learned = learnSiblings(listings.filter((l) => freshStores.has(l.storeId)));
     for (const [word, others] of learned) for (const other of others) if (!s.siblings.get(word)?.has(other)) return false;
+    // ... and one whose title names both words of a known sibling pair may make them one name's parts: rebuild.
+    if (fresh.some((l) => namesSiblingsTogether(normaliseTitle(l.title).words, s.siblings))) return false;
     for (const l of fresh) {
       const hash = parseHash(l.hash);
       if (!hash) continue;
