@@ -171,6 +171,11 @@ export function htsGuessFor(product: { title: string; niches: readonly string[] 
   };
 }
 
+/** Where a code guessed from the title came from, as the product page and the API's profit answer say it. */
+function titleGuessReason(guess: HtsGuessView): string {
+  return `guessed from the product's title (${guess.confidence} confidence): ${guess.reason}`;
+}
+
 /** The HTS code and origin used for this seller's product, each with where it came from, and the title's guess. */
 async function tariffChoice(db: Db, userId: string, product: ProductRow, query: ProfitQuery) {
   const saved = await ownTariffChoice(db, userId, product.id);
@@ -180,7 +185,7 @@ async function tariffChoice(db: Db, userId: string, product: ProductRow, query: 
   else if (saved?.htsCode) hts = { digits: parseHtsCode(saved.htsCode), reason: "your code, kept with your saved product" };
   else {
     if (!guess) throw new AppError(422, "We cannot guess an HTS code for this product: give one (hts=3924.10.40).");
-    hts = { digits: parseHtsCode(guess.htsCode), reason: `guessed from the product's title (${guess.confidence} confidence): ${guess.reason}` };
+    hts = { digits: parseHtsCode(guess.htsCode), reason: titleGuessReason(guess) };
   }
   let origin: { code: string; reason: string };
   if (query.origin !== undefined) origin = { code: parseOrigin(query.origin), reason: "the origin you asked for" };
@@ -311,6 +316,8 @@ export type LandedProductRow = {
   niches: string;
   supplierName: string | null;
   supplierUrl: string | null;
+  /** Read with `codeFrom: "title"`: the code is guessed from it (and the niches), as on the product page. */
+  title?: string;
 };
 
 export interface LandedFigures {
@@ -336,8 +343,13 @@ export interface LandedFigures {
  *
  * A reader, because an export calls it page after page: the seller's own codes are read once (a short list), the
  * tariff rows once per code and the layers once per code and origin, whatever the number of pages.
+ *
+ * `codeFrom`: without a code of the seller's, "niche" (the default) takes the niche's code, as the many-product
+ * readers whose figures are stored per niche code do (decisions 065, 066, 081); "title" guesses it from the product's
+ * title and niches exactly as the product page does (htsGuessFor), for a reader of one product the seller looks at
+ * (the product-page writer's suggested price, decision 092).
  */
-export function landedFiguresReader(db: Db, input: { userId: string; now?: Date }) {
+export function landedFiguresReader(db: Db, input: { userId: string; now?: Date; codeFrom?: "niche" | "title" }) {
   const asOf = dayOf(input.now ?? new Date());
   const fees = feeSettings("shopify-payments");
   let own: Promise<Map<number, { htsCode: string | null; originCountry: string | null }>> | null = null;
@@ -354,7 +366,10 @@ export function landedFiguresReader(db: Db, input: { userId: string; now?: Date 
       if (p.costCents === null || p.priceCents <= 0 || !priceInDollars(p.priceCurrency)) continue;
       const mine = savedBy.get(p.id);
       let hts: { code: string; reason: string } | null = mine?.htsCode ? { code: mine.htsCode, reason: "your code, kept with your saved product" } : null;
-      if (!hts) {
+      if (!hts && input.codeFrom === "title" && p.title !== undefined) {
+        const guess = htsGuessFor({ title: p.title, niches: parseStringList(p.niches) });
+        if (guess) hts = { code: guess.htsCode, reason: titleGuessReason(guess) };
+      } else if (!hts) {
         const guess = guessHtsCode(parseStringList(p.niches), nicheHtsTable());
         if (guess) hts = { code: guess.htsCode, reason: guess.reason };
       }
@@ -398,7 +413,7 @@ export function landedFiguresReader(db: Db, input: { userId: string; now?: Date 
   };
 }
 
-export async function landedFigures(db: Db, input: { userId: string; products: readonly LandedProductRow[]; now?: Date }): Promise<Map<string, LandedFigures>> {
+export async function landedFigures(db: Db, input: { userId: string; products: readonly LandedProductRow[]; now?: Date; codeFrom?: "niche" | "title" }): Promise<Map<string, LandedFigures>> {
   return landedFiguresReader(db, input)(input.products);
 }
 

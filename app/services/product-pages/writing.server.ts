@@ -64,8 +64,10 @@ export async function compose(deps: WritingDeps, product: ProductRow, userId: st
   // Without a known cost there is no margin to price from: start at the price the product sells for,
   // checked only against what we know it costs (its shipping). The seller edits it (docs/decisions/026).
   // With a cost, the price leaves the target margin after duty (this seller's code and origin, today's layers) and
-  // Shopify Payments' fees (issue 24). A code with no MFN rate loaded prices without duty, as before.
-  const landed = product.costCents === null ? undefined : (await landedFigures(deps.db, { userId, products: [product] })).get(product.objectID);
+  // Shopify Payments' fees (issue 24). The code is the one the product page shows: the seller's, else the title's
+  // guess (decision 092). A code with no MFN rate loaded prices without duty, as before.
+  const landed =
+    product.costCents === null ? undefined : (await landedFigures(deps.db, { userId, products: [product], codeFrom: "title" })).get(product.objectID);
   const price =
     product.costCents === null
       ? { priceCents: product.priceCents, landedCostCents: product.shippingCents }

@@ -8,6 +8,8 @@ import { AppError } from "~/domain/errors";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { composeDescriptionHtml, suggestPrice } from "~/domain/product-pages/product-page";
+import { researchAccess } from "~/domain/products/research-access";
+import { productProfit } from "~/services/landed-cost.server";
 import { builtInWriter, createAiText } from "~/integrations/ai-text.server";
 import { action as automaticAction } from "~/routes/api.product-pages.automatic";
 import { action as pageAction, loader as pageLoader } from "~/routes/api.product-pages.$id";
@@ -134,6 +136,27 @@ beforeEach(() => {
   retries.length = 0;
 });
 
+describe("the suggested price's duty", () => {
+  it("is figured on the code the product page uses, the title's guess, not the niche's (decision 092)", async () => {
+    // A brush filed under kitchen: the niche's code is 3924.10.40 (kitchenware of plastics, MFN 3.4%, no Section 301
+    // layer), the title's guess is a brush of 9603.90.80 (MFN 2.8% + Section 301 List 3 25%), as on the product page.
+    const [row] = fixtureCatalogue(1, 23);
+    await insertProducts(db, [{ ...row, objectID: "pp-kitchen-brush", title: "Cat Grooming Brush Self-Cleaning Slicker", niches: ["kitchen"], costCents: 2000 }]);
+    await db.product.update({ where: { objectID: "pp-kitchen-brush" }, data: { shippingCents: 0 } });
+    const me = await merchant();
+    await db.user.update({ where: { id: me.id }, data: { userSubscribed: "yes" } });
+    const access = researchAccess(await db.user.findUniqueOrThrow({ where: { id: me.id } }));
+    const productPage = await productProfit(db, { userId: me.id, objectID: "pp-kitchen-brush", access, query: {} });
+    expect(productPage.duty.htsCode).toBe("9603.90.80");
+    const fees = { rateBp: 290, fixedCents: 30 };
+    const draft = await service().generate({ userId: me.id, objectID: "pp-kitchen-brush" });
+    expect(draft.priceCents).toBe(suggestPrice({ costCents: 2000, shippingCents: 0, dutyCents: productPage.duty.dutyCents, fees }).priceCents);
+    // On the niche's code it would be another price: the test tells the two apart.
+    const onNiche = await productProfit(db, { userId: me.id, objectID: "pp-kitchen-brush", access, query: { hts: "3924.10.40" } });
+    expect(suggestPrice({ costCents: 2000, shippingCents: 0, dutyCents: onNiche.duty.dutyCents, fees }).priceCents).not.toBe(draft.priceCents);
+  });
+});
+
 describe("generate -> edit -> push", () => {
   it("writes a draft, takes the edit, and pushes it as a DRAFT product through productSet", async () => {
     const me = await merchant();
@@ -151,12 +174,13 @@ describe("generate -> edit -> push", () => {
       automatic: false,
     });
     // The suggested price leaves 60% after duty and fees (issue 24), not after cost and shipping only (that was
-    // (650 + 150) / 0.4 = 2000 -> $20.99). Pets -> HTS 4201.00.30 (the niche's code) from CN (the default origin): MFN
-    // 2.4% of $6.50 = 15.6 -> 16c, Section 301 (List 3) 25% = 162.5 -> 163c, the U.S. note 52 layer 12.5% = 81.25 ->
-    // 81c: duty 260c (Section 122 ended 2026-07-24 and is not counted, decision 081). Shopify Payments 2.9% + 30c:
-    // price x (1 - 0.60 - 0.029) >= 650 + 150 + 260 + 30 = 1090 -> price >= 2938.0 -> $29.99. At $29.99 the fees are
-    // 87c + 30c and 2999 - 650 - 150 - 260 - 117 = 1822 = 60.75%; at $28.99, 2899 - 650 - 150 - 260 - 114 = 1725 = 59.5%.
-    expect(draft.priceCents).toBe(suggestPrice({ costCents: 650, shippingCents: 150, dutyCents: 260, fees: { rateBp: 290, fixedCents: 30 } }).priceCents);
+    // (650 + 150) / 0.4 = 2000 -> $20.99). The title's guess, as on the product page (decision 092): a brush, HTS
+    // 9603.90.80, from CN (the default origin): MFN 2.8% of $6.50 = 18.2 -> 18c, Section 301 (List 3) 25% = 162.5 -> 163c,
+    // the U.S. note 52 layer 12.5% = 81.25 -> 81c: duty 262c (Section 122 ended 2026-07-24 and is not counted, decision
+    // 081). Shopify Payments 2.9% + 30c: price x (1 - 0.60 - 0.029) >= 650 + 150 + 262 + 30 = 1092 -> price >= 2943.4 ->
+    // $29.99. At $29.99 the fees are 87c + 30c and 2999 - 650 - 150 - 262 - 117 = 1820 = 60.7%; at $28.99,
+    // 2899 - 650 - 150 - 262 - 114 = 1723 = 59.4%.
+    expect(draft.priceCents).toBe(suggestPrice({ costCents: 650, shippingCents: 150, dutyCents: 262, fees: { rateBp: 290, fixedCents: 30 } }).priceCents);
     expect(draft.priceCents).toBe(2999);
     expect(draft.seoTitle.length).toBeLessThanOrEqual(70);
     expect(draft.seoDescription.length).toBeLessThanOrEqual(160);
