@@ -2,14 +2,16 @@
 // the end as a client would, in process. Prints rows per second and the process's peak RSS before and after.
 // Then (issue 35 item 1, decision 083) the production server on the same database, one worker process: /healthz
 // asked again and again while 1, 2 and 8 CSV exports of the grid download at once; prints /healthz's latency
-// (p50, p95, max) and each export's status and time. Asserts nothing. The catalogue is generated once into the
+// (p50, p95, max) and each export's status and time. Before that, the event loop's delay (p50, p99, max) and the CPU
+// time per page while 1, 2 and 8 exports read in this process (decision 093). Asserts nothing. The catalogue is generated once into the
 // bench's scratch database.
 //
 //   npm run bench -- export
 //   BENCH_EXPORT_ROWS=20000 BENCH_EXPORT_CONCURRENCY=1,8 npm run bench -- export
 import { execFileSync } from "node:child_process";
+import { loadavg } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { ensureBuild, startBenchServer } from "./lib/bench-server";
 import { signInPaidUser } from "./lib/paid-user";
 import { prepareScratchDb } from "./lib/scratch-db";
@@ -25,6 +27,7 @@ const { db } = await import("~/db.server");
 const { researchAccess } = await import("~/domain/products/research-access");
 const { productExport, productSearch } = await import("~/services/index.server");
 const { parseProductQuery } = await import("~/domain/products/product-query");
+const { EXPORT_PAGE_SIZE } = await import("~/domain/products/product-export");
 
 const user = await db.user.create({
   data: { id: "bench-export", email: "bench-export@example.com", userSubscribed: "yes" },
@@ -64,6 +67,31 @@ for (const format of ["csv", "json"] as const) {
   );
 }
 console.log(`peak RSS of the process (maxRSS): ${mb(process.resourceUsage().maxRSS * 1024)}`);
+
+// The event loop's longest holds while exports read in this process as fast as they can (decision 093): the delay
+// a timer sees (monitorEventLoopDelay), and the CPU time per page, which the machine's load changes far less.
+console.log(`\nevent-loop delay while ${ROWS.toLocaleString("en-US")}-row CSV exports read in process (machine load ${loadavg()[0].toFixed(1)}):`);
+for (const n of CONCURRENCY) {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let pages = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      const file = await productExport.open({ user, access: researchAccess(user), list: { kind: "search", params: new URLSearchParams() }, format: "csv" });
+      const reader = file.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) pages++;
+    }),
+  );
+  delay.disable();
+  const used = process.cpuUsage(cpu);
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  console.log(
+    `  ${n} at once: event-loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms; ` +
+      `${((used.user + used.system) / 1000 / pages).toFixed(1)} ms of CPU per page (${pages} pages of up to ${EXPORT_PAGE_SIZE} rows), ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
 await db.$disconnect();
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;

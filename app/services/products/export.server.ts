@@ -7,7 +7,6 @@
 // (landed-cost.server.ts `landedFigures`). CSV is written by csv-stringify (UTF-8 with a BOM, formula-like cells
 // prefixed with '). Also the signed links the embedded app's pages hand their download buttons.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "~/db.server";
 import { filterPriceCents, priceCurrencyCode, priceInDollars } from "~/domain/catalogue/measured-product";
@@ -37,6 +36,7 @@ import { cardRowsWithSupplier } from "~/services/products/rows.server";
 import { toCard } from "~/services/products.server";
 import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 import type { DropUser, ProductDrops } from "~/services/products/drops.server";
+import { exportTurn } from "~/services/products/export-turns.server";
 
 export type ExportList =
   | { kind: "search"; params: URLSearchParams }
@@ -292,8 +292,9 @@ export function createProductExport(deps: ProductExportDeps) {
             return;
           }
           // A turn of the event loop before each page: whatever the reader does, no page's work runs in the same
-          // turn as the last one's, so other requests are answered between pages (decision 083).
-          await nextTurn();
+          // turn as the last one's, nor as another export's, so other requests are answered between pages (decisions
+          // 083, 093).
+          await exportTurn();
           if (cancelled) return;
           if (signal?.aborted) return controller.error(signal.reason);
           const records = await read();
