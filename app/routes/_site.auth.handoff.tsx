@@ -7,10 +7,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, Card, Text } from "@shopify/polaris";
+import { Button, Text } from "@shopify/polaris";
 import { HANDOFF_REFUSALS } from "~/domain/shopify/handoff";
 import { createUserSession, logout } from "~/pages/http/site-session.server";
 import { handoff } from "~/services/index.server";
+import { NarrowCard } from "~/ui/shared/narrow-card";
 
 export const meta: MetaFunction = () => [
   { title: "Signing in · Winning Products" },
@@ -34,18 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function HandoffRefused() {
   const { title, message } = useLoaderData<typeof loader>();
   return (
-    <div className="narrow">
-      <Card>
-        <BlockStack gap="300">
-          <Text as="h1" variant="headingLg">
-            {title}
-          </Text>
-          <Text as="p">{message}</Text>
-          <div>
-            <Button url="/login">Log in on the website instead</Button>
-          </div>
-        </BlockStack>
-      </Card>
-    </div>
+    <NarrowCard title={title} gap="300">
+      <Text as="p">{message}</Text>
+      <div>
+        <Button url="/login">Log in on the website instead</Button>
+      </div>
+    </NarrowCard>
   );
 }
