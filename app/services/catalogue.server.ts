@@ -5,9 +5,10 @@
 // - catalogue/reviews.server.ts: listings' product pages read for their review counts, at most once a day, politely
 //   (decision 094), with its own due sweep and a keyed run per store.
 // The stores it reads are the competitor tracker's (app/services/competitors.server.ts): every store a user
-// follows, plus the operator's list. Each store read queues "catalogue.pictures", which queues "catalogue.match"
-// when it is done; a daily schedule recomputes every product's signals so the days roll even when nothing changed.
-// All three are jobs, keyed so one runs at a time across processes.
+// follows, plus the operator's list. Each store read queues "catalogue.pictures", which fetches a bounded number of
+// pictures, then matches and recomputes what changed in the same run (and queues itself again while pictures
+// remain); a daily schedule recomputes every product's signals so the days roll even when nothing changed. Both
+// are jobs, keyed so one runs at a time across processes; an operator's "match now" runs matching directly.
 import type { Db, SqlReader } from "~/db.server";
 import type { PictureFingerprinter } from "~/domain/catalogue/hash";
 import { pictureFailurePhrase } from "~/domain/catalogue/picture-failures";
@@ -25,7 +26,6 @@ import type { Jobs } from "~/services/jobs.server";
 export { measuredObjectId, type MatchSummary } from "~/services/catalogue/matching.server";
 
 export const PICTURES_JOB = "catalogue.pictures";
-export const MATCH_JOB = "catalogue.match";
 export const DAILY_JOB = "catalogue.daily";
 /** Daily at 04:23 UTC: the signals' days roll over for every measured product. */
 export const DAILY_SCHEDULE = { name: "catalogue.daily", pattern: "23 4 * * *" } as const;
@@ -167,10 +167,6 @@ export function createCatalogue(deps: CatalogueDeps) {
   function registerJobs(on: Pick<Jobs, "register" | "schedule"> = deps.jobs): void {
     on.register(PICTURES_JOB, async ({ signal }) => {
       await refresh(signal);
-    }, { timeoutMs: 30 * 60_000, leaseMs: 60_000 });
-    on.register(MATCH_JOB, async () => {
-      const match = await matching.run();
-      await materialise.run(match.changed);
     }, { timeoutMs: 30 * 60_000, leaseMs: 60_000 });
     on.register(DAILY_JOB, async () => {
       await materialise.run();

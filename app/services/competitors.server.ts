@@ -24,7 +24,8 @@ import { storeDetail } from "~/services/competitors/store-views.server";
 import { addStores, listStores, pauseStore, removeStore, resumeStore } from "~/services/crawl/observed-stores.server";
 import { applyRetention } from "~/services/crawl/retention.server";
 import { RETENTION_JOB, RETENTION_SCHEDULE } from "~/services/competitors/shared.server";
-import { enqueueDue, registerCheckJobs, runCheck, type CompetitorsLog } from "~/services/crawl/tracker.server";
+import { enqueueDue, registerCheckJobs, runCheck, type CompetitorsLog, type StoreReader } from "~/services/crawl/tracker.server";
+import { followerAlerts } from "~/services/competitors/alerts.server";
 import type { Jobs } from "~/services/jobs.server";
 import type { Notifications } from "~/services/notifications.server";
 
@@ -49,8 +50,13 @@ export interface CompetitorsDeps {
   operatorIntervalMs?: number;
   /** Failed reads in a row after which a store is parked (default COMPETITOR_RULES.parkAfterFailures). */
   parkAfterFailures?: number;
-  /** Called after each successful store read, and after a removed store's listings left (the measured catalogue). */
-  onStoreRead?: (storeId: number) => Promise<void>;
+  /**
+   * The readers of each successful store read after the followers' alerts, in order (the composition root wires the
+   * measured catalogue here; decision 100). crawl/ calls them through this list and imports none of them.
+   */
+  afterStoreRead?: readonly StoreReader[];
+  /** Called after a store the operator removed left with its listings (the measured catalogue recounts). */
+  onStoreRemoved?: (storeId: number) => Promise<void>;
   /** Backoff after failed reads: first wait and cap. */
   backoff?: { baseMs?: number; maxMs?: number };
   /** Store reads one process runs at once (default 2; each waits on the store's answers and its per-host limit). */
@@ -75,7 +81,7 @@ export function createCompetitors(deps: CompetitorsDeps) {
     intervalMs: deps.checkIntervalMs ?? COMPETITOR_RULES.checkIntervalMs,
     operatorIntervalMs: deps.operatorIntervalMs ?? COMPETITOR_RULES.operatorIntervalMs,
     parkAfterFailures: deps.parkAfterFailures,
-    onStoreRead: deps.onStoreRead,
+    onStoreRemoved: deps.onStoreRemoved,
     backoff: deps.backoff,
     checkConcurrency: deps.checkConcurrency,
     perStoreMs: deps.checkNow?.perStoreMs ?? COMPETITOR_RULES.checkNowPerStoreMs,
@@ -84,6 +90,8 @@ export function createCompetitors(deps: CompetitorsDeps) {
     log: deps.log ?? childLogger("competitors"),
     onProductsAdded: deps.onProductsAdded,
   };
+  const afterRead = [followerAlerts(resolved), ...(deps.afterStoreRead ?? [])];
+  const tracker = { ...resolved, afterRead };
   return {
     ...bindDb(deps.db, {
       access: accessFor,
@@ -100,7 +108,6 @@ export function createCompetitors(deps: CompetitorsDeps) {
       checkNow,
       followProduct,
       importProduct,
-      runCheck,
       enqueueDue,
       applyRetention,
       addStores,
@@ -108,9 +115,11 @@ export function createCompetitors(deps: CompetitorsDeps) {
       resumeStore,
       removeStore,
     }),
+    /** Reads one store now and hands the read to its readers (the job "competitor.check" runs the same). */
+    runCheck: (storeId: number) => runCheck(tracker, storeId),
     /** Adds the check kinds, the retention job and their schedules (by default on the job system checks are enqueued on). */
     registerJobs(on: Pick<Jobs, "register" | "schedule"> = deps.jobs): void {
-      registerCheckJobs(resolved, on);
+      registerCheckJobs(tracker, on);
       on.register(RETENTION_JOB, async () => {
         const outcome = await applyRetention(resolved);
         resolved.log.info(outcome, "competitor history retention applied");

@@ -443,8 +443,11 @@ export const competitors = lazy(() =>
     checkIntervalMs: env.TRACKER_CHECK_INTERVAL_MINUTES * 60_000,
     operatorIntervalMs: env.CATALOGUE_STORE_INTERVAL_HOURS * 60 * 60_000,
     onProductsAdded: () => savedSearchAlerts.enqueueCheck(),
-    // Each read (and each store removed with its listings) refreshes the measured catalogue (decision 047).
-    onStoreRead: () => catalogue.storeRead(),
+    // The readers of every store read after the followers' alerts (decision 100): a read that changed something
+    // refreshes the measured catalogue (decision 047); its failure is logged, the read stands. A store removed with
+    // its listings refreshes it too.
+    afterStoreRead: [{ name: "measured catalogue", onFailure: "log", read: async (r) => void (r.unchanged ? undefined : await catalogue.storeRead()) }],
+    onStoreRemoved: () => catalogue.storeRead(),
   }),
 );
 

@@ -24,8 +24,8 @@ export interface CompetitorTracker {
 export async function startCompetitorTracker(options: {
   start: string;
   ownerId: string;
-  /** Settings passed on to the service (operator interval, parking, the after-read hook). */
-  competitors?: Pick<CompetitorsDeps, "operatorIntervalMs" | "parkAfterFailures" | "onStoreRead">;
+  /** Settings passed on to the service (operator interval, parking, the readers of a store read). */
+  competitors?: Pick<CompetitorsDeps, "operatorIntervalMs" | "parkAfterFailures" | "afterStoreRead" | "onStoreRemoved">;
 }): Promise<CompetitorTracker> {
   const time = { ms: Date.parse(options.start) };
   const now = () => new Date(time.ms);

@@ -25,7 +25,7 @@ import { storeProductNiche } from "~/domain/products/product-import";
 import { listingHistory, readListingChanges, readListingDetails, type ListingChangeRow, type ListingDetail } from "~/services/catalogue/listings.server";
 import { readReviewPoints, REVIEW_POINTS_DAYS, type ReviewPoints } from "~/services/catalogue/reviews.server";
 import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
-import { bumpCatalogVersion } from "~/services/products/import.server";
+import { bumpCatalogVersion } from "~/services/search/catalog-version.server";
 
 /** Days of signals kept per product (the chart and the 30-day figures). */
 export const SIGNAL_DAYS = 90;

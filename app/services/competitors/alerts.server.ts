@@ -5,6 +5,7 @@ import type { Db } from "~/db.server";
 import { launchesIn, priceDropsFor, type CatalogueChange, type PriceChange } from "~/domain/competitors/insights";
 import { launchAlert, priceDropAlert } from "~/domain/competitors/competitors";
 import type { NotificationInput, Notifications } from "~/services/notifications.server";
+import type { Follower, StoreReader } from "~/services/crawl/tracker.server";
 
 export interface AlertsDeps {
   db: Db;
@@ -13,10 +14,14 @@ export interface AlertsDeps {
   pathOf: (competitorId: number) => string;
 }
 
-export interface Follower {
-  id: number;
-  userId: string;
-  name: string;
+/** The followers' alerts as a reader of store reads (the tracker's list, wired by the composition root). */
+export function followerAlerts(deps: AlertsDeps): StoreReader {
+  return {
+    name: "competitor alerts",
+    // A read whose alerts failed is read again; the dedupe keys keep a second run from alerting twice.
+    onFailure: "retry",
+    read: (r) => alertFollowers(deps, r.store, r.followers, r.changes, r.takenAt),
+  };
 }
 
 /** The launch alert to every follower, and price drops to the followers of each dropped product; returns how many were sent. */

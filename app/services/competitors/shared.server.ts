@@ -1,38 +1,36 @@
-// What the competitor modules share (docs/decisions/023, 024): the check job's names and how a read is queued,
-// the rows' selects and the small parsers over them, the follow summary, and the two guards every user action
-// passes (the follow is this user's; the plan allows tracking). No use case lives here.
+// What the competitor modules share (docs/decisions/023, 024): the follow's row and summary, and the two guards every
+// user action passes (the follow is this user's; the plan allows tracking); the crawler's rows and job names are
+// re-exported from crawl/rows.server.ts. No use case lives here.
 import { createHash } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db.server";
 import { primarySubscription, type PaidStateInput } from "~/domain/billing/billing";
 import type { CatalogueChange } from "~/domain/competitors/insights";
-import { CHECK_JOB, checkJobKey, competitorAccess, type CompetitorAccess } from "~/domain/competitors/competitors";
+import { competitorAccess, type CompetitorAccess } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
-import type { VariantSnapshot } from "~/domain/crawl/store-snapshot";
-import type { Jobs } from "~/services/jobs.server";
 
-export { CHECK_JOB, checkJobKey };
-export const DUE_JOB = "competitor.check-due";
-/** Every 10 minutes, the stores whose next read is due are queued. */
-export const DUE_SCHEDULE = { name: "competitor-checks", pattern: "*/10 * * * *" } as const;
-export const RETENTION_JOB = "competitor.retention";
-/** Daily at 03:41 UTC: old checks thinned, very old checks and changes deleted (decision 047). */
-export const RETENTION_SCHEDULE = { name: "competitor-retention", pattern: "41 3 * * *" } as const;
-
-/** Queues a read of the store now; a read already queued or running under its key is not queued twice. */
-export async function enqueueCheck(deps: { jobs: Pick<Jobs, "enqueue">; now: () => Date }, storeId: number) {
-  return deps.jobs.enqueue(CHECK_JOB, { storeId }, { key: checkJobKey(storeId), runAt: deps.now() });
-}
+// The crawler's rows and names live in crawl/rows.server.ts; the competitor modules take them from here too.
+export {
+  CHECK_JOB,
+  checkJobKey,
+  DUE_JOB,
+  DUE_SCHEDULE,
+  RETENTION_JOB,
+  RETENTION_SCHEDULE,
+  enqueueCheck,
+  storeSelect,
+  productSelect,
+  toDbTime,
+  iso,
+  parseVariants,
+  parseOptions,
+  type CompetitorStatus,
+  type ProductRow,
+} from "~/services/crawl/rows.server";
+import { iso, productSelect, storeSelect, type CompetitorStatus, type ProductRow } from "~/services/crawl/rows.server";
 
 // ---------------------------------------------------------------------------------------------------------
 // The follow as the list shows it
-
-/**
- * parked: too many failed reads in a row; not read until a follower's "check now" or the operator resumes it.
- * blocked: its catalogue answered with a wall for bots (401/403, a captcha, a web page); robots: its robots.txt
- * forbids reading the catalogue (decision 088). Both keep the last read's products; lastError says why and when next.
- */
-export type CompetitorStatus = "pending" | "ok" | "failing" | "parked" | "blocked" | "robots";
 
 export interface CompetitorSummary {
   /** The follow's id (per user). */
@@ -59,23 +57,6 @@ export type CompetitorUser = PaidStateInput & { id: string };
 // ---------------------------------------------------------------------------------------------------------
 // Rows
 
-export const storeSelect = {
-  id: true,
-  domain: true,
-  fetchDomain: true,
-  name: true,
-  currency: true,
-  status: true,
-  lastCheckedAt: true,
-  nextCheckAt: true,
-  lastError: true,
-  readNote: true,
-  failures: true,
-  operatorListed: true,
-  paused: true,
-  parkedAt: true,
-} as const;
-
 export const followSelect = {
   id: true,
   name: true,
@@ -85,57 +66,8 @@ export const followSelect = {
 } as const;
 export type FollowRow = Prisma.CompetitorGetPayload<{ select: typeof followSelect }>;
 
-export const productSelect = {
-  productId: true,
-  handle: true,
-  title: true,
-  productType: true,
-  vendor: true,
-  tags: true,
-  images: true,
-  variants: true,
-  options: true,
-  priceMinCents: true,
-  priceMaxCents: true,
-  /** The currency its store published when it was read (decision 089). */
-  currency: true,
-  available: true,
-  createdAt: true,
-  publishedAt: true,
-  firstSeenAt: true,
-  lastSeenAt: true,
-  removedAt: true,
-} as const;
-export type ProductRow = Prisma.CompetitorProductGetPayload<{ select: typeof productSelect }>;
-
 export const changeSelect = { id: true, at: true, kind: true, productId: true, handle: true, title: true, detail: true } as const;
 export type ChangeRow = Prisma.CompetitorChangeGetPayload<{ select: typeof changeSelect }>;
-
-export { toDbTime } from "~/db.server";
-export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-export function parseVariants(text: string): VariantSnapshot[] {
-  try {
-    const v: unknown = JSON.parse(text);
-    return Array.isArray(v) ? (v as VariantSnapshot[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A stored product's options (decision 087); [] for anything unreadable. */
-export function parseOptions(text: string): Array<{ name: string; values: string[] }> {
-  try {
-    const v: unknown = JSON.parse(text);
-    if (!Array.isArray(v)) return [];
-    return v.flatMap((o) => {
-      const x = o as { name?: unknown; values?: unknown };
-      return typeof x.name === "string" && Array.isArray(x.values) ? [{ name: x.name, values: x.values.filter((s): s is string => typeof s === "string") }] : [];
-    });
-  } catch {
-    return [];
-  }
-}
 
 export function parseChange(text: string): CatalogueChange | null {
   try {

@@ -6,7 +6,7 @@ import { parseStringList, retryBusy, type Db } from "~/db.server";
 import { catalogueSeries, type CatalogueChange } from "~/domain/competitors/insights";
 import { readNote } from "~/domain/competitors/competitors";
 import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/crawl/store-snapshot";
-import { iso, parseOptions, parseVariants, toDbTime, type ProductRow } from "~/services/competitors/shared.server";
+import { iso, parseOptions, parseVariants, toDbTime, type ProductRow } from "~/services/crawl/rows.server";
 
 const isoOrNull = (text: string | null): Date | null => {
   if (!text) return null;

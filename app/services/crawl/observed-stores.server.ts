@@ -12,7 +12,7 @@ import { nextSlotMs, pictureNote } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
 import { normaliseStoreDomain } from "~/domain/crawl/store-url";
 import type { Jobs } from "~/services/jobs.server";
-import { enqueueCheck, iso, type CompetitorStatus } from "~/services/competitors/shared.server";
+import { enqueueCheck, iso, type CompetitorStatus } from "~/services/crawl/rows.server";
 
 export interface ObservedStoresDeps {
   db: Db;
@@ -20,7 +20,7 @@ export interface ObservedStoresDeps {
   now: () => Date;
   operatorIntervalMs: number;
   /** Called when stores left the catalogue (a removal): it recomputes the products they were part of. */
-  onStoreRead?: (storeId: number) => Promise<void>;
+  onStoreRemoved?: (storeId: number) => Promise<void>;
 }
 
 export interface ObservedStore {
@@ -234,6 +234,6 @@ export async function removeStore(deps: ObservedStoresDeps, input: string): Prom
       store.id,
     ),
   );
-  if (deleted === 1 && deps.onStoreRead) await deps.onStoreRead(store.id);
+  if (deleted === 1 && deps.onStoreRemoved) await deps.onStoreRemoved(store.id);
   return { domain: store.domain, deleted: deleted === 1 };
 }

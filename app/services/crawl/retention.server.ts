@@ -5,7 +5,7 @@
 // are deleted. Deletions go in batches so a reader is never locked out for long.
 import { retryBusy, type Db } from "~/db.server";
 import { RETENTION_RULES, retentionCutoffs } from "~/domain/competitors/competitors";
-import { toDbTime } from "~/services/competitors/shared.server";
+import { toDbTime } from "~/services/crawl/rows.server";
 
 const BATCH = 5_000;
 

@@ -1,5 +1,6 @@
 // The tracker (docs/decisions/024, 047): the job "competitor.check" reads one store, records what changed and
-// alerts its followers; the scheduled job "competitor.check-due" queues every observed store whose next read is
+// hands the read to its readers, in order (deps.afterRead: the followers' alerts, the measured catalogue; the
+// composition root wires the list, so crawl/ imports no other feature); the scheduled job "competitor.check-due" queues every observed store whose next read is
 // due. A store is observed when someone follows it or the operator lists it, and it is neither paused nor parked.
 // - Followed stores are read every intervalMs; stores only the operator lists every operatorIntervalMs, each at
 //   its own fixed time of the interval (domain nextSlotMs), so a list of thousands is spread over the day.
@@ -22,10 +23,9 @@ import type { StoreSnapshot } from "~/domain/crawl/store-snapshot";
 import { SafeFetchError } from "~/integrations/safe-fetch.server";
 import { StorefrontError, type CatalogueRead, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";
-import { alertFollowers, type AlertsDeps } from "~/services/competitors/alerts.server";
 import { recordRead, snapshotProductOf } from "~/services/crawl/listings.server";
 import { failureState, loadMemory, memoryColumns } from "~/services/crawl/state.server";
-import { CHECK_JOB, DUE_JOB, DUE_SCHEDULE, enqueueCheck, productSelect, storeSelect } from "~/services/competitors/shared.server";
+import { CHECK_JOB, DUE_JOB, DUE_SCHEDULE, enqueueCheck, productSelect, storeSelect } from "~/services/crawl/rows.server";
 
 const DUE_BATCH = 500;
 const zStoreId = z.object({ storeId: z.number().int().positive() });
@@ -43,7 +43,37 @@ export interface CompetitorsLog {
   warn(fields: object, message: string): void;
 }
 
-export interface TrackerDeps extends AlertsDeps {
+/** A follow of the store read: who to tell. */
+export interface Follower {
+  id: number;
+  userId: string;
+  name: string;
+}
+
+/** What one successful read tells its readers. */
+export interface StoreRead {
+  store: { id: number; domain: string };
+  followers: Follower[];
+  changes: CatalogueChange[];
+  /** The read's time (ISO), the same in every row it wrote. */
+  takenAt: string;
+  /** Every page answered 304: nothing was written but times. */
+  unchanged: boolean;
+}
+
+/**
+ * A reader of store reads (competitor alerts, the measured catalogue, ...). It returns the notifications it sent.
+ * onFailure "retry": its error fails the read's job, which is retried (a reader that must not miss a read, and
+ * that a second run of the same read does not repeat, as the alerts' dedupe keys make sure); "log": its error is
+ * logged and the read stands.
+ */
+export interface StoreReader {
+  name: string;
+  onFailure: "retry" | "log";
+  read(read: StoreRead): Promise<number | void>;
+}
+
+export interface TrackerDeps {
   db: Db;
   storefront: Pick<ShopifyStorefront, "read">;
   jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
@@ -54,8 +84,8 @@ export interface TrackerDeps extends AlertsDeps {
   operatorIntervalMs: number;
   /** Failed reads in a row after which a store is parked (domain default when absent). */
   parkAfterFailures?: number;
-  /** Called after each successful read (the measured catalogue queues its pictures and matching). */
-  onStoreRead?: (storeId: number) => Promise<void>;
+  /** The readers of each successful read, in order (the composition root's list). */
+  afterRead: readonly StoreReader[];
   /** Backoff after failed reads: first wait and cap (domain defaults when absent). */
   backoff?: { baseMs?: number; maxMs?: number };
   /** Store reads one process runs at once (default 2). */
@@ -139,17 +169,24 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
   }
   const kept = { ...memoryColumns(read.memory), ...(unchanged ? { readNote: store.readNote } : {}) };
   await recordRead(deps, store, next, rows, changes, nextReadAt(deps, storeId, Date.parse(takenAt), followers.length > 0), kept);
-  const sent = await alertFollowers(deps, store, followers, changes, takenAt);
+  const sent = await handToReaders(deps, { store, followers, changes, takenAt, unchanged });
   deps.log.info({ storeId, domain: store.domain, products: next.products.length, changes: changes.length, notifications: sent, unchanged }, "competitor store read");
-  if (deps.onStoreRead && !unchanged) {
-    // The read is stored whatever the catalogue does with it: its failure is logged, never a failed read.
+  return { storeId, result: "ok", changes: changes.length, notifications: sent };
+}
+
+/** Each reader in turn; returns the notifications they sent. */
+async function handToReaders(deps: Pick<TrackerDeps, "afterRead" | "log">, read: StoreRead): Promise<number> {
+  let sent = 0;
+  for (const reader of deps.afterRead) {
     try {
-      await deps.onStoreRead(storeId);
+      sent += (await reader.read(read)) ?? 0;
     } catch (error) {
-      deps.log.warn({ storeId, error: error instanceof Error ? error.message : String(error) }, "after-read hook failed");
+      if (reader.onFailure === "retry") throw error;
+      // The read is stored whatever this reader does with it.
+      deps.log.warn({ storeId: read.store.id, reader: reader.name, error: error instanceof Error ? error.message : String(error) }, "a reader of the store read failed");
     }
   }
-  return { storeId, result: "ok", changes: changes.length, notifications: sent };
+  return sent;
 }
 
 /** After a successful read at `atMs`: a followed store in intervalMs, an operator-only one at its next slot. */

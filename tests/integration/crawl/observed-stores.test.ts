@@ -19,7 +19,9 @@ beforeAll(async () => {
     start: "2026-11-02T00:00:00Z",
     ownerId: "observed-stores-test",
     competitors: {
-      onStoreRead: async (storeId) => {
+      // A reader of every read that changed something, as the composition root wires the measured catalogue.
+      afterStoreRead: [{ name: "test", onFailure: "log", read: async (r) => void (r.unchanged || readHook.push(r.store.id)) }],
+      onStoreRemoved: async (storeId) => {
         readHook.push(storeId);
       },
     },

@@ -42,9 +42,7 @@ const competitors = createCompetitors({
   notifications: createNotifications({ db }),
   checkConcurrency: process.env.CHECK_CONCURRENCY ? Number(process.env.CHECK_CONCURRENCY) : undefined,
   log: { info() {}, warn() {} },
-  onStoreRead: async (storeId) => {
-    report.reads.push(storeId);
-  },
+  afterStoreRead: [{ name: "report", onFailure: "log", read: async (r) => void (r.unchanged || report.reads.push(r.store.id)) }],
 });
 competitors.registerJobs();
 
