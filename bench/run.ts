@@ -20,7 +20,7 @@ const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracke
  * Benchmarks that run as part of another's name: `tracker` also prints the job system's figures, `catalogue` first
  * the time to place listings without pictures (bench/catalogue-unpictured.ts).
  */
-const PARTS: Record<string, string[]> = { tracker: ["tracker", "jobs"], catalogue: ["catalogue-unpictured", "catalogue"] };
+const PARTS: Record<string, string[]> = { "jobs-pg": ["jobs-postgres"], tracker: ["tracker", "jobs"], catalogue: ["catalogue-unpictured", "catalogue"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length ? wanted : ALL;
 let failed = 0;
