@@ -290,6 +290,22 @@ const EnvSchema = z
     // Hours between two reads of a store only the operator lists for the measured catalogue (docs/decisions/047);
     // each store reads at its own time of that interval, so a long list is spread over it.
     CATALOGUE_STORE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
+    // Store discovery (decision 101): public sources of candidate Shopify stores, read through the SSRF-safe fetcher
+    // (TRACKER_ALLOW_HOSTS lets tests reach local stand-ins); "off" leaves a source out. The Common Crawl URL is the
+    // index server's root (its newest collection is read from collinfo.json) or one collection's "...-index" endpoint.
+    DISCOVERY_CDX_URL: z
+      .string()
+      .trim()
+      .default("https://index.commoncrawl.org")
+      .refine((v) => v === "off" || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), { message: 'must be an http(s) URL or "off"' }),
+    DISCOVERY_CT_URL: z
+      .string()
+      .trim()
+      .default("https://crt.sh/")
+      .refine((v) => v === "off" || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), { message: 'must be an http(s) URL or "off"' }),
+    // Stores one discovery run may add to the operator's list (daily, and `npm run stores -- discover`); 0 (the
+    // default) schedules no run.
+    DISCOVERY_BUDGET: z.coerce.number().int().min(0).max(5000).default(0),
     // The product token our reads send in their User-Agent (followed by a contact URL on APP_URL).
     TRACKER_USER_AGENT: z.string().trim().regex(/^[A-Za-z0-9._-]{1,60}$/, "must be one word of letters, digits, . _ or -").default("WinningProductsStoreTracker"),
 

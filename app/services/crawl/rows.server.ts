@@ -41,6 +41,9 @@ export const storeSelect = {
   operatorListed: true,
   paused: true,
   parkedAt: true,
+  /** When it was first observed and when its catalogue last changed: an operator-only store's read tier (decision 101). */
+  createdAt: true,
+  lastChangedAt: true,
 } as const;
 
 export const productSelect = {
