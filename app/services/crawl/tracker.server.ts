@@ -3,7 +3,8 @@
 // composition root wires the list, so crawl/ imports no other feature); the scheduled job "competitor.check-due" queues every observed store whose next read is
 // due. A store is observed when someone follows it or the operator lists it, and it is neither paused nor parked.
 // - Followed stores are read every intervalMs; stores only the operator lists every operatorIntervalMs, each at
-//   its own fixed time of the interval (domain nextSlotMs), so a list of thousands is spread over the day.
+//   its own fixed time of the interval (domain nextSlotMs), so a list of thousands is spread over the day; that
+//   interval is scaled by the store's activity (domain read-tier, decision 101: changed this week, read more often).
 // - After parkAfterFailures failed reads in a row the store is parked with its sentence (decision 047).
 // - Keyed competitor.check:{storeId}, a store is never read twice at once however many users follow it or
 //   press "check now".
@@ -19,6 +20,7 @@ import { retryBusy, type Db } from "~/db.server";
 import { diffSnapshots, type CatalogueChange } from "~/domain/competitors/insights";
 import { failureBackoffMs, nextSlotMs } from "~/domain/competitors/competitors";
 import { CRAWL_RULES, whenSentence } from "~/domain/crawl/politeness";
+import { activityIntervalMs } from "~/domain/crawl/read-tier";
 import type { StoreSnapshot } from "~/domain/crawl/store-snapshot";
 import { SafeFetchError } from "~/integrations/safe-fetch.server";
 import { StorefrontError, type CatalogueRead, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
@@ -167,8 +169,9 @@ export async function runCheck(deps: TrackerDeps, storeId: number): Promise<Chec
     };
     changes = diffSnapshots(prev, next);
   }
-  const kept = { ...memoryColumns(read.memory), ...(unchanged ? { readNote: store.readNote } : {}) };
-  await recordRead(deps, store, next, rows, changes, nextReadAt(deps, storeId, Date.parse(takenAt), followers.length > 0), kept);
+  const changed = changes.length > 0;
+  const kept = { ...memoryColumns(read.memory), ...(unchanged ? { readNote: store.readNote } : {}), ...(changed ? { lastChangedAt: new Date(takenAt) } : {}) };
+  await recordRead(deps, store, next, rows, changes, nextReadAt(deps, store, Date.parse(takenAt), followers.length > 0, changed), kept);
   const sent = await handToReaders(deps, { store, followers, changes, takenAt, unchanged });
   deps.log.info({ storeId, domain: store.domain, products: next.products.length, changes: changes.length, notifications: sent, unchanged }, "competitor store read");
   return { storeId, result: "ok", changes: changes.length, notifications: sent };
@@ -189,9 +192,20 @@ async function handToReaders(deps: Pick<TrackerDeps, "afterRead" | "log">, read:
   return sent;
 }
 
-/** After a successful read at `atMs`: a followed store in intervalMs, an operator-only one at its next slot. */
-function nextReadAt(deps: Pick<TrackerDeps, "intervalMs" | "operatorIntervalMs">, storeId: number, atMs: number, followed: boolean): Date {
-  return new Date(followed ? atMs + deps.intervalMs : nextSlotMs(storeId, atMs, deps.operatorIntervalMs));
+/**
+ * After a successful read at `atMs`: a followed store in intervalMs; an operator-only (listed or discovered) one at
+ * its next slot of the interval its activity earns (domain read-tier: changed this week, more often; dormant a month, less).
+ */
+function nextReadAt(
+  deps: Pick<TrackerDeps, "intervalMs" | "operatorIntervalMs">,
+  store: { id: number; createdAt: Date; lastChangedAt: Date | null },
+  atMs: number,
+  followed: boolean,
+  changed: boolean,
+): Date {
+  if (followed) return new Date(atMs + deps.intervalMs);
+  const activity = { lastChangeMs: changed ? atMs : (store.lastChangedAt?.getTime() ?? null), observedSinceMs: store.createdAt.getTime() };
+  return new Date(nextSlotMs(store.id, atMs, activityIntervalMs(activity, atMs, deps.operatorIntervalMs)));
 }
 
 async function recordFailure(
