@@ -7,7 +7,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module script without types
 import { postgresSchema, staleness } from "../../../scripts/db-schemas.mjs";
 
 interface Model {
