@@ -10,7 +10,7 @@ import {
 } from "@libsql/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import LibsqlDatabaseCtor from "libsql";
-import { PrismaClient, type Prisma } from "@prisma/client";
+import { Prisma, PrismaClient } from "@prisma/client";
 import { createPostgresClient, createPostgresReader, isPostgresUrl } from "~/db-postgres.server";
 import { getEnv } from "~/env.server";
 
@@ -141,6 +141,45 @@ export function createDb(url: string, authToken?: string): Db {
  */
 export function readerFor(db: DbClient | Db): SqlReader | null {
   return readers.get(db)?.() ?? null;
+}
+
+export type Dialect = ReturnType<typeof dialectOf>;
+
+/**
+ * Rows of a JSON array bound as ONE parameter (`?`), each element as `alias.value`: SQLite's json_each, PostgreSQL's
+ * jsonb_array_elements (`texts`: the elements are strings, read as text, jsonb_array_elements_text). Writers send a
+ * batch as one JSON parameter on both engines (decision 011); read the elements' items with jsonItem.
+ */
+export function jsonRows(dialect: Dialect, alias: string, texts = false): string {
+  if (dialect === "sqlite") return `json_each(?) AS ${alias}`;
+  return `jsonb_array_elements${texts ? "_text" : ""}(CAST(? AS jsonb)) AS ${alias}(value)`;
+}
+
+const POSTGRES_TYPES: Record<string, string> = {
+  String: "text",
+  Int: "integer",
+  BigInt: "bigint",
+  Float: "double precision",
+  Boolean: "boolean",
+  DateTime: "timestamp(3)",
+  Bytes: "bytea",
+};
+
+/**
+ * Item `index` of a jsonRows element that is an array, as column `model.field` takes it: SQLite stores the JSON
+ * value as it is; PostgreSQL's `->>` is text, cast to the column's type (from the schema; text without a field).
+ */
+export function jsonItem(dialect: Dialect, alias: string, index: number, model?: Prisma.ModelName, field?: string): string {
+  const item = `${alias}.value ->> ${index}`;
+  if (dialect === "sqlite" || !model || !field) return item;
+  const type = Prisma.dmmf.datamodel.models.find((m) => m.name === model)?.fields.find((f) => f.name === field)?.type;
+  if (!type || !POSTGRES_TYPES[type]) throw new Error(`jsonItem: ${model}.${field} is not a scalar column`);
+  return type === "String" ? item : `CAST(${item} AS ${POSTGRES_TYPES[type]})`;
+}
+
+/** A DateTime literal in a raw statement, typed on PostgreSQL (where a bare literal can be read as text). */
+export function timeLiteral(dialect: Dialect, text: string): string {
+  return dialect === "sqlite" ? `'${text}'` : `CAST('${text}' AS timestamp(3))`;
 }
 
 /** DateTime as Prisma's SQLite adapter writes it ("2026-01-31T00:00:00.000+00:00"), for raw statements: text order = time order. */

@@ -13,7 +13,7 @@
 // The fetching runs on the job system so an import of many products never waits on the network.
 import { z } from "zod";
 import { createHash } from "node:crypto";
-import { retryBusy, writeTransaction, type Db } from "~/db.server";
+import { dialectOf, jsonItem, jsonRows, retryBusy, timeLiteral, writeTransaction, type Db, type Dialect } from "~/db.server";
 import { FileStorageError, type FileStorage } from "~/integrations/file-storage.server";
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
 import { AppError } from "~/domain/errors";
@@ -41,20 +41,23 @@ const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/p
 const log = childLogger("images");
 
 /** Statements the import runs in each batch's transaction (docs/decisions/028), all reading one JSON parameter. */
-export const IMAGE_SOURCE_SQL = {
-  /** The batch's products' earlier sources go: the newest import says which URLs a product has. */
-  clear: `DELETE FROM "ProductImageSource" WHERE "objectID" IN (SELECT value FROM json_each(?))`,
-  /** [[objectID, position, url], ...] */
-  insert:
-    `INSERT INTO "ProductImageSource" ("objectID", "position", "url") ` +
-    `SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true ` +
-    `ON CONFLICT ("objectID", "position") DO UPDATE SET "url" = excluded."url"`,
-  /** One StoredImage per new URL; one that failed before is tried again (the operator imported it again). */
-  want: (now: string) =>
-    `INSERT INTO "StoredImage" ("url", "status", "createdAt") ` +
-    `SELECT DISTINCT value ->> 2, 'pending', '${now}' FROM json_each(?) WHERE true ` +
-    `ON CONFLICT ("url") DO UPDATE SET "status" = 'pending', "reason" = NULL WHERE "StoredImage"."status" = 'failed'`,
-};
+export function imageSourceSql(dialect: Dialect, now: string) {
+  const item = (i: number, field: string) => jsonItem(dialect, "v", i, "ProductImageSource", field);
+  return {
+    /** The batch's products' earlier sources go: the newest import says which URLs a product has. */
+    clear: `DELETE FROM "ProductImageSource" WHERE "objectID" IN (SELECT v.value FROM ${jsonRows(dialect, "v", true)})`,
+    /** [[objectID, position, url], ...] */
+    insert:
+      `INSERT INTO "ProductImageSource" ("objectID", "position", "url") ` +
+      `SELECT ${item(0, "objectID")}, ${item(1, "position")}, ${item(2, "url")} FROM ${jsonRows(dialect, "v")} WHERE true ` +
+      `ON CONFLICT ("objectID", "position") DO UPDATE SET "url" = excluded."url"`,
+    /** One StoredImage per new URL; one that failed before is tried again (the operator imported it again). */
+    want:
+      `INSERT INTO "StoredImage" ("url", "status", "createdAt") ` +
+      `SELECT DISTINCT ${item(2, "url")}, 'pending', ${timeLiteral(dialect, now)} FROM ${jsonRows(dialect, "v")} WHERE true ` +
+      `ON CONFLICT ("url") DO UPDATE SET "status" = 'pending', "reason" = NULL WHERE "StoredImage"."status" = 'failed'`,
+  };
+}
 
 export interface ImageQueueSummary {
   /** Products of the import that carry external image URLs. */
@@ -84,7 +87,7 @@ async function sourcesOf(db: Db, objectIDs: readonly string[]): Promise<SourceRo
   return db.$queryRawUnsafe<SourceRow[]>(
     `SELECT s."objectID", s."position", s."url", i."status", i."fileName"
      FROM "ProductImageSource" AS s JOIN "StoredImage" AS i ON i."url" = s."url"
-     WHERE s."objectID" IN (SELECT value FROM json_each(?))`,
+     WHERE s."objectID" IN (SELECT v.value FROM ${jsonRows(dialectOf(db), "v", true)})`,
     JSON.stringify(objectIDs),
   );
 }

@@ -4,7 +4,7 @@
 // import, at start and daily (a layer that starts on a day), and at the end of a product import that ran while the
 // layers changed. Idempotent: with the same fingerprint it only records the day it checked.
 import { createHash } from "node:crypto";
-import { readerFor, retryBusy, type Db } from "~/db.server";
+import { dialectOf, jsonItem, jsonRows, readerFor, retryBusy, type Db, type Dialect } from "~/db.server";
 import { AppError } from "~/domain/errors";
 import { dayOf, DEFAULT_ORIGIN, dutyFor, endedLayersSentence, originFromSupplier, parseHtsCode } from "~/domain/landed-cost/landed-cost";
 import { dutyKey, landedMarginFingerprint, landedMarginOf, type LandedMarginTable } from "~/domain/landed-cost/margin";
@@ -56,7 +56,7 @@ async function recordState(db: Db, key: string, asOf: string, bumpVersion: boole
     db.$executeRawUnsafe(
       `INSERT INTO "CatalogState" ("id", "version", "updatedAt", "landedMarginKey", "landedMarginAsOf") VALUES (1, ${bumpVersion ? 1 : 0}, ?, ?, ?)
        ON CONFLICT("id") DO UPDATE SET "landedMarginKey" = excluded."landedMarginKey", "landedMarginAsOf" = excluded."landedMarginAsOf"
-       ${bumpVersion ? `, "version" = "version" + 1, "updatedAt" = excluded."updatedAt"` : ""}`,
+       ${bumpVersion ? `, "version" = "CatalogState"."version" + 1, "updatedAt" = excluded."updatedAt"` : ""}`,
       at,
       key,
       asOf,
@@ -64,7 +64,10 @@ async function recordState(db: Db, key: string, asOf: string, bumpVersion: boole
   );
 }
 
-const UPDATE_SQL = `UPDATE "Product" SET "landedMarginBps" = j.value ->> 1 FROM json_each(?) AS j WHERE "Product"."id" = j.value ->> 0`;
+/** [[id, landedMarginBps], ...] as one JSON parameter (json_each on SQLite, jsonb_array_elements on PostgreSQL). */
+const updateSql = (dialect: Dialect) =>
+  `UPDATE "Product" SET "landedMarginBps" = ${jsonItem(dialect, "j", 1, "Product", "landedMarginBps")} ` +
+  `FROM ${jsonRows(dialect, "j")} WHERE "Product"."id" = ${jsonItem(dialect, "j", 0, "Product", "id")}`;
 const READ_SQL =
   `SELECT "id", "objectID", "priceCents", "priceCurrency", "costCents", "shippingCents", "niches", "supplierName", "supplierUrl", "landedMarginBps" ` +
   `FROM "Product" WHERE "id" > ? ORDER BY "id" LIMIT ?`;
@@ -141,7 +144,7 @@ export async function refreshLandedMargins(
       movedObjectIDs.push(objectID);
     }
     if (moved.length > 0) {
-      await retryBusy(() => db.$executeRawUnsafe(UPDATE_SQL, JSON.stringify(moved)));
+      await retryBusy(() => db.$executeRawUnsafe(updateSql(dialectOf(db)), JSON.stringify(moved)));
       changed += moved.length;
       if (options.onChanged) await options.onChanged(movedObjectIDs);
     }

@@ -7,9 +7,11 @@
 // imported only once its transaction committed. At the end the catalogue version is bumped so search
 // caches refresh. External image URLs are kept as the product's image sources and fetched afterwards by
 // the "images.fetch" job (stored-images.server.ts, docs/decisions/028): an import never waits on the network.
-import { retryBusy, type Db } from "~/db.server";
+import type { Prisma } from "@prisma/client";
+import { dialectOf, jsonItem, jsonRows, retryBusy, timeLiteral, type Db, type Dialect } from "~/db.server";
+import { bumpCatalogVersion } from "~/services/search/catalog-version.server";
 import type { Jobs } from "~/services/jobs.server";
-import { emptyImageQueueSummary, IMAGE_SOURCE_SQL, queueImageFetch, type ImageQueueSummary } from "~/services/stored-images.server";
+import { emptyImageQueueSummary, imageSourceSql, queueImageFetch, type ImageQueueSummary } from "~/services/stored-images.server";
 import { computeInsights, SERIES_KEYS, type DailySeries } from "~/domain/products/insights";
 import { unpackSeries } from "~/domain/products/product-import";
 import { landedMarginTable } from "~/services/landed-cost/margins.server";
@@ -73,42 +75,44 @@ export class ImportAbortedError extends Error {
 const q = (name: string) => `"${name}"`;
 
 /**
- * The upserts read their rows from one JSON parameter (an array of row arrays) through json_each:
- * one bound parameter per statement however many rows it carries (far under SQLite's 32766), a short
- * statement SQLite compiles quickly, and no per-value work in the driver. Measured against multi-row
- * VALUES with one parameter per cell: as fast, and less memory (docs/decisions/011).
+ * The upserts read their rows from one JSON parameter (an array of row arrays) through json_each on SQLite,
+ * jsonb_array_elements on PostgreSQL (each item cast to its column's type there, decision 098): one bound parameter
+ * per statement however many rows it carries (far under SQLite's 32766), a short statement SQLite compiles quickly,
+ * and no per-value work in the driver. Measured against multi-row VALUES with one parameter per cell: as fast, and
+ * less memory (docs/decisions/011).
  */
-function productUpsertSql(insightsAt: string): string {
+function productUpsertSql(dialect: Dialect, insightsAt: string): string {
   const columns = [...PRODUCT_COLUMNS, "insightsAt"].map(q).join(", ");
-  const values = PRODUCT_COLUMNS.map((_, i) => `value ->> ${i}`).join(", ");
+  const values = PRODUCT_COLUMNS.map((c, i) => jsonItem(dialect, "v", i, "Product", c)).join(", ");
   // A product added from a tracked store again keeps the day it was first added.
   const updates = [...PRODUCT_COLUMNS.slice(1), "insightsAt"]
     .map((c) => (c === "sourceAddedAt" ? `${q(c)} = COALESCE("Product".${q(c)}, excluded.${q(c)})` : `${q(c)} = excluded.${q(c)}`))
     .join(", ");
   // ("WHERE true" keeps SQLite's parser from reading ON CONFLICT as part of the SELECT.)
   return (
-    `INSERT INTO "Product" (${columns}) SELECT ${values}, '${insightsAt}' FROM json_each(?) WHERE true ` +
+    `INSERT INTO "Product" (${columns}) SELECT ${values}, ${timeLiteral(dialect, insightsAt)} FROM ${jsonRows(dialect, "v")} WHERE true ` +
     `ON CONFLICT("objectID") DO UPDATE SET ${updates}`
   );
 }
 
-function historyUpsertSql(): string {
-  const selected = HISTORY_VALUE_COLUMNS.map((_, i) => `v.value ->> ${i + 1}`).join(", ");
+function historyUpsertSql(dialect: Dialect): string {
+  const selected = HISTORY_VALUE_COLUMNS.map((c, i) => jsonItem(dialect, "v", i + 1, "ProductHistory", c)).join(", ");
   const updates = HISTORY_VALUE_COLUMNS.map((c) => `${q(c)} = excluded.${q(c)}`).join(", ");
   // Product ids come from the rows just upserted, looked up through the unique objectID index.
   return (
     `INSERT INTO "ProductHistory" ("productId", ${HISTORY_VALUE_COLUMNS.map(q).join(", ")}) ` +
-    `SELECT p."id", ${selected} FROM json_each(?) AS v JOIN "Product" AS p ON p."objectID" = v.value ->> 0 WHERE true ` +
+    `SELECT p."id", ${selected} FROM ${jsonRows(dialect, "v")} JOIN "Product" AS p ON p."objectID" = ${jsonItem(dialect, "v", 0)} WHERE true ` +
     `ON CONFLICT("productId") DO UPDATE SET ${updates}`
   );
 }
 
 /** Products written without sales data keep no history from an earlier import (it would be shown as theirs). */
-const DROP_HISTORY_SQL =
-  'DELETE FROM "ProductHistory" WHERE "productId" IN (SELECT p."id" FROM json_each(?) AS v JOIN "Product" AS p ON p."objectID" = v.value)';
+const dropHistorySql = (dialect: Dialect) =>
+  `DELETE FROM "ProductHistory" WHERE "productId" IN (SELECT p."id" FROM ${jsonRows(dialect, "v", true)} JOIN "Product" AS p ON p."objectID" = v.value)`;
 
 /** How many of the batch's products exist already: run first in the batch's transaction. */
-const EXISTING_SQL = 'SELECT COUNT(*) AS "existing" FROM json_each(?) AS v JOIN "Product" AS p ON p."objectID" = v.value';
+const existingSql = (dialect: Dialect) =>
+  `SELECT COUNT(*) AS "existing" FROM ${jsonRows(dialect, "v", true)} JOIN "Product" AS p ON p."objectID" = v.value`;
 
 /**
  * Writes prepared batches, one transaction each, and bumps the catalogue version at the end if
@@ -120,9 +124,11 @@ export async function writeBatches(
   options: Pick<ImportOptions, "onProgress" | "onCommitted" | "imageJobs"> & { now?: Date } = {},
 ): Promise<ImportSummary> {
   const now = options.now ?? new Date();
-  const wantImagesSql = IMAGE_SOURCE_SQL.want(toDbDateTime(now));
-  const productSql = productUpsertSql(toDbDateTime(now));
-  const historySql = historyUpsertSql();
+  const dialect = dialectOf(db);
+  const imageSql = imageSourceSql(dialect, toDbDateTime(now));
+  const productSql = productUpsertSql(dialect, toDbDateTime(now));
+  const historySql = historyUpsertSql(dialect);
+  const [dropHistory, existingCount] = [dropHistorySql(dialect), existingSql(dialect)];
   const summary: ImportSummary = {
     imported: 0,
     updated: 0,
@@ -141,23 +147,19 @@ export async function writeBatches(
           upserts.push(db.$executeRawUnsafe(productSql, batch.productPayloads[i]));
           upserts.push(db.$executeRawUnsafe(historySql, batch.historyPayloads[i]));
         }
-        if (batch.withoutHistory !== "[]") upserts.push(db.$executeRawUnsafe(DROP_HISTORY_SQL, batch.withoutHistory));
+        if (batch.withoutHistory !== "[]") upserts.push(db.$executeRawUnsafe(dropHistory, batch.withoutHistory));
         // The newest import says which image URLs a product has (none: its earlier ones go).
         const hasSources = batch.imageSources !== "[]";
-        upserts.push(db.$executeRawUnsafe(IMAGE_SOURCE_SQL.clear, batch.objectIDs));
+        upserts.push(db.$executeRawUnsafe(imageSql.clear, batch.objectIDs));
         if (hasSources) {
-          upserts.push(db.$executeRawUnsafe(IMAGE_SOURCE_SQL.insert, batch.imageSources));
-          upserts.push(db.$executeRawUnsafe(wantImagesSql, batch.imageSources));
+          upserts.push(db.$executeRawUnsafe(imageSql.insert, batch.imageSources));
+          upserts.push(db.$executeRawUnsafe(imageSql.want, batch.imageSources));
         }
-        const results = await retryBusy(() =>
-          db.$transaction([
-            // A transaction runs on a fresh libSQL connection: set the wait for the write lock again.
-            db.$queryRawUnsafe("PRAGMA busy_timeout = 5000"),
-            db.$queryRawUnsafe<{ existing: number | bigint }[]>(EXISTING_SQL, batch.objectIDs),
-            ...upserts,
-          ]),
-        );
-        const existing = Number((results[1] as { existing: number | bigint }[])[0].existing);
+        const statements: Prisma.PrismaPromise<unknown>[] = [db.$queryRawUnsafe(existingCount, batch.objectIDs), ...upserts];
+        // A transaction runs on a fresh libSQL connection: set the wait for SQLite's write lock again.
+        if (dialect === "sqlite") statements.unshift(db.$queryRawUnsafe("PRAGMA busy_timeout = 5000"));
+        const results = await retryBusy(() => db.$transaction(statements));
+        const existing = Number((results[dialect === "sqlite" ? 1 : 0] as { existing: number | bigint }[])[0].existing);
         summary.imported += batch.products - existing;
         summary.updated += existing + batch.repeats;
         if (hasSources) {
@@ -221,18 +223,6 @@ async function bumpCatalogVersionIfChanged(db: Db, summary: ImportSummary, now: 
   return bumpCatalogVersion(db, now);
 }
 
-/** Tells search caches the catalogue changed. */
-export async function bumpCatalogVersion(db: Db, now = new Date()): Promise<number> {
-  const rows = await retryBusy(() =>
-    db.$queryRawUnsafe<{ version: number | bigint }[]>(
-      `INSERT INTO "CatalogState" ("id", "version", "updatedAt") VALUES (1, 1, ?)
-       ON CONFLICT("id") DO UPDATE SET "version" = "version" + 1, "updatedAt" = excluded."updatedAt"
-       RETURNING "version"`,
-      toDbDateTime(now),
-    ),
-  );
-  return Number(rows[0].version);
-}
 
 // ---- Recomputing stored insights after a rule change ----------------------------------------------
 
@@ -249,9 +239,9 @@ const RECOMPUTED_COLUMNS = [
   "reasons",
 ] as const;
 
-const RECOMPUTE_SQL =
-  `UPDATE "Product" SET ${RECOMPUTED_COLUMNS.map((c, i) => `"${c}" = j.value ->> ${i + 1}`).join(", ")} ` +
-  `FROM json_each(?) AS j WHERE "Product"."id" = j.value ->> 0`;
+const recomputeSql = (dialect: Dialect) =>
+  `UPDATE "Product" SET ${RECOMPUTED_COLUMNS.map((c, i) => `"${c}" = ${jsonItem(dialect, "j", i + 1, "Product", c)}`).join(", ")} ` +
+  `FROM ${jsonRows(dialect, "j")} WHERE "Product"."id" = ${jsonItem(dialect, "j", 0, "Product", "id")}`;
 
 /**
  * Recomputes the stored insights of rows computed by older rules (`ordersPrev7d` = -1, which migration
@@ -304,7 +294,7 @@ export async function recomputeStaleInsights(db: Db, options: { chunk?: number }
       payload.push([p.id, ...RECOMPUTED_COLUMNS.map((c) => (c === "reasons" ? JSON.stringify(i.reasons) : i[c]))]);
     }
     if (payload.length > 0) {
-      await retryBusy(() => db.$executeRawUnsafe(RECOMPUTE_SQL, JSON.stringify(payload)));
+      await retryBusy(() => db.$executeRawUnsafe(recomputeSql(dialectOf(db)), JSON.stringify(payload)));
       recomputed += payload.length;
     }
   }

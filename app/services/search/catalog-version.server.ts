@@ -9,7 +9,7 @@ export async function bumpCatalogVersion(db: Db, now = new Date()): Promise<numb
   const rows = await retryBusy(() =>
     db.$queryRawUnsafe<{ version: number | bigint }[]>(
       `INSERT INTO "CatalogState" ("id", "version", "updatedAt") VALUES (1, 1, ?)
-       ON CONFLICT("id") DO UPDATE SET "version" = "version" + 1, "updatedAt" = excluded."updatedAt"
+       ON CONFLICT("id") DO UPDATE SET "version" = "CatalogState"."version" + 1, "updatedAt" = excluded."updatedAt"
        RETURNING "version"`,
       toDbTime(now),
     ),
