@@ -11,13 +11,13 @@ const render = (node: ReactNode) => renderToStaticMarkup(createElement(AppProvid
 
 describe("NarrowCard", () => {
   it("is the narrow column holding one card headed by the page's h1, then its content", () => {
-    const html = render(createElement(NarrowCard, { title: "Log in" }, createElement("p", null, "the form")));
+    const html = render(createElement(NarrowCard, { title: "Log in", children: createElement("p", null, "the form") }));
     expect(html).toMatch(/^<div class="narrow"><div class="Polaris-ShadowBevel"[^>]*>.*<h1 class="[^"]*headingLg[^"]*">Log in<\/h1><p>the form<\/p>/);
     expect(html.match(/<h1/g)).toHaveLength(1);
   });
 
   it("puts a badge at the end of the title's line", () => {
-    const html = render(createElement(NarrowCard, { title: "Pro", aside: createElement(Badge, { tone: "info" }, "7-day free trial") }, "x"));
+    const html = render(createElement(NarrowCard, { title: "Pro", aside: createElement(Badge, { tone: "info" }, "7-day free trial"), children: "x" }));
     expect(html).toMatch(/Polaris-InlineStack.*<h1[^>]*>Pro<\/h1>.*7-day free trial/);
   });
 });

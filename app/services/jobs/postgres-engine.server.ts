@@ -1,0 +1,256 @@
+// The job system on PostgreSQL (issue 38 item 2, decision 102): the same calls as createJobs (decision 022) on
+// pg-boss, which keeps its own tables in the `pgboss` schema of the app's database. SQLite keeps our own queue.
+// - a job kind is a pg-boss queue of policy `exclusive` (at most one queued-or-running job per singleton key);
+//   our `key` is the singleton key, and a job without a key gets a key of its own, so unkeyed jobs never collide;
+// - retries: retryLimit = maxAttempts - 1, retryDelay 1 s doubling with equal jitter up to 1 h (retryBackoff,
+//   retryDelayMax): the backoff of app/domain/jobs.ts; a job out of attempts is `failed` (our "parked");
+// - the time limit is the handler's AbortSignal plus pg-boss's expireInSeconds, and a heartbeat (our lease) lets
+//   another process take over the job of a worker that died;
+// - enqueueIn(tx, ...) sends inside a caller's Prisma transaction (pg-boss's `db` option runs its insert on the
+//   transaction's connection), so a job exists exactly when the change that caused it commits;
+// - schedules are pg-boss's (one fire per period across processes).
+import { randomUUID } from "node:crypto";
+import { PgBoss, type JobWithMetadata } from "pg-boss";
+import type { z } from "zod";
+import { AppError } from "~/domain/errors";
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  DEFAULT_MAX_ATTEMPTS,
+  EnqueueOptionsSchema,
+  errorText,
+  HandlerOptionsSchema,
+  JobKindSchema,
+  type EnqueueOptions,
+  type JobStatus,
+} from "~/domain/jobs";
+import type { JobHandler, JobsLog, RegisterOptions } from "~/services/jobs/runtime.server";
+
+/** What a transaction needs to offer: Prisma's interactive transaction client has it. */
+export interface RawTransaction {
+  $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
+}
+
+export interface PostgresJobRow {
+  id: string;
+  kind: string;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  lastError: string | null;
+  key: string | null;
+  payload: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface PostgresJobsDeps {
+  /** DATABASE_URL (postgresql://...). */
+  url: string;
+  log: JobsLog;
+  /** pg-boss's pool for this process. */
+  maxConnections?: number;
+}
+
+/** A key we give an unkeyed job, so the queue's `exclusive` policy only ever bites on a caller's key. */
+const OWN_KEY = "job:";
+
+const STATUS: Record<string, JobStatus> = {
+  created: "queued",
+  retry: "queued",
+  active: "running",
+  completed: "done",
+  cancelled: "parked",
+  failed: "parked",
+};
+
+export type PostgresJobs = ReturnType<typeof createPostgresJobs>;
+
+export function createPostgresJobs(deps: PostgresJobsDeps) {
+  const boss = new PgBoss({ connectionString: deps.url, max: deps.maxConnections ?? 4 });
+  boss.on("error", (error) => deps.log.error({ err: error }, "pg-boss reported an error"));
+  const registered = new Map<string, { handler: JobHandler<unknown>; options: z.output<typeof HandlerOptionsSchema>; payloadSchema?: z.ZodType<unknown> }>();
+  const schedules: { name: string; cron: string; kind: string; payload: object }[] = [];
+  const queues = new Set<string>();
+  let started: Promise<unknown> | null = null;
+
+  const ready = () => (started ??= boss.start());
+
+  async function queue(kind: string) {
+    await ready();
+    if (queues.has(kind)) return;
+    if (!(await boss.getQueue(kind))) {
+      await boss.createQueue(kind, {
+        policy: "exclusive",
+        retryLimit: DEFAULT_MAX_ATTEMPTS - 1,
+        retryDelay: BACKOFF_BASE_MS / 1000,
+        retryBackoff: true,
+        retryDelayMax: BACKOFF_MAX_MS / 1000,
+      });
+    }
+    queues.add(kind);
+  }
+
+  function checked(kind: string, options: EnqueueOptions) {
+    const parsedKind = JobKindSchema.safeParse(kind);
+    if (!parsedKind.success) throw new AppError(400, `"${kind}" is not a job kind: ${parsedKind.error.issues[0].message}`);
+    const parsed = EnqueueOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new AppError(400, `Bad job options: ${parsed.error.issues[0].message}`);
+    return parsed.data;
+  }
+
+  /** Adds a job (once per key: while one with the key is queued or running, nothing changes). */
+  async function enqueue(kind: string, payload: object = {}, options: EnqueueOptions = {}) {
+    return send(kind, payload, options);
+  }
+
+  /** enqueue inside the caller's transaction: the job exists only if that transaction commits. */
+  async function enqueueIn(tx: RawTransaction, kind: string, payload: object = {}, options: EnqueueOptions = {}) {
+    const db = {
+      executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<object[]>(text, ...values) }),
+    };
+    return send(kind, payload, options, db);
+  }
+
+  async function send(kind: string, payload: object, options: EnqueueOptions, db?: { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: object[] }> }) {
+    const opts = checked(kind, options);
+    await queue(kind);
+    const key = opts.key ?? `${OWN_KEY}${randomUUID()}`;
+    const timeoutMs = registered.get(kind)?.options.timeoutMs;
+    const id = await boss.send(kind, payload ?? {}, {
+      singletonKey: key,
+      retryLimit: (opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) - 1,
+      ...(opts.runAt ? { startAfter: opts.runAt } : {}),
+      ...(timeoutMs ? { expireInSeconds: Math.ceil(timeoutMs / 1000) + 5 } : {}),
+      ...(db ? { db } : {}),
+    });
+    if (id) return { id, created: true };
+    const [live] = await boss.findJobs(kind, { key, queued: true });
+    const active = live ?? (await boss.findJobs(kind, { key })).find((j) => j.state === "active" || j.state === "created" || j.state === "retry");
+    if (!active) throw new Error(`job key ${key} neither inserted nor found`);
+    return { id: active.id, created: false };
+  }
+
+  function register<P>(kind: string, handler: JobHandler<P>, options: RegisterOptions<P> = {}): void {
+    const parsedKind = JobKindSchema.safeParse(kind);
+    if (!parsedKind.success) throw new AppError(400, `"${kind}" is not a job kind: ${parsedKind.error.issues[0].message}`);
+    if (registered.has(kind)) throw new AppError(409, `A handler for job kind ${kind} is already registered.`);
+    const { payloadSchema, ...rest } = options;
+    const parsed = HandlerOptionsSchema.safeParse(rest);
+    if (!parsed.success) throw new AppError(400, `Bad handler options for ${kind}: ${parsed.error.issues[0].message}`);
+    registered.set(kind, { handler: handler as JobHandler<unknown>, options: parsed.data, payloadSchema: payloadSchema as z.ZodType<unknown> | undefined });
+  }
+
+  function schedule(name: string, cron: string, kind: string, payload: object = {}): void {
+    schedules.push({ name, cron, kind, payload });
+  }
+
+  const stopping = new AbortController();
+
+  /** One attempt of one job: the payload checked, the handler under its time limit, a sentence when it fails. */
+  async function attempt(kind: string, job: JobWithMetadata<unknown>) {
+    const reg = registered.get(kind)!;
+    const payload = reg.payloadSchema ? reg.payloadSchema.safeParse(job.data) : { success: true as const, data: job.data };
+    if (!payload.success) {
+      // Retrying cannot fix a payload: park it at once.
+      await boss.cancel(kind, job.id);
+      throw new Error(`bad payload: ${payload.error.issues[0].message}`);
+    }
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(new Error(`timed out after ${reg.options.timeoutMs} ms`)), reg.options.timeoutMs);
+    const signal = AbortSignal.any([timer.signal, stopping.signal]);
+    try {
+      const run = Promise.resolve(
+        reg.handler({
+          jobId: job.id as unknown as number,
+          payload: payload.data,
+          attempt: job.retryCount + 1,
+          maxAttempts: job.retryLimit + 1,
+          signal,
+          renewLease: async () => (await boss.touch(kind, job.id), true),
+          progress: async () => {},
+        }),
+      );
+      const aborted = new Promise<never>((_, reject) =>
+        signal.addEventListener("abort", () => reject(signal.reason instanceof Error ? signal.reason : new Error("aborted")), { once: true }),
+      );
+      await Promise.race([run, aborted]);
+    } catch (error) {
+      const message = `attempt ${job.retryCount + 1} of ${job.retryLimit + 1}: ${errorText(error)}`;
+      throw new Error(message);
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  /** Starts working every registered kind and the schedules in this process. */
+  async function start(): Promise<void> {
+    for (const [kind, reg] of registered) {
+      await queue(kind);
+      await boss.work(
+        kind,
+        {
+          batchSize: 1,
+          localConcurrency: reg.options.concurrency,
+          pollingIntervalSeconds: 1,
+          includeMetadata: true,
+          heartbeatSeconds: Math.max(10, Math.ceil(reg.options.leaseMs / 1000)),
+        },
+        async ([job]) => attempt(kind, job),
+      );
+    }
+    for (const s of schedules) {
+      await queue(s.kind);
+      await boss.schedule(s.kind, s.cron, s.payload, { key: s.name, tz: "UTC" });
+    }
+  }
+
+  async function stop(): Promise<void> {
+    stopping.abort(new Error("the worker is stopping"));
+    if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+  }
+
+  const rowOf = (j: JobWithMetadata<unknown>): PostgresJobRow => ({
+    id: j.id,
+    kind: j.name,
+    status: STATUS[j.state] ?? "queued",
+    attempts: j.retryCount + (j.state === "created" ? 0 : 1),
+    maxAttempts: j.retryLimit + 1,
+    runAt: new Date(j.startAfter),
+    lastError: j.output && typeof j.output === "object" && "message" in j.output ? String((j.output as { message: unknown }).message) : null,
+    key: j.singletonKey && !j.singletonKey.startsWith(OWN_KEY) ? j.singletonKey : null,
+    payload: JSON.stringify(j.data ?? {}),
+    createdAt: new Date(j.createdOn),
+    finishedAt: j.completedOn ? new Date(j.completedOn) : null,
+  });
+
+  /** The newest jobs first (or only those of one status), across every kind. */
+  async function list(options: { status?: JobStatus; limit?: number } = {}): Promise<PostgresJobRow[]> {
+    await ready();
+    const names = (await boss.getQueues()).map((q) => q.name);
+    const rows: PostgresJobRow[] = [];
+    for (const name of names) for (const j of await boss.findJobs(name)) rows.push(rowOf(j));
+    return rows
+      .filter((r) => !options.status || r.status === options.status)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, options.limit ?? 50);
+  }
+
+  async function get(id: string): Promise<PostgresJobRow | null> {
+    return (await list({ limit: Number.MAX_SAFE_INTEGER })).find((r) => r.id === id) ?? null;
+  }
+
+  /** A parked job (or one waiting for its retry) runs now; done or running ones are refused with a sentence. */
+  async function retry(id: string): Promise<PostgresJobRow> {
+    const row = await get(id);
+    if (!row) throw new AppError(404, `There is no job ${id}.`);
+    if (row.status !== "parked" && !(row.status === "queued" && row.attempts > 0)) {
+      throw new AppError(409, `Job ${id} is ${row.status}: only a parked job or one waiting for a retry can be retried.`);
+    }
+    await boss.retry(row.kind, id);
+    return (await get(id)) ?? row;
+  }
+
+  return { enqueue, enqueueIn, register, schedule, start, stop, list, get, retry, kinds: () => [...registered.keys()] };
+}

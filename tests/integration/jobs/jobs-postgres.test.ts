@@ -1,0 +1,126 @@
+// The job system on PostgreSQL (issue 38 item 2, decision 102): pg-boss behind our calls, on a throw-away cluster.
+// Keys, retries with backoff then parking, an operator's retry, enqueue inside a Prisma transaction (rolled back:
+// no job; committed: one), and two job systems on separate pools sharing jobs, each run exactly once.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresClient } from "~/db-postgres.server";
+import { createPostgresJobs, type PostgresJobs } from "~/services/jobs/postgres-engine.server";
+import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+
+const quiet = { info() {}, warn() {}, error() {} };
+let cluster: PostgresCluster;
+let url: string;
+const systems: PostgresJobs[] = [];
+
+function jobs() {
+  const system = createPostgresJobs({ url, log: quiet, maxConnections: 3 });
+  systems.push(system);
+  return system;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  url = await cluster.createDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  for (const system of systems) await system.stop();
+  await cluster?.stop();
+});
+
+describe("the job system on PostgreSQL (pg-boss)", () => {
+  it("a key that is queued or running is not queued twice; once done, the same key runs again", async () => {
+    const system = jobs();
+    const first = await system.enqueue("pg.keyed", { n: 1 }, { key: "store:7" });
+    const again = await system.enqueue("pg.keyed", { n: 2 }, { key: "store:7" });
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ id: first.id, created: false });
+    const ran: unknown[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    system.register("pg.keyed", async ({ payload }) => {
+      ran.push(payload);
+      await held;
+    });
+    await system.start();
+    await until(() => system.get(first.id), (row) => row?.status === "running");
+    expect(await system.enqueue("pg.keyed", { n: 3 }, { key: "store:7" })).toEqual({ id: first.id, created: false });
+    release();
+    await until(() => system.get(first.id), (row) => row?.status === "done");
+    const later = await system.enqueue("pg.keyed", { n: 4 }, { key: "store:7" });
+    expect(later.created).toBe(true);
+    await until(() => system.get(later.id), (row) => row?.status === "done");
+    expect(ran).toEqual([{ n: 1 }, { n: 4 }]);
+  }, 60_000);
+
+  it("a failing job is retried after a backoff, parked with its last error after maxAttempts, and retry runs it again", async () => {
+    const system = jobs();
+    const attempts: { attempt: number; at: number }[] = [];
+    let succeed = false;
+    system.register("pg.flaky", ({ attempt }) => {
+      attempts.push({ attempt, at: Date.now() });
+      if (!succeed) throw new Error("supplier down");
+    });
+    await system.start();
+    const { id } = await system.enqueue("pg.flaky", {}, { maxAttempts: 3 });
+    const parked = await until(() => system.get(id), (row) => row?.status === "parked", 40_000);
+    expect(parked).toMatchObject({ status: "parked", attempts: 3, maxAttempts: 3 });
+    expect(parked?.lastError).toBe("attempt 3 of 3: supplier down");
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    // 1 s doubling with equal jitter: the second retry waits at least 1 s, the first at least 0.5 s.
+    expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(500);
+    expect(attempts[2].at - attempts[1].at).toBeGreaterThanOrEqual(1_000);
+    expect((await system.list({ status: "parked" })).map((r) => r.id)).toContain(id);
+
+    succeed = true;
+    await system.retry(id);
+    await until(() => system.get(id), (row) => row?.status === "done");
+    await expect(system.retry(id)).rejects.toThrow(`Job ${id} is done: only a parked job or one waiting for a retry can be retried.`);
+  }, 60_000);
+
+  it("enqueueIn a Prisma transaction: rolled back leaves no job, committed leaves one", async () => {
+    const system = jobs();
+    const prisma = createPostgresClient(url);
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await system.enqueueIn(tx, "pg.outbox", {}, { key: "rolled-back" });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    await prisma.$transaction(async (tx) => {
+      await system.enqueueIn(tx, "pg.outbox", {}, { key: "committed" });
+    });
+    const keys = (await system.list()).filter((r) => r.kind === "pg.outbox").map((r) => r.key);
+    expect(keys).toEqual(["committed"]);
+    await prisma.$disconnect();
+  }, 60_000);
+
+  it("two job systems on their own pools share 40 jobs, each run exactly once", async () => {
+    const producer = jobs();
+    const runs = new Map<number, number>();
+    for (const system of [jobs(), jobs()]) {
+      system.register(
+        "pg.shared",
+        async ({ payload }) => {
+          const n = (payload as { n: number }).n;
+          runs.set(n, (runs.get(n) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 5));
+        },
+        { concurrency: 2 },
+      );
+    }
+    for (let n = 0; n < 40; n++) await producer.enqueue("pg.shared", { n });
+    await Promise.all(systems.slice(-2).map((s) => s.start()));
+    await until(async () => runs.size, (size) => size === 40, 40_000);
+    expect(runs.size).toBe(40);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+  }, 60_000);
+});
