@@ -24,6 +24,7 @@ import { createShopifyAdmin, shopifyProductWriter } from "~/integrations/shopify
 import { getTokenCrypto } from "~/integrations/token-crypto.server";
 import { shopifyBillingApi } from "~/integrations/shopify-billing.server";
 import { createSafeFetcher, parseAllowHosts } from "~/integrations/safe-fetch.server";
+import { createStoreSources } from "~/integrations/store-sources.server";
 import { createTikTokOEmbed } from "~/integrations/tiktok-oembed.server";
 import { createTrackerReads } from "~/integrations/tracker-storefront.server";
 import { createMusicLibrary } from "~/integrations/music-library.server";
@@ -48,6 +49,7 @@ import { createCommunity } from "~/services/community.server";
 import { createCatalogue } from "~/services/catalogue.server";
 import { registerRateJobs } from "~/services/landed-cost/exchange-rates.server";
 import { createCompetitors } from "~/services/competitors.server";
+import { createDiscovery } from "~/services/crawl/discovery.server";
 import * as courseFns from "~/services/course.server";
 import * as creditFns from "~/services/billing/credits.server";
 import { createEmbeddedAuth } from "~/services/accounts/embedded-auth.server";
@@ -364,6 +366,7 @@ export const jobs = lazy(() => {
   registerJobMaintenance(built);
   aiAds.registerJobs(built);
   competitors.registerJobs(built);
+  discovery.registerJobs(built);
   catalogue.registerJobs(built);
   storedImages.registerJobs(built);
   tiktoks.registerJobs(built);
@@ -448,6 +451,23 @@ export const competitors = lazy(() =>
     // its listings refreshes it too.
     afterStoreRead: [{ name: "measured catalogue", onFailure: "log", read: async (r) => void (r.unchanged ? undefined : await catalogue.storeRead()) }],
     onStoreRemoved: () => catalogue.storeRead(),
+  }),
+);
+
+/**
+ * Store discovery (decision 101): public sources name candidate stores, the tracker's own polite probe verifies them,
+ * and up to DISCOVERY_BUDGET a run join the operator's list as "discovered".
+ */
+export const discovery = lazy(() =>
+  createDiscovery({
+    db,
+    jobs,
+    sources: createStoreSources({ fetcher: createSafeFetcher(outsideReads), cdxUrl: env.DISCOVERY_CDX_URL, ctUrl: env.DISCOVERY_CT_URL }),
+    storefront: trackerReads.storefront,
+    now: () => new Date(),
+    operatorIntervalMs: env.CATALOGUE_STORE_INTERVAL_HOURS * 60 * 60_000,
+    budget: env.DISCOVERY_BUDGET,
+    log: childLogger("discovery"),
   }),
 );
 

@@ -29,6 +29,8 @@ export interface ObservedStore {
   /** How many users follow it; who they are is never shown. */
   followers: number;
   operatorListed: boolean;
+  /** How it came onto the operator's list: typed by the operator, or found by discovery (decision 101). */
+  origin: "listed" | "discovered";
   paused: boolean;
   status: CompetitorStatus;
   /** Why the last read failed or why it is parked, as a sentence. */
@@ -170,6 +172,7 @@ export async function listStores(db: Db): Promise<ObservedStore[]> {
       id: true,
       domain: true,
       operatorListed: true,
+      origin: true,
       paused: true,
       parkedAt: true,
       status: true,
@@ -186,6 +189,7 @@ export async function listStores(db: Db): Promise<ObservedStore[]> {
     domain: r.domain,
     followers: r._count.followers,
     operatorListed: r.operatorListed,
+    origin: r.origin === "discovered" ? "discovered" : "listed",
     paused: r.paused,
     status: r.status as CompetitorStatus,
     lastError: r.lastError,
