@@ -111,7 +111,7 @@ async function engineApi(engine: Engine, url: string): Promise<EngineApi> {
         return `3 sends while queued: ${whileQueued} live job(s) (ids ${ids.map((x) => (x ? "new" : "null")).join(", ")}); while running: ${whileRunning ? "a second job" : "refused"}; after done: ${after ? "a new job" : "refused"}`;
       },
       async close() {
-        await boss.stop({ graceful: false, wait: true });
+        await boss.stop({ graceful: false });
         await pool.end();
       },
       boss,

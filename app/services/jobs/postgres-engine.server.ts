@@ -24,26 +24,15 @@ import {
   type EnqueueOptions,
   type JobStatus,
 } from "~/domain/jobs";
-import type { JobHandler, JobsLog, RegisterOptions } from "~/services/jobs/runtime.server";
+import type { JobHandler, JobRow, JobsLog, RegisterOptions } from "~/services/jobs/runtime.server";
 
 /** What a transaction needs to offer: Prisma's interactive transaction client has it. */
 export interface RawTransaction {
   $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
 }
 
-export interface PostgresJobRow {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  runAt: Date;
-  lastError: string | null;
-  key: string | null;
-  payload: string;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
+/** A job row as `jobs list` shows it; pg-boss's ids are UUIDs, and it keeps no lease owner or progress. */
+export type PostgresJobRow = Omit<JobRow, "id" | "leaseOwner" | "leaseExpiresAt" | "progress"> & { id: string };
 
 export interface PostgresJobsDeps {
   /** DATABASE_URL (postgresql://...). */
