@@ -3,22 +3,10 @@
 // the login page and the demo user's product grid from PostgreSQL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
-import { ensureProductionBuild } from "../../helpers/production-server";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen({ port: 0, host: "127.0.0.1" }, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { ensureProductionBuild, freePort } from "../../helpers/production-server";
 
 describe("npm start on a PostgreSQL DATABASE_URL", () => {
   let cluster: PostgresCluster;
