@@ -5,6 +5,25 @@
 // app/services/crawl/discovery.server.ts verifies and adds. Nothing a source sends crashes a run: a line or an
 // answer we cannot use is a skip with its reason.
 import { normaliseStoreDomain } from "~/domain/crawl/store-url";
+import { AppError } from "~/domain/errors";
+
+export const DISCOVERY_RULES = {
+  /** Probes a run may spend per store it may add (some candidates are closed, gone or not Shopify). */
+  verifyPerAdd: 3,
+  /** Candidates asked of each source per store the run may add. */
+  candidatesPerAdd: 10,
+  /** Largest budget one run accepts. */
+  maxBudget: 5_000,
+} as const;
+
+/** A budget from the operator (CLI, page): a whole number 0..maxBudget, or a 400 with a sentence. */
+export function parseBudget(value: unknown): number {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > DISCOVERY_RULES.maxBudget) {
+    throw new AppError(400, `The budget is how many stores one run may add: a whole number from 0 to ${DISCOVERY_RULES.maxBudget.toLocaleString("en-US")}.`);
+  }
+  return n;
+}
 
 /** A candidate a source named, or why a piece of its answer was not one. */
 export interface SourceSkip {

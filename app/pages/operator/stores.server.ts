@@ -5,20 +5,23 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { expectedFailure } from "~/pages/http/form-errors.server";
-import { catalogue, competitors } from "~/services/index.server";
+import { parseBudget } from "~/domain/crawl/discovery";
+import { catalogue, competitors, discovery } from "~/services/index.server";
 
-export const STORE_INTENTS = ["stores-add", "store-pause", "store-resume", "store-remove"] as const;
+export const STORE_INTENTS = ["stores-add", "store-pause", "store-resume", "store-remove", "stores-discover"] as const;
 
 const StoreForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stores-add"), domains: z.string().max(200_000, "That list is too long: add at most 5,000 stores at once.") }),
   z.object({ intent: z.literal("store-pause"), domain: z.string().min(1).max(300) }),
   z.object({ intent: z.literal("store-resume"), domain: z.string().min(1).max(300) }),
   z.object({ intent: z.literal("store-remove"), domain: z.string().min(1).max(300) }),
+  // Discovery (decision 101): one run queued now with this budget (empty: the configured one).
+  z.object({ intent: z.literal("stores-discover"), budget: z.string().max(20).optional() }),
 ]);
 
 export async function loadObservedStores() {
-  const [stores, status] = await Promise.all([competitors.listStores(), catalogue.status()]);
-  return { stores, catalogue: status };
+  const [stores, status, found] = await Promise.all([competitors.listStores(), catalogue.status(), discovery.status()]);
+  return { stores, catalogue: status, discovery: found };
 }
 
 export type ObservedStoresData = Awaited<ReturnType<typeof loadObservedStores>>;
@@ -40,6 +43,13 @@ export async function observedStoresAction(form: FormData) {
       if (r.listed.length > 0) parts.push(`${plural(r.listed.length, "followed store")} now on the list too`);
       if (r.already.length > 0) parts.push(`${r.already.length} already on the list`);
       return { ok: true, message: `${parts.join("; ")}.` };
+    }
+    if (input.intent === "stores-discover") {
+      const budget = input.budget?.trim() ? parseBudget(input.budget) : undefined;
+      const n = budget ?? (await discovery.status()).budget;
+      if (n === 0) return data({ ok: false, message: "The budget is 0, so a run would add nothing: give a budget of 1 or more." }, { status: 400 });
+      await discovery.enqueue(n);
+      return { ok: true, message: `Discovery queued: it verifies candidates politely and adds at most ${plural(n, "store")} as discovered.` };
     }
     if (input.intent === "store-pause") {
       const r = await competitors.pauseStore(input.domain);

@@ -9,23 +9,14 @@
 import { z } from "zod";
 import { isUniqueViolation, retryBusy, type Db } from "~/db.server";
 import { nextSlotMs } from "~/domain/competitors/competitors";
-import type { StoreSource } from "~/domain/crawl/discovery";
-import { AppError } from "~/domain/errors";
+import { DISCOVERY_RULES, parseBudget, type StoreSource } from "~/domain/crawl/discovery";
 import type { ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import type { Jobs } from "~/services/jobs.server";
 
 export const DISCOVER_JOB = "crawl.discover";
 /** Daily at 04:23 UTC, when the budget is not 0. */
 export const DISCOVER_SCHEDULE = { name: "store-discovery", pattern: "23 4 * * *" } as const;
-
-export const DISCOVERY_RULES = {
-  /** Probes a run may spend per store it may add (some candidates are closed, gone or not Shopify). */
-  verifyPerAdd: 3,
-  /** Candidates asked of each source per store the run may add. */
-  candidatesPerAdd: 10,
-  /** Largest budget one run accepts. */
-  maxBudget: 5_000,
-} as const;
+export { DISCOVERY_RULES, parseBudget };
 
 export interface DiscoveryDeps {
   db: Db;
@@ -56,15 +47,6 @@ export interface DiscoveryRun {
   verified: number;
   /** Candidates left untried when the budget or the probe allowance ran out (tried again next run). */
   untried: number;
-}
-
-/** A budget from the operator (CLI, page): a whole number 0..maxBudget, or a 400 with a sentence. */
-export function parseBudget(value: unknown): number {
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > DISCOVERY_RULES.maxBudget) {
-    throw new AppError(400, `The budget is how many stores one run may add: a whole number from 0 to ${DISCOVERY_RULES.maxBudget.toLocaleString("en-US")}.`);
-  }
-  return n;
 }
 
 async function known(db: Db, host: string): Promise<{ domain: string; origin: string } | null> {

@@ -134,7 +134,7 @@ export function OperatorPage({ data, result }: { data: OperatorPageData; result:
           </Banner>
         ) : null}
         <OperatorInbox inbox={data.inbox} FormComponent={Form as unknown as FormLike} />
-        <OperatorStores stores={data.observed.stores} catalogue={data.observed.catalogue} FormComponent={Form as unknown as FormLike} />
+        <OperatorStores stores={data.observed.stores} catalogue={data.observed.catalogue} discovery={data.observed.discovery} FormComponent={Form as unknown as FormLike} />
       </BlockStack>
     </Page>
   );

@@ -1,13 +1,21 @@
 // The operator page's observed stores and measured catalogue (docs/decisions/047): the catalogue's status, a form
 // adding several stores (one per line), and every store the tracker knows with its followers COUNTED (never who),
 // whether the operator lists it, its status (a parked store says why), its last read and listings, and pause /
-// resume / remove. Rendered on its own in tests; FormComponent is Remix's Form on the site (a plain form works too).
+// resume / remove; discovery (decision 101): its budget, its sources, how many stores it found, a form queuing a run,
+// and a "Discovered" mark on the stores it added. Rendered on its own in tests; FormComponent is Remix's Form on the site (a plain form works too).
 import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState, type ComponentType, type ReactNode } from "react";
 import type { ObservedStore } from "~/services/competitors.server";
 import type { CatalogueStatus } from "~/services/catalogue.server";
 
 type FormLike = ComponentType<{ method: "post"; children?: ReactNode }>;
+
+/** What the page shows of store discovery (services/crawl/discovery.server.ts discoveryStatus). */
+export interface DiscoveryStatus {
+  budget: number;
+  sources: string[];
+  discovered: number;
+}
 
 const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 16)} UTC` : "never");
 
@@ -118,6 +126,7 @@ export function ObservedStoresList({ stores, FormComponent }: { stores: Observed
                 </div>
                 <StatusBadge store={s} />
                 {s.operatorListed ? <Badge tone="info">On your list</Badge> : null}
+                {s.origin === "discovered" ? <Badge tone="magic">Discovered</Badge> : null}
               </InlineStack>
               <Text as="p" variant="bodySm" tone="subdued">
                 {`Followed by ${s.followers} ${s.followers === 1 ? "user" : "users"} · last read ${when(s.lastCheckedAt)} · ${s.listings} ${s.listings === 1 ? "listing" : "listings"}`}
@@ -154,11 +163,52 @@ export function ObservedStoresList({ stores, FormComponent }: { stores: Observed
   );
 }
 
-export function OperatorStores({ stores, catalogue, FormComponent = "form" as unknown as FormLike }: { stores: ObservedStore[]; catalogue: CatalogueStatus; FormComponent?: FormLike }) {
+export function DiscoveryCard({ discovery, FormComponent }: { discovery: DiscoveryStatus; FormComponent: FormLike }) {
+  const [budget, setBudget] = useState("");
+  const sources = discovery.sources.length > 0 ? discovery.sources.join(" and ") : "none (both sources are off)";
+  return (
+    <Card>
+      <FormComponent method="post">
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Store discovery
+          </Text>
+          <InlineGrid columns={{ xs: 2, md: 3 }} gap="300">
+            <Figure label="Budget a run" value={discovery.budget === 0 ? "Off (0)" : `${discovery.budget} stores`} />
+            <Figure label="Stores discovered" value={String(discovery.discovered)} />
+          </InlineGrid>
+          <Text as="p" tone="subdued">
+            {`Sources: ${sources}. Each candidate is verified politely (robots.txt, one request a second) before it joins your list; ${discovery.budget === 0 ? "no daily run while the budget is 0 (DISCOVERY_BUDGET)" : "a run adds at most the budget, daily"}.`}
+          </Text>
+          <input type="hidden" name="intent" value="stores-discover" />
+          <InlineStack gap="200" blockAlign="end" wrap>
+            <div style={{ maxWidth: 200 }}>
+              <TextField label="Budget for this run" name="budget" type="number" min={0} max={5000} autoComplete="off" value={budget} onChange={setBudget} placeholder={String(discovery.budget)} />
+            </div>
+            <Button submit>Discover stores now</Button>
+          </InlineStack>
+        </BlockStack>
+      </FormComponent>
+    </Card>
+  );
+}
+
+export function OperatorStores({
+  stores,
+  catalogue,
+  discovery,
+  FormComponent = "form" as unknown as FormLike,
+}: {
+  stores: ObservedStore[];
+  catalogue: CatalogueStatus;
+  discovery?: DiscoveryStatus;
+  FormComponent?: FormLike;
+}) {
   return (
     <BlockStack gap="400">
       <CatalogueStatusCard status={catalogue} />
       <AddStoresForm FormComponent={FormComponent} />
+      {discovery ? <DiscoveryCard discovery={discovery} FormComponent={FormComponent} /> : null}
       <ObservedStoresList stores={stores} FormComponent={FormComponent} />
     </BlockStack>
   );
