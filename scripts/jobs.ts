@@ -5,8 +5,12 @@
 //   run-due  runs every job due now in this process, with the app's handlers, then exits
 //   purge    deletes done jobs and schedule-run rows older than N days (default 14; the daily
 //            "jobs.purge" schedule does the same); queued, running and parked jobs are kept
+import { z } from "zod";
+import { isPostgresUrl } from "~/db-postgres.server";
 import { db, dbReady } from "~/db.server";
 import { JOB_STATUSES, JobIdSchema, type JobStatus } from "~/domain/jobs";
+import { getEnv } from "~/env.server";
+import { createPostgresJobs, type PostgresJobs } from "~/services/jobs/postgres-engine.server";
 import { createJobs, defaultOwnerId, JOB_RETENTION_DAYS, registerJobKinds, type JobRow, type JobsLog } from "~/services/jobs.server";
 import { oneLine, option, runCli, table, UsageError } from "./lib/cli-args";
 
@@ -26,7 +30,10 @@ function errorFields(_key: string, value: unknown) {
   return value instanceof Error ? value.message : value;
 }
 
-function formatJobs(rows: JobRow[]): string {
+/** On PostgreSQL the jobs are pg-boss's (decision 102): list and retry read and change them there. */
+let postgres: PostgresJobs | null = null;
+
+function formatJobs(rows: (Omit<JobRow, "id" | "leaseOwner" | "leaseExpiresAt" | "progress"> & { id: number | string })[]): string {
   if (rows.length === 0) return "No jobs.";
   const cells = rows.map((r) => [
     String(r.id),
@@ -48,7 +55,13 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const jobs = createJobs({ db, ownerId: `${defaultOwnerId()}:cli`, log: stderrLog });
   registerJobKinds(jobs);
-  await dbReady;
+  const url = getEnv().DATABASE_URL;
+  if (isPostgresUrl(url)) {
+    if (command === "run-due" || command === "purge") {
+      throw new UsageError(`${command} is for the SQLite queue; on PostgreSQL pg-boss's workers run due jobs and its retention deletes old ones (decision 102).`);
+    }
+    postgres = createPostgresJobs({ url, log: stderrLog, maxConnections: 2 });
+  } else await dbReady;
 
   if (command === "list") {
     const known = new Set(["--status", "--limit"]);
@@ -63,15 +76,18 @@ async function main(argv: string[]): Promise<number> {
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
       throw new UsageError(`--limit is a whole number from 1 to 10000, not "${limitText}".`);
     }
-    console.log(formatJobs(await jobs.list({ status: status as JobStatus | undefined, limit })));
+    const options = { status: status as JobStatus | undefined, limit };
+    console.log(formatJobs(postgres ? await postgres.list(options) : await jobs.list(options)));
     return 0;
   }
 
   if (command === "retry") {
     if (args.length !== 1) throw new UsageError("retry takes one job id.");
-    const id = JobIdSchema.safeParse(args[0]);
-    if (!id.success) throw new UsageError(`"${args[0]}" is not a job id (a positive whole number).`);
-    const job = await jobs.retry(id.data);
+    const id = postgres ? z.string().uuid().safeParse(args[0]) : JobIdSchema.safeParse(args[0]);
+    if (!id.success) {
+      throw new UsageError(`"${args[0]}" is not a job id (${postgres ? "a UUID, as jobs list shows it" : "a positive whole number"}).`);
+    }
+    const job = postgres ? await postgres.retry(String(id.data)) : await jobs.retry(Number(id.data));
     const attempts = `${job.maxAttempts} fresh attempt${job.maxAttempts === 1 ? "" : "s"}`;
     console.log(`Job ${job.id} (${job.kind}) is queued to run now, with ${attempts}.`);
     return 0;
@@ -110,4 +126,4 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(command ? `Unknown command "${command}".` : "Which command?");
 }
 
-runCli(() => main(process.argv.slice(2)), { usage: USAGE, close: () => db.$disconnect() });
+runCli(() => main(process.argv.slice(2)), { usage: USAGE, close: () => Promise.all([db.$disconnect(), postgres?.stop()]) });

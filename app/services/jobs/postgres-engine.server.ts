@@ -198,6 +198,7 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
   async function stop(): Promise<void> {
     stopping.abort(new Error("the worker is stopping"));
     if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+    started = null;
   }
 
   const rowOf = (j: JobWithMetadata<unknown>): PostgresJobRow => ({

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresClient } from "~/db-postgres.server";
 import { createPostgresJobs, type PostgresJobs } from "~/services/jobs/postgres-engine.server";
+import { runScript } from "../../helpers/cli";
 import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -123,4 +124,31 @@ describe("the job system on PostgreSQL (pg-boss)", () => {
     expect(runs.size).toBe(40);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   }, 60_000);
+
+  it("npm run jobs -- list shows a parked job in capitals and retry ID queues it; a whole-number id is refused", async () => {
+    const system = jobs();
+    system.register("pg.cli", () => {
+      throw new Error("the feed answered 503");
+    });
+    await system.start();
+    const { id } = await system.enqueue("pg.cli", {}, { maxAttempts: 1 });
+    await until(() => system.get(id), (row) => row?.status === "parked");
+    await system.stop();
+    const env = { ...process.env, DATABASE_URL: url };
+
+    const list = await runScript("jobs", ["list", "--status", "parked"], { env });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(id);
+    expect(list.stdout).toMatch(/pg\.cli\s+PARKED\s+1\/1/);
+    expect(list.stdout).toContain("attempt 1 of 1: the feed answered 503");
+
+    const retried = await runScript("jobs", ["retry", id], { env });
+    expect(retried).toMatchObject({ code: 0 });
+    expect(retried.stdout).toContain(`Job ${id} (pg.cli) is queued to run now`);
+    expect((await jobs().get(id))?.status).toBe("queued");
+
+    const wrong = await runScript("jobs", ["retry", "12"], { env });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('"12" is not a job id (a UUID, as jobs list shows it).');
+  }, 90_000);
 });
