@@ -135,7 +135,7 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
     schedules.push({ name, cron, kind, payload });
   }
 
-  const stopping = new AbortController();
+  let stopping = new AbortController();
 
   /** One attempt of one job: the payload checked, the handler under its time limit, a sentence when it fails. */
   async function attempt(kind: string, job: JobWithMetadata<unknown>) {
@@ -175,6 +175,7 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
 
   /** Starts working every registered kind and the schedules in this process. */
   async function start(): Promise<void> {
+    if (stopping.signal.aborted) stopping = new AbortController();
     for (const [kind, reg] of registered) {
       await queue(kind);
       await boss.work(
