@@ -33,6 +33,7 @@ import { ensureBuild, startBenchServer } from "./lib/bench-server";
 import { cpuSeconds, summariseProfile } from "./lib/cpu-profile";
 import { catalogueCopy } from "./lib/generated-catalogue";
 import { signInPaidUser } from "./lib/paid-user";
+import { parseProductQuery } from "~/domain/products/product-query";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3393);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -217,7 +218,7 @@ async function stepCosts(dbUrl: string, key: string, userId: string) {
   const limitNow = await cost("limiter: key + user minute, user month (SQLite store, its turn)", COST_CALLS, () => apiKeys.countCall(caller));
   const limitBefore = await cost("limiter as it was (rate-limiter-flexible's Prisma store)", COST_CALLS, () => prismaStore.countCall(caller));
   const search = await cost("the search itself (products.search, the same queries)", COST_CALLS, (i) =>
-    products.search({ userId, access: researchAccess(user), params: new URLSearchParams(`${QUERIES[i % QUERIES.length]}&page=1&pageSize=12`) }),
+    products.search({ userId, access: researchAccess(user), query: parseProductQuery(new URLSearchParams(`${QUERIES[i % QUERIES.length]}&page=1&pageSize=12`)) }),
   );
   console.log(
     `  key check + limiter a call: ${((keyNow + limitNow) / 1000).toFixed(2)} ms now, ${((keyBefore + limitBefore) / 1000).toFixed(2)} ms before; the search ${(search / 1000).toFixed(2)} ms`,

@@ -8,11 +8,12 @@ import { handleServiceErrors } from "~/pages/http/http.server";
 import { searchResultPage } from "~/pages/research/research.server";
 import { requireApiUser } from "~/pages/http/site-session.server";
 import { products } from "~/services/index.server";
+import { parseProductQuery } from "~/domain/products/product-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const params = new URL(request.url).searchParams;
   params.delete("uid");
-  const result = await handleServiceErrors(() => products.search({ userId: user.id, access: researchAccess(user), params }));
+  const result = await handleServiceErrors(() => products.search({ userId: user.id, access: researchAccess(user), query: parseProductQuery(params) }));
   return Response.json(searchResultPage(result), { headers: { "Cache-Control": "private, no-store" } });
 }

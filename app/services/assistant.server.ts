@@ -37,6 +37,7 @@ import { landedMarginState } from "~/services/landed-cost/margins.server";
 import { researchAccess, type ResearchAccess } from "~/domain/products/research-access";
 import { AiTextError, type AiText } from "~/integrations/ai-text.server";
 import type { ProductCard } from "~/services/products.server";
+import { parseProductQuery, productQuery, type ProductQuery } from "~/domain/products/product-query";
 
 export const SOURCES = { model: "AI model", builtIn: "built-in parser" } as const;
 export type AnswerSource = (typeof SOURCES)[keyof typeof SOURCES];
@@ -51,7 +52,7 @@ export type AssistantUser = PaidStateInput & { id: string };
 
 /** What the assistant needs of the product service. */
 export interface AssistantProducts {
-  search(input: { userId: string; access: ResearchAccess; params: URLSearchParams }): Promise<{ items: ProductCard[]; total: number; totalIsEstimate: boolean }>;
+  search(input: { userId: string; access: ResearchAccess; query: ProductQuery }): Promise<{ items: ProductCard[]; total: number; totalIsEstimate: boolean }>;
   productCards(userId: string, objectIDs: string[], access: ResearchAccess): Promise<ProductCard[]>;
   niches(): Promise<string[]>;
   /** Whether a word is the catalogue's own; null when the search engine cannot say. */
@@ -328,7 +329,7 @@ export function createAssistant(deps: AssistantDeps) {
       result = { filters: parsed.filters, source: SOURCES.builtIn, notes: parsed.notes, cannot: parsed.cannot, exclude: [], likeTitle: parsed.likeTitle, likeMove: parsed.likeMove };
     }
     if (result.likeTitle) {
-      const found = await products.search({ userId: user.id, access, params: new URLSearchParams({ q: result.likeTitle, sort: "relevance", pageSize: "1" }) });
+      const found = await products.search({ userId: user.id, access, query: productQuery({ q: result.likeTitle, sort: "relevance", pageSize: 1 }) });
       const hit = found.items[0];
       if (hit) {
         const liked = likeProduct(result.filters, toLike(hit), result.likeMove);
@@ -357,7 +358,7 @@ export function createAssistant(deps: AssistantDeps) {
       const known = (await products.knowsWord?.(word)) ?? null;
       if (known === false) unknown.push(word);
       if (known !== null) continue;
-      const found = await products.search({ userId: user.id, access, params: new URLSearchParams({ q: word, literal: "1", pageSize: "1" }) });
+      const found = await products.search({ userId: user.id, access, query: productQuery({ q: word, literal: true, pageSize: 1 }) });
       if (found.total === 0) unknown.push(word);
     }
     if (unknown.length === 0) return understood;
@@ -397,7 +398,7 @@ export function createAssistant(deps: AssistantDeps) {
     }
     const params = filtersToParams(filters);
     params.set("pageSize", String(ANSWER_SIZE + understood.exclude.length));
-    const result = await products.search({ userId: user.id, access, params });
+    const result = await products.search({ userId: user.id, access, query: parseProductQuery(params) });
     const cards = result.items.filter((c) => !understood.exclude.includes(c.objectID)).slice(0, ANSWER_SIZE);
     const total = Math.max(0, result.total - result.items.filter((c) => understood.exclude.includes(c.objectID)).length);
     const described = describeFilters(filters);

@@ -6,7 +6,7 @@ import { AppError } from "~/domain/errors";
 import { dayString, dayOf, noSalesDataNote } from "~/domain/products/insights";
 import { figure, isMeasuredSource, MEASURED_NO_SALES, priceCurrencyCode, type ShownFigure } from "~/domain/catalogue/measured-product";
 import { convertCents, type RateTable } from "~/domain/landed-cost/exchange-rates";
-import { parseProductQuery, type SearchEngine } from "~/domain/products/product-query";
+import { parseProductQuery, type ProductQuery, type SearchEngine } from "~/domain/products/product-query";
 import type { ResearchAccess } from "~/domain/products/research-access";
 import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/products/measured.server";
@@ -176,9 +176,9 @@ async function cardsFor(db: Db, userId: string, ids: number[], access: ResearchA
 export async function searchProducts(
   db: Db,
   engine: SearchEngine,
-  input: { userId: string; access: ResearchAccess; params: URLSearchParams; newSince?: Date },
+  input: { userId: string; access: ResearchAccess; query: ProductQuery; newSince?: Date },
 ) {
-  const query = parseProductQuery(input.params);
+  const { query } = input;
   const page = await engine.search(query);
   const items = await cardsFor(db, input.userId, page.ids, input.access, input.newSince);
   return {

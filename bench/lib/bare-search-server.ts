@@ -14,7 +14,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE } from "~/domain/products/product-query";
+import { DEFAULT_PAGE_SIZE, parseProductQuery } from "~/domain/products/product-query";
 import { researchAccess } from "~/domain/products/research-access";
 
 const workers = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
@@ -39,7 +39,7 @@ if (cluster.isPrimary && workers > 1) {
     const params = new URLSearchParams(query);
     params.set("page", "1");
     params.set("pageSize", String(DEFAULT_PAGE_SIZE));
-    return products.search({ userId: user.id, access, params });
+    return products.search({ userId: user.id, access, query: parseProductQuery(params) });
   };
   const mcp = bareMcp(search);
   const server = http.createServer((req, res) => {

@@ -7,7 +7,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { z } from "zod";
 import { AppError } from "~/domain/errors";
+import { dollarsToCents, productQuery } from "~/domain/products/product-query";
 import {
   competitorAnswer,
   competitorsAnswer,
@@ -15,10 +17,11 @@ import {
   productAnswer,
   profitAnswer,
   searchAnswer,
+  type SearchInput,
 } from "~/api/v1/answers.server";
 import type { CallCounts } from "~/api/v1/handler.server";
 import { PRODUCT_CARD_URI, productCardHtml } from "~/api/mcp/product-card.server";
-import { listedTools, TOOL_CONFIGS } from "~/api/mcp/tool-schemas.server";
+import { listedTools, SEARCH_PRODUCTS_INPUT, TOOL_CONFIGS } from "~/api/mcp/tool-schemas.server";
 import {
   competitorsText,
   competitorText,
@@ -76,6 +79,27 @@ async function run<T extends object>(pooled: PooledServer, answer: (caller: McpC
   }
 }
 
+/** search_products' typed arguments as the search's typed query: no URL in between (issue 36). */
+function searchInputOfArgs(args: z.infer<typeof SEARCH_PRODUCTS_INPUT>): SearchInput {
+  const margin = (percent: number | undefined) => (percent === undefined ? undefined : Math.round(percent * 100));
+  const query = productQuery({
+    q: args.q?.trim() ?? "",
+    niches: args.niche ? [args.niche] : [],
+    stages: args.stage ? [args.stage] : [],
+    ...(args.source ? { source: args.source } : {}),
+    ...(args.sort ? { sort: args.sort } : {}),
+    price: defined({ min: dollarsToCents(args.minPrice, "minPrice"), max: dollarsToCents(args.maxPrice, "maxPrice") }),
+    stores: defined({ min: args.minStores }),
+    margin: defined({ min: margin(args.minMargin), max: margin(args.maxMargin) }),
+  });
+  return { query, limit: args.limit, cursor: args.cursor ?? null };
+}
+
+/** A range without its unset ends. */
+function defined(r: { min?: number; max?: number }): { min?: number; max?: number } {
+  return { ...(r.min !== undefined ? { min: r.min } : {}), ...(r.max !== undefined ? { max: r.max } : {}) };
+}
+
 /** The query string an API operation reads, from a tool's arguments. */
 function paramsOf(args: Record<string, unknown>): URLSearchParams {
   const params = new URLSearchParams();
@@ -94,7 +118,7 @@ export function buildMcpServer(): PooledServer {
   server.registerTool(
     "search_products",
     TOOL_CONFIGS.search_products,
-    (args) => run(pooled, ({ user, request }) => searchAnswer(user, request, paramsOf(args)), searchText),
+    (args) => run(pooled, ({ user, request }) => searchAnswer(user, request, searchInputOfArgs(args)), searchText),
   );
 
   server.registerTool(

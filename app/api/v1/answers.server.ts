@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { dayOf, dayString } from "~/domain/products/insights";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "~/domain/products/product-query";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, parseProductQuery, type ProductQuery } from "~/domain/products/product-query";
 import { priceCurrencyCode } from "~/domain/catalogue/measured-product";
 import { researchAccess } from "~/domain/products/research-access";
 import { parseProfitQuery } from "~/pages/landed-cost/api.server";
@@ -128,10 +128,11 @@ export function apiProductDetail(detail: ServiceDetail, request: RequestUrl): Ou
 
 // ---------- the search's cursor ----------
 
-/** The search's own parameters, sorted, as a fingerprint: a cursor only continues the search it came from. */
-function searchFingerprint(params: URLSearchParams): string {
-  const pairs = [...params].filter(([k]) => k !== "cursor" && k !== "limit").sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)));
-  return createHash("sha256").update(JSON.stringify(pairs)).digest("base64url").slice(0, 16);
+/** The search itself (not its page), as a fingerprint: a cursor only continues the search it came from. */
+function searchFingerprint(query: ProductQuery): string {
+  const { page: _page, pageSize: _pageSize, ...search } = query;
+  const canonical = { ...search, niches: [...search.niches].sort(), stages: [...search.stages].sort() };
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("base64url").slice(0, 16);
 }
 
 function encodeCursor(page: number, limit: number, fingerprint: string): string {
@@ -153,23 +154,33 @@ function decodeCursor(cursor: string, fingerprint: string): { page: number; limi
   return { page: c.data.p, limit: c.data.l };
 }
 
-export async function searchAnswer(user: User, request: RequestUrl, query: URLSearchParams): Promise<Out<typeof S.ProductPage>> {
+/** A search as the API and MCP take it: the typed query, and the page as a cursor and a limit. */
+export interface SearchInput {
+  query: ProductQuery;
+  limit?: number;
+  cursor?: string | null;
+}
+
+/** `/api/v1/products`' query string as a SearchInput (MCP builds its own from typed arguments). */
+export function searchInputOf(url: URLSearchParams): SearchInput {
   for (const key of ["page", "pageSize", "uid"]) {
-    if (query.has(key)) throw new AppError(400, `${key} is not a parameter of this API: page with cursor and limit.`, { param: key });
+    if (url.has(key)) throw new AppError(400, `${key} is not a parameter of this API: page with cursor and limit.`, { param: key });
   }
   for (const key of ["cursor", "limit"]) {
-    if (query.getAll(key).length > 1) throw new AppError(400, `${key} is given twice.`, { param: key });
+    if (url.getAll(key).length > 1) throw new AppError(400, `${key} is given twice.`, { param: key });
   }
-  const numbers = checkQueryNumbers(SEARCH_PARAMS, query);
-  const fingerprint = searchFingerprint(query);
-  let limit = numbers.limit ?? DEFAULT_PAGE_SIZE;
+  const numbers = checkQueryNumbers(SEARCH_PARAMS, url);
+  const query = parseProductQuery(new URLSearchParams([...url].filter(([k]) => k !== "cursor" && k !== "limit")));
+  return { query, limit: numbers.limit, cursor: url.get("cursor") };
+}
+
+export async function searchAnswer(user: User, request: RequestUrl, input: SearchInput): Promise<Out<typeof S.ProductPage>> {
+  const fingerprint = searchFingerprint(input.query);
+  let limit = input.limit ?? DEFAULT_PAGE_SIZE;
   let page = 1;
-  const cursor = query.get("cursor");
-  if (cursor !== null) ({ page, limit } = decodeCursor(cursor, fingerprint));
-  const params = new URLSearchParams([...query].filter(([k]) => k !== "cursor" && k !== "limit"));
-  params.set("page", String(page));
-  params.set("pageSize", String(limit));
-  const result = await products.search({ userId: user.id, access: researchAccess(user), params });
+  if (input.cursor != null) ({ page, limit } = decodeCursor(input.cursor, fingerprint));
+  const query = { ...input.query, page, pageSize: limit };
+  const result = await products.search({ userId: user.id, access: researchAccess(user), query });
   return {
     items: result.items.map((c) => apiProduct(c, request)),
     total: result.total,
@@ -292,7 +303,7 @@ export const OPERATIONS: Operation[] = [
     description: "Cursor pagination: pass nextCursor as cursor, with the same other parameters. A bad parameter is a 400 naming it.",
     queryParams: SEARCH_PARAMS,
     response: S.ProductPage,
-    run: ({ user, request, query }) => searchAnswer(user, request, query),
+    run: ({ user, request, query }) => searchAnswer(user, request, searchInputOf(query)),
   },
   {
     operationId: "getProduct",

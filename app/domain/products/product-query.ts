@@ -119,8 +119,13 @@ function number(params: URLSearchParams, name: string, opts: { min?: number; max
 
 /** Dollars ("19.99") to integer cents without float drift. */
 function cents(params: URLSearchParams, name: string) {
-  const raw = single(params, name);
-  if (raw === undefined) return undefined;
+  return dollarsToCents(single(params, name), name);
+}
+
+/** A dollar amount as typed ("19.99") to integer cents without float drift; QueryError naming `name` otherwise. */
+export function dollarsToCents(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  raw = raw.trim();
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(raw);
   if (!m) throw new QueryError(name, `"${raw}" is not an amount in dollars like 19.99`);
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
@@ -246,6 +251,57 @@ export function parseProductQuery(params: URLSearchParams, now: Date = new Date(
     seed: number(params, "seed", { min: 0, max: 2 ** 31 - 1, integer: true }) ?? 0,
     literal: literal === "1" || literal === "true",
   };
+}
+
+/** The query with nothing set: every product, by winning score, the first page. */
+export const EMPTY_PRODUCT_QUERY: ProductQuery = {
+  q: "",
+  niches: [],
+  stages: [],
+  price: {},
+  cost: {},
+  margin: {},
+  orders: {},
+  revenue: {},
+  engagement: {},
+  views: {},
+  stores: {},
+  storesAdded7d: {},
+  source: "all",
+  amazonPrice: {},
+  hasAmazonPrice: false,
+  firstSeen: {},
+  sort: "winning-score",
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+  seed: 0,
+  literal: false,
+};
+
+/**
+ * A typed query built by a caller that reads no URL (MCP's typed arguments, the assistant): the parts it sets over
+ * the empty query, with the rules the URL parser keeps across fields (a range's minimum not above its maximum,
+ * relevance only with a text). Throws QueryError naming the part.
+ */
+export function productQuery(parts: Partial<ProductQuery>): ProductQuery {
+  const query: ProductQuery = { ...EMPTY_PRODUCT_QUERY, ...parts };
+  const ranges: Array<[keyof ProductQuery, string]> = [
+    ["price", "maxPrice"],
+    ["cost", "maxCost"],
+    ["margin", "maxMargin"],
+    ["orders", "maxOrders"],
+    ["revenue", "maxRevenue"],
+    ["stores", "maxStores"],
+    ["amazonPrice", "maxAmazonPrice"],
+    ["firstSeen", "firstSeenBefore"],
+  ];
+  for (const [key, name] of ranges) {
+    const r = query[key] as Range;
+    range(r.min, r.max, name);
+  }
+  if (query.q.length > 200) throw new QueryError("q", "use at most 200 characters");
+  if (query.sort === "relevance" && !query.q) throw new QueryError("sort", "relevance needs a search text (q)");
+  return query;
 }
 
 /** Whether any filter (not text, sort or page) is set. */

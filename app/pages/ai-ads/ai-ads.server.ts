@@ -17,7 +17,7 @@ import type { User } from "~/services/accounts/auth.server";
 import { aiAds, brandKits, credits, products } from "~/services/index.server";
 import { expectedFailure } from "~/pages/http/form-errors.server";
 import { readForm, toErrorResponse } from "~/pages/http/http.server";
-import { QueryError } from "~/domain/products/product-query";
+import { productQuery, QueryError } from "~/domain/products/product-query";
 
 /** Products matching the picker's search, as few as fit on the page. */
 async function findProducts(user: User, q: string): Promise<AdProductSummary[]> {
@@ -26,7 +26,7 @@ async function findProducts(user: User, q: string): Promise<AdProductSummary[]> 
     const result = await products.search({
       userId: user.id,
       access: researchAccess(user),
-      params: new URLSearchParams({ q: q.trim(), pageSize: "6" }),
+      query: productQuery({ q: q.trim(), pageSize: 6 }),
     });
     return result.items.map((p) => ({
       objectID: p.objectID,

@@ -4,7 +4,7 @@
 // run exactly this. What a user may see is researchAccess's call, what happens is the products service's.
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { GRID_PAGE_PARAMS, QueryError } from "~/domain/products/product-query";
+import { GRID_PAGE_PARAMS, parseProductQuery, QueryError } from "~/domain/products/product-query";
 import { researchAccess } from "~/domain/products/research-access";
 import { withoutShopifyAdminParams } from "~/domain/shopify/admin-params";
 import { AppError } from "~/domain/errors";
@@ -108,7 +108,7 @@ export async function loadProductGrid(request: Request, user: User, surface: Sur
   const exports = access.insights ? exportLinks(surface, user.id, "/api/products/export", gridSearchParams(url)) : null;
   const page = { niches: await products.niches(), access: { insights: access.insights, lockedReason: access.lockedReason }, savedSearch, notice, exportLinks: exports };
   try {
-    const result = await products.search({ userId: user.id, access, params, newSince });
+    const result = await products.search({ userId: user.id, access, query: parseProductQuery(params), newSince });
     const results = searchResultPage(result);
     // Margin after duty and fees per card (decision 052).
     const landedMargins = await landedCost.landedMargins({ userId: user.id, objectIDs: results.items.map((p) => p.objectID), access });

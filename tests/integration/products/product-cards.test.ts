@@ -10,6 +10,7 @@ import { CatalogSearch } from "~/services/search/catalog-search.server";
 import { fixtureCatalogue, insertProducts } from "../../helpers/products";
 import { call } from "../../helpers/routes";
 import { createSignedInUser } from "../../helpers/site-users";
+import { parseProductQuery } from "~/domain/products/product-query";
 
 const catalogue = fixtureCatalogue(40, 11).map((p, i) => ({ ...p, objectID: `cards-${i}` }));
 const engine = new CatalogSearch(sqlReader);
@@ -55,7 +56,7 @@ describe("GET /api/products", () => {
     await markSome(user.id);
     for (const paid of [true, false]) {
       const access = researchAccess({ ...(await db.user.findUniqueOrThrow({ where: { id: user.id } })), userSubscribed: paid ? "yes" : "no" });
-      const input = { userId: user.id, access, params: new URLSearchParams("pageSize=48&sort=newest") };
+      const input = { userId: user.id, access, query: parseProductQuery(new URLSearchParams("pageSize=48&sort=newest")) };
       expect(readerFor(db)).not.toBeNull();
       const fast = await searchProducts(db, engine, input);
       const viaPrisma = await db.$transaction(async (tx) => {

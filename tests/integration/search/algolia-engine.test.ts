@@ -116,7 +116,7 @@ describe("Algolia search", () => {
     const { id } = await createUser({ userSubscribed: "yes" });
     const access = researchAccess(await db.user.findUniqueOrThrow({ where: { id } }));
     for (const params of ["q=algolia%20lmap", "q=algolia%20lmap&literal=1"]) {
-      const result = await searchProducts(db, engine, { userId: id, access, params: new URLSearchParams(params) });
+      const result = await searchProducts(db, engine, { userId: id, access, query: parseProductQuery(new URLSearchParams(params)) });
       expect(searchResultPage(result)).toMatchObject({ total: 2, correctedQuery: null, originalQuery: null });
     }
     expect(fake.requests.map((r) => r.body?.query)).toEqual(["algolia lmap", "algolia lmap"]);

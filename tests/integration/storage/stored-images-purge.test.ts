@@ -35,6 +35,7 @@ import { runScript } from "../../helpers/cli";
 import { png } from "../../helpers/png";
 import { createUser } from "../../helpers/site-users";
 import { algoliaRowSource } from "~/services/search/algolia-rows.server";
+import { parseProductQuery } from "~/domain/products/product-query";
 
 /** Every "/same-*.png" answers these bytes: two URLs, one content-addressed file. */
 const SHARED_PNG = png(10, 10, [0, 128, 255]);
@@ -283,7 +284,7 @@ describe("fetched images in search results", () => {
     const file = (await fileOf(url))!;
     const { id } = await createUser({ userSubscribed: "yes" });
     const access = researchAccess(await db.user.findUniqueOrThrow({ where: { id } }));
-    const result = await searchProducts(db, new CatalogSearch(sqlReader), { userId: id, access, params: new URLSearchParams("q=quokkaform") });
+    const result = await searchProducts(db, new CatalogSearch(sqlReader), { userId: id, access, query: parseProductQuery(new URLSearchParams("q=quokkaform")) });
     expect(result.items.map((c) => [c.objectID, c.image])).toEqual([["pg-s1", `${STORED_IMAGE_PATH}${file}`]]);
   });
 
