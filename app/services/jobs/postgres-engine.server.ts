@@ -40,6 +40,8 @@ export interface PostgresJobsDeps {
   log: JobsLog;
   /** pg-boss's pool for this process. */
   maxConnections?: number;
+  /** How often pg-boss looks for a schedule's period to fire (its default is 30 s; tests use 1). */
+  scheduleCheckSeconds?: number;
 }
 
 /** A key we give an unkeyed job, so the queue's `exclusive` policy only ever bites on a caller's key. */
@@ -57,7 +59,13 @@ const STATUS: Record<string, JobStatus> = {
 export type PostgresJobs = ReturnType<typeof createPostgresJobs>;
 
 export function createPostgresJobs(deps: PostgresJobsDeps) {
-  const boss = new PgBoss({ connectionString: deps.url, max: deps.maxConnections ?? 4 });
+  const boss = new PgBoss({
+    connectionString: deps.url,
+    max: deps.maxConnections ?? 4,
+    ...(deps.scheduleCheckSeconds
+      ? { cronWorkerIntervalSeconds: deps.scheduleCheckSeconds, cronMonitorIntervalSeconds: deps.scheduleCheckSeconds }
+      : {}),
+  });
   boss.on("error", (error) => deps.log.error({ err: error }, "pg-boss reported an error"));
   const registered = new Map<string, { handler: JobHandler<unknown>; options: z.output<typeof HandlerOptionsSchema>; payloadSchema?: z.ZodType<unknown> }>();
   const schedules: { name: string; cron: string; kind: string; payload: object }[] = [];

@@ -151,4 +151,24 @@ describe("the job system on PostgreSQL (pg-boss)", () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('"12" is not a job id (a UUID, as jobs list shows it).');
   }, 90_000);
+
+  it("a schedule run by two job systems fires once for its minute", async () => {
+    const fired: number[] = [];
+    for (let n = 0; n < 2; n++) {
+      const system = createPostgresJobs({ url, log: quiet, maxConnections: 3, scheduleCheckSeconds: 1 });
+      systems.push(system);
+      system.register("pg.every-minute", () => {
+        fired.push(Date.now());
+      });
+      system.schedule("every-minute", "* * * * *", "pg.every-minute");
+      await system.start();
+    }
+    await until(async () => fired.length, (n) => n > 0, 75_000);
+    // Both systems look every second; a second fire for the same minute would come within a few.
+    await new Promise((r) => setTimeout(r, 5_000));
+    // One fire per minute begun since the first (two only when the wait crossed into the next minute).
+    const minutes = Math.floor(Date.now() / 60_000) - Math.floor(fired[0] / 60_000) + 1;
+    expect(fired.length).toBeGreaterThanOrEqual(1);
+    expect(fired.length).toBeLessThanOrEqual(minutes);
+  }, 100_000);
 });
