@@ -2,6 +2,7 @@
 // Keys, retries with backoff then parking, an operator's retry, enqueue inside a Prisma transaction (rolled back:
 // no job; committed: one), and two job systems on separate pools sharing jobs, each run exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createPostgresClient } from "~/db-postgres.server";
 import { createPostgresJobs, type PostgresJobs } from "~/services/jobs/postgres-engine.server";
 import { runScript } from "../../helpers/cli";
@@ -171,4 +172,15 @@ describe("the job system on PostgreSQL (pg-boss)", () => {
     expect(fired.length).toBeGreaterThanOrEqual(1);
     expect(fired.length).toBeLessThanOrEqual(minutes);
   }, 100_000);
+
+  it("a payload its kind's schema rejects is parked at once (retrying cannot fix it)", async () => {
+    const system = jobs();
+    let ran = 0;
+    system.register("pg.typed", () => void ran++, { payloadSchema: z.object({ n: z.number() }) });
+    await system.start();
+    const { id } = await system.enqueue("pg.typed", { n: "seven" }, { maxAttempts: 5 });
+    const row = await until(() => system.get(id), (r) => r?.status === "parked");
+    expect(row).toMatchObject({ status: "parked", attempts: 1 });
+    expect(ran).toBe(0);
+  }, 60_000);
 });
