@@ -138,11 +138,12 @@ describe("the product grid with measured products", () => {
     expect((await grid("source=measured&minStores=2")).map((c) => c.objectID)).toEqual([fan]);
     const addedThisWeek = await grid("minStoresAdded7d=1");
     expect(addedThisWeek.map((c) => c.objectID)).toEqual([fan]);
-    // The fan's price is the median of its USD listings ($19.99, $21.50): $20.75.
-    expect((await grid("source=measured&maxPrice=20.75")).map((c) => c.objectID)).toEqual([fan]);
-    expect((await grid("source=measured&maxPrice=20.74")).map((c) => c.objectID)).toEqual([]);
+    // The fan's price is the median of its listings in dollars, the euro one converted at the dated reference rate
+    // (decision 089): $19.99, $21.50 and 24.95 EUR ($25.28 at 2022-07-18's rate) give $21.50.
+    expect((await grid("source=measured&maxPrice=21.50")).map((c) => c.objectID)).toEqual([fan]);
+    expect((await grid("source=measured&maxPrice=21.49")).map((c) => c.objectID)).toEqual([]);
     expect((await grid("source=measured&minPrice=30")).map((c) => c.title)).toEqual(["Glass kettle"]);
-    expect((await grid("source=measured&minPrice=21&maxPrice=22.5")).map((c) => c.objectID)).toEqual([lookAlike]);
+    expect((await grid("source=measured&minPrice=21.51&maxPrice=22.5")).map((c) => c.objectID)).toEqual([lookAlike]);
   });
 
   it("never matches a measured product on an orders figure, and ranks it after every product with one", async () => {

@@ -71,6 +71,8 @@ async function listing(title: string, picture: string | null, price = 1999, vend
       variants: JSON.stringify([{ id: "1", title: "Default", priceCents: price, available: true }]),
       priceMinCents: price,
       priceMaxCents: price,
+      // The tracker writes the store's published currency onto each listing it reads (decision 089).
+      currency: "USD",
       available: true,
       firstSeenAt: at,
       lastSeenAt: at,

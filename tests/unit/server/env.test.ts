@@ -524,6 +524,12 @@ describe("a public deployment (docs/decisions/042)", () => {
     }
   });
 
+  it("accepts random keys whose digits zxcvbn reads as dates, years or repeats (two it once refused)", () => {
+    for (const value of ["pk_077050517eb68a66132298328498b79eb7", "pk_4020874478abcce7d98788856817690093"]) {
+      expect({ value, weak: weakSecret(value) }).toEqual({ value, weak: null });
+    }
+  });
+
   it("starts a public deployment on random secrets, the Shopify client secret included", () => {
     expect(problems(publicWith("SESSION_SECRET", randomBytes(32).toString("base64")))).toEqual([]);
     expect(problems({ ...PUBLIC(), SHOPIFY_APP: "on", SHOPIFY_API_KEY: "client-id", SHOPIFY_API_SECRET: `shpss_${randomBytes(16).toString("hex")}` })).toEqual([]);
