@@ -177,6 +177,21 @@ export function jsonItem(dialect: Dialect, alias: string, index: number, model?:
   return type === "String" ? item : `CAST(${item} AS ${POSTGRES_TYPES[type]})`;
 }
 
+/** A DateTime column as whole seconds since 1970 (an integer on both engines). */
+export function epochSeconds(dialect: Dialect, column: string): string {
+  return dialect === "sqlite" ? `CAST(strftime('%s', ${column}) AS INTEGER)` : `CAST(floor(extract(epoch FROM ${column})) AS bigint)`;
+}
+
+/**
+ * The first element of a JSON array held in a text column, when it is a string (`value`), and the condition that it
+ * is one (`isText`). PostgreSQL reads the column as jsonb: the columns read this way are only ever written by
+ * JSON.stringify, so they always parse (SQLite's json_valid guard has no PostgreSQL 15 twin that does not throw).
+ */
+export function jsonFirstText(dialect: Dialect, column: string): { value: string; isText: string } {
+  if (dialect === "sqlite") return { value: `json_extract(${column}, '$[0]')`, isText: `json_valid(${column}) AND json_type(${column}, '$[0]') = 'text'` };
+  return { value: `(CAST(${column} AS jsonb) ->> 0)`, isText: `jsonb_typeof(CAST(${column} AS jsonb) -> 0) = 'string'` };
+}
+
 /** A DateTime literal in a raw statement, typed on PostgreSQL (where a bare literal can be read as text). */
 export function timeLiteral(dialect: Dialect, text: string): string {
   return dialect === "sqlite" ? `'${text}'` : `CAST('${text}' AS timestamp(3))`;

@@ -2,7 +2,7 @@
 // an observed store) with its picture fingerprint for matching, and one product's listings with their history
 // (rebuilt from the tracker's measured changes) for the signals. Raw SQL through the row reader: a full match
 // reads every listing, and a million Prisma row objects cost seconds and hundreds of MB.
-import { dateFromDb, parseJsonList, parseStringList, type Db, type SqlReader } from "~/db.server";
+import { dateFromDb, epochSeconds, parseJsonList, parseStringList, type Db, type Dialect, type SqlReader } from "~/db.server";
 import type { CatalogueChange } from "~/domain/competitors/insights";
 import type { ListingHistory } from "~/domain/catalogue/signals";
 
@@ -36,12 +36,15 @@ function optionValues(text: string): Array<{ name: string; values: string[] }> {
   });
 }
 
-const MATCH_SQL = `
-  SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cp.currency, lp.hash,
-         CAST(strftime('%s', cp.firstSeenAt) AS INTEGER), cp.vendor, cp.variants, cp.options
-  FROM CompetitorProduct cp
-  JOIN ListingPicture lp ON lp.listingId = cp.id AND lp.status = 'ok' AND lp.hash IS NOT NULL
-  WHERE cp.id > ? ORDER BY cp.id LIMIT ?`;
+/** Every fingerprinted listing after an id, in id order (keyset pages), in the reader's SQL. */
+function matchSql(dialect: Dialect): string {
+  return `
+  SELECT cp."id", cp."storeId", cp."title", cp."priceMinCents", cp."currency", lp."hash",
+         ${epochSeconds(dialect, `cp."firstSeenAt"`)}, cp."vendor", cp."variants", cp."options"
+  FROM "CompetitorProduct" cp
+  JOIN "ListingPicture" lp ON lp."listingId" = cp."id" AND lp."status" = 'ok' AND lp."hash" IS NOT NULL
+  WHERE cp."id" > ? ORDER BY cp."id" LIMIT ?`;
+}
 
 /**
  * Every row of a keyset-paged query (`WHERE <id> > ? ... ORDER BY <id> LIMIT ?`, the id first), in id order, read
@@ -62,7 +65,7 @@ export async function readInIdOrder<T>(sql: SqlReader, query: string, map: (row:
 export function readMatchListings(sql: SqlReader, chunk = 20_000): Promise<MatchListing[]> {
   return readInIdOrder(
     sql,
-    MATCH_SQL,
+    matchSql(sql.dialect),
     (r) => ({
       id: Number(r[0]),
       storeId: Number(r[1]),

@@ -10,7 +10,7 @@
 //   retryAt that backs off and honours Retry-After, and never exhausts it. Meanwhile the listing is in the
 //   catalogue on its title (matching.server.ts), and is placed again by its picture when the picture arrives.
 // Both run in the "catalogue.pictures" job (catalogue.server.ts), never inside a request.
-import { retryBusy, type Db } from "~/db.server";
+import { dialectOf, jsonFirstText, jsonItem, jsonRows, retryBusy, timeLiteral, type Db } from "~/db.server";
 import { samePictureFile, type PictureFingerprinter } from "~/domain/catalogue/hash";
 import { classifyPictureFailure, nextPictureTry, type PictureFailure } from "~/domain/catalogue/picture-failures";
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
@@ -43,27 +43,30 @@ function failureOf(error: unknown, nowMs: number): { error: string; failure: Pic
 
 export function createCataloguePictures(deps: CataloguePicturesDeps) {
   const { db, images, fingerprinter, now } = deps;
+  const dialect = dialectOf(db);
 
   /**
    * A fingerprinted picture whose URL changed only in Shopify's cache-busting `v` parameter keeps its fingerprint
    * (domain samePictureFile): its row takes the new URL, so queue() does not make it pending again.
    */
   async function followRenamedUrls(): Promise<void> {
+    const main = jsonFirstText(dialect, `cp."images"`);
     const moved = await db.$queryRawUnsafe<Array<{ listingId: number | bigint; oldUrl: string; newUrl: string }>>(
-      `SELECT lp."listingId" AS listingId, lp."imageUrl" AS oldUrl, json_extract(cp."images", '$[0]') AS newUrl
+      `SELECT lp."listingId" AS "listingId", lp."imageUrl" AS "oldUrl", ${main.value} AS "newUrl"
        FROM "ListingPicture" lp JOIN "CompetitorProduct" cp ON cp."id" = lp."listingId"
        WHERE cp."removedAt" IS NULL AND lp."status" = 'ok'
-         AND json_valid(cp."images") AND json_type(cp."images", '$[0]') = 'text'
-         AND lp."imageUrl" <> json_extract(cp."images", '$[0]')`,
+         AND ${main.isText}
+         AND lp."imageUrl" <> ${main.value}`,
     );
     const same = moved.filter((m) => samePictureFile(m.oldUrl, m.newUrl)).map((m) => [Number(m.listingId), m.newUrl]);
+    const listingId = jsonItem(dialect, "j", 0, "ListingPicture", "listingId");
     for (let i = 0; i < same.length; i += 500) {
       const pairs = JSON.stringify(same.slice(i, i + 500));
       await retryBusy(() =>
         db.$executeRawUnsafe(
           `UPDATE "ListingPicture"
-           SET "imageUrl" = (SELECT json_extract(j.value, '$[1]') FROM json_each(?) j WHERE json_extract(j.value, '$[0]') = "ListingPicture"."listingId")
-           WHERE "listingId" IN (SELECT json_extract(value, '$[0]') FROM json_each(?))`,
+           SET "imageUrl" = (SELECT ${jsonItem(dialect, "j", 1)} FROM ${jsonRows(dialect, "j")} WHERE ${listingId} = "ListingPicture"."listingId")
+           WHERE "listingId" IN (SELECT ${listingId} FROM ${jsonRows(dialect, "j")})`,
           pairs,
           pairs,
         ),
@@ -75,19 +78,19 @@ export function createCataloguePictures(deps: CataloguePicturesDeps) {
   async function queue(): Promise<number> {
     await followRenamedUrls();
     const at = now().toISOString();
+    const main = jsonFirstText(dialect, `cp."images"`);
     await retryBusy(() =>
       db.$executeRawUnsafe(
         `INSERT INTO "ListingPicture" ("listingId", "imageUrl", "status", "attempts", "updatedAt")
-         SELECT cp."id", json_extract(cp."images", '$[0]'), 'pending', 0, ?
+         SELECT cp."id", ${main.value}, 'pending', 0, ${timeLiteral(dialect, at)}
          FROM "CompetitorProduct" cp
          LEFT JOIN "ListingPicture" lp ON lp."listingId" = cp."id"
          WHERE cp."removedAt" IS NULL
-           AND json_valid(cp."images") AND json_type(cp."images", '$[0]') = 'text'
-           AND (lp."listingId" IS NULL OR lp."imageUrl" <> json_extract(cp."images", '$[0]'))
+           AND ${main.isText}
+           AND (lp."listingId" IS NULL OR lp."imageUrl" <> ${main.value})
          ON CONFLICT ("listingId") DO UPDATE SET
            "imageUrl" = excluded."imageUrl", "status" = 'pending', "hash" = NULL, "error" = NULL, "failure" = NULL, "retryAt" = NULL, "attempts" = 0,
            "updatedAt" = excluded."updatedAt"`,
-        at,
       ),
     );
     return db.listingPicture.count({ where: { status: "pending" } });

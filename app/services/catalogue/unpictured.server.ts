@@ -2,7 +2,7 @@
 // no picture, and those whose picture is still pending or could not be read. Every one is placed at once on its
 // title evidence (app/domain/catalogue/title-placement.ts) by matching.server.ts, and placed again by its
 // picture when one arrives. This module reads them and keeps the title index of placed listings.
-import type { SqlReader } from "~/db.server";
+import { epochSeconds, type Dialect, type SqlReader } from "~/db.server";
 import type { Cluster, ClusterInput, ClusterState } from "~/domain/catalogue/match";
 import { foldVendor, TitleIndex, titlePairReason } from "~/domain/catalogue/title-placement";
 import { readInIdOrder } from "~/services/catalogue/listings.server";
@@ -19,20 +19,22 @@ export interface UnpicturedListing {
 
 // Present listings without a usable fingerprint, and removed ones already in a product (so a listing that leaves
 // its store stays counted as it did, like a fingerprinted one).
-const UNPICTURED_SQL = `
-  SELECT cp.id, cp.storeId, cp.title, cp.priceMinCents, cp.currency, cp.vendor,
-         CAST(strftime('%s', cp.firstSeenAt) AS INTEGER)
-  FROM CompetitorProduct cp
-  LEFT JOIN ListingPicture lp ON lp.listingId = cp.id
-  WHERE cp.id > ? AND (lp.listingId IS NULL OR lp.status <> 'ok' OR lp.hash IS NULL)
-    AND (cp.removedAt IS NULL OR EXISTS (SELECT 1 FROM CatalogueMember cm WHERE cm.listingId = cp.id))
-  ORDER BY cp.id LIMIT ?`;
+function unpicturedSql(dialect: Dialect): string {
+  return `
+  SELECT cp."id", cp."storeId", cp."title", cp."priceMinCents", cp."currency", cp."vendor",
+         ${epochSeconds(dialect, `cp."firstSeenAt"`)}
+  FROM "CompetitorProduct" cp
+  LEFT JOIN "ListingPicture" lp ON lp."listingId" = cp."id"
+  WHERE cp."id" > ? AND (lp."listingId" IS NULL OR lp."status" <> 'ok' OR lp."hash" IS NULL)
+    AND (cp."removedAt" IS NULL OR EXISTS (SELECT 1 FROM "CatalogueMember" cm WHERE cm."listingId" = cp."id"))
+  ORDER BY cp."id" LIMIT ?`;
+}
 
 /** Every listing without a fingerprint, in id order, read in chunks. */
 export function readUnpicturedListings(sql: SqlReader, chunk = 20_000): Promise<UnpicturedListing[]> {
   return readInIdOrder(
     sql,
-    UNPICTURED_SQL,
+    unpicturedSql(sql.dialect),
     (r) => ({
       id: Number(r[0]),
       storeId: Number(r[1]),

@@ -2,7 +2,7 @@
 // and back, and writing one successful read (new and changed products, removals, the measured changes, the
 // size point, the store's times and what the read left out, its readNote) in one transaction. Unchanged products are skipped by fingerprint.
 import type { Prisma } from "@prisma/client";
-import { parseStringList, retryBusy, type Db } from "~/db.server";
+import { dialectOf, jsonRows, parseStringList, retryBusy, type Db } from "~/db.server";
 import { catalogueSeries, type CatalogueChange } from "~/domain/competitors/insights";
 import { readNote } from "~/domain/competitors/competitors";
 import type { ProductSnapshot, StoreSnapshot, VariantSnapshot } from "~/domain/crawl/store-snapshot";
@@ -124,14 +124,14 @@ export async function recordRead(
         }),
       ),
       db.$executeRawUnsafe(
-        `UPDATE "CompetitorProduct" SET "lastSeenAt" = ?, "currency" = ? WHERE "storeId" = ? AND "productId" IN (SELECT value FROM json_each(?))`,
+        `UPDATE "CompetitorProduct" SET "lastSeenAt" = ?, "currency" = ? WHERE "storeId" = ? AND "productId" IN (SELECT ids.value FROM ${jsonRows(dialectOf(db), "ids", true)})`,
         toDbTime(at),
         currency,
         store.id,
         JSON.stringify([...seen.keys()]),
       ),
       db.$executeRawUnsafe(
-        `UPDATE "CompetitorProduct" SET "removedAt" = ? WHERE "storeId" = ? AND "removedAt" IS NULL AND "productId" IN (SELECT value FROM json_each(?))`,
+        `UPDATE "CompetitorProduct" SET "removedAt" = ? WHERE "storeId" = ? AND "removedAt" IS NULL AND "productId" IN (SELECT ids.value FROM ${jsonRows(dialectOf(db), "ids", true)})`,
         toDbTime(at),
         store.id,
         JSON.stringify(removed),

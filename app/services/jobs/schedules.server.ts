@@ -86,7 +86,7 @@ export function createSchedules(rt: JobsRuntime) {
     );
     await retryBusy(() =>
       db.$executeRawUnsafe(
-        `INSERT OR IGNORE INTO "JobScheduleRun" ("scheduleName", "periodStart", "jobKey", "createdAt") VALUES (?, ?, ?, ?)`,
+        `INSERT INTO "JobScheduleRun" ("scheduleName", "periodStart", "jobKey", "createdAt") VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
         s.name,
         periodText,
         key,

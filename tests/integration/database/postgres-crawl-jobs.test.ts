@@ -1,0 +1,168 @@
+// The crawler's writes, the catalogue's listing readers and picture queue, and our own job queue with its schedules on
+// both engines (issue 38, decision 098): the same store reads written on SQLite and on PostgreSQL leave the same
+// listings, pictures pending and rows for matching; a schedule fired by two job systems on PostgreSQL makes one job.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, db as sqliteDb, dbReady, readerFor, sqlReader, type Db, type SqlReader } from "~/db.server";
+import { diffSnapshots } from "~/domain/competitors/insights";
+import type { ProductSnapshot, StoreSnapshot } from "~/domain/crawl/store-snapshot";
+import { createImageFetcher } from "~/integrations/image-fetch.server";
+import { createPictureFingerprinter } from "~/integrations/picture-fingerprint.server";
+import { createSafeFetcher } from "~/integrations/safe-fetch.server";
+import { createCataloguePictures } from "~/services/catalogue/pictures.server";
+import { readMatchListings } from "~/services/catalogue/listings.server";
+import { readUnpicturedListings } from "~/services/catalogue/unpictured.server";
+import { recordRead } from "~/services/crawl/listings.server";
+import { productSelect } from "~/services/crawl/rows.server";
+import { createJobs, type JobsLog } from "~/services/jobs.server";
+import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+
+const quiet: JobsLog = { info() {}, warn() {}, error() {} };
+
+function product(id: string, title: string, image: string | null, priceCents: number): ProductSnapshot {
+  return {
+    id,
+    handle: title.toLowerCase().replaceAll(" ", "-"),
+    title,
+    productType: "Kitchen",
+    vendor: "Acme",
+    tags: ["new"],
+    createdAt: "2026-11-01T00:00:00.000Z",
+    publishedAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: null,
+    images: image ? [image] : [],
+    variants: [{ id: `${id}-1`, title: "Default", sku: `SKU-${id}`, priceCents, compareAtCents: null, available: true }],
+  };
+}
+
+function snapshot(takenAt: string, currency: string | null, products: ProductSnapshot[]): StoreSnapshot {
+  return { domain: "crawl-pg.example.com", takenAt, currency, products, truncated: false };
+}
+
+const FIRST = snapshot("2026-11-20T10:00:00.000Z", "EUR", [
+  product("1", "Garlic Press", "https://cdn.example.com/press.jpg?v=1", 1299),
+  product("2", "Salad Spinner", "https://cdn.example.com/spinner.jpg", 2499),
+  product("3", "Herb Scissors", null, 999),
+]);
+const SECOND = snapshot("2026-11-21T10:00:00.000Z", null, [
+  // The main picture's URL changed only in Shopify's cache-busting `v`; the spinner went; scissors got a picture.
+  product("1", "Garlic Press", "https://cdn.example.com/press.jpg?v=2", 1199),
+  product("3", "Herb Scissors", "https://cdn.example.com/scissors.jpg", 999),
+  product("4", "Pasta Maker", "https://cdn.example.com/pasta.jpg", 5999),
+]);
+
+/** The two reads written as the tracker writes them, with the picture queue after each, on one engine. */
+async function crawl(db: Db, sql: SqlReader) {
+  const store = await db.competitorStore.create({ data: { domain: "crawl-pg.example.com", fetchDomain: "crawl-pg.example.com", name: "Crawl PG" } });
+  const pictures = createCataloguePictures({
+    db,
+    images: createImageFetcher({ fetcher: createSafeFetcher({ contactUrl: "https://winningproducts.test/bot" }) }),
+    fingerprinter: createPictureFingerprinter(),
+    now: () => new Date("2026-11-21T11:00:00.000Z"),
+  });
+  const pending: number[] = [];
+  let previous: StoreSnapshot | null = null;
+  let storeCurrency: string | null = null;
+  for (const read of [FIRST, SECOND]) {
+    const rows = await db.competitorProduct.findMany({ where: { storeId: store.id }, select: productSelect });
+    const changes = previous ? diffSnapshots(previous, read) : [];
+    await recordRead({ db }, { id: store.id, fetchDomain: store.fetchDomain, currency: storeCurrency }, read, rows, changes, new Date(Date.parse(read.takenAt) + 3_600_000));
+    previous = read;
+    storeCurrency = read.currency ?? storeCurrency;
+    pending.push(await pictures.queue());
+  }
+  // A fingerprint for the press, as a fetched picture leaves it, then the URL's `v` moves on again.
+  const press = await db.competitorProduct.findFirstOrThrow({ where: { storeId: store.id, productId: "1" } });
+  await db.listingPicture.update({ where: { listingId: press.id }, data: { status: "ok", hash: "00ff00ff00ff00ff" } });
+  await db.competitorProduct.update({ where: { id: press.id }, data: { images: JSON.stringify(["https://cdn.example.com/press.jpg?v=3"]) } });
+  pending.push(await pictures.queue());
+
+  const listings = await db.competitorProduct.findMany({
+    where: { storeId: store.id },
+    orderBy: { productId: "asc" },
+    select: { productId: true, title: true, priceMinCents: true, currency: true, lastSeenAt: true, removedAt: true, firstSeenAt: true },
+  });
+  const pictureRows = await db.listingPicture.findMany({
+    orderBy: { listing: { productId: "asc" } },
+    select: { imageUrl: true, status: true, hash: true, listing: { select: { productId: true } } },
+  });
+  const idToProduct = new Map((await db.competitorProduct.findMany({ select: { id: true, productId: true } })).map((l) => [l.id, l.productId]));
+  const match = (await readMatchListings(sql)).map(({ id, storeId: _storeId, ...rest }) => ({ ...rest, productId: idToProduct.get(id) }));
+  const unpictured = (await readUnpicturedListings(sql)).map(({ id, storeId: _storeId, ...rest }) => ({ ...rest, productId: idToProduct.get(id) }));
+  const checks = await db.competitorCheck.count({ where: { storeId: store.id } });
+  return { pending, listings, pictureRows, match, unpictured, checks };
+}
+
+describe("the crawler, the catalogue's listing readers and the job queue on SQLite and PostgreSQL", () => {
+  let cluster: PostgresCluster;
+  let url: string;
+  let pgDb: Db;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    url = await cluster.createDatabase();
+    execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+      env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
+      stdio: "pipe",
+    });
+    pgDb = createDb(url);
+  }, 120_000);
+  afterAll(async () => {
+    await pgDb?.$disconnect();
+    await cluster?.stop();
+  });
+
+  it("two reads of a store leave the same listings, pictures and rows to match on both engines", async () => {
+    await dbReady;
+    await sqliteDb.competitorStore.deleteMany({ where: { domain: "crawl-pg.example.com" } });
+    const onSqlite = await crawl(sqliteDb, sqlReader);
+    const onPostgres = await crawl(pgDb, readerFor(pgDb)!);
+    expect(onPostgres).toEqual(onSqlite);
+
+    // What the two reads say, on either: the spinner removed, the euro price kept with the first read's currency, the
+    // press's picture followed to its new `v` without a new fetch, the scissors pending now that they have a picture.
+    expect(onSqlite.listings.map((l) => [l.productId, l.currency, l.removedAt !== null])).toEqual([
+      ["1", "EUR", false],
+      ["2", "EUR", true],
+      ["3", "EUR", false],
+      ["4", "EUR", false],
+    ]);
+    expect(onSqlite.pictureRows).toEqual([
+      { imageUrl: "https://cdn.example.com/press.jpg?v=3", status: "ok", hash: "00ff00ff00ff00ff", listing: { productId: "1" } },
+      { imageUrl: "https://cdn.example.com/spinner.jpg", status: "pending", hash: null, listing: { productId: "2" } },
+      { imageUrl: "https://cdn.example.com/scissors.jpg", status: "pending", hash: null, listing: { productId: "3" } },
+      { imageUrl: "https://cdn.example.com/pasta.jpg", status: "pending", hash: null, listing: { productId: "4" } },
+    ]);
+    expect(onSqlite.match.map((m) => m.productId)).toEqual(["1"]);
+    expect(onSqlite.match[0]).toMatchObject({ hash: "00ff00ff00ff00ff", firstSeenAt: Date.parse(FIRST.takenAt) / 1000 });
+    expect(onSqlite.unpictured.map((m) => m.productId)).toEqual(["3", "4"]);
+    expect(onSqlite.checks).toBe(2);
+  });
+
+  it("a schedule fired by two job systems on PostgreSQL makes one job per period, run and marked done once", async () => {
+    let clock = Date.parse("2026-11-23T23:59:30.000Z");
+    const now = () => new Date(clock);
+    const second = createDb(url);
+    try {
+      const systems = [pgDb, second].map((db, i) => createJobs({ db, ownerId: `pg-${i}`, now, random: () => 0.5, log: quiet }));
+      const ran: unknown[] = [];
+      for (const jobs of systems) {
+        jobs.register("jobs.test", ({ payload }) => void ran.push(payload));
+        jobs.schedule("nightly", "0 0 * * *", "jobs.test", (period) => ({ day: period.toISOString().slice(0, 10) }));
+      }
+      await Promise.all(systems.flatMap((jobs) => [jobs.fireSchedules(), jobs.fireSchedules()]));
+      clock += 30_000;
+      await Promise.all(systems.flatMap((jobs) => [jobs.fireSchedules(), jobs.fireSchedules()]));
+      const rows = await pgDb.job.findMany({ where: { kind: "jobs.test" }, orderBy: { id: "asc" } });
+      expect(rows.map((r) => JSON.parse(r.payload))).toEqual([{ day: "2026-11-23" }, { day: "2026-11-24" }]);
+      expect(await pgDb.jobScheduleRun.count({ where: { scheduleName: "nightly" } })).toBe(2);
+
+      const results = await Promise.all(systems.map((jobs) => jobs.runDue()));
+      expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(2);
+      expect(ran).toHaveLength(2);
+      expect((await pgDb.job.findMany({ where: { kind: "jobs.test" } })).map((r) => r.status)).toEqual(["done", "done"]);
+    } finally {
+      await second.$disconnect();
+    }
+  });
+});
