@@ -1,6 +1,7 @@
 // The crawler's writes, the catalogue's listing readers and picture queue, and our own job queue with its schedules on
 // both engines (issue 38, decision 098): the same store reads written on SQLite and on PostgreSQL leave the same
-// listings, pictures pending and rows for matching; a schedule fired by two job systems on PostgreSQL makes one job.
+// listings, pictures pending and rows for matching; a schedule fired by two job systems on PostgreSQL makes one job;
+// a rate limit counted by two hosts' clients on one PostgreSQL database counts once for both.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,8 @@ import { readUnpicturedListings } from "~/services/catalogue/unpictured.server";
 import { recordRead } from "~/services/crawl/listings.server";
 import { productSelect } from "~/services/crawl/rows.server";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
+import { createRateLimits } from "~/services/api-access/rate-limits.server";
+import { AppError } from "~/domain/errors";
 import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
 
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
@@ -161,6 +164,27 @@ describe("the crawler, the catalogue's listing readers and the job queue on SQLi
       expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(2);
       expect(ran).toHaveLength(2);
       expect((await pgDb.job.findMany({ where: { kind: "jobs.test" } })).map((r) => r.status)).toEqual(["done", "done"]);
+    } finally {
+      await second.$disconnect();
+    }
+  });
+
+  it("a rate limit counts the tries of two hosts together on PostgreSQL, refuses the one over with its sentence, and forgets", async () => {
+    const second = createDb(url);
+    try {
+      const rule = { name: "pg-login", points: 3, windowSeconds: 600, refusal: (retryIn: string) => `Too many tries; try again ${retryIn}.` };
+      const [a, b] = [pgDb, second].map((db) => createRateLimits({ db, databaseUrl: url }).limit(rule));
+      await a.consume("seller@example.com");
+      await b.consume("seller@example.com");
+      await a.consume("seller@example.com");
+      const refused = await b.consume("seller@example.com").catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/^Too many tries; try again in \d+ minutes?\.$/) });
+      // Another subject is not counted with it; a forgotten subject starts again.
+      await a.consume("other@example.com");
+      await b.reset("seller@example.com");
+      await a.consume("seller@example.com");
+      expect(await pgDb.rateLimit.count({ where: { key: { startsWith: "pg-login" } } })).toBe(2);
     } finally {
       await second.$disconnect();
     }
