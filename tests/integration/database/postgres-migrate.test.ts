@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedPostgresCluster, type SharedPostgresCluster } from "../../helpers/postgres-cluster";
 
 function prepareDb(url: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -37,12 +37,9 @@ function closedPort(): Promise<number> {
 const baseline = readFileSync("prisma/postgresql/migrations/000_baseline/migration.sql");
 
 describe("migrating a PostgreSQL DATABASE_URL", () => {
-  let cluster: PostgresCluster;
+  let cluster: SharedPostgresCluster;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
-  });
-  afterAll(async () => {
-    await cluster?.stop();
+    cluster = await sharedPostgresCluster();
   });
 
   const refused = async (url: string, sentence: RegExp) => {

@@ -2,8 +2,6 @@
 // 017, 076), the search's index and free text, and the duty layers, on both engines (decision 098): on SQLite and on
 // PostgreSQL, each reader's answer is the one the same read makes through Prisma (a transaction's client, which has no
 // SqlReader), and the two engines answer alike.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, db as sqliteDb, dialectOf, readerFor, type Db } from "~/db.server";
 import { CatalogIndex } from "~/services/search/catalog-index.server";
@@ -11,7 +9,7 @@ import { TextMatcher } from "~/services/search/text-matcher.server";
 import { tariffRowsFor } from "~/services/landed-cost/tariffs.server";
 import { cardRows, cardRowsWithSupplier, detailRow, marksFor, savedProductIds, trackedRows } from "~/services/products/rows.server";
 import { fixtureCatalogue, insertProducts } from "../../helpers/products";
-import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 
 /** Values as comparable data: bigints and numbers alike, Dates as ISO text, rows sorted by id where order is free. */
 function plain(value: unknown): unknown {
@@ -60,20 +58,13 @@ async function answers(db: Db, userId: string, ids: number[]) {
 }
 
 describe("the product readers on SQLite and PostgreSQL", () => {
-  let cluster: PostgresCluster;
   let pgDb: Db;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    const url = await cluster.createDatabase();
-    execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-      env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-      stdio: "pipe",
-    });
+    const url = await freshPostgresDatabase();
     pgDb = createDb(url);
   }, 120_000);
   afterAll(async () => {
     await pgDb?.$disconnect();
-    await cluster?.stop();
   });
 
   it("answer as Prisma does on each engine, and alike on both", async () => {

@@ -2,12 +2,10 @@
 // database prisma/migrations makes: the same tables, columns (and which may be null), indexes (and which are unique),
 // and what SQLite's hand-written SQL does (the credit ledger's triggers and check, the partial indexes), with the
 // products' full-text index in PostgreSQL's own words.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import Database from "libsql";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 
 type Shape = { columns: Record<string, string[]>; indexes: string[] };
 
@@ -47,21 +45,14 @@ async function postgresShape(client: pg.Client): Promise<Shape> {
 }
 
 describe("the PostgreSQL database the migrations make", () => {
-  let cluster: PostgresCluster;
   let client: pg.Client;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    const url = await cluster.createDatabase();
-    execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-      env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-      stdio: "pipe",
-    });
+    const url = await freshPostgresDatabase();
     client = new pg.Client({ connectionString: url });
     await client.connect();
   }, 120_000);
   afterAll(async () => {
     await client?.end();
-    await cluster?.stop();
   });
 
   it("has SQLite's tables, columns, nullability and indexes, plus the products' full-text index", async () => {

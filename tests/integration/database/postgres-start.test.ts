@@ -1,20 +1,18 @@
-// `DATABASE_URL=postgresql://… npm start` (issue 38 item 1, decision 098) on a fresh database of a throw-away cluster:
+// `DATABASE_URL=postgresql://… npm start` (issue 38 item 1, decision 098) on a fresh, empty database of the run's throw-away cluster:
 // it migrates, seeds the demo account and its products through the import, says Ready, and serves the health check,
 // the login page and the demo user's product grid from PostgreSQL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 import { ensureProductionBuild, freePort } from "../../helpers/production-server";
 
 describe("npm start on a PostgreSQL DATABASE_URL", () => {
-  let cluster: PostgresCluster;
   let child: ChildProcess | null = null;
   let output = "";
   beforeAll(async () => {
     ensureProductionBuild();
-    cluster = await startPostgresCluster();
   }, 300_000);
   afterAll(async () => {
     // npm start's own process group: the start script and the server processes it runs.
@@ -25,11 +23,10 @@ describe("npm start on a PostgreSQL DATABASE_URL", () => {
         // already gone
       }
     }
-    await cluster?.stop();
   });
 
   it("migrates, seeds the demo account, and serves /healthz, /login and the demo user's product grid", { timeout: 300_000 }, async () => {
-    const url = await cluster.createDatabase();
+    const url = await freshPostgresDatabase({ empty: true });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ["scripts/start.mjs"], {

@@ -1,7 +1,6 @@
 // The product import (the CLI's, the generator's and the first start's seed), the stale-insights recompute and the
 // landed-margins refresh on both engines (decision 098): the same rows written on SQLite and on PostgreSQL give the
 // same products, histories, image sources, counts and catalogue version, read back through Prisma.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +9,7 @@ import { importProducts, recomputeStaleInsights, type ImportSummary } from "~/se
 import { refreshLandedMargins } from "~/services/landed-cost/margins.server";
 import { generatedRows } from "../../../scripts/lib/product-generator";
 import { openProductFile } from "../../../scripts/lib/product-file";
-import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 
 const NOW = new Date("2026-04-01T06:00:00Z");
 const FILE = path.resolve("tests/fixtures/products-mixed.ndjson");
@@ -67,20 +66,13 @@ async function writeAll(db: Db) {
 }
 
 describe("the product writers on SQLite and PostgreSQL", () => {
-  let cluster: PostgresCluster;
   let pgDb: Db;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    const url = await cluster.createDatabase();
-    execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-      env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-      stdio: "pipe",
-    });
+    const url = await freshPostgresDatabase();
     pgDb = createDb(url);
   }, 120_000);
   afterAll(async () => {
     await pgDb?.$disconnect();
-    await cluster?.stop();
   });
 
   it("import the same products, histories and image sources on both engines", async () => {

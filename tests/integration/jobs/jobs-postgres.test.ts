@@ -1,4 +1,4 @@
-// The job system on PostgreSQL (issue 38 item 2, decision 102): pg-boss behind our calls, on a throw-away cluster.
+// The job system on PostgreSQL (issue 38 item 2, decision 102): pg-boss behind our calls, on an empty database of the run's throw-away cluster.
 // Keys, retries with backoff then parking, an operator's retry, enqueue inside a Prisma transaction (rolled back:
 // no job; committed: one), and two job systems on separate pools sharing jobs, each run exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,10 +6,9 @@ import { z } from "zod";
 import { createPostgresClient } from "~/db-postgres.server";
 import { createPostgresJobs, type PostgresJobs } from "~/services/jobs/postgres-engine.server";
 import { runScript } from "../../helpers/cli";
-import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 
 const quiet = { info() {}, warn() {}, error() {} };
-let cluster: PostgresCluster;
 let url: string;
 const systems: PostgresJobs[] = [];
 
@@ -29,13 +28,11 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 
 }
 
 beforeAll(async () => {
-  cluster = await startPostgresCluster();
-  url = await cluster.createDatabase();
+  url = await freshPostgresDatabase({ empty: true });
 }, 60_000);
 
 afterAll(async () => {
   for (const system of systems) await system.stop();
-  await cluster?.stop();
 });
 
 describe("the job system on PostgreSQL (pg-boss)", () => {
