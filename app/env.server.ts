@@ -269,6 +269,9 @@ const EnvSchema = z
       (v) => v === undefined || v.split(",").every((e) => e.trim() === "" || /^(\*\.)?[A-Za-z0-9.-]+=[0-9a-fA-F:.]+$/.test(e.trim())),
       { message: "must be comma-separated name=address entries, e.g. *.test=127.0.0.1" },
     ),
+    // Least ms between two requests to one store TRACKER_RESOLVE maps (a local stand-in; the tests set it low so a
+    // read does not wait a second a request); unset, a stand-in is paced like any store. Never applies to real stores.
+    TRACKER_STANDIN_GAP_MS: z.coerce.number().int().min(1).max(60_000).optional(),
     // TikTok library (docs/decisions/033): TikTok's public oEmbed endpoint, read through the SSRF-safe fetcher
     // (TRACKER_ALLOW_HOSTS also lets it reach a local stand-in); tests point it at a local server.
     TIKTOK_OEMBED_URL: z

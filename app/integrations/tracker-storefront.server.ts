@@ -3,10 +3,11 @@
 // "*.test=127.0.0.1") for local stand-in stores in development and tests (names it maps resolve without DNS and
 // their catalogues are read over plain http), shared by the storefront reader and the measured catalogue's
 // picture fetcher and the product pages read for review counts, so a stand-in store's pictures and pages resolve like
-// its catalogue. Both settings are empty in production.
+// its catalogue. Both settings are empty in production. A stand-in is paced like any store (one request a second)
+// unless TRACKER_STANDIN_GAP_MS gives stand-ins a gap of their own (the tests' local stores); a store DNS finds never is.
 import dns from "node:dns";
 import { createSafeFetcher, type HostLookup, type SafeFetcher } from "~/integrations/safe-fetch.server";
-import { createShopifyStorefront, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
+import { createHostRateLimiter, createShopifyStorefront, type ShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import { createStorefrontReviews, type StorefrontReviews } from "~/integrations/storefront-reviews.server";
 
 export interface TrackerStorefrontOptions {
@@ -17,6 +18,11 @@ export interface TrackerStorefrontOptions {
   /** "host:port" entries it may reach although private (parseAllowHosts of TRACKER_ALLOW_HOSTS). */
   allowHosts?: readonly string[];
   resolve?: string;
+  /**
+   * Least ms between two requests to one stand-in store (a host `resolve` maps), and the first backoff after its
+   * 5xx; unset: a second, as for every store. Never applies to a store DNS finds.
+   */
+  standInGapMs?: number;
   /** Told once when either setting is in force (they open private addresses to the reader). */
   warn?: (fields: object, message: string) => void;
 }
@@ -70,10 +76,12 @@ export function createTrackerReads(options: TrackerStorefrontOptions): TrackerRe
         };
   const fetcher = createSafeFetcher({ contactUrl: options.contactUrl, appName: options.appName, allowHosts, lookup });
   const publicStores = createShopifyStorefront({ fetcher });
-  const localStores = createShopifyStorefront({ fetcher, protocol: "http:" });
+  const gap = options.standInGapMs;
+  const standInLimiter = gap === undefined ? undefined : createHostRateLimiter({ requestsPerSecond: 1000 / gap });
+  const localStores = createShopifyStorefront({ fetcher, protocol: "http:", rateLimiter: standInLimiter, backoffMs: gap });
   const readerFor = (domain: string) => (mapped(domain) ? localStores : publicStores);
   const publicPages = createStorefrontReviews({ fetcher });
-  const localPages = createStorefrontReviews({ fetcher, protocol: "http:" });
+  const localPages = createStorefrontReviews({ fetcher, protocol: "http:", limiter: standInLimiter, backoffMs: gap });
   return {
     fetcher,
     storefront: {

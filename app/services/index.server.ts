@@ -433,6 +433,7 @@ const trackerReads = lazy(() =>
   createTrackerReads({
     ...outsideReads,
     resolve: env.TRACKER_RESOLVE,
+    standInGapMs: env.TRACKER_STANDIN_GAP_MS,
     warn: (fields, message) => childLogger("competitors").warn(fields, message),
   }),
 );

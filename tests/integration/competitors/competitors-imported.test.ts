@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 const fake = await vi.hoisted(async () => {
   const { startFakeShopifyStore } = await import("../../helpers/fake-shopify-store");
   const store = await startFakeShopifyStore();
-  Object.assign(process.env, { TRACKER_ALLOW_HOSTS: `127.0.0.1:${store.port}`, TRACKER_RESOLVE: "*.test=127.0.0.1" });
+  Object.assign(process.env, { TRACKER_ALLOW_HOSTS: `127.0.0.1:${store.port}`, TRACKER_RESOLVE: "*.test=127.0.0.1", TRACKER_STANDIN_GAP_MS: "20" });
   return { store };
 });
 

@@ -18,6 +18,8 @@ const fake = await vi.hoisted(async () => {
   Object.assign(process.env, {
     TRACKER_ALLOW_HOSTS: `127.0.0.1:${store.port},127.0.0.1:${closedPort}`,
     TRACKER_RESOLVE: "*.test=127.0.0.1,*.myshopify.com=127.0.0.1",
+    // The stand-ins are paced 20 ms apart instead of a second (the pacing itself: tracker-reads.test.ts).
+    TRACKER_STANDIN_GAP_MS: "20",
   });
   return { store, closedPort };
 });
