@@ -3,11 +3,12 @@
 // backing off and rate limiting are the outbox's job, so the SDKs' own retries are switched off.
 // - Klaviyo through its SDK (klaviyo-api): profile import (create or update), Create Event, and the
 //   data-privacy deletion job. The SDK's API classes take a base path, so KLAVIYO_BASE_URL points it at
-//   a local server in tests.
+//   a local server in tests. The SDK (38 MB of generated client, about a second to load) is loaded on the first
+//   Klaviyo call, so a process without KLAVIYO_API_KEY (every CLI, most servers and tests) never loads it.
 // - PostHog through its SDK (posthog-node): a client per batch, flushed once to /batch/.
 // - Hyros (POST {base}/v1/api/v1.0/leads, header API-Key) and AnyTrack (POST {base}/{account}/collect/
 //   {integration}) have no Node SDK: their documented HTTP shapes through fetch.
-import { ApiKeySession, DataPrivacyApi, EventsApi, ProfilesApi, RetryWithExponentialBackoff } from "klaviyo-api";
+import type { DataPrivacyApi, EventsApi, ProfilesApi } from "klaviyo-api";
 import { PostHog } from "posthog-node";
 
 /** One HTTP answer: status null when none came (network error, timeout). */
@@ -53,12 +54,30 @@ export interface Klaviyo {
   requestDeletion(person: { email: string; id?: string | null }): Promise<SendResult>;
 }
 
-/** The SDK's API-key session with a time limit per request (the SDK sets none). */
-class TimedSession extends ApiKeySession {
-  applyToRequest(options: Parameters<ApiKeySession["applyToRequest"]>[0]): void {
-    super.applyToRequest(options);
-    options.timeout = REQUEST_TIMEOUT_MS;
+interface KlaviyoApis {
+  profiles: ProfilesApi;
+  events: EventsApi;
+  privacy: DataPrivacyApi;
+}
+
+let klaviyoSdk: Promise<typeof import("klaviyo-api")> | null = null;
+
+/** The SDK's API classes for one key and base path, the SDK loaded first (once per process). */
+async function klaviyoApis(config: { apiKey: string; baseUrl: string }): Promise<KlaviyoApis> {
+  const { ApiKeySession, DataPrivacyApi, EventsApi, ProfilesApi, RetryWithExponentialBackoff } = await (klaviyoSdk ??= import("klaviyo-api"));
+  /** The SDK's API-key session with a time limit per request (the SDK sets none). */
+  class TimedSession extends ApiKeySession {
+    applyToRequest(options: Parameters<InstanceType<typeof ApiKeySession>["applyToRequest"]>[0]): void {
+      super.applyToRequest(options);
+      options.timeout = REQUEST_TIMEOUT_MS;
+    }
   }
+  // numRetries 0: one request per call; the outbox decides when to try again (and honours Retry-After).
+  const session = new TimedSession(config.apiKey, new RetryWithExponentialBackoff({ numRetries: 0 }));
+  const apis = { profiles: new ProfilesApi(session), events: new EventsApi(session), privacy: new DataPrivacyApi(session) };
+  const base = config.baseUrl.replace(/\/+$/, "");
+  for (const api of Object.values(apis)) api.basePath = base;
+  return apis;
 }
 
 /** An SDK call as one answer: its status, or the error's response status and Retry-After. */
@@ -77,16 +96,12 @@ async function klaviyoCall<T>(call: () => Promise<{ response: { status: number }
 }
 
 export function createKlaviyo(config: { apiKey: string; baseUrl: string }): Klaviyo {
-  // numRetries 0: one request per call; the outbox decides when to try again (and honours Retry-After).
-  const session = new TimedSession(config.apiKey, new RetryWithExponentialBackoff({ numRetries: 0 }));
-  const base = config.baseUrl.replace(/\/+$/, "");
-  const profiles = new ProfilesApi(session);
-  const events = new EventsApi(session);
-  const privacy = new DataPrivacyApi(session);
-  for (const api of [profiles, events, privacy]) api.basePath = base;
+  let apis: Promise<KlaviyoApis> | null = null;
+  const ready = () => (apis ??= klaviyoApis(config));
 
   return {
     async upsertProfile(p) {
+      const { profiles } = await ready();
       const result = await klaviyoCall(() =>
         profiles.createOrUpdateProfile({
           data: {
@@ -106,6 +121,7 @@ export function createKlaviyo(config: { apiKey: string; baseUrl: string }): Klav
       return { status: result.status, retryAfter: result.retryAfter, detail: result.detail, profileId };
     },
     async createEvent(e) {
+      const { events } = await ready();
       return klaviyoCall(() =>
         events.createEvent({
           data: {
@@ -127,6 +143,7 @@ export function createKlaviyo(config: { apiKey: string; baseUrl: string }): Klav
       );
     },
     async requestDeletion(person) {
+      const { privacy } = await ready();
       return klaviyoCall(() =>
         privacy.requestProfileDeletion({
           data: {
