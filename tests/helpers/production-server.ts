@@ -3,7 +3,7 @@
 import http from "node:http";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { serverEnv, serverNodeArgs } from "../../server/node-args.mjs";
@@ -48,10 +48,16 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Like bench/search.ts and npm start: the production build, made once when missing (~10-30 s). */
+/**
+ * Like bench/search.ts and npm start: the production build, made once when missing (~10-30 s; minutes on a busy CI
+ * machine). Two test files may ask at once (Vitest's two forks, or two runs in one checkout): under one lock, the
+ * first builds and the second finds it made, instead of both building into build/ at the same time.
+ */
 export function ensureProductionBuild() {
   if (existsSync(BUILD)) return;
-  execFileSync(path.resolve("node_modules/.bin/remix"), ["vite:build"], {
+  const lock = path.resolve("tests/.tmp/build.lock");
+  mkdirSync(path.dirname(lock), { recursive: true });
+  execFileSync("flock", [lock, "sh", "-c", 'test -f "$1" || exec "$2" vite:build', "sh", BUILD, path.resolve("node_modules/.bin/remix")], {
     env: { ...process.env, NODE_ENV: "production" },
     stdio: "ignore",
   });
