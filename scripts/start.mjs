@@ -16,8 +16,7 @@
 // 5. the server on PORT (3000), with a readiness check before saying so: it must hold the port (a port another
 //    program holds stops this script at once, naming it; decision 080) and answer /healthz.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
@@ -26,41 +25,10 @@ ensureDeps();
 reexecUnderNode22(import.meta.url);
 const { prepareDbOrExit } = await import("./prepare-db.mjs");
 const { redactedUrl } = await import("./lib/postgres-ready.mjs");
-const { applyLocalDemoDefaults } = await import("./lib/local-demo-defaults.mjs");
+const { startEnv } = await import("./lib/start-env.mjs");
 
-const env = { ...process.env };
-env.PORT ??= "3000";
-env.DATABASE_URL ??= "file:./data/app.db";
-env.NODE_ENV ??= "production";
-
-if (!env.SESSION_SECRET) {
-  mkdirSync("data", { recursive: true });
-  const file = path.resolve("data/session-secret");
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
-  env.SESSION_SECRET = readFileSync(file, "utf8").trim();
-}
-
-if (!env.TOKEN_ENCRYPTION_KEYS) {
-  // Stored Shopify tokens are encrypted (docs/decisions/014); production requires a key, kept here like the
-  // session secret. Losing this file makes stored tokens unreadable: merchants then reopen the app to renew them.
-  mkdirSync("data", { recursive: true });
-  const file = path.resolve("data/token-encryption-keys");
-  if (!existsSync(file)) writeFileSync(file, `local1:${randomBytes(32).toString("base64")}`, { mode: 0o600 });
-  env.TOKEN_ENCRYPTION_KEYS = readFileSync(file, "utf8").trim();
-}
-
-if (!env.SHOPIFY_API_KEY && !env.SHOPIFY_API_SECRET && !env.SHOPIFY_APP) {
-  // The embedded app only works with the client id and secret of an app registered with Shopify; a made-up
-  // secret would pretend otherwise. Switched off, its webhooks and session tokens are refused.
-  env.SHOPIFY_APP = "off";
-  console.log(
-    "No SHOPIFY_API_KEY / SHOPIFY_API_SECRET: the embedded Shopify app is off (SHOPIFY_APP=off); the site works fully. Set both to turn it on.",
-  );
-}
-
-// The quick start is a local demo (docs/decisions/042). A deployment sets APP_URL to its public address, and then
-// needs Paddle keys (the server refuses to start without them) and gets no demo login.
-for (const line of applyLocalDemoDefaults(env)) console.log(line);
+const { env, lines } = startEnv(process.env);
+for (const line of lines) console.log(line);
 
 const { LISTENING_MESSAGE, portInUseMessage, serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
 // A port another program holds is said before anything is migrated or built (decision 080).

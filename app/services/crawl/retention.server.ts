@@ -3,7 +3,7 @@
 // those tables from growing forever: checks older than RETENTION_RULES.thinAfterDays are thinned to one a UTC day
 // per store (the day's last successful read, else its last attempt), and checks and changes older than keepDays
 // are deleted. Deletions go in batches so a reader is never locked out for long.
-import { retryBusy, type Db } from "~/db.server";
+import { dialectOf, retryBusy, type Db } from "~/db.server";
 import { RETENTION_RULES, retentionCutoffs } from "~/domain/competitors/competitors";
 import { toDbTime } from "~/services/crawl/rows.server";
 
@@ -43,16 +43,17 @@ export async function applyRetention(
     `DELETE FROM "CompetitorChange" WHERE "id" IN (SELECT "id" FROM "CompetitorChange" WHERE "at" < ? LIMIT ?)`,
     toDbTime(deleteBefore),
   );
-  // Stored times are ISO text: the first 10 characters are the UTC day.
+  // SQLite stores times as ISO text, whose first 10 characters are the UTC day; PostgreSQL's are UTC timestamps.
+  const day = dialectOf(db) === "sqlite" ? `substr("takenAt", 1, 10)` : `date_trunc('day', "takenAt")`;
   const thinned = await inBatches(
     db,
     `DELETE FROM "CompetitorCheck" WHERE "id" IN (
        SELECT "id" FROM (
          SELECT "id", row_number() OVER (
-           PARTITION BY "storeId", substr("takenAt", 1, 10) ORDER BY "ok" DESC, "takenAt" DESC, "id" DESC
+           PARTITION BY "storeId", ${day} ORDER BY "ok" DESC, "takenAt" DESC, "id" DESC
          ) AS "rank"
          FROM "CompetitorCheck" WHERE "takenAt" < ?
-       ) WHERE "rank" > 1 LIMIT ?
+       ) AS "ranked" WHERE "rank" > 1 LIMIT ?
      )`,
     toDbTime(thinBefore),
   );

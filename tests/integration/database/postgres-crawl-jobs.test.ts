@@ -15,6 +15,7 @@ import { createCataloguePictures } from "~/services/catalogue/pictures.server";
 import { readMatchListings } from "~/services/catalogue/listings.server";
 import { readUnpicturedListings } from "~/services/catalogue/unpictured.server";
 import { recordRead } from "~/services/crawl/listings.server";
+import { applyRetention } from "~/services/crawl/retention.server";
 import { productSelect } from "~/services/crawl/rows.server";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createRateLimits } from "~/services/api-access/rate-limits.server";
@@ -140,6 +141,32 @@ describe("the crawler, the catalogue's listing readers and the job queue on SQLi
     expect(onSqlite.match[0]).toMatchObject({ hash: "00ff00ff00ff00ff", firstSeenAt: Date.parse(FIRST.takenAt) / 1000 });
     expect(onSqlite.unpictured.map((m) => m.productId)).toEqual(["3", "4"]);
     expect(onSqlite.checks).toBe(2);
+  });
+
+  it("the daily retention thins and deletes a store's old checks alike on both engines", async () => {
+    const now = new Date("2026-12-07T12:00:00.000Z");
+    const day = 86_400_000;
+    async function retain(db: Db) {
+      const store = await db.competitorStore.create({ data: { domain: "retention-pg.example.com", fetchDomain: "retention-pg.example.com", name: "Retention" } });
+      // Four reads a day for 410 days: an old day keeps its last successful read; checks past keepDays (400) go.
+      const checks = [];
+      for (let d = 1; d <= 410; d++) {
+        for (const [h, ok] of [[1, true], [7, true], [13, false], [19, false]] as const) {
+          checks.push({ storeId: store.id, takenAt: new Date(now.getTime() - d * day + h * 3_600_000), ok, products: d * 10 + h });
+        }
+      }
+      await db.competitorCheck.createMany({ data: checks });
+      const outcome = await applyRetention({ db, now: () => now });
+      const kept = await db.competitorCheck.findMany({ where: { storeId: store.id }, orderBy: { takenAt: "asc" }, select: { takenAt: true, ok: true, products: true } });
+      await db.competitorStore.delete({ where: { id: store.id } });
+      return { outcome, kept: kept.map((k) => [k.takenAt.toISOString(), k.ok, k.products]) };
+    }
+    await dbReady;
+    await sqliteDb.competitorStore.deleteMany({ where: { domain: "retention-pg.example.com" } });
+    const onSqlite = await retain(sqliteDb);
+    expect(await retain(pgDb)).toEqual(onSqlite);
+    expect(onSqlite.outcome.thinned).toBeGreaterThan(0);
+    expect(onSqlite.outcome.checksDeleted).toBeGreaterThan(0);
   });
 
   it("a schedule fired by two job systems on PostgreSQL makes one job per period, run and marked done once", async () => {
