@@ -314,6 +314,8 @@ export interface PlanViewSubscription {
   scheduledChangeAt: string | null;
   recurringTotal?: { cents: number; currencyCode: string } | null;
   discounted?: boolean;
+  /** "paddle" or "shopify" (decision 034): the offer to stay is a Paddle discount, never a Shopify plan's. */
+  provider?: string;
 }
 
 export interface PlanViewOptions {
@@ -393,7 +395,8 @@ function amount(total: { cents: number; currencyCode: string }): string {
 function offerRuleNote(sub: PlanViewSubscription, options: PlanViewOptions): string | null {
   if (options.canClaimDiscount) return null;
   if (sub.status === "trialing") {
-    return `If you cancel now you keep access until the trial ends and are never charged. The ${options.retentionPrice} offer to stay applies once your trial has ended.`;
+    const trial = "If you cancel now you keep access until the trial ends and are never charged.";
+    return sub.provider === "shopify" ? trial : `${trial} The ${options.retentionPrice} offer to stay applies once your trial has ended.`;
   }
   return "You keep access until the end of the period you paid for.";
 }

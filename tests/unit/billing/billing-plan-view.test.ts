@@ -136,6 +136,10 @@ describe("planView: each state the billing page renders", () => {
     expect(view.cancelStep.note).toBe(
       "If you cancel now you keep access until the trial ends and are never charged. The $9.99 offer to stay applies once your trial has ended.",
     );
+    // A trial billed through Shopify has no offer to stay (a Paddle discount): its note does not promise one.
+    expect(planView({ ...STATES.trialing.sub, provider: "shopify" }, options).cancelStep.note).toBe(
+      "If you cancel now you keep access until the trial ends and are never charged.",
+    );
   });
 
   it("active: the next bill and the monthly price; the cancel step carries the offer", () => {
