@@ -2,8 +2,6 @@
 // both engines (issue 38, decision 098): the same store reads written on SQLite and on PostgreSQL leave the same
 // listings, pictures pending and rows for matching; a schedule fired by two job systems on PostgreSQL makes one job;
 // a rate limit counted by two hosts' clients on one PostgreSQL database counts once for both.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, db as sqliteDb, dbReady, readerFor, sqlReader, type Db, type SqlReader } from "~/db.server";
 import { diffSnapshots } from "~/domain/competitors/insights";
@@ -20,7 +18,7 @@ import { productSelect } from "~/services/crawl/rows.server";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
 import { createRateLimits } from "~/services/api-access/rate-limits.server";
 import { AppError } from "~/domain/errors";
-import { startPostgresCluster, type PostgresCluster } from "../../helpers/postgres-cluster";
+import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
 
@@ -99,21 +97,14 @@ async function crawl(db: Db, sql: SqlReader) {
 }
 
 describe("the crawler, the catalogue's listing readers and the job queue on SQLite and PostgreSQL", () => {
-  let cluster: PostgresCluster;
   let url: string;
   let pgDb: Db;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    url = await cluster.createDatabase();
-    execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
-      env: { ...process.env, DATABASE_URL: url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true" },
-      stdio: "pipe",
-    });
+    url = await freshPostgresDatabase();
     pgDb = createDb(url);
   }, 120_000);
   afterAll(async () => {
     await pgDb?.$disconnect();
-    await cluster?.stop();
   });
 
   it("two reads of a store leave the same listings, pictures and rows to match on both engines", async () => {
