@@ -13,7 +13,7 @@
 // The fetching runs on the job system so an import of many products never waits on the network.
 import { z } from "zod";
 import { createHash } from "node:crypto";
-import { dialectOf, jsonItem, jsonRows, retryBusy, timeLiteral, writeTransaction, type Db, type Dialect } from "~/db.server";
+import { dialectOf, jsonItem, jsonRows, retryBusy, timeLiteral, toDbTime, writeTransaction, type Db, type Dialect } from "~/db.server";
 import { FileStorageError, type FileStorage } from "~/integrations/file-storage.server";
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
 import { AppError } from "~/domain/errors";
@@ -207,7 +207,6 @@ export interface ImagePurgeSummary {
   before: Date;
 }
 
-const toDbDateTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 export interface StoredImageFile {
   bytes: Buffer;
@@ -327,7 +326,7 @@ export function createStoredImages(deps: StoredImagesDeps) {
     const hours = options.olderThanHours ?? IMAGE_PURGE_GRACE_HOURS;
     const batch = options.batch ?? PURGE_BATCH;
     const before = new Date((options.now ?? new Date()).getTime() - hours * 3_600_000);
-    const cutoff = toDbDateTime(before);
+    const cutoff = toDbTime(before);
     const summary: ImagePurgeSummary = { rows: 0, sources: 0, files: 0, bytes: 0, before };
 
     // Sources and products are written in one import transaction, so a source without its product is a leftover.

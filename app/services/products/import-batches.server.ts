@@ -1,6 +1,7 @@
 // The CPU half of a product import, with no database access: validate each row, compute its insights
 // and pack it into the JSON payloads the upserts read (product-import.server.ts writes them). Kept
 // apart so it can also run on a worker thread (products:generate) while the main thread writes.
+import { toDbTime } from "~/db.server";
 import { computeInsights } from "~/domain/products/insights";
 import { landedMarginOf, type LandedMarginTable } from "~/domain/landed-cost/margin";
 import { defaultRandomSortKey, externalImageSources, packSeries, parseProductRow, shapeError, type ProductImportRow } from "~/domain/products/product-import";
@@ -102,10 +103,6 @@ export interface PreparedBatch {
 type SqlValue = string | number | null;
 
 /** DateTime as Prisma's SQLite adapter writes it ("2026-01-31T00:00:00.000+00:00"), so text order = time order. */
-export function toDbDateTime(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
-
 /** The Product columns of one validated row, insights included (order of PRODUCT_COLUMNS). */
 export function productValues(row: ProductImportRow, now: Date, landed: LandedMarginTable): SqlValue[] {
   const insights = computeInsights({
@@ -139,8 +136,8 @@ export function productValues(row: ProductImportRow, now: Date, landed: LandedMa
     insights.shares,
     insights.views,
     insights.storesSelling,
-    toDbDateTime(row.firstSeenAt),
-    toDbDateTime(row.lastUpdatedAt ?? now),
+    toDbTime(row.firstSeenAt),
+    toDbTime(row.lastUpdatedAt ?? now),
     row.randomSortKey ?? defaultRandomSortKey(row.objectID),
     // Without sales data there is no score or stage: 0 and "" are placeholders of NOT NULL columns
     // that readers never show (the row's source says so; docs/decisions/026).
@@ -155,7 +152,7 @@ export function productValues(row: ProductImportRow, now: Date, landed: LandedMa
     insights.ordersPrev7d,
     row.source ? "tracked-store" : "catalog",
     row.source?.store ?? null,
-    row.source ? toDbDateTime(row.source.addedAt) : null,
+    row.source ? toDbTime(row.source.addedAt) : null,
     landedMarginOf(row, landed),
     row.priceCurrency,
   ];

@@ -8,7 +8,7 @@
 // caches refresh. External image URLs are kept as the product's image sources and fetched afterwards by
 // the "images.fetch" job (stored-images.server.ts, docs/decisions/028): an import never waits on the network.
 import type { Prisma } from "@prisma/client";
-import { dialectOf, jsonItem, jsonRows, retryBusy, timeLiteral, type Db, type Dialect } from "~/db.server";
+import { dialectOf, jsonItem, jsonRows, retryBusy, timeLiteral, toDbTime, type Db, type Dialect } from "~/db.server";
 import { bumpCatalogVersion } from "~/services/search/catalog-version.server";
 import type { Jobs } from "~/services/jobs.server";
 import { emptyImageQueueSummary, imageSourceSql, queueImageFetch, type ImageQueueSummary } from "~/services/stored-images.server";
@@ -19,14 +19,13 @@ import {
   HISTORY_VALUE_COLUMNS,
   prepareBatches,
   PRODUCT_COLUMNS,
-  toDbDateTime,
   type BatchOptions,
   type ImportRejection,
   type ImportRowInput,
   type PreparedBatch,
 } from "~/services/products/import-batches.server";
 
-export { toDbDateTime, type ImportRejection, type ImportRowInput, type PreparedBatch } from "~/services/products/import-batches.server";
+export { type ImportRejection, type ImportRowInput, type PreparedBatch } from "~/services/products/import-batches.server";
 
 export interface ImportProgress {
   /** Rows read so far (good and bad). */
@@ -125,8 +124,8 @@ export async function writeBatches(
 ): Promise<ImportSummary> {
   const now = options.now ?? new Date();
   const dialect = dialectOf(db);
-  const imageSql = imageSourceSql(dialect, toDbDateTime(now));
-  const productSql = productUpsertSql(dialect, toDbDateTime(now));
+  const imageSql = imageSourceSql(dialect, toDbTime(now));
+  const productSql = productUpsertSql(dialect, toDbTime(now));
   const historySql = historyUpsertSql(dialect);
   const [dropHistory, existingCount] = [dropHistorySql(dialect), existingSql(dialect)];
   const summary: ImportSummary = {
