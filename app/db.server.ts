@@ -116,6 +116,9 @@ const readers = new WeakMap<object, () => SqlReader>();
 /** The clients createDb made on PostgreSQL (decision 098); every other one speaks SQLite. */
 const postgresClients = new WeakSet<object>();
 
+/** Whether a DATABASE_URL is PostgreSQL's (postgresql:// or postgres://); file: and libsql URLs are SQLite. */
+export { isPostgresUrl };
+
 /** Which SQL the database behind a client made by createDb speaks. */
 export function dialectOf(db: DbClient | Db): "postgresql" | "sqlite" {
   return postgresClients.has(db) ? "postgresql" : "sqlite";

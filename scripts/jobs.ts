@@ -10,8 +10,16 @@ import { isPostgresUrl } from "~/db-postgres.server";
 import { db, dbReady } from "~/db.server";
 import { JOB_STATUSES, JobIdSchema, type JobStatus } from "~/domain/jobs";
 import { getEnv } from "~/env.server";
-import { createPostgresJobs, type PostgresJobs } from "~/services/jobs/postgres-engine.server";
-import { createJobs, defaultOwnerId, JOB_RETENTION_DAYS, registerJobKinds, type JobRow, type JobsLog } from "~/services/jobs.server";
+import {
+  createJobs,
+  createJobSystemFor,
+  defaultOwnerId,
+  JOB_RETENTION_DAYS,
+  registerJobKinds,
+  type JobRow,
+  type Jobs,
+  type JobsLog,
+} from "~/services/jobs.server";
 import { oneLine, option, runCli, table, UsageError } from "./lib/cli-args";
 
 const USAGE = `Usage:
@@ -30,10 +38,10 @@ function errorFields(_key: string, value: unknown) {
   return value instanceof Error ? value.message : value;
 }
 
-/** On PostgreSQL the jobs are pg-boss's (decision 102): list and retry read and change them there. */
-let postgres: PostgresJobs | null = null;
+/** Our queue on a SQLite file; pg-boss's jobs on PostgreSQL (decision 102): list and retry read and change them there. */
+let jobs: Jobs | null = null;
 
-function formatJobs(rows: (Omit<JobRow, "id" | "leaseOwner" | "leaseExpiresAt" | "progress"> & { id: number | string })[]): string {
+function formatJobs(rows: JobRow[]): string {
   if (rows.length === 0) return "No jobs.";
   const cells = rows.map((r) => [
     String(r.id),
@@ -53,15 +61,14 @@ function formatJobs(rows: (Omit<JobRow, "id" | "leaseOwner" | "leaseExpiresAt" |
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  const jobs = createJobs({ db, ownerId: `${defaultOwnerId()}:cli`, log: stderrLog });
-  registerJobKinds(jobs);
   const url = getEnv().DATABASE_URL;
-  if (isPostgresUrl(url)) {
-    if (command === "run-due" || command === "purge") {
-      throw new UsageError(`${command} is for the SQLite queue; on PostgreSQL pg-boss's workers run due jobs and its retention deletes old ones (decision 102).`);
-    }
-    postgres = createPostgresJobs({ url, log: stderrLog, maxConnections: 2 });
-  } else await dbReady;
+  const postgres = isPostgresUrl(url);
+  if (postgres && command === "purge") {
+    throw new UsageError("purge is for the SQLite queue; on PostgreSQL pg-boss's retention deletes old jobs (decision 102).");
+  }
+  if (!postgres) await dbReady;
+  jobs = createJobSystemFor({ db, url, ownerId: `${defaultOwnerId()}:cli`, log: stderrLog });
+  registerJobKinds(jobs);
 
   if (command === "list") {
     const known = new Set(["--status", "--limit"]);
@@ -77,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`--limit is a whole number from 1 to 10000, not "${limitText}".`);
     }
     const options = { status: status as JobStatus | undefined, limit };
-    console.log(formatJobs(postgres ? await postgres.list(options) : await jobs.list(options)));
+    console.log(formatJobs(await jobs.list(options)));
     return 0;
   }
 
@@ -87,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
     if (!id.success) {
       throw new UsageError(`"${args[0]}" is not a job id (${postgres ? "a UUID, as jobs list shows it" : "a positive whole number"}).`);
     }
-    const job = postgres ? await postgres.retry(String(id.data)) : await jobs.retry(Number(id.data));
+    const job = await jobs.retry(id.data);
     const attempts = `${job.maxAttempts} fresh attempt${job.maxAttempts === 1 ? "" : "s"}`;
     console.log(`Job ${job.id} (${job.kind}) is queued to run now, with ${attempts}.`);
     return 0;
@@ -97,7 +104,7 @@ async function main(argv: string[]): Promise<number> {
     if (args.length > 0) throw new UsageError("run-due takes no arguments.");
     // Every kind the app registers (AI-ad renders, competitor checks, ...), as a server's worker would.
     const app = await import("~/services/index.server");
-    const s = await app.jobs.runDue();
+    const s = await app.jobs.runDue().finally(() => app.jobs.stop());
     console.log(
       s.ran === 0
         ? "No jobs were due."
@@ -115,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
     if (!/^\d{1,5}$/.test(daysText ?? "0") || !Number.isInteger(days) || days > 36_500) {
       throw new UsageError(`--older-than-days is a whole number of days from 0 to 36500, not "${daysText}".`);
     }
-    const s = await jobs.purge({ olderThanDays: days });
+    const s = await createJobs({ db, ownerId: `${defaultOwnerId()}:cli`, log: stderrLog }).purge({ olderThanDays: days });
     console.log(
       `Deleted ${s.jobs} done job${s.jobs === 1 ? "" : "s"} and ${s.scheduleRuns} schedule run${s.scheduleRuns === 1 ? "" : "s"} ` +
         `finished before ${s.before.toISOString()}. Queued, running and parked jobs are kept.`,
@@ -126,4 +133,4 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(command ? `Unknown command "${command}".` : "Which command?");
 }
 
-runCli(() => main(process.argv.slice(2)), { usage: USAGE, close: () => Promise.all([db.$disconnect(), postgres?.stop()]) });
+runCli(() => main(process.argv.slice(2)), { usage: USAGE, close: () => Promise.all([db.$disconnect(), jobs?.stop()]) });

@@ -110,7 +110,7 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const { db, url, close } = await openImportDb();
+  const { db, url, jobs, close } = await openImportDb();
   const { importGeneratedProducts } = await import("./lib/generated-import");
   const { landedMarginTable } = await import("~/services/landed-cost/margins.server");
   process.stderr.write(`Generating ${formatCount(args.count)} products (seed ${args.seed}, history to ${args.endDay}) into ${url}\n`);
@@ -123,11 +123,12 @@ async function main(): Promise<number> {
       onProgress: progressPrinter(() => args.count, { exact: true }),
       onCommitted: sync,
       landed,
+      imageJobs: jobs,
     });
     const elapsedMs = Date.now() - started;
     printSummary(summary, { source: `generated (seed ${args.seed})`, elapsedMs, rejectionsFile: path.resolve("data/generated.rejections.txt") });
     await refreshLandedMarginsAfterImport(db, landed, sync);
-    await queueSavedSearchAlerts(db, summary);
+    await queueSavedSearchAlerts(jobs, summary);
     if (url.startsWith("file:")) {
       const file = path.resolve(url.slice("file:".length));
       const bytes = ["", "-wal"].reduce((sum, suffix) => {

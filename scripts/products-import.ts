@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   }
   for (const warning of source.warnings) process.stderr.write(`products:import: ${warning}\n`);
 
-  const { db, url, close } = await openImportDb();
+  const { db, url, jobs, close } = await openImportDb();
   const { importProducts, ImportAbortedError } = await import("~/services/products/import.server");
   const { landedMarginTable } = await import("~/services/landed-cost/margins.server");
   process.stderr.write(`Importing ${file} (${source.format}) into ${url}\n`);
@@ -53,12 +53,13 @@ async function main(): Promise<number> {
       onProgress: progressPrinter(() => source.estimatedRows(), { exact: source.format === "json" }),
       onCommitted: sync,
       landed,
+      imageJobs: jobs,
     });
     printSummary(summary, { source: file, elapsedMs: Date.now() - started, rejectionsFile });
     await refreshLandedMarginsAfterImport(db, landed, sync);
-    await queueSavedSearchAlerts(db, summary);
+    await queueSavedSearchAlerts(jobs, summary);
     // The products are in; their image URLs are fetched now unless a server's worker is left to do it.
-    if (!noWaitImages) await fetchImportedImages(db, summary);
+    if (!noWaitImages) await fetchImportedImages(db, jobs, summary);
     if (summary.imported + summary.updated > 0) return 0;
     process.stderr.write(
       summary.processed === 0 ? "products:import: the file holds no product rows\n" : "products:import: every row was rejected\n",

@@ -59,7 +59,7 @@ export interface CatalogueDeps {
   sql: SqlReader;
   images: ImageFetcher;
   fingerprinter: PictureFingerprinter;
-  jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
+  jobs: Pick<Jobs, "enqueue" | "register" | "schedule" | "statusOfKey">;
   /** Listings' product pages, read for their review counts (decision 094); without it no review count is read. */
   pages?: StorefrontReviews;
   now?: () => Date;

@@ -8,7 +8,7 @@
 // sentences a person reads belong to the services and domain/, not here.
 import { createHmac } from "node:crypto";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
-import { db, dbReady, sqlReader, type Db } from "~/db.server";
+import { db, dbReady, isPostgresUrl, sqlReader, type Db } from "~/db.server";
 import { getEnv, localCheckoutEnabled, paddleMode, paddleWebhookSecret, sessionSecret, shopifyTestCharges } from "~/env.server";
 import type { PictureFingerprinter } from "~/domain/catalogue/hash";
 import type { SearchEngine } from "~/domain/products/product-query";
@@ -58,7 +58,8 @@ import { createGlitchMode } from "~/services/glitch-mode.server";
 import { createGoogleSignIn } from "~/services/accounts/google-sign-in.server";
 import * as handoffFns from "~/services/accounts/handoff.server";
 import { checkHealth } from "~/services/health.server";
-import { createJobs, defaultOwnerId, registerJobKinds, registerJobMaintenance } from "~/services/jobs.server";
+import { createJobs, defaultOwnerId, registerJobKinds, registerJobMaintenance, type Jobs } from "~/services/jobs.server";
+import { createPostgresJobs } from "~/services/jobs/postgres-engine.server";
 import { createNotifications } from "~/services/notifications.server";
 import { createMarketing } from "~/services/marketing.server";
 import { createOutbox, outboxWritten } from "~/services/outbox.server";
@@ -359,11 +360,20 @@ export const productPages = lazy(() =>
 
 // ---------- background work: the job system and what runs on it (decisions 019, 022, 024) ----------
 
-/** The durable job system of this process, with every kind the app runs registered on it. */
-export const jobs = lazy(() => {
-  const built = createJobs({ db, ownerId: defaultOwnerId() });
+/**
+ * The durable job system of this process, with every kind the app runs registered on it: our own queue on a SQLite
+ * file (decision 022), pg-boss on a PostgreSQL DATABASE_URL (decision 102), so workers on other hosts share the jobs.
+ */
+export const jobs = lazy((): Jobs => {
+  let built: Jobs;
+  if (isPostgresUrl(env.DATABASE_URL)) {
+    built = createPostgresJobs({ url: env.DATABASE_URL, ownerId: defaultOwnerId(), log: childLogger("jobs") });
+  } else {
+    const queue = createJobs({ db, ownerId: defaultOwnerId() });
+    registerJobMaintenance(queue);
+    built = queue;
+  }
   registerJobKinds(built);
-  registerJobMaintenance(built);
   aiAds.registerJobs(built);
   competitors.registerJobs(built);
   discovery.registerJobs(built);
@@ -607,7 +617,9 @@ export function startBackgroundWork(): void {
   aiAds.start().catch((error: unknown) =>
     childLogger("ai-ads").error({ err: error }, "ads left rendering were not queued again at start; their renders wait for a restart"),
   );
-  jobs.start();
+  Promise.resolve(jobs.start()).catch((error: unknown) =>
+    childLogger("jobs").error({ err: error }, "the job worker did not start; background jobs wait for a restart"),
+  );
   // A fresh install or a server down on the drop day shows this week's drop at once (keyed: one run).
   productDrops.queueCatchUp(jobs).catch((error: unknown) =>
     childLogger("product-drops").error({ err: error }, "the weekly drop catch-up was not queued; the daily 06:00 run will publish it"),

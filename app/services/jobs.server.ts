@@ -13,6 +13,7 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { isPostgresUrl } from "~/db.server";
 import { childLogger } from "~/logger.server";
 import { createAttempts } from "~/services/jobs/attempt.server";
 import { createLeases } from "~/services/jobs/leases.server";
@@ -20,14 +21,17 @@ import { createOperator } from "~/services/jobs/operator.server";
 import { createPurge, PURGE_JOB, PURGE_SCHEDULE } from "~/services/jobs/purge.server";
 import { createQueue } from "~/services/jobs/queue.server";
 import { createRegistry } from "~/services/jobs/registry.server";
-import type { JobsDeps, JobsRuntime } from "~/services/jobs/runtime.server";
+import { createPostgresJobs } from "~/services/jobs/postgres-engine.server";
+import type { JobsDeps, JobsLog, JobsRuntime, JobSystem } from "~/services/jobs/runtime.server";
 import { createSchedules } from "~/services/jobs/schedules.server";
 import { createWakeSignal, createWorker } from "~/services/jobs/worker.server";
 
 export type {
   JobContext,
   JobHandler,
+  JobId,
   JobRow,
+  JobSystem,
   JobsDeps,
   JobsLog,
   RegisterOptions,
@@ -41,7 +45,10 @@ export {
   type PurgeSummary,
 } from "~/services/jobs/purge.server";
 
-export type Jobs = ReturnType<typeof createJobs>;
+/** The job system the app's parts are handed: our queue on SQLite, pg-boss on PostgreSQL (decision 102). */
+export type Jobs = JobSystem;
+/** Our own queue, with what only it has (fireSchedules, purge): tests and the SQLite operator commands use these. */
+export type QueueJobs = ReturnType<typeof createJobs>;
 
 /** host:pid:random — readable in `jobs list`, unique per process. */
 export function defaultOwnerId(): string {
@@ -69,6 +76,7 @@ export function createJobs(deps: JobsDeps) {
 
   return {
     ownerId: deps.ownerId,
+    engine: "queue" as const,
     enqueue: createQueue(rt).enqueue,
     register: registry.register,
     schedule: schedules.schedule,
@@ -80,10 +88,21 @@ export function createJobs(deps: JobsDeps) {
     list: operator.list,
     get: operator.get,
     retry: operator.retry,
+    statusOfKey: operator.statusOfKey,
     purge: createPurge(rt).purge,
     /** Kinds registered in this process. */
     kinds: registry.kinds,
   };
+}
+
+/**
+ * A job system for scripts that enqueue or wait for jobs outside the app's composition root (imports): pg-boss on a
+ * PostgreSQL `url` (decision 102), our queue on the SQLite file `db` opens otherwise. Stop it when done (its pool).
+ */
+export function createJobSystemFor(deps: { db: JobsDeps["db"]; url: string; ownerId?: string; log?: JobsLog }): Jobs {
+  const ownerId = deps.ownerId ?? defaultOwnerId();
+  const log = deps.log ?? childLogger("jobs");
+  return isPostgresUrl(deps.url) ? createPostgresJobs({ url: deps.url, ownerId, log, maxConnections: 2 }) : createJobs({ db: deps.db, ownerId, log });
 }
 
 /**
@@ -103,10 +122,10 @@ export function registerJobKinds(jobs: Jobs): void {
 }
 
 /**
- * The job system's own upkeep, on the app's job system (index.server.ts): done jobs and old schedule
- * runs are deleted daily (JOB_RETENTION_DAYS). Idempotent, so a repeated run is harmless.
+ * Our queue's own upkeep, on the app's job system (index.server.ts): done jobs and old schedule runs are deleted
+ * daily (JOB_RETENTION_DAYS). Idempotent, so a repeated run is harmless. pg-boss keeps its own retention.
  */
-export function registerJobMaintenance(jobs: Jobs): void {
+export function registerJobMaintenance(jobs: QueueJobs): void {
   jobs.register(PURGE_JOB, async () => {
     await jobs.purge();
   });

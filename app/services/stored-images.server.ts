@@ -18,7 +18,7 @@ import { FileStorageError, type FileStorage } from "~/integrations/file-storage.
 import { ImageFetchError, type ImageFetcher } from "~/integrations/image-fetch.server";
 import { AppError } from "~/domain/errors";
 import { childLogger } from "~/logger.server";
-import { createJobs, defaultOwnerId, type Jobs } from "~/services/jobs.server";
+import { createJobs, defaultOwnerId, type JobId, type Jobs } from "~/services/jobs.server";
 
 export const IMAGES_FETCH_JOB = "images.fetch";
 export const IMAGES_PURGE_JOB = "images.purge";
@@ -69,7 +69,7 @@ export interface ImageQueueSummary {
   /** Left to the "images.fetch" job. */
   toFetch: number;
   /** The jobs queued for them (`npm run jobs -- list`). */
-  jobIds: number[];
+  jobIds: JobId[];
 }
 
 export const emptyImageQueueSummary = (): ImageQueueSummary => ({ products: 0, urls: 0, alreadyStored: 0, toFetch: 0, jobIds: [] });
@@ -153,6 +153,10 @@ export async function queueImageFetch(db: Db, objectIDs: readonly string[], jobs
   summary.toFetch = [...urls.values()].filter((s) => s === "pending").length;
   if (summary.toFetch === 0) return summary;
   const waiting = [...new Set(sources.filter((s) => s.status === "pending").map((s) => s.objectID))];
+  // Without a job system given, the SQLite file's own queue; on PostgreSQL only pg-boss runs jobs (decision 102).
+  if (!jobs && dialectOf(db) === "postgresql") {
+    throw new Error("queueImageFetch on PostgreSQL needs the app's job system (imageJobs): a row in the Job table would never run");
+  }
   const queue = jobs ?? createJobs({ db, ownerId: defaultOwnerId() });
   for (let i = 0; i < waiting.length; i += PRODUCTS_PER_JOB) {
     const { id } = await queue.enqueue(IMAGES_FETCH_JOB, { objectIDs: waiting.slice(i, i + PRODUCTS_PER_JOB) }, { maxAttempts: 3 });

@@ -14,14 +14,18 @@ export async function openImportDb() {
   const { prepareDbOrExit } = (await import("../prepare-db.mjs")) as { prepareDbOrExit: (env: NodeJS.ProcessEnv) => Promise<void> };
   await prepareDbOrExit(process.env);
   const { createDb, tuneSqlite } = await import("~/db.server");
+  const { createJobSystemFor } = await import("~/services/jobs.server");
   const db = createDb(url, process.env.DATABASE_AUTH_TOKEN || undefined);
   await tuneSqlite(db, url);
+  /** Where an import's jobs go (pictures, alert checks): our queue on SQLite, pg-boss on PostgreSQL (decision 102). */
+  const jobs = createJobSystemFor({ db, url });
   /** Folds the write-ahead log into the database file (a tidy file, an honest size), then disconnects. */
   const close = async () => {
+    await jobs.stop();
     if (url.startsWith("file:")) await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)").catch(() => undefined);
     await db.$disconnect();
   };
-  return { db, url, close };
+  return { db, url, jobs, close };
 }
 
 /** "imported 120,000 / ~1,000,000 rows (12%)" at most once a second, on stderr. */
@@ -96,10 +100,14 @@ export function printSummary(
  * products are already imported: this only waits for the "images.fetch" jobs (a server's worker may run
  * some of them; they are waited for too). Files go where the app serves them from: VIDEO_STORAGE_DIR/images.
  */
-export async function fetchImportedImages(db: import("~/db.server").Db, summary: ImportSummary, options: { timeoutMs?: number } = {}) {
+export async function fetchImportedImages(
+  db: import("~/db.server").Db,
+  jobs: import("~/services/jobs.server").Jobs,
+  summary: ImportSummary,
+  options: { timeoutMs?: number } = {},
+) {
   const ids = summary.images.jobIds;
   if (ids.length === 0) return { stored: 0, failed: [] as { url: string; reason: string }[], pending: 0 };
-  const { createJobs, defaultOwnerId } = await import("~/services/jobs.server");
   const { createStoredImages, imageFetchReport, IMAGES_FETCH_JOB } = await import("~/services/stored-images.server");
   const { createImageFetcher } = await import("~/integrations/image-fetch.server");
   const { createFileStorage } = await import("~/integrations/file-storage.server");
@@ -110,7 +118,6 @@ export async function fetchImportedImages(db: import("~/db.server").Db, summary:
     appName: env.TRACKER_USER_AGENT || undefined,
     allowHosts: parseAllowHosts(env.TRACKER_ALLOW_HOSTS),
   });
-  const jobs = createJobs({ db, ownerId: defaultOwnerId() });
   createStoredImages({
     db,
     fetcher: createImageFetcher({ fetcher }),
@@ -200,10 +207,9 @@ export async function refreshLandedMarginsAfterImport(
  * New products may enter saved searches' results: queue the alert check (docs/decisions/030) for the app's
  * job worker. One check waits at a time however many imports ask; nothing is queued when nothing is new.
  */
-export async function queueSavedSearchAlerts(db: import("~/db.server").Db, summary: ImportSummary): Promise<void> {
+export async function queueSavedSearchAlerts(jobs: import("~/services/jobs.server").Jobs, summary: ImportSummary): Promise<void> {
   if (summary.imported === 0) return;
-  const { createJobs, defaultOwnerId } = await import("~/services/jobs.server");
   const { ALERT_CHECK_JOB, ALERT_CHECK_KEY } = await import("~/services/products/saved-search-alerts.server");
-  await createJobs({ db, ownerId: defaultOwnerId() }).enqueue(ALERT_CHECK_JOB, {}, { key: ALERT_CHECK_KEY });
+  await jobs.enqueue(ALERT_CHECK_JOB, {}, { key: ALERT_CHECK_KEY });
   process.stdout.write("  saved-search alerts: check queued\n");
 }

@@ -11,6 +11,7 @@ import { exportLinks } from "~/pages/research/export.server";
 import { expectedFailure } from "~/pages/http/form-errors.server";
 import { readForm } from "~/pages/http/http.server";
 import type { User } from "~/services/accounts/auth.server";
+import type { JobId } from "~/services/jobs.server";
 import { storePendingSentence } from "~/domain/catalogue/pending-sentence";
 import { CHECK_JOB, checkJobKey } from "~/domain/competitors/competitors";
 import { catalogue, competitors, jobs } from "~/services/index.server";
@@ -52,8 +53,9 @@ export async function loadCompetitorStorePage(request: Request, user: User, idPa
   const access = await competitors.access(user);
   const jobParam = new URL(request.url).searchParams.get("check");
   let check: CheckState | null = null;
-  if (jobParam && /^\d{1,12}$/.test(jobParam)) {
-    const job = await jobs.get(Number(jobParam));
+  // A job id: digits on our own queue (SQLite), a UUID on pg-boss (PostgreSQL); anything else is ignored.
+  if (jobParam && (/^\d{1,12}$/.test(jobParam) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobParam))) {
+    const job = await jobs.get(/^\d+$/.test(jobParam) ? Number(jobParam) : jobParam);
     // Only a store read's state is told (queued, running, finished): nothing else of the job.
     const storeId = storeIdOf(job?.payload);
     if (job && storeId !== null && job.key === checkJobKey(storeId) && job.kind === CHECK_JOB) {
@@ -94,7 +96,7 @@ export interface CompetitorActionResult {
   upgradeUrl: string | null;
   /** "add": the new follow's id; "check": the queued read's job id. */
   id: number | null;
-  jobId: number | null;
+  jobId: JobId | null;
   /** "import": the product's id in our database. */
   objectID: string | null;
   productId: string | null;

@@ -13,7 +13,7 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { retryBusy, type Db } from "~/db.server";
-import { checkJobKey } from "~/domain/competitors/competitors";
+import { CHECK_JOB, checkJobKey } from "~/domain/competitors/competitors";
 import { CRAWL_RULES, whenSentence, type CrawlMemory } from "~/domain/crawl/politeness";
 import { dayOf, dayString } from "~/domain/products/insights";
 import type { ReviewPageOutcome, ReviewRunStop, StorefrontReviews } from "~/integrations/storefront-reviews.server";
@@ -57,7 +57,7 @@ export interface ReviewRunSummary {
 export interface CatalogueReviewsDeps {
   db: Db;
   pages: StorefrontReviews;
-  jobs: Pick<Jobs, "enqueue" | "register" | "schedule">;
+  jobs: Pick<Jobs, "enqueue" | "register" | "schedule" | "statusOfKey">;
   now: () => Date;
   /** Recomputes these measured products (materialise.server.ts run). */
   materialise: (objectIDs: string[]) => Promise<unknown>;
@@ -116,8 +116,7 @@ export function createCatalogueReviews(deps: CatalogueReviewsDeps) {
 
   /** The store's catalogue read is running (in any process): its requests are not to be doubled by ours. */
   async function catalogueReadRunning(storeId: number): Promise<boolean> {
-    const job = await db.job.findUnique({ where: { key: checkJobKey(storeId) }, select: { status: true } });
-    return job?.status === "running";
+    return (await deps.jobs.statusOfKey(CHECK_JOB, checkJobKey(storeId))) === "running";
   }
 
   /** Present catalogue listings whose read is due: never read, or read a day ago. */

@@ -4,7 +4,7 @@
 import { retryBusy, type Db } from "~/db.server";
 import { COMPETITOR_RULES, retryAfterSeconds } from "~/domain/competitors/competitors";
 import { AppError } from "~/domain/errors";
-import type { Jobs } from "~/services/jobs.server";
+import type { JobId, Jobs } from "~/services/jobs.server";
 import { enqueueCheck, ownFollow, requirePaid, toDbTime, type CompetitorUser } from "~/services/competitors/shared.server";
 
 export interface CheckNowDeps {
@@ -21,7 +21,7 @@ export interface CheckNowDeps {
  * Queues a read of the store now. Limits per user: one per store per 10 minutes and a few an hour
  * (AppError 429 with retryAfterSeconds). A read already queued or running is not queued twice.
  */
-export async function checkNow(deps: CheckNowDeps, user: CompetitorUser, id: number): Promise<{ queued: true; jobId: number; storeId: number }> {
+export async function checkNow(deps: CheckNowDeps, user: CompetitorUser, id: number): Promise<{ queued: true; jobId: JobId; storeId: number }> {
   const { db, now, perStoreMs, perHour } = deps;
   const follow = await ownFollow(db, user.id, id);
   await requirePaid(db, user);

@@ -7,10 +7,13 @@ import { productPriceCurrency } from "~/domain/catalogue/measured-product";
 import { storeProductNiche, type TrackedStoreProductInput } from "~/domain/products/product-import";
 import { importedObjectId, ownFollow, requirePaid, requireProduct, trackedFirstSeen, type CompetitorUser } from "~/services/competitors/shared.server";
 import { importProducts } from "~/services/products/import.server";
+import type { Jobs } from "~/services/jobs.server";
 
 export interface ProductImportDeps {
   db: Db;
   now: () => Date;
+  /** Where its pictures' "images.fetch" job goes: the app's job system (pg-boss on PostgreSQL, decision 102). */
+  jobs?: Pick<Jobs, "enqueue">;
   /** Called after a rival's product was added to the product database (saved-search alerts, decision 030). */
   onProductsAdded?: () => Promise<void>;
 }
@@ -55,7 +58,7 @@ export async function importProduct(deps: ProductImportDeps, user: CompetitorUse
     lastUpdatedAt: at.toISOString(),
     source: { kind: "tracked-store", store: domain, addedAt: at.toISOString() },
   } satisfies TrackedStoreProductInput;
-  const summary = await importProducts(db, [{ line: 1, row }], { now: at });
+  const summary = await importProducts(db, [{ line: 1, row }], { now: at, imageJobs: deps.jobs });
   if (summary.rejected.length > 0) {
     throw new AppError(422, `"${product.title}" could not be added to the product database: ${summary.rejected[0].reason}.`);
   }

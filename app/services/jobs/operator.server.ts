@@ -10,6 +10,7 @@ import {
   toDate,
   toDateOrNull,
   toDbTime,
+  type JobId,
   type JobRow,
   type JobsRuntime,
   type RunDueSummary,
@@ -32,7 +33,7 @@ const jobSelect = {
   finishedAt: true,
 } as const;
 
-function rowFrom(r: Omit<JobRow, "status"> & { status: string }): JobRow {
+function rowFrom(r: Omit<JobRow<number>, "status"> & { status: string }): JobRow<number> {
   return {
     ...r,
     status: r.status as JobStatus,
@@ -41,6 +42,12 @@ function rowFrom(r: Omit<JobRow, "status"> & { status: string }): JobRow {
     createdAt: toDate(r.createdAt),
     finishedAt: toDateOrNull(r.finishedAt),
   };
+}
+
+/** A job id of this queue (a positive whole number, or its digits), or null for anything else (a pg-boss UUID). */
+function wholeId(id: JobId): number | null {
+  const n = typeof id === "number" ? id : /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 export function createOperator(
@@ -79,7 +86,7 @@ export function createOperator(
   }
 
   /** The newest jobs first (or only those of one status). */
-  async function list(options: { status?: JobStatus; limit?: number } = {}): Promise<JobRow[]> {
+  async function list(options: { status?: JobStatus; limit?: number } = {}): Promise<JobRow<number>[]> {
     const rows = await db.job.findMany({
       where: options.status ? { status: options.status } : {},
       orderBy: { id: "desc" },
@@ -89,8 +96,10 @@ export function createOperator(
     return rows.map(rowFrom);
   }
 
-  async function get(id: number): Promise<JobRow | null> {
-    const row = await db.job.findUnique({ where: { id }, select: jobSelect });
+  async function get(id: JobId): Promise<JobRow<number> | null> {
+    const n = wholeId(id);
+    if (n === null) return null;
+    const row = await db.job.findUnique({ where: { id: n }, select: jobSelect });
     return row ? rowFrom(row) : null;
   }
 
@@ -98,13 +107,14 @@ export function createOperator(
    * Queues a parked job (or one waiting for its retry) to run now with a fresh set of attempts. Its
    * last error stays visible until the next attempt's outcome replaces it.
    */
-  async function retry(id: number): Promise<JobRow> {
+  async function retry(id: JobId): Promise<JobRow<number>> {
+    if (wholeId(id) === null) throw new AppError(404, `There is no job ${id}.`);
     const changed = await retryBusy(() =>
       db.$executeRawUnsafe(
         `UPDATE "Job" SET "status" = 'queued', "runAt" = ?, "attempts" = 0, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "finishedAt" = NULL
          WHERE "id" = ? AND "status" IN ('parked', 'queued')`,
         toDbTime(now()),
-        id,
+        wholeId(id),
       ),
     );
     const row = await get(id);
@@ -119,5 +129,11 @@ export function createOperator(
     return row;
   }
 
-  return { runDue, list, get, retry };
+  /** The status of the job with `key` (one row per key here, whatever its kind). */
+  async function statusOfKey(_kind: string, key: string): Promise<JobStatus | null> {
+    const row = await db.job.findUnique({ where: { key }, select: { status: true } });
+    return (row?.status as JobStatus | undefined) ?? null;
+  }
+
+  return { runDue, list, get, retry, statusOfKey };
 }

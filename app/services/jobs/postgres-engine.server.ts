@@ -10,6 +10,7 @@
 //   transaction's connection), so a job exists exactly when the change that caused it commits;
 // - schedules are pg-boss's (one fire per period across processes).
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { PgBoss, type JobWithMetadata } from "pg-boss";
 import type { z } from "zod";
 import { AppError } from "~/domain/errors";
@@ -24,24 +25,31 @@ import {
   type EnqueueOptions,
   type JobStatus,
 } from "~/domain/jobs";
-import type { JobHandler, JobRow, JobsLog, RegisterOptions } from "~/services/jobs/runtime.server";
+import type { JobHandler, JobId, JobRow, JobsLog, JobSystem, RegisterOptions, RunDueSummary } from "~/services/jobs/runtime.server";
 
 /** What a transaction needs to offer: Prisma's interactive transaction client has it. */
 export interface RawTransaction {
   $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
 }
 
-/** A job row as `jobs list` shows it; pg-boss's ids are UUIDs, and it keeps no lease owner or progress. */
-export type PostgresJobRow = Omit<JobRow, "id" | "leaseOwner" | "leaseExpiresAt" | "progress"> & { id: string };
+/** A job row as `jobs list` shows it; pg-boss's ids are UUIDs, and it keeps no lease owner or progress (both null). */
+export type PostgresJobRow = JobRow<string>;
 
 export interface PostgresJobsDeps {
   /** DATABASE_URL (postgresql://...). */
   url: string;
   log: JobsLog;
+  /** Who this process is in the logs (host:pid:random by default). */
+  ownerId?: string;
   /** pg-boss's pool for this process. */
   maxConnections?: number;
   /** How often pg-boss looks for a schedule's period to fire (its default is 30 s; tests use 1). */
   scheduleCheckSeconds?: number;
+  /**
+   * How often pg-boss looks for jobs whose worker stopped beating (a host that died) or ran out of time, to put them
+   * back for another process (its default is 60 s; tests use 1).
+   */
+  superviseSeconds?: number;
 }
 
 /** A key we give an unkeyed job, so the queue's `exclusive` policy only ever bites on a caller's key. */
@@ -56,16 +64,28 @@ const STATUS: Record<string, JobStatus> = {
   failed: "parked",
 };
 
+/** What only this engine has: enqueueing inside a caller's transaction, and rows whose ids are UUIDs. */
+interface PostgresOnly {
+  enqueue(kind: string, payload?: object, options?: EnqueueOptions): Promise<{ id: string; created: boolean }>;
+  enqueueIn(tx: RawTransaction, kind: string, payload?: object, options?: EnqueueOptions): Promise<{ id: string; created: boolean }>;
+  list(options?: { status?: JobStatus; limit?: number }): Promise<PostgresJobRow[]>;
+  get(id: JobId): Promise<PostgresJobRow | null>;
+  retry(id: JobId): Promise<PostgresJobRow>;
+  start(): Promise<void>;
+}
+
 export type PostgresJobs = ReturnType<typeof createPostgresJobs>;
 
-export function createPostgresJobs(deps: PostgresJobsDeps) {
+export function createPostgresJobs(deps: PostgresJobsDeps): Omit<JobSystem, keyof PostgresOnly> & PostgresOnly {
   const boss = new PgBoss({
     connectionString: deps.url,
     max: deps.maxConnections ?? 4,
     ...(deps.scheduleCheckSeconds
       ? { cronWorkerIntervalSeconds: deps.scheduleCheckSeconds, cronMonitorIntervalSeconds: deps.scheduleCheckSeconds }
       : {}),
+    ...(deps.superviseSeconds ? { superviseIntervalSeconds: deps.superviseSeconds, monitorIntervalSeconds: deps.superviseSeconds } : {}),
   });
+  const ownerId = deps.ownerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 6)}`;
   boss.on("error", (error) => deps.log.error({ err: error }, "pg-boss reported an error"));
   const registered = new Map<string, { handler: JobHandler<unknown>; options: z.output<typeof HandlerOptionsSchema>; payloadSchema?: z.ZodType<unknown> }>();
   const schedules: { name: string; cron: string; kind: string; payload: object }[] = [];
@@ -114,10 +134,14 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
     const opts = checked(kind, options);
     await queue(kind);
     const key = opts.key ?? `${OWN_KEY}${randomUUID()}`;
+    const handler = registered.get(kind)?.options ?? HandlerOptionsSchema.parse({});
     const timeoutMs = registered.get(kind)?.options.timeoutMs;
     const id = await boss.send(kind, payload ?? {}, {
       singletonKey: key,
       retryLimit: (opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) - 1,
+      // Our lease: the worker running it beats every half of this; a job whose beat stops (its host died) goes back
+      // to the queue for another process at pg-boss's next look (superviseSeconds). pg-boss takes 10 s at least.
+      heartbeatSeconds: Math.max(10, Math.ceil(handler.leaseMs / 1000)),
       ...(opts.runAt ? { startAfter: opts.runAt } : {}),
       ...(timeoutMs ? { expireInSeconds: Math.ceil(timeoutMs / 1000) + 5 } : {}),
       ...(db ? { db } : {}),
@@ -160,7 +184,7 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
     try {
       const run = Promise.resolve(
         reg.handler({
-          jobId: job.id as unknown as number,
+          jobId: job.id,
           payload: payload.data,
           attempt: job.retryCount + 1,
           maxAttempts: job.retryLimit + 1,
@@ -193,7 +217,6 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
           localConcurrency: reg.options.concurrency,
           pollingIntervalSeconds: 1,
           includeMetadata: true,
-          heartbeatSeconds: Math.max(10, Math.ceil(reg.options.leaseMs / 1000)),
         },
         async ([job]) => attempt(kind, job),
       );
@@ -222,6 +245,9 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
     payload: JSON.stringify(j.data ?? {}),
     createdAt: new Date(j.createdOn),
     finishedAt: j.completedOn ? new Date(j.completedOn) : null,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    progress: null,
   });
 
   /** The newest jobs first (or only those of one status), across every kind. */
@@ -236,20 +262,73 @@ export function createPostgresJobs(deps: PostgresJobsDeps) {
       .slice(0, options.limit ?? 50);
   }
 
-  async function get(id: string): Promise<PostgresJobRow | null> {
+  async function get(id: JobId): Promise<PostgresJobRow | null> {
+    if (typeof id !== "string") return null;
     return (await list({ limit: Number.MAX_SAFE_INTEGER })).find((r) => r.id === id) ?? null;
   }
 
   /** A parked job (or one waiting for its retry) runs now; done or running ones are refused with a sentence. */
-  async function retry(id: string): Promise<PostgresJobRow> {
+  async function retry(id: JobId): Promise<PostgresJobRow> {
     const row = await get(id);
     if (!row) throw new AppError(404, `There is no job ${id}.`);
     if (row.status !== "parked" && !(row.status === "queued" && row.attempts > 0)) {
       throw new AppError(409, `Job ${id} is ${row.status}: only a parked job or one waiting for a retry can be retried.`);
     }
-    await boss.retry(row.kind, id);
+    await boss.retry(row.kind, row.id);
     return (await get(id)) ?? row;
   }
 
-  return { enqueue, enqueueIn, register, schedule, start, stop, list, get, retry, kinds: () => [...registered.keys()] };
+  /**
+   * Runs the jobs of `kinds` (or of every registered kind) that are due now, in this process, one at a time, until
+   * none is left (tests and scripts, as on SQLite): a failed one goes back to pg-boss to wait for its retry or park.
+   */
+  async function runDue(options: { kinds?: string[] } = {}): Promise<RunDueSummary> {
+    const summary: RunDueSummary = { ran: 0, done: 0, retrying: 0, parked: 0 };
+    for (const kind of options.kinds ?? [...registered.keys()]) {
+      if (!registered.has(kind)) continue;
+      await queue(kind);
+      for (;;) {
+        const [job] = await boss.fetch<unknown>(kind, { batchSize: 1, includeMetadata: true });
+        if (!job) break;
+        summary.ran++;
+        try {
+          await attempt(kind, job);
+          await boss.complete(kind, job.id);
+          summary.done++;
+        } catch (error) {
+          await boss.fail(kind, job.id, { message: errorText(error) });
+          const after = await boss.getJobById(kind, job.id);
+          if (after && (after.state === "retry" || after.state === "created")) summary.retrying++;
+          else summary.parked++;
+        }
+      }
+    }
+    return summary;
+  }
+
+  /** The live job of `kind` with `key` (queued or running) or else its newest, as our status; null when none. */
+  async function statusOfKey(kind: string, key: string) {
+    await queue(kind);
+    const found = await boss.findJobs(kind, { key });
+    const live = found.find((j) => j.state === "active") ?? found.find((j) => j.state === "created" || j.state === "retry");
+    const newest = live ?? found.sort((a, b) => new Date(b.createdOn).getTime() - new Date(a.createdOn).getTime())[0];
+    return newest ? (STATUS[newest.state] ?? "queued") : null;
+  }
+
+  return {
+    ownerId,
+    engine: "pg-boss" as const,
+    enqueue,
+    enqueueIn,
+    register,
+    schedule,
+    start,
+    stop,
+    runDue,
+    list,
+    get,
+    retry,
+    statusOfKey,
+    kinds: () => [...registered.keys()],
+  };
 }

@@ -2,10 +2,13 @@
 // dependencies each part is built from, and the one time format the raw statements write.
 import { z } from "zod";
 import { dateFromDb, type Db } from "~/db.server";
-import type { HandlerOptions, JobStatus } from "~/domain/jobs";
+import type { EnqueueOptions, HandlerOptions, JobStatus } from "~/domain/jobs";
+
+/** A job's id: a whole number on our own queue (SQLite), a UUID on pg-boss (PostgreSQL, decision 102). */
+export type JobId = number | string;
 
 export interface JobContext<P = unknown> {
-  jobId: number;
+  jobId: JobId;
   payload: P;
   /** 1 for the first run, 2 for the first retry, ... */
   attempt: number;
@@ -26,8 +29,8 @@ export interface RegisterOptions<P> extends HandlerOptions {
   payloadSchema?: z.ZodType<P>;
 }
 
-export interface JobRow {
-  id: number;
+export interface JobRow<Id extends JobId = JobId> {
+  id: Id;
   kind: string;
   status: JobStatus;
   attempts: number;
@@ -41,6 +44,32 @@ export interface JobRow {
   payload: string;
   createdAt: Date;
   finishedAt: Date | null;
+}
+
+/**
+ * What the app's parts call on a job system, whichever runs it: our own queue on SQLite (createJobs) or pg-boss
+ * on PostgreSQL (createPostgresJobs). Both keep decision 022's meanings: a key queued or running is not queued
+ * twice, failures back off and park, a schedule fires once per period across processes.
+ */
+export interface JobSystem {
+  /** Who this process is (host:pid:random), as the worker's start line says. */
+  ownerId: string;
+  /** "queue" (our own, on the Job table) or "pg-boss". */
+  engine: "queue" | "pg-boss";
+  enqueue(kind: string, payload?: object, options?: EnqueueOptions): Promise<{ id: JobId; created: boolean }>;
+  register<P>(kind: string, handler: JobHandler<P>, options?: RegisterOptions<P>): void;
+  /** Enqueues `kind` once per period of the cron pattern (UTC), however many processes run it. */
+  schedule(name: string, pattern: string, kind: string): void;
+  start(): void | Promise<void>;
+  stop(): Promise<void>;
+  /** Runs the jobs due now (of `kinds`, or every kind) in this process until none is left (tests, scripts). */
+  runDue(options?: { kinds?: string[] }): Promise<RunDueSummary>;
+  list(options?: { status?: JobStatus; limit?: number }): Promise<JobRow[]>;
+  get(id: JobId): Promise<JobRow | null>;
+  retry(id: JobId): Promise<JobRow>;
+  /** The status of the live or newest job of `kind` with `key`, or null when there is none. */
+  statusOfKey(kind: string, key: string): Promise<JobStatus | null>;
+  kinds(): string[];
 }
 
 export interface RunDueSummary {

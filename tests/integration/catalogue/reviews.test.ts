@@ -260,12 +260,12 @@ describe("bad input from stores", () => {
     m.tracker.time.ms += DAY + 1;
     // The store's read, claimed by another process (its row says running under the store's key).
     const { id: jobId } = await m.tracker.jobs.enqueue("competitor.check", { storeId: id }, { key: `competitor.check:${id}`, runAt: new Date(m.tracker.time.ms + DAY) });
-    await db.job.update({ where: { id: jobId }, data: { status: "running", leaseOwner: "another-process#1" } });
+    await db.job.update({ where: { id: Number(jobId) }, data: { status: "running", leaseOwner: "another-process#1" } });
     const before = pagesOf("bravo").length;
     const summary = await m.catalogue.readReviews(id);
     expect(summary).toMatchObject({ result: "skipped", note: expect.stringMatching(/catalogue is being read/) });
     expect(pagesOf("bravo").length).toBe(before);
-    await db.job.update({ where: { id: jobId }, data: { status: "done", leaseOwner: null } });
+    await db.job.update({ where: { id: Number(jobId) }, data: { status: "done", leaseOwner: null } });
     await m.catalogue.readReviews(id);
     expect(pagesOf("bravo").length).toBe(before + 1);
   });

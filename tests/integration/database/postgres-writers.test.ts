@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, db as sqliteDb, dialectOf, type Db } from "~/db.server";
+import { createJobSystemFor, type Jobs } from "~/services/jobs.server";
 import { importProducts, recomputeStaleInsights, type ImportSummary } from "~/services/products/import.server";
 import { refreshLandedMargins } from "~/services/landed-cost/margins.server";
 import { generatedRows } from "../../../scripts/lib/product-generator";
@@ -46,7 +47,7 @@ async function* rowsOf(...rows: unknown[]) {
 }
 
 /** The same writes on one engine: a file with bad rows, generated products in small statements, a re-import. */
-async function writeAll(db: Db) {
+async function writeAll(db: Db, jobs: Jobs) {
   const file = await openProductFile(FILE);
   const first = await importProducts(db, file.rows, { now: NOW });
   const generated = await importProducts(db, generatedRows(GENERATED, { seed: 38, endDay: "2026-03-31" }), { now: NOW, statementRows: 50, transactionRows: 120 });
@@ -60,25 +61,34 @@ async function writeAll(db: Db) {
       { ...lamp, objectID: "fx-new", images: ["https://cdn.example.com/a.jpg"] },
       { ...lamp, objectID: "gen38-0000001", history: undefined, source: { kind: "tracked-store", store: "shop.example.com", addedAt: "2026-03-30" } },
     ),
-    { now: new Date(NOW.getTime() + 3_600_000) },
+    { now: new Date(NOW.getTime() + 3_600_000), imageJobs: jobs },
   );
   return { first: counts(first), generated: counts(generated), again: counts(again) };
 }
 
 describe("the product writers on SQLite and PostgreSQL", () => {
   let pgDb: Db;
+  let pgUrl: string;
+  // Each engine's job system (our queue on SQLite, pg-boss on PostgreSQL) takes the pictures' fetch job.
+  const systems: Jobs[] = [];
+  const jobsOn = (db: Db, url: string) => {
+    const system = createJobSystemFor({ db, url, log: { info() {}, warn() {}, error() {} } });
+    systems.push(system);
+    return system;
+  };
   beforeAll(async () => {
-    const url = await freshPostgresDatabase();
-    pgDb = createDb(url);
+    pgUrl = await freshPostgresDatabase();
+    pgDb = createDb(pgUrl);
   }, 120_000);
   afterAll(async () => {
+    await Promise.all(systems.map((s) => s.stop()));
     await pgDb?.$disconnect();
   });
 
   it("import the same products, histories and image sources on both engines", async () => {
     expect(dialectOf(pgDb)).toBe("postgresql");
-    const onSqlite = await writeAll(sqliteDb);
-    const onPostgres = await writeAll(pgDb);
+    const onSqlite = await writeAll(sqliteDb, jobsOn(sqliteDb, "file:unused.db"));
+    const onPostgres = await writeAll(pgDb, jobsOn(pgDb, pgUrl));
     expect(onPostgres).toEqual(onSqlite);
     expect(onSqlite.first.rejected.length).toBeGreaterThan(0);
     expect(onSqlite.generated.imported).toBe(GENERATED);

@@ -1,6 +1,8 @@
 // The job system on PostgreSQL (issue 38 item 2, decision 102): pg-boss behind our calls, on an empty database of the run's throw-away cluster.
 // Keys, retries with backoff then parking, an operator's retry, enqueue inside a Prisma transaction (rolled back:
 // no job; committed: one), and two job systems on separate pools sharing jobs, each run exactly once.
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createPostgresClient } from "~/db-postgres.server";
@@ -36,6 +38,56 @@ afterAll(async () => {
 });
 
 describe("the job system on PostgreSQL (pg-boss)", () => {
+  it("a worker killed mid-job on another host: its job goes back to pg-boss and runs elsewhere, once", { timeout: 90_000 }, async () => {
+    const holder = spawn(process.execPath, ["--import", "tsx", "tests/helpers/pg-job-holder.ts", url], { cwd: path.resolve(".") });
+    let said = "";
+    holder.stdout!.on("data", (d: Buffer) => (said += d.toString()));
+    holder.stderr!.on("data", (d: Buffer) => (said += d.toString()));
+    try {
+      await until(async () => said, (text) => text.includes("ready") || holder.exitCode !== null, 30_000);
+      expect(said).toContain("ready");
+      const system = createPostgresJobs({ url, log: quiet, maxConnections: 3, superviseSeconds: 1 });
+      systems.push(system);
+      const { id } = await system.enqueue("pg.held", { order: 7 }, { key: "held:7", maxAttempts: 3 });
+      await until(async () => said, (text) => text.includes(`holding ${id}`), 20_000);
+      holder.kill("SIGKILL");
+      // This process runs the kind too, and finishes what it is given.
+      const runs: { attempt: number; payload: unknown }[] = [];
+      system.register("pg.held", ({ attempt, payload }) => void runs.push({ attempt, payload }), { leaseMs: 10_000 });
+      await system.start();
+      const row = await until(() => system.get(id), (r) => r?.status === "done", 60_000);
+      expect(row?.status).toBe("done");
+      expect(runs).toEqual([{ attempt: 2, payload: { order: 7 } }]);
+    } finally {
+      if (holder.exitCode === null) holder.kill("SIGKILL");
+    }
+  });
+
+  it("runDue runs what is due in this process (tests, scripts), and statusOfKey tells a key's job as our statuses", async () => {
+    const system = jobs();
+    const ran: unknown[] = [];
+    system.register<{ n: number; fail?: string }>("pg.due", ({ payload }) => {
+      ran.push(payload.n);
+      if (payload.fail) throw new Error(payload.fail);
+    });
+    await system.enqueue("pg.due", { n: 1 }, { key: "due:1" });
+    await system.enqueue("pg.due", { n: 2 });
+    await system.enqueue("pg.due", { n: 3, fail: "the supplier answered 503" }, { key: "due:3", maxAttempts: 1 });
+    await system.enqueue("pg.due", { n: 4 }, { key: "due:4", runAt: new Date(Date.now() + 3_600_000) });
+    expect(await system.statusOfKey("pg.due", "due:1")).toBe("queued");
+    expect(await system.runDue({ kinds: ["pg.due"] })).toEqual({ ran: 3, done: 2, retrying: 0, parked: 1 });
+    expect(ran.sort()).toEqual([1, 2, 3]);
+    expect(await system.statusOfKey("pg.due", "due:1")).toBe("done");
+    expect(await system.statusOfKey("pg.due", "due:3")).toBe("parked");
+    expect(await system.statusOfKey("pg.due", "due:4")).toBe("queued");
+    expect(await system.statusOfKey("pg.due", "due:none")).toBeNull();
+    const parked = (await system.list({ status: "parked" })).find((r) => r.key === "due:3");
+    expect(parked?.lastError).toBe("attempt 1 of 1: the supplier answered 503");
+    // A whole number is our SQLite queue's id, never one of pg-boss's: no job, and a retry says so.
+    expect(await system.get(7)).toBeNull();
+    await expect(system.retry(7)).rejects.toThrow("There is no job 7.");
+  });
+
   it("a key that is queued or running is not queued twice; once done, the same key runs again", async () => {
     const system = jobs();
     const first = await system.enqueue("pg.keyed", { n: 1 }, { key: "store:7" });

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createDb, db, dbReady, tuneSqlite, type Db } from "~/db.server";
 import { AppError } from "~/domain/errors";
-import { createJobs, registerJobKinds, type JobContext, type Jobs, type JobsLog } from "~/services/jobs.server";
+import { createJobs, registerJobKinds, type JobContext, type QueueJobs, type JobsLog } from "~/services/jobs.server";
 
 const START = Date.parse("2026-11-23T12:00:00.000Z");
 let clock = START;
@@ -27,7 +27,7 @@ async function otherClient(): Promise<Db> {
   return client;
 }
 
-function jobsFor(ownerId: string, client: Db = db, extra: Partial<Parameters<typeof createJobs>[0]> = {}): Jobs {
+function jobsFor(ownerId: string, client: Db = db, extra: Partial<Parameters<typeof createJobs>[0]> = {}): QueueJobs {
   return createJobs({ db: client, ownerId, now, random: () => 0.5, log: quiet, ...extra });
 }
 
@@ -121,7 +121,7 @@ describe("enqueue and run", () => {
   it("two job systems on two connections claim 60 jobs between them, each exactly once", async () => {
     const a = jobsFor("a");
     const b = jobsFor("b", await otherClient());
-    const runs = new Map<number, string[]>();
+    const runs = new Map<number | string, string[]>();
     const handler =
       (owner: string) =>
       async ({ jobId }: JobContext) => {
@@ -135,7 +135,7 @@ describe("enqueue and run", () => {
 
     const [ra, rb] = await Promise.all([a.runDue(), b.runDue()]);
     expect(ra.done + rb.done).toBe(60);
-    expect([...runs.keys()].sort((x, y) => x - y)).toEqual(ids);
+    expect([...runs.keys()].sort((x, y) => Number(x) - Number(y))).toEqual(ids);
     for (const owners of runs.values()) expect(owners).toHaveLength(1);
     expect(await db.job.count({ where: { status: "done", attempts: 1 } })).toBe(60);
   });
@@ -435,7 +435,7 @@ describe("leases", () => {
 describe("the polling worker", () => {
   it("wakes at once when this process enqueues (the poll interval is a minute)", async () => {
     const jobs = createJobs({ db, ownerId: "w", log: quiet, pollMs: 60_000 });
-    const ran: number[] = [];
+    const ran: (number | string)[] = [];
     jobs.register("test.wake", ({ jobId }) => {
       ran.push(jobId);
     });

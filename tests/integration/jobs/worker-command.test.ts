@@ -1,7 +1,8 @@
 // `npm run worker` (scripts/worker.mjs, decision 103): a process that runs only the background jobs, for a host apart
 // from the web's. On a SQLite file it migrates, checks the storage, says Ready, runs the jobs the app enqueues (a
 // failing one parked with its sentence) and stops on SIGTERM once they end. On PostgreSQL two workers with data
-// folders of their own share one database's jobs: each job runs once, and the jobs their schedules queue end without an error.
+// folders of their own share one database's pg-boss jobs: each job runs once, and the jobs their schedules queue end
+// without an error.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db.server";
 import { createJobs, type JobsLog } from "~/services/jobs.server";
+import { createPostgresJobs } from "~/services/jobs/postgres-engine.server";
 import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
@@ -114,21 +116,26 @@ describe("npm run worker", () => {
     expect(worker.output()).toContain("Worker stopped.");
   });
 
-  it("on PostgreSQL: two workers with their own data folders share one database's jobs, each run once", { timeout: 240_000 }, async () => {
+  it("on PostgreSQL: two workers with their own data folders share one database's pg-boss jobs, each run once", { timeout: 240_000 }, async () => {
     const url = await freshPostgresDatabase();
     const workers = await Promise.all([startWorker(url), startWorker(url)]);
+    // The web host's job system on the same database: pg-boss, as the composition root builds it there (decision 102).
+    const web = createPostgresJobs({ url, ownerId: "web-host", log: quiet, maxConnections: 2 });
     const db = createDb(url);
     try {
-      const ids = await enqueueTests(db, 20);
-      await until(async () => (await db.job.count({ where: { id: { in: ids }, status: "done" } })) === ids.length, "the 20 jobs to be done");
-      const rows = await db.job.findMany({ where: { id: { in: ids } } });
-      expect(rows.every((r) => r.attempts === 1 && r.lastError === null)).toBe(true);
-      // What the workers' schedules and start-up queued on PostgreSQL (retention, drops, margins, rates ...) ran
-      // without an error either (the retention's SQL was SQLite's until this test ran it there).
-      const failed = await db.job.findMany({ where: { lastError: { not: null } }, select: { kind: true, lastError: true } });
-      expect(failed).toEqual([]);
-      expect(await db.job.count({ where: { kind: { not: "jobs.test" } } })).toBeGreaterThan(0);
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i++) ids.push((await web.enqueue("jobs.test", {})).id);
+      const ours = async () => (await web.list({ limit: 10_000 })).filter((r) => ids.includes(r.id));
+      await until(async () => (await ours()).filter((r) => r.status === "done").length === ids.length, "the 20 jobs to be done");
+      expect((await ours()).every((r) => r.attempts === 1 && r.lastError === null)).toBe(true);
+      // What the workers' schedules and start-up queued (retention, drops, margins, rates ...) ran on pg-boss
+      // without an error either, and nothing went to our own queue's table, which no worker reads on PostgreSQL.
+      const all = await web.list({ limit: 10_000 });
+      expect(all.filter((r) => r.lastError !== null).map((r) => [r.kind, r.lastError])).toEqual([]);
+      expect(all.filter((r) => r.kind !== "jobs.test").length).toBeGreaterThan(0);
+      expect(await db.job.count()).toBe(0);
     } finally {
+      await web.stop();
       await db.$disconnect();
     }
     expect(await Promise.all(workers.map((w) => w.stop()))).toEqual([0, 0]);

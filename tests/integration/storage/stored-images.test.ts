@@ -203,7 +203,7 @@ describe("an import with image URLs", () => {
   it("queues the fetch in the Job table when no jobs handle is given (a CLI or a tracked-store import)", async () => {
     const summary = await importProducts(db, [{ line: 1, row: row("img-e", [`${base}/red.png?v=2`]) }]);
     expect(summary.images.toFetch).toBe(1);
-    const job = await db.job.findUniqueOrThrow({ where: { id: summary.images.jobIds[0] }, select: { kind: true, status: true, payload: true } });
+    const job = await db.job.findUniqueOrThrow({ where: { id: Number(summary.images.jobIds[0]) }, select: { kind: true, status: true, payload: true } });
     expect(job).toMatchObject({ kind: IMAGES_FETCH_JOB, status: "queued" });
     expect(JSON.parse(job.payload)).toEqual({ objectIDs: ["img-e"] });
   });
