@@ -7,7 +7,7 @@
 //   whose job was taken over changes nothing.
 // - A failed attempt is retried after an exponential backoff with jitter (~/domain/jobs); after
 //   maxAttempts the job is parked with its last error.
-import { retryBusy } from "~/db.server";
+import { dialectOf, retryBusy } from "~/db.server";
 import { afterFailure, errorText } from "~/domain/jobs";
 import type { Registry } from "~/services/jobs/registry.server";
 import { kindFilter, toDbTime, type Claimed, type JobsRuntime } from "~/services/jobs/runtime.server";
@@ -44,6 +44,11 @@ export function createLeases(rt: JobsRuntime, registry: Pick<Registry, "kinds" |
     return changed === 1;
   }
 
+  // SQLite runs one write at a time, so the inner pick and the update cannot interleave. On PostgreSQL two claims can:
+  // the pick skips a row another claim holds (SKIP LOCKED), and the outer lease test is checked again on the row as
+  // the other claim left it, so a job just leased elsewhere is never claimed twice (the subquery alone is not re-run).
+  const skipLocked = dialectOf(db) === "postgresql" ? " FOR UPDATE SKIP LOCKED" : "";
+
   /**
    * Claims the next due job (of `kinds`, or any kind) for this process: one atomic statement. A job
    * still running under someone's live lease is never claimed; one whose lease expired is (its worker
@@ -73,13 +78,15 @@ export function createLeases(rt: JobsRuntime, registry: Pick<Registry, "kinds" |
              AND "attempts" < "maxAttempts"
              ${kindFilter(kinds)}
            ORDER BY "runAt", "id"
-           LIMIT 1)
+           LIMIT 1${skipLocked})
+           AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ?)
          RETURNING ${JOB_COLUMNS}`,
         lease,
         toDbTime(new Date(at.getTime() + longest)),
         time,
         time,
         ...(kinds ?? []),
+        time,
       ),
     );
     if (rows.length === 0) return null;
