@@ -69,6 +69,16 @@ export interface PostgresReader {
 /** Statements prepared by name (once per connection); past these the rest run unnamed. */
 const STATEMENT_NAMES = 256;
 
+/**
+ * A small pool of `pg` connections of its own, for a library that speaks `pg` itself (the rate limiter's PostgreSQL
+ * store): an idle connection the server closed is dropped, never an unhandled "error" event.
+ */
+export function createPostgresPool(url: string, max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  pool.on("error", () => {});
+  return pool;
+}
+
 /** Rows as arrays from a small pool of its own, each statement prepared by name once per connection. */
 export function createPostgresReader(url: string): PostgresReader {
   const pool = new pg.Pool({ connectionString: url, max: 4, types });

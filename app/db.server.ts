@@ -118,6 +118,8 @@ const postgresClients = new WeakSet<object>();
 
 /** Whether a DATABASE_URL is PostgreSQL's (postgresql:// or postgres://); file: and libsql URLs are SQLite. */
 export { isPostgresUrl };
+/** A `pg` pool on a PostgreSQL URL, for a library that speaks `pg` itself (decision 098). */
+export { createPostgresPool } from "~/db-postgres.server";
 
 /** Which SQL the database behind a client made by createDb speaks. */
 export function dialectOf(db: DbClient | Db): "postgresql" | "sqlite" {

@@ -30,7 +30,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createClient } from "@libsql/client";
 import { ensureBuild, startBenchServer } from "./lib/bench-server";
-import { cpuSeconds, summariseProfile } from "./lib/cpu-profile";
+import { summariseProfile } from "./lib/cpu-profile";
+import { createLoadPhases, pct, type BenchRequest, type Figures } from "./lib/load-phase";
 import { catalogueCopy } from "./lib/generated-catalogue";
 import { signInPaidUser } from "./lib/paid-user";
 import { parseProductQuery } from "~/domain/products/product-query";
@@ -46,39 +47,7 @@ const PROFILE = process.env.BENCH_PROFILE === "1";
 const DIR = path.resolve("bench/.data/api");
 const QUERIES = ["niche=kitchen", "sort=trending", "q=dog", "q=portable&sort=orders", "minPrice=10&maxPrice=40", "stage=rising", "sort=revenue", ""];
 
-interface Figures {
-  /** The server's CPU milliseconds a request (all its processes): steady on a shared machine, where req/s is not. */
-  cpuMs: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-
-type BenchRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
-
-/** Load for `seconds` from CONNECTIONS clients, cycling through `requests`; autocannon's run and the answers' times. */
-async function load(seconds: number, requests: BenchRequest[]) {
-  const times: number[] = [];
-  const statuses = new Map<number, number>();
-  let next = 0;
-  // @ts-expect-error autocannon ships no type declarations
-  const { default: autocannon } = await import("autocannon");
-  const run = autocannon({
-    url: BASE,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [{ setupRequest: (request: object) => ({ ...request, ...requests[next++ % requests.length] }) }],
-  });
-  run.on("response", (_client: unknown, status: number, _bytes: number, time: number) => {
-    times.push(time);
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  });
-  const result = (await run) as { errors: number };
-  return { times, statuses, errors: result.errors };
-}
+const { phase } = createLoadPhases({ base: BASE, connections: CONNECTIONS, seconds: SECONDS, warmSeconds: WARM_SECONDS });
 
 /** The MCP search_products calls of the queries, with these headers added. */
 const mcpCalls = (headers: Record<string, string>): BenchRequest[] =>
@@ -88,20 +57,6 @@ const mcpCalls = (headers: Record<string, string>): BenchRequest[] =>
     headers: { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
     body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "search_products", arguments: Object.fromEntries(new URLSearchParams(q)) } }),
   }));
-
-/** One measured phase, after WARM_SECONDS of the same load unmeasured (V8 compiles the hot paths under load). */
-async function phase(label: string, serverPid: number, requests: BenchRequest[]): Promise<Figures> {
-  await load(WARM_SECONDS, requests);
-  const cpuBefore = cpuSeconds(serverPid);
-  const { times, statuses, errors } = await load(SECONDS, requests);
-  const sorted = times.sort((a, b) => a - b);
-  const cpuMs = ((cpuSeconds(serverPid) - cpuBefore) * 1000) / Math.max(1, times.length);
-  const figures = { cpuMs, rps: times.length / SECONDS, p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99) };
-  console.log(
-    `  ${label.padEnd(44)} ${figures.rps.toFixed(0).padStart(6)} req/s   ${cpuMs.toFixed(2).padStart(5)} CPU ms/req   p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   p99 ${figures.p99.toFixed(1).padStart(6)} ms   statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${errors}`,
-  );
-  return figures;
-}
 
 /** Every query a few times, so each server process has built its search index and prepared its statements. */
 async function warmUp(headers: Record<string, string>, pathFor: (q: string) => string) {

@@ -7,9 +7,17 @@
 // On a SQLite file the counters are the library's SQLite store (one `INSERT ... ON CONFLICT DO UPDATE ...
 // RETURNING` a try) on a connection of their own, in a file of their own beside the app's database
 // (app/services/api-access/counters.server.ts, decisions 069 and 074: a write to the app's file makes every other
-// connection drop its cached pages); on a libSQL server, its Prisma store (decision 063).
-import { RateLimiterPrisma, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
-import type { Db } from "~/db.server";
+// connection drop its cached pages); on PostgreSQL, the library's PostgreSQL store on a small `pg` pool of its own
+// (one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` a try, in the migrated "RateLimitCounter" table: the same
+// layout; decision 098); on a libSQL server, its Prisma store (decision 063).
+import {
+  RateLimiterPostgres,
+  RateLimiterPrisma,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterStoreAbstract,
+} from "rate-limiter-flexible";
+import { createPostgresPool, isPostgresUrl, type Db } from "~/db.server";
 import { ALLOWANCE_WINDOW_DAYS, API_SENTENCES, CALLS_PER_MINUTE } from "~/domain/accounts/api-keys";
 import { AppError } from "~/domain/errors";
 import { COUNTER_TABLE, sqliteCounterClient, type CounterClient } from "~/services/api-access/counters.server";
@@ -150,7 +158,10 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 
 export interface RateLimitsDeps {
   db: Db;
-  /** The database the app runs on (DATABASE_URL): a `file:` URL gets the SQLite store, anything else the Prisma one. */
+  /**
+   * The database the app runs on (DATABASE_URL): a `file:` URL gets the SQLite store, a PostgreSQL URL the
+   * PostgreSQL store, anything else (a libSQL server) the Prisma one.
+   */
   databaseUrl: string;
 }
 
@@ -218,9 +229,14 @@ export function createRateLimits(deps: RateLimitsDeps) {
   const limiters = new WeakMap<RateLimit, RateLimiterStoreAbstract>();
   const file = deps.databaseUrl.startsWith("file:") ? deps.databaseUrl.slice("file:".length).split("?")[0] : null;
   let client: CounterClient | null = null;
+  let pool: ReturnType<typeof createPostgresPool> | null = null;
 
   function store(rule: RateLimitRule): RateLimiterStoreAbstract {
     const options = { keyPrefix: rule.name, points: rule.points, duration: rule.windowSeconds };
+    if (isPostgresUrl(deps.databaseUrl)) {
+      pool ??= createPostgresPool(deps.databaseUrl);
+      return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: "pool", tableName: COUNTER_TABLE, tableCreated: true, clearExpiredByTimeout: true });
+    }
     if (!file) return new RateLimiterPrisma({ ...options, storeClient: deps.db, tableName: "rateLimit" });
     client ??= sqliteCounterClient(file);
     return new RateLimiterSQLite({

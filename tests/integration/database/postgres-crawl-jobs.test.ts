@@ -202,7 +202,7 @@ describe("the crawler, the catalogue's listing readers and the job queue on SQLi
       await a.consume("other@example.com");
       await b.reset("seller@example.com");
       await a.consume("seller@example.com");
-      expect(await pgDb.rateLimit.count({ where: { key: { startsWith: "pg-login" } } })).toBe(2);
+      expect(await pgDb.rateLimitCounter.count({ where: { key: { startsWith: "pg-login" } } })).toBe(2);
     } finally {
       await second.$disconnect();
     }
