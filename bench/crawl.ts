@@ -1,5 +1,6 @@
 // Crawl throughput (issue 23, docs/decisions/058): how many stores an hour the tracker reads, and how many worker
-// processes one SQLite file sustains. Prints; asserts nothing.
+// processes one SQLite file sustains; with BENCH_CRAWL_ENGINE=postgresql (`npm run bench -- crawl-pg`, issue 38), one
+// PostgreSQL database with the jobs on pg-boss. Prints; asserts nothing.
 // Stand-in Shopify stores on 127.0.0.1 (tests/helpers/fake-shopify-store.ts) answer every request after a random
 // 100-300 ms, as stores far away do; each sells BENCH_CRAWL_PRODUCTS products (default 200: one catalogue page and
 // /meta.json). The operator lists BENCH_CRAWL_STORES stores (default 4,000), every one due. Then, for each setting,
@@ -35,10 +36,18 @@ const SETTINGS: Array<[number, number]> = (process.env.BENCH_CRAWL_SETTINGS ?? "
   .map((s) => s.split("x").map(Number) as [number, number]);
 const WORKER = path.resolve("tests/integration/crawl/tracker-worker.ts");
 
-prepareScratchDb("crawl");
+// BENCH_CRAWL_ENGINE=postgresql (`npm run bench -- crawl-pg`): the same on a database of a throw-away PostgreSQL cluster
+// (fsync off), the jobs on pg-boss as the app runs them there (decision 102); otherwise one SQLite file.
+const ENGINE = process.env.BENCH_CRAWL_ENGINE === "postgresql" ? "postgresql" : "sqlite";
+const cluster = ENGINE === "postgresql" ? await (await import("../tests/helpers/postgres-cluster")).startPostgresCluster() : null;
+if (cluster) {
+  Object.assign(process.env, { DATABASE_URL: await cluster.createDatabase("bench_crawl"), NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_SECRET: "bench-secret-0123456789" });
+  const { prepareDb } = (await import("../scripts/prepare-db.mjs")) as { prepareDb: (env: NodeJS.ProcessEnv) => Promise<void> };
+  await prepareDb(process.env);
+} else prepareScratchDb("crawl");
 const { db, dbReady } = await import("~/db.server");
 const { createCompetitors } = await import("~/services/competitors.server");
-const { createJobs } = await import("~/services/jobs.server");
+const { createJobSystemFor } = await import("~/services/jobs.server");
 const { createNotifications } = await import("~/services/notifications.server");
 const { enqueueCheck } = await import("~/services/competitors/shared.server");
 await dbReady;
@@ -48,7 +57,7 @@ const catalogue = makeCatalogue(PRODUCTS);
 const names = Array.from({ length: STORES }, (_, i) => `crawl-${i}.test`);
 for (const name of names) shops.addShop(name, { products: catalogue });
 const quiet = { info() {}, warn() {}, error() {} };
-const jobs = createJobs({ db, ownerId: "bench-operator", log: quiet });
+const jobs = createJobSystemFor({ db, url: process.env.DATABASE_URL!, ownerId: "bench-operator", log: quiet });
 const operator = createCompetitors({
   db,
   storefront: { probe: async () => ({ ok: false, reason: "not-shopify", message: "unused" }) as never, read: async () => ({}) as never },
@@ -60,11 +69,13 @@ await operator.addStores(names.map((n) => `${n}:${shops.port}`));
 const ids = (await db.competitorStore.findMany({ where: { operatorListed: true }, select: { id: true } })).map((s) => s.id);
 console.log(
   `crawl: ${ids.length} stand-in stores of ${PRODUCTS} products answering in 100-300 ms, one request a second per store (robots.txt first), ${SECONDS} s per setting; ` +
-    `one SQLite file (WAL); machine: ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+    `${cluster ? "one PostgreSQL database (a throw-away cluster, fsync off), jobs on pg-boss" : "one SQLite file (WAL), jobs on our queue"}; machine: ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
 );
 
 async function reset() {
   await db.job.deleteMany();
+  // pg-boss's jobs (its own schema): the next setting starts with none queued.
+  if (cluster) await db.$executeRawUnsafe(`DO $$ BEGIN IF to_regclass('pgboss.job') IS NOT NULL THEN DELETE FROM pgboss.job; END IF; END $$`);
   await db.competitorChange.deleteMany();
   await db.competitorProduct.deleteMany();
   await db.competitorCheck.deleteMany();
@@ -135,4 +146,6 @@ async function run(processes: number, concurrency: number) {
 
 for (const [processes, concurrency] of SETTINGS) await run(processes, concurrency);
 await shops.close();
+await jobs.stop();
 await db.$disconnect();
+await cluster?.stop();

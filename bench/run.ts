@@ -12,7 +12,7 @@
 // export of the grid: rows per second and peak RSS), api (the public API and the MCP server with a key, against the
 // site's own search), landed-margins (every product's margin after duty and fees figured again: products per second).
 // Not run by default (each starts a throw-away PostgreSQL cluster): jobs-pg (pg-boss against graphile-worker) and
-// api-pg (the API and the pages+API mix on SQLite and on PostgreSQL side by side).
+// api-pg (the API and the pages+API mix on SQLite and on PostgreSQL side by side), crawl-pg (crawl on PostgreSQL).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -22,7 +22,7 @@ const ALL = ["foundation", "billing", "search", "ai-ads", "http-limits", "tracke
  * Benchmarks that run as part of another's name: `tracker` also prints the job system's figures, `catalogue` first
  * the time to place listings without pictures (bench/catalogue-unpictured.ts).
  */
-const PARTS: Record<string, string[]> = { "jobs-pg": ["jobs-postgres"], "api-pg": ["api-postgres"], tracker: ["tracker", "jobs"], catalogue: ["catalogue-unpictured", "catalogue"] };
+const PARTS: Record<string, string[]> = { "jobs-pg": ["jobs-postgres"], "api-pg": ["api-postgres"], "crawl-pg": ["crawl-postgres"], tracker: ["tracker", "jobs"], catalogue: ["catalogue-unpictured", "catalogue"] };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length ? wanted : ALL;
 let failed = 0;

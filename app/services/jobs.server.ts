@@ -99,10 +99,12 @@ export function createJobs(deps: JobsDeps) {
  * A job system for scripts that enqueue or wait for jobs outside the app's composition root (imports): pg-boss on a
  * PostgreSQL `url` (decision 102), our queue on the SQLite file `db` opens otherwise. Stop it when done (its pool).
  */
-export function createJobSystemFor(deps: { db: JobsDeps["db"]; url: string; ownerId?: string; log?: JobsLog }): Jobs {
+export function createJobSystemFor(deps: { db: JobsDeps["db"]; url: string; ownerId?: string; log?: JobsLog; pollMs?: number; maxConnections?: number }): Jobs {
   const ownerId = deps.ownerId ?? defaultOwnerId();
   const log = deps.log ?? childLogger("jobs");
-  return isPostgresUrl(deps.url) ? createPostgresJobs({ url: deps.url, ownerId, log, maxConnections: 2 }) : createJobs({ db: deps.db, ownerId, log });
+  return isPostgresUrl(deps.url)
+    ? createPostgresJobs({ url: deps.url, ownerId, log, maxConnections: deps.maxConnections ?? 2 })
+    : createJobs({ db: deps.db, ownerId, log, pollMs: deps.pollMs });
 }
 
 /**

@@ -1,5 +1,5 @@
-// A separate OS process running the competitor tracker's jobs on a shared SQLite file, for
-// tracker-multiprocess.test.ts. Not a test file itself.
+// A separate OS process running the competitor tracker's jobs on a shared database (a SQLite file with our queue, or
+// PostgreSQL with pg-boss, as the app picks), for tracker-multiprocess.test.ts. Not a test file itself.
 //
 // Run: node --import tsx tests/integration/crawl/tracker-worker.ts, with DATABASE_URL and the app's environment set,
 // and JOBS_OWNER, SHOPS_PORT (the stand-in stores on 127.0.0.1), optionally JOBS_POLL_MS (100) and
@@ -12,7 +12,7 @@ import { busyCounts, db, dbReady } from "~/db.server";
 import { createSafeFetcher } from "~/integrations/safe-fetch.server";
 import { createShopifyStorefront } from "~/integrations/shopify-storefront.server";
 import { createCompetitors } from "~/services/competitors.server";
-import { createJobs, type JobsLog } from "~/services/jobs.server";
+import { createJobSystemFor, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 
 const owner = process.env.JOBS_OWNER ?? `worker-${process.pid}`;
@@ -29,7 +29,7 @@ export interface TrackerWorkerReport {
 const report: TrackerWorkerReport = { owner, reads: [], busy: busyCounts, cpuS: 0 };
 let cpuAtGo = process.cpuUsage();
 const quiet: JobsLog = { info() {}, warn() {}, error() {} };
-const jobs = createJobs({ db, ownerId: owner, pollMs, log: quiet });
+const jobs = createJobSystemFor({ db, url: process.env.DATABASE_URL!, ownerId: owner, pollMs, log: quiet, maxConnections: 4 });
 const fetcher = createSafeFetcher({
   contactUrl: "https://winningproducts.test/bot",
   lookup: async () => [{ address: "127.0.0.1", family: 4 }],
@@ -55,7 +55,7 @@ for await (const line of lines) {
   if (line === "due") process.stdout.write(`${await competitors.enqueueDue()}\n`);
   if (line === "go") {
     cpuAtGo = process.cpuUsage();
-    jobs.start();
+    await jobs.start();
   }
   if (line === "stop") break;
 }
