@@ -72,12 +72,13 @@ export async function spend(
       db.$executeRaw`
         INSERT INTO "CreditLedger" ("userId", "feature", "kind", "amount", "cost", "balanceAfter", "idempotencyKey", "reason")
         SELECT ${userId}, ${feature}, 'spend',
-               CASE WHEN b."balance" > ${UNLIMITED_THRESHOLD} THEN 0 ELSE -${cost} END,
+               CASE WHEN b."balance" > ${UNLIMITED_THRESHOLD} THEN 0 ELSE 0 - ${cost} END,
                ${cost},
                CASE WHEN b."balance" > ${UNLIMITED_THRESHOLD} THEN b."balance" ELSE b."balance" - ${cost} END,
                ${key}, ${input.reason ?? null}
         FROM "CreditBalance" b
-        WHERE b."userId" = ${userId} AND b."feature" = ${feature} AND b."balance" >= ${cost}`,
+        WHERE b."userId" = ${userId} AND b."feature" = ${feature} AND b."balance" >= ${cost}
+        ON CONFLICT ("idempotencyKey") DO NOTHING`,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -119,7 +120,8 @@ export async function refund(db: DbClient, input: { userId: string; ledgerId: nu
         SELECT s."userId", s."feature", 'refund', -s."amount", s."cost", b."balance" - s."amount", ${key}, ${input.reason ?? null}, s."id"
         FROM "CreditLedger" s
         JOIN "CreditBalance" b ON b."userId" = s."userId" AND b."feature" = s."feature"
-        WHERE s."id" = ${input.ledgerId} AND s."kind" = 'spend' AND s."userId" = ${input.userId}`,
+        WHERE s."id" = ${input.ledgerId} AND s."kind" = 'spend' AND s."userId" = ${input.userId}
+        ON CONFLICT ("idempotencyKey") DO NOTHING`,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -148,7 +150,8 @@ export async function applyAllowance(
                ${allowance} - COALESCE(b."balance", 0), 0, ${allowance}, ${idempotencyKey}, ${reason}
         FROM (SELECT 1) AS one
         LEFT JOIN "CreditBalance" b ON b."userId" = ${userId} AND b."feature" = ${feature}
-        WHERE ${onlyBelow} = 0 OR COALESCE(b."balance", 0) < ${allowance}`,
+        WHERE ${onlyBelow} = 0 OR COALESCE(b."balance", 0) < ${allowance}
+        ON CONFLICT ("idempotencyKey") DO NOTHING`,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
