@@ -299,9 +299,19 @@ export function createStoredImages(deps: StoredImagesDeps) {
    * database's write lock first (a write that changes nothing does), so no fetch can claim one of these names
    * between the check and the removal (a fetch claims a name in the database before writing its file).
    */
+  /**
+   * On PostgreSQL, the first statement of a purge's transaction: a table lock that lets reads through but holds back
+   * every other writer (a fetch claiming a name, another purge) until it ends. Taken before the transaction's own
+   * writes, so two purges wait for each other instead of deadlocking.
+   */
+  async function lockNames(tx: Parameters<Parameters<typeof writeTransaction>[1]>[0]) {
+    if (dialectOf(db) === "postgresql") await tx.$executeRawUnsafe(`LOCK TABLE "StoredImage" IN SHARE ROW EXCLUSIVE MODE`);
+  }
+
   async function removeUnnamed(tx: Parameters<Parameters<typeof writeTransaction>[1]>[0], names: string[]) {
     if (names.length === 0) return { files: 0, bytes: 0 };
-    await tx.$executeRawUnsafe(`DELETE FROM "StoredImage" WHERE 0`);
+    // SQLite: a write that changes nothing takes the file's write lock. PostgreSQL took its table lock first (lockNames).
+    if (dialectOf(db) !== "postgresql") await tx.$executeRawUnsafe(`DELETE FROM "StoredImage" WHERE 1 = 0`);
     const named = new Set(
       (await tx.storedImage.findMany({ where: { fileName: { in: names } }, select: { fileName: true } })).map((r) => r.fileName),
     );
@@ -343,6 +353,7 @@ export function createStoredImages(deps: StoredImagesDeps) {
     let afterId = 0;
     for (;;) {
       const round = await writeTransaction(db, async (tx) => {
+        await lockNames(tx);
         const gone = await tx.$queryRawUnsafe<{ id: number | bigint; fileName: string | null }[]>(
           `DELETE FROM "StoredImage" WHERE "id" IN (
              SELECT i."id" FROM "StoredImage" AS i
@@ -381,7 +392,10 @@ export function createStoredImages(deps: StoredImagesDeps) {
       );
       const unnamed = chunk.filter((n) => !named.has(n));
       if (unnamed.length === 0) continue;
-      const round = await writeTransaction(db, (tx) => removeUnnamed(tx, unnamed));
+      const round = await writeTransaction(db, async (tx) => {
+        await lockNames(tx);
+        return removeUnnamed(tx, unnamed);
+      });
       summary.files += round.files;
       summary.bytes += round.bytes;
     }

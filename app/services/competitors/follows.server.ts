@@ -147,7 +147,7 @@ export async function removeFollow(db: Db, userId: string, id: number): Promise<
   await retryBusy(() =>
     db.$executeRawUnsafe(
       `UPDATE "CompetitorStore" SET "nextCheckAt" = NULL
-       WHERE "id" = ? AND "operatorListed" = 0 AND NOT EXISTS (SELECT 1 FROM "Competitor" WHERE "storeId" = ?)`,
+       WHERE "id" = ? AND "operatorListed" = FALSE AND NOT EXISTS (SELECT 1 FROM "Competitor" WHERE "storeId" = ?)`,
       follow.storeId,
       follow.storeId,
     ),

@@ -233,7 +233,7 @@ export async function removeStore(deps: ObservedStoresDeps, input: string): Prom
   // One statement: a follow that arrives meanwhile keeps the store.
   const deleted = await retryBusy(() =>
     db.$executeRawUnsafe(
-      `DELETE FROM "CompetitorStore" WHERE "id" = ? AND "operatorListed" = 0 AND NOT EXISTS (SELECT 1 FROM "Competitor" WHERE "storeId" = ?)`,
+      `DELETE FROM "CompetitorStore" WHERE "id" = ? AND "operatorListed" = FALSE AND NOT EXISTS (SELECT 1 FROM "Competitor" WHERE "storeId" = ?)`,
       store.id,
       store.id,
     ),
