@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: every test. Vitest (unit + integration on real SQLite), then Playwright end to end in
+// `npm test`: every test. Vitest (unit + integration on real SQLite), the integration tests of
+// tests/postgres/pass.json again on PostgreSQL (a throw-away cluster), then Playwright end to end in
 // Debian's Chromium. Each runner prints its own report; the last line sums both, in the plain form
 // "tests: N passed, N failed, N skipped", so a run that executed nothing is visible.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
+import { postgresPass } from "./lib/postgres-pass.mjs";
 
 ensureDeps();
 reexecUnderNode22(import.meta.url);
@@ -14,9 +16,10 @@ const bin = (name) => path.resolve("node_modules/.bin", name);
 const OUT = "test-results";
 mkdirSync(OUT, { recursive: true });
 const vitestJson = path.join(OUT, "vitest.json");
+const vitestPgJson = path.join(OUT, "vitest-postgresql.json");
 const e2eJson = path.join(OUT, "e2e.json");
 const e2eBillingJson = path.join(OUT, "e2e-shopify-billing.json");
-for (const file of [vitestJson, e2eJson, e2eBillingJson]) rmSync(file, { force: true });
+for (const file of [vitestJson, vitestPgJson, e2eJson, e2eBillingJson]) rmSync(file, { force: true });
 
 function run(cmd, args, extraEnv = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
@@ -27,9 +30,9 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRunners = [];
 
 /** Like run(), printing the output as it comes and keeping a copy to read afterwards. */
-function runKeepingOutput(cmd, args) {
+function runKeepingOutput(cmd, args, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ["inherit", "pipe", "pipe"], env: process.env });
+    const child = spawn(cmd, args, { stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, ...extraEnv } });
     let output = "";
     child.stdout.on("data", (d) => {
       process.stdout.write(d);
@@ -67,6 +70,9 @@ if (e2e) {
   if (build.status !== 0) failedRunners.push("build");
 }
 
+// The tests on PostgreSQL start a throw-away cluster with Debian's initdb (installed here when missing, as root).
+if (run(process.execPath, ["scripts/ensure-postgres.mjs"]) !== 0) failedRunners.push("ensure-postgres");
+
 console.log("\n=== Unit and integration tests (Vitest) ===");
 const vitest = await runKeepingOutput(bin("vitest"), [
   "run",
@@ -86,6 +92,22 @@ if (existsSync(vitestJson)) {
   }
 }
 if (vitestStatus !== 0) failedRunners.push("vitest");
+
+// The same integration tests of tests/postgres/pass.json again, each file on a PostgreSQL database of its own.
+{
+  const pass = postgresPass();
+  console.log(`\n=== Integration tests on PostgreSQL (Vitest; ${pass.notYet} files not yet engine-neutral are left out, tests/postgres/pass.json) ===`);
+  const vitestPg = await runKeepingOutput(bin("vitest"), ["run", ...pass.args, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPgJson}`], pass.env);
+  let status = vitestPg.status;
+  if (existsSync(vitestPgJson)) {
+    const r = JSON.parse(readFileSync(vitestPgJson, "utf8"));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    if (status !== 0 && onlyVitestRpcTimeouts(r, vitestPg.output)) status = 0;
+  }
+  if (status !== 0) failedRunners.push("vitest (PostgreSQL)");
+}
 
 if (!e2e) {
   console.log("\nSKIP_E2E=1: end-to-end tests not run.");

@@ -11,8 +11,13 @@ if (!tmpDir) throw new Error("TEST_TMP_DIR is not set: run the tests through vit
 const dbFile = path.join(tmpDir, `test-${randomUUID()}.db`);
 copyFileSync(path.join(tmpDir, "template.db"), dbFile);
 
+// TEST_DATABASE=postgresql: the file's database is a migrated one of its own on the run's throw-away PostgreSQL cluster
+// (tests/helpers/postgres-cluster.ts) instead of the SQLite copy (issue 38 item 5: the suite on both engines).
+const databaseUrl =
+  process.env.TEST_DATABASE === "postgresql" ? await (await import("../helpers/postgres-cluster")).freshPostgresDatabase() : `file:${dbFile}`;
+
 // Each test file's own mail outbox (the built-in mailer writes .eml files there, decision 051).
-Object.assign(process.env, TEST_ENV, { DATABASE_URL: `file:${dbFile}`, MAIL_OUTBOX_DIR: path.join(tmpDir, `mail-${randomUUID()}`) });
+Object.assign(process.env, TEST_ENV, { DATABASE_URL: databaseUrl, MAIL_OUTBOX_DIR: path.join(tmpDir, `mail-${randomUUID()}`) });
 process.env.TEST_DB_FILE = dbFile;
 
 beforeEach(() => {
