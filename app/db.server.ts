@@ -386,9 +386,15 @@ export async function retryBusy<T>(fn: () => Promise<T>, retries = 8): Promise<T
 export function writeTransaction<T>(db: Db, fn: (tx: DbClient) => Promise<T>): Promise<T> {
   const sqlite = dialectOf(db) === "sqlite";
   return retryBusy(() =>
-    db.$transaction(async (tx) => {
-      if (sqlite) await tx.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
-      return fn(tx);
-    }),
+    db.$transaction(
+      async (tx) => {
+        if (sqlite) await tx.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
+        return fn(tx);
+      },
+      // SQLite runs one writer at a time, so a unit that reads and then writes sees no other writer in between. On
+      // PostgreSQL the same promise is SERIALIZABLE: a unit that would have interleaved with another fails with a
+      // serialization failure (P2034; also a duplicate key its own read would have seen) and is run again whole.
+      sqlite ? undefined : { isolationLevel: "Serializable" },
+    ),
   );
 }

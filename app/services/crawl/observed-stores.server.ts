@@ -135,14 +135,14 @@ export async function addStores(deps: ObservedStoresDeps, inputs: readonly strin
 /** Each store's picture sentence (domain pictureNote), from two grouped queries over every store's listing pictures. */
 async function pictureNotes(db: Db): Promise<Map<number, string>> {
   const tried = await db.$queryRawUnsafe<Array<{ storeId: number | bigint; tried: number | bigint; unusable: number | bigint }>>(
-    `SELECT cp."storeId" AS storeId, COUNT(*) AS tried,
+    `SELECT cp."storeId" AS "storeId", COUNT(*) AS tried,
             SUM(CASE WHEN lp."status" <> 'ok' AND lp."error" IS NOT NULL THEN 1 ELSE 0 END) AS unusable
      FROM "ListingPicture" lp JOIN "CompetitorProduct" cp ON cp."id" = lp."listingId"
      WHERE cp."removedAt" IS NULL AND (lp."status" = 'ok' OR lp."error" IS NOT NULL)
      GROUP BY cp."storeId"`,
   );
   const reasons = await db.$queryRawUnsafe<Array<{ storeId: number | bigint; error: string; n: number | bigint; first: number | bigint }>>(
-    `SELECT cp."storeId" AS storeId, lp."error" AS error, COUNT(*) AS n, MIN(lp."listingId") AS first
+    `SELECT cp."storeId" AS "storeId", lp."error" AS error, COUNT(*) AS n, MIN(lp."listingId") AS first
      FROM "ListingPicture" lp JOIN "CompetitorProduct" cp ON cp."id" = lp."listingId"
      WHERE cp."removedAt" IS NULL AND lp."status" <> 'ok' AND lp."error" IS NOT NULL
      GROUP BY cp."storeId", lp."error"`,
