@@ -134,8 +134,9 @@ export function createPostgresJobs(deps: PostgresJobsDeps): Omit<JobSystem, keyo
     const opts = checked(kind, options);
     await queue(kind);
     const key = opts.key ?? `${OWN_KEY}${randomUUID()}`;
-    const handler = registered.get(kind)?.options ?? HandlerOptionsSchema.parse({});
-    const timeoutMs = registered.get(kind)?.options.timeoutMs;
+    const own = registered.get(kind)?.options;
+    const handler = own ?? HandlerOptionsSchema.parse({});
+    const timeoutMs = own?.timeoutMs;
     const id = await boss.send(kind, payload ?? {}, {
       singletonKey: key,
       retryLimit: (opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) - 1,
@@ -262,9 +263,15 @@ export function createPostgresJobs(deps: PostgresJobsDeps): Omit<JobSystem, keyo
       .slice(0, options.limit ?? 50);
   }
 
+  /** One job by id: a lookup by primary key in each queue until found (not every job read, as list does). */
   async function get(id: JobId): Promise<PostgresJobRow | null> {
-    if (typeof id !== "string") return null;
-    return (await list({ limit: Number.MAX_SAFE_INTEGER })).find((r) => r.id === id) ?? null;
+    if (typeof id !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    await ready();
+    for (const { name } of await boss.getQueues()) {
+      const job = await boss.getJobById<unknown>(name, id);
+      if (job) return rowOf(job);
+    }
+    return null;
   }
 
   /** A parked job (or one waiting for its retry) runs now; done or running ones are refused with a sentence. */
