@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureDeps, reexecUnderNode22 } from "./ensure-deps.mjs";
 import { postgresPass } from "./lib/postgres-pass.mjs";
+import { failedPlaywrightTests, readVitestReport } from "./lib/test-reports.mjs";
 
 ensureDeps();
 reexecUnderNode22(import.meta.url);
@@ -73,40 +74,36 @@ if (e2e) {
 // The tests on PostgreSQL start a throw-away cluster with Debian's initdb (installed here when missing, as root).
 if (run(process.execPath, ["scripts/ensure-postgres.mjs"]) !== 0) failedRunners.push("ensure-postgres");
 
-console.log("\n=== Unit and integration tests (Vitest) ===");
-const vitest = await runKeepingOutput(bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
-]);
-let vitestStatus = vitest.status;
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
-  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-  if (vitestStatus !== 0 && onlyVitestRpcTimeouts(r, vitest.output)) {
-    console.log("\nEvery test passed; the only errors were Vitest's own progress-report timeouts on a busy machine.");
-    vitestStatus = 0;
-  }
+const failedTests = [];
+
+function countVitestReport(file, label) {
+  const read = readVitestReport(file, label);
+  if (!read) return null;
+  for (const key of Object.keys(totals)) totals[key] += read.counts[key];
+  failedTests.push(...read.failedTests);
+  return read.report;
 }
-if (vitestStatus !== 0) failedRunners.push("vitest");
+
+/** One Vitest run with the default and JSON reporters; pushes `label` to the failed runners when it failed. */
+async function runVitest(label, args, json, extraEnv = {}) {
+  const run = await runKeepingOutput(bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`], extraEnv);
+  let status = run.status;
+  const report = countVitestReport(json, label);
+  if (status !== 0 && report && onlyVitestRpcTimeouts(report, run.output)) {
+    console.log("\nEvery test passed; the only errors were Vitest's own progress-report timeouts on a busy machine.");
+    status = 0;
+  }
+  if (status !== 0) failedRunners.push(label);
+}
+
+console.log("\n=== Unit and integration tests (Vitest) ===");
+await runVitest("vitest", [], vitestJson);
 
 // The same integration tests of tests/postgres/pass.json again, each file on a PostgreSQL database of its own.
 {
   const pass = postgresPass();
   console.log(`\n=== Integration tests on PostgreSQL (Vitest; ${pass.notYet} files not yet engine-neutral are left out, tests/postgres/pass.json) ===`);
-  const vitestPg = await runKeepingOutput(bin("vitest"), ["run", ...pass.args, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPgJson}`], pass.env);
-  let status = vitestPg.status;
-  if (existsSync(vitestPgJson)) {
-    const r = JSON.parse(readFileSync(vitestPgJson, "utf8"));
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-    if (status !== 0 && onlyVitestRpcTimeouts(r, vitestPg.output)) status = 0;
-  }
-  if (status !== 0) failedRunners.push("vitest (PostgreSQL)");
+  await runVitest("vitest (PostgreSQL)", pass.args, vitestPgJson, pass.env);
 }
 
 if (!e2e) {
@@ -129,12 +126,15 @@ if (!e2e) {
       totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
       totals.failed += s.unexpected ?? 0;
       totals.skipped += s.skipped ?? 0;
+      failedTests.push(...failedPlaywrightTests(pass.json, pass.name));
     }
     if (status !== 0) failedRunners.push(pass.name);
   }
 }
 
 const ranNothing = totals.passed + totals.failed === 0;
+// The failed tests last, so the tail of a long CI log names them.
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 if (failedRunners.length > 0) console.log(`\nFailed: ${failedRunners.join(", ")}`);
 if (ranNothing) console.log("\nNo test was executed.");
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
