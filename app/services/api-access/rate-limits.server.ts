@@ -305,6 +305,19 @@ export function createRateLimits(deps: RateLimitsDeps) {
 
   /** The calls' steps not yet counted: the next group of the counters file counts them all (decision 074). */
   let openBatch: { plans: StepPlan[]; counted: Promise<void> } | null = null;
+  /** On PostgreSQL, the group counting now: calls that come meanwhile wait for it and are counted together after. */
+  let counting: Promise<void> = Promise.resolve();
+
+  /**
+   * Starts counting a group: inside the counters file's next write (SQLite), or once the group counting now is
+   * done (PostgreSQL: one group in flight per process, so the calls that arrive while it counts share statements).
+   */
+  function countGroup(work: () => Promise<void>): Promise<void> {
+    if (file) return together(work);
+    const started = counting.then(work);
+    counting = started.catch(() => undefined);
+    return started;
+  }
 
   /**
    * Counts every plan's steps in order, each plan's step k only if none of its earlier steps was refused, with one
@@ -332,13 +345,17 @@ export function createRateLimits(deps: RateLimitsDeps) {
           }),
         );
       }
-      for (const entry of entries.values()) {
+      const count = async (entry: SubjectCount) => {
         try {
           entry.res = await countPoints(entry.limiter, entry.subject, entry.points);
         } catch (error) {
           entry.error = error;
         }
-      }
+      };
+      // On PostgreSQL each statement takes a connection of the pool: all at once. The counters file's connection
+      // counts one statement at a time anyway.
+      if (file) for (const entry of entries.values()) await count(entry);
+      else await Promise.all([...entries.values()].map(count));
       for (const [plan, planTries] of tries) {
         const failed = planTries.find((t) => t.entry.error !== undefined);
         if (failed) {
@@ -361,10 +378,12 @@ export function createRateLimits(deps: RateLimitsDeps) {
      * Counts a call's steps in order, each only if no earlier one was refused (an API call: its key's and user's
      * minute, then the user's month), and returns what each step's `take` would (its tightest count); 429 as `take`
      * throws it for the first step refused. On a SQLite file the steps of all the calls this process makes in one
-     * turn of the event loop are counted in one write with one statement per limit and subject (decision 074).
+     * turn of the event loop are counted in one write with one statement per limit and subject (decision 074); on
+     * PostgreSQL the steps of the calls that came while the previous group counted, with one statement per limit
+     * and subject, the statements of a step at once (decision 098).
      */
     async takeSteps(steps: CountStep[]): Promise<RateLimitStatus[]> {
-      if (!file) {
+      if (!file && !isPostgresUrl(deps.databaseUrl)) {
         const statuses: RateLimitStatus[] = [];
         for (const step of steps) statuses.push(await step.limit.take(...step.subjects));
         return statuses;
@@ -376,7 +395,7 @@ export function createRateLimits(deps: RateLimitsDeps) {
         const opened = { plans: [plan], counted: Promise.resolve() };
         batch = openBatch = opened;
         // The batch closes when its group starts counting (at once inside an open group): later plans wait for the next.
-        opened.counted = together(() => {
+        opened.counted = countGroup(() => {
           if (openBatch === opened) openBatch = null;
           return countPlans(opened.plans);
         });
