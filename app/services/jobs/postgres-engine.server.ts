@@ -281,7 +281,9 @@ export function createPostgresJobs(deps: PostgresJobsDeps): Omit<JobSystem, keyo
     if (row.status !== "parked" && !(row.status === "queued" && row.attempts > 0)) {
       throw new AppError(409, `Job ${id} is ${row.status}: only a parked job or one waiting for a retry can be retried.`);
     }
-    await boss.retry(row.kind, row.id);
+    // pg-boss's retry only takes a failed (parked) job; one waiting for its retry is brought forward to now.
+    if (row.status === "parked") await boss.retry(row.kind, row.id);
+    else await boss.update(row.kind, undefined, { id: row.id, startAfter: new Date() });
     return (await get(id)) ?? row;
   }
 

@@ -22,6 +22,7 @@ import { loader as productPage } from "~/routes/dashboard.products.$objectID";
 import { action as pageAction, loader as pageLoader } from "~/routes/dashboard.tiktoks";
 import { tiktoks } from "~/services/index.server";
 import { createTikToks, OEMBED_JOB, type TikTokView } from "~/services/ai-ads/tiktoks.server";
+import { jobsOf } from "../../helpers/jobs";
 import { fixtureCatalogue, insertProducts } from "../../helpers/products";
 import { throughPrisma } from "../../helpers/prisma-reads";
 import { call } from "../../helpers/routes";
@@ -45,7 +46,7 @@ async function list(cookie: string, query = ""): Promise<TikTokView[]> {
   return (await (await call(listRoute, `/api/tiktoks${query}`, { cookie })).json()).tiktoks;
 }
 
-const jobOf = (id: number) => db.job.findFirst({ where: { key: `tiktok.oembed:${id}` }, select: { status: true, attempts: true, runAt: true, lastError: true } });
+const jobOf = async (id: number) => (await jobsOf(OEMBED_JOB, `${OEMBED_JOB}:${id}`))[0] ?? null;
 
 describe("saving TikTok videos", () => {
   it("saves a link as pending, then the job fills in title, author and thumbnail from oEmbed", async () => {
@@ -205,13 +206,13 @@ describe("where saved videos show", () => {
     expect(refs).toEqual([{ hook: expect.stringMatching(/^This gadget changed my mornings \(\d+\)$/), author: "hookmaster shop", url, note: "Before/after split" }]);
     expect(await tiktoks.references(user.id, OTHER.objectID)).toEqual([]);
     // The saved link's oEmbed job ran once and is done.
-    expect(await db.job.findMany({ where: { kind: OEMBED_JOB, key: `${OEMBED_JOB}:${page.tiktoks[0].id}` }, select: { status: true } })).toEqual([{ status: "done" }]);
+    expect((await jobsOf(OEMBED_JOB, `${OEMBED_JOB}:${page.tiktoks[0].id}`)).map((j) => j.status)).toEqual(["done"]);
     // A bad link from the page's form comes back as a sentence on the field, and queues no fetch.
-    const jobsBefore = await db.job.count({ where: { kind: OEMBED_JOB } });
+    const jobsBefore = (await jobsOf(OEMBED_JOB)).length;
     const bad = await call(pageAction, "/dashboard/tiktoks", { cookie: user.cookie, form: { intent: "add", url: "https://example.com/v", objectID: PRODUCT.objectID } });
     expect(bad.status).toBe(422);
     expect((await bad.json()).fieldErrors.url).toMatch(/example\.com is not TikTok/);
-    expect(await db.job.count({ where: { kind: OEMBED_JOB } })).toBe(jobsBefore);
+    expect(await jobsOf(OEMBED_JOB)).toHaveLength(jobsBefore);
   });
 });
 

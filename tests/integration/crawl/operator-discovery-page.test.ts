@@ -9,11 +9,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { action as operatorAction, loader as operatorLoader } from "~/routes/dashboard.operator";
 import { OperatorStores } from "~/ui/operator/operator-stores";
+import { jobsOf } from "../../helpers/jobs";
 import { call } from "../../helpers/routes";
 import { createSignedInUser } from "../../helpers/site-users";
 
 const post = (cookie: string, form: Record<string, string>) => call(operatorAction, "/dashboard/operator", { cookie, form });
-const queued = () => db.job.findMany({ where: { kind: "crawl.discover" }, select: { payload: true, status: true } });
+const queued = async () => (await jobsOf("crawl.discover")).map((j) => ({ payload: j.payload, status: j.status }));
 
 describe("store discovery on the operator page", () => {
   it("queues a run with the operator's budget; a bad budget or anyone but an operator changes nothing", async () => {

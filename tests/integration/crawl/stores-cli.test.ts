@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { runScript } from "../../helpers/cli";
+import { jobsOf } from "../../helpers/jobs";
 import { createUser } from "../../helpers/site-users";
 
 const stores = (...args: string[]) => runScript("stores", args);
@@ -53,7 +54,8 @@ describe("npm run stores", () => {
     expect((await stores("list")).stdout).toMatch(/alpha-shop\.com\s+0\s+yes\s+paused/);
     expect((await stores("resume", "alpha-shop.com")).stdout).toContain("Resumed alpha-shop.com");
     expect(await db.competitorStore.findUniqueOrThrow({ where: { domain: "alpha-shop.com" } })).toMatchObject({ paused: false });
-    expect(await db.job.count({ where: { kind: "competitor.check", key: `competitor.check:${(await db.competitorStore.findUniqueOrThrow({ where: { domain: "alpha-shop.com" } })).id}` } })).toBe(1);
+    const alpha = await db.competitorStore.findUniqueOrThrow({ where: { domain: "alpha-shop.com" } });
+    expect(await jobsOf("competitor.check", `competitor.check:${alpha.id}`)).toHaveLength(1);
 
     const unknown = await stores("pause", "nobody-lists-this.com");
     expect(unknown).toMatchObject({ code: 1 });

@@ -1,5 +1,5 @@
 // Several worker processes crawling one database (docs/decisions/047): three OS processes run the tracker's jobs
-// (tests/integration/crawl/tracker-worker.ts) on one SQLite file against 20 stand-in stores the operator listed. All
+// (tests/integration/crawl/tracker-worker.ts) on one database (a SQLite file, or PostgreSQL with the jobs on pg-boss) against 20 stand-in stores the operator listed. All
 // three queue the due stores at once, as their schedules would; every store is read exactly once per due time
 // (one CompetitorCheck, one catalogue request, one after-read call), and every listing is stored once.
 // Nothing here is timed: the test polls for the outcome.
@@ -7,9 +7,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/db.server";
 import { CHECK_JOB, createCompetitors } from "~/services/competitors.server";
-import { createJobs, type JobsLog } from "~/services/jobs.server";
+import { getEnv } from "~/env.server";
+import { jobs } from "~/services/index.server";
+import { createJobSystemFor, type JobsLog } from "~/services/jobs.server";
 import { createNotifications } from "~/services/notifications.server";
 import { makeCatalogue, startFakeShopifyStore, type FakeShopifyStore } from "../../helpers/fake-shopify-store";
+import { jobsOf } from "../../helpers/jobs";
 import { ask, killWorkerProcesses, startWorkerProcesses, until, type WorkerProcess } from "../../helpers/worker-processes";
 import type { TrackerWorkerReport } from "./tracker-worker";
 
@@ -35,7 +38,7 @@ function startWorkers(n: number): Promise<WorkerProcess[]> {
 }
 
 const catalogueReads = (host: string) => shops.requests.filter((r) => r.host.startsWith(host) && r.path.startsWith("/products.json") && /[?&]page=1(&|$)/.test(r.path)).length;
-const checksDone = async () => (await db.job.count({ where: { kind: CHECK_JOB, status: { in: ["pending", "running"] } } })) === 0;
+const checksDone = async () => (await jobsOf(CHECK_JOB)).every((j) => j.status === "done" || j.status === "parked");
 
 describe("three worker processes crawling one database", () => {
   it("read every due store exactly once per due time and store every listing once", async () => {
@@ -44,7 +47,7 @@ describe("three worker processes crawling one database", () => {
     const operator = createCompetitors({
       db,
       storefront: { probe: async () => ({ ok: false, reason: "not-shopify", message: "unused" }) as never, read: async () => ({}) as never },
-      jobs: createJobs({ db, ownerId: "operator", log: quiet }),
+      jobs: createJobSystemFor({ db, url: getEnv().DATABASE_URL, ownerId: "operator", log: quiet }),
       notifications: createNotifications({ db }),
     });
     await operator.addStores(names.map((n) => `${n}:${shops.port}`));
@@ -77,9 +80,11 @@ describe("three worker processes crawling one database", () => {
     expect(await db.competitorProduct.count({ where: { storeId: { in: ids } } })).toBe(STORES * PRODUCTS);
     const perStore = await db.competitorProduct.groupBy({ by: ["storeId"], where: { storeId: { in: ids } }, _count: { _all: true } });
     expect(perStore.every((g) => g._count._all === PRODUCTS)).toBe(true);
-    // One job row per store key (a key's done row is reused by its next read), none left over.
-    expect(await db.job.count({ where: { kind: CHECK_JOB, status: "done" } })).toBe(STORES);
-    expect(await db.job.count({ where: { kind: CHECK_JOB, status: { not: "done" } } })).toBe(0);
+    // Every check job done, none left over: on our queue one row per store key (a key's done row is reused by its
+    // next read), on pg-boss one job per read.
+    const checkJobs = await jobsOf(CHECK_JOB);
+    expect(checkJobs.every((j) => j.status === "done")).toBe(true);
+    expect(checkJobs).toHaveLength(jobs.engine === "queue" ? STORES : STORES * 2);
     console.log(`reads per process: ${reports.map((r) => `${r.owner} ${r.reads.length}`).join(", ")}`);
   }, 300_000);
 });

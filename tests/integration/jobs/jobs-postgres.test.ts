@@ -137,6 +137,26 @@ describe("the job system on PostgreSQL (pg-boss)", () => {
     await expect(system.retry(id)).rejects.toThrow(`Job ${id} is done: only a parked job or one waiting for a retry can be retried.`);
   }, 60_000);
 
+  it("retry runs a job waiting for its retry now, not when its backoff ends (a seller's 'fetch again')", async () => {
+    const system = jobs();
+    let fail = true;
+    system.register("pg.waiting", () => {
+      if (fail) throw new Error("TikTok answered 503");
+    });
+    const { id } = await system.enqueue("pg.waiting", {}, { maxAttempts: 5, key: "waiting:1" });
+    expect(await system.runDue({ kinds: ["pg.waiting"] })).toEqual({ ran: 1, done: 0, retrying: 1, parked: 0 });
+    const waiting = await system.get(id);
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting!.runAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: nothing runs.
+    expect(await system.runDue({ kinds: ["pg.waiting"] })).toMatchObject({ ran: 0 });
+    fail = false;
+    await system.retry(id);
+    expect((await system.get(id))!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await system.runDue({ kinds: ["pg.waiting"] })).toEqual({ ran: 1, done: 1, retrying: 0, parked: 0 });
+    expect(await system.statusOfKey("pg.waiting", "waiting:1")).toBe("done");
+  }, 60_000);
+
   it("enqueueIn a Prisma transaction: rolled back leaves no job, committed leaves one", async () => {
     const system = jobs();
     const prisma = createPostgresClient(url);
