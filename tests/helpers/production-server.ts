@@ -70,8 +70,23 @@ export function ensureProductionBuild() {
 export async function startServer(
   extra: Record<string, string> | ((port: number) => Record<string, string>) = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const extraEnv = typeof extra === "function" ? extra(port) : extra;
+  // freePort's port is free when probed, not reserved: another test's server may take it first. The server then
+  // exits with its sentence naming the port, and this starts it again on another.
+  for (let tries = 1; ; tries++) {
+    const port = await freePort();
+    try {
+      return await startServerOn(port, typeof extra === "function" ? extra(port) : extra);
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes(`Port ${port} is already in use`);
+      if (!portTaken || tries === 3) throw error;
+    }
+  }
+}
+
+/** How long a server may take to answer /healthz: minutes on a CI machine running two test files and a build at once. */
+const START_DEADLINE_MS = 120_000;
+
+async function startServerOn(port: number, extraEnv: Record<string, string>): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -94,16 +109,21 @@ export async function startServer(
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + START_DEADLINE_MS;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     try {
       // A connection of its own, closed after the answer: a kept-alive socket would count against
       // MAX_CONNECTIONS_PER_CLIENT in the tests that measure it.
-      if ((await healthzStatus(port)) === 200) break;
+      // Its own line first: a 200 from another server that took the port is not this one's.
+      if (output.includes(`[server] http://localhost:${port}`) && (await healthzStatus(port)) === 200) break;
     } catch {
       // not listening yet
     }
-    if (attempt > 300) throw new Error(`the server did not answer /healthz:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not answer /healthz within ${START_DEADLINE_MS / 1000} s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
