@@ -1,5 +1,6 @@
 // End-to-end tests: Debian's Chromium (scripts/ensure-chromium.mjs) drives the production build served by
-// `npm start` (scripts/start.mjs) on a fresh SQLite file. Never `npx playwright install`.
+// `npm start` (scripts/start.mjs) on a fresh SQLite file, or, with E2E_DATABASE=postgresql, on a database of a
+// throw-away PostgreSQL cluster. Never `npx playwright install`.
 import { defineConfig } from "@playwright/test";
 import {
   E2E_BASE_URL,
@@ -10,18 +11,29 @@ import {
   E2E_FAKE_STORE_PORT,
   E2E_MAIL_DIR,
   E2E_PORT,
+  E2E_POSTGRES_SPECS,
   E2E_SESSION_SECRET,
 } from "./tests/e2e/support/constants";
 import { TEST_SHOPIFY_API_KEY, TEST_SHOPIFY_API_SECRET } from "./tests/helpers/test-env";
 
 const CI = Boolean(process.env.CI);
 const SHOPIFY_BILLING_PASS = process.env.E2E_SHOPIFY_BILLING === "on";
+/** The pass on PostgreSQL (E2E_DATABASE=postgresql): the specs of E2E_POSTGRES_SPECS, the server on a throw-away cluster. */
+const POSTGRES_PASS = process.env.E2E_DATABASE === "postgresql";
+
+/** Which specs a pass runs: Shopify Billing's alone, the PostgreSQL pass's, or every other. */
+function specsOfPass() {
+  if (SHOPIFY_BILLING_PASS) return { testMatch: "shopify-billing.spec.ts" };
+  if (POSTGRES_PASS) return { testMatch: E2E_POSTGRES_SPECS };
+  return { testIgnore: "shopify-billing.spec.ts" };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Shopify Billing needs the server on SHOPIFY_BILLING=on, which every other spec must not have: it runs alone,
   // in its own pass (scripts/test-all.mjs runs both passes).
-  ...(SHOPIFY_BILLING_PASS ? { testMatch: "shopify-billing.spec.ts" } : { testIgnore: "shopify-billing.spec.ts" }),
+  // The PostgreSQL pass runs the specs that reach the database only through the app (E2E_POSTGRES_SPECS).
+  ...specsOfPass(),
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,
@@ -31,7 +43,7 @@ export default defineConfig({
   // A wrapper counts results from test-results/e2e.json.
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/e2e.json" }]],
   // Each pass keeps its own artifacts (Playwright empties this folder when it starts).
-  outputDir: SHOPIFY_BILLING_PASS ? "test-results/e2e-artifacts-shopify-billing" : "test-results/e2e-artifacts",
+  outputDir: SHOPIFY_BILLING_PASS ? "test-results/e2e-artifacts-shopify-billing" : POSTGRES_PASS ? "test-results/e2e-artifacts-postgresql" : "test-results/e2e-artifacts",
   use: {
     baseURL: E2E_BASE_URL,
     // Shopify's library answers 410 to bots, and Chromium's headless user agent says "HeadlessChrome".
@@ -55,7 +67,11 @@ export default defineConfig({
   },
   webServer: {
     // A clean database on every run: the folder is removed before start.mjs migrates and seeds it.
-    command: `rm -rf ${E2E_DB_DIR} && node scripts/start.mjs`,
+    // On PostgreSQL a throw-away cluster first (tests/e2e/support/postgres-web-server.ts), stopped with SIGTERM.
+    command: POSTGRES_PASS
+      ? `rm -rf ${E2E_DB_DIR} && node --import tsx tests/e2e/support/postgres-web-server.ts`
+      : `rm -rf ${E2E_DB_DIR} && node scripts/start.mjs`,
+    ...(POSTGRES_PASS ? { gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 } } : {}),
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test. Vitest (unit + integration on real SQLite), the integration tests of
 // tests/postgres/pass.json again on PostgreSQL (a throw-away cluster), then Playwright end to end in
-// Debian's Chromium. Each runner prints its own report; the last line sums both, in the plain form
+// Debian's Chromium (and a part of it again on PostgreSQL). Each runner prints its own report; the last line sums both, in the plain form
 // "tests: N passed, N failed, N skipped", so a run that executed nothing is visible.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -20,7 +20,8 @@ const vitestJson = path.join(OUT, "vitest.json");
 const vitestPgJson = path.join(OUT, "vitest-postgresql.json");
 const e2eJson = path.join(OUT, "e2e.json");
 const e2eBillingJson = path.join(OUT, "e2e-shopify-billing.json");
-for (const file of [vitestJson, vitestPgJson, e2eJson, e2eBillingJson]) rmSync(file, { force: true });
+const e2ePostgresJson = path.join(OUT, "e2e-postgresql.json");
+for (const file of [vitestJson, vitestPgJson, e2eJson, e2eBillingJson, e2ePostgresJson]) rmSync(file, { force: true });
 
 function run(cmd, args, extraEnv = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
@@ -111,14 +112,17 @@ if (!e2e) {
 } else {
   console.log("\n=== End-to-end tests (Playwright, Chromium) ===");
   const ensure = run(process.execPath, ["scripts/ensure-chromium.mjs"]);
-  // Two passes: every spec on the default server, then Shopify Billing's spec on a server with
-  // SHOPIFY_BILLING=on (playwright.config.ts picks the specs from E2E_SHOPIFY_BILLING).
+  // Three passes: every spec on the default server, then Shopify Billing's spec on a server with
+  // SHOPIFY_BILLING=on, then the specs that reach the database only through the app on PostgreSQL
+  // (playwright.config.ts picks the specs from E2E_SHOPIFY_BILLING and E2E_DATABASE).
   const passes = [
     { name: "playwright", env: {}, json: e2eJson },
     { name: "playwright (SHOPIFY_BILLING=on)", env: { E2E_SHOPIFY_BILLING: "on" }, json: e2eBillingJson },
+    { name: "playwright (PostgreSQL)", env: { E2E_DATABASE: "postgresql" }, json: e2ePostgresJson },
   ];
   for (const pass of passes) {
     if (pass.env.E2E_SHOPIFY_BILLING) console.log("\n=== End-to-end: Shopify Billing (server on SHOPIFY_BILLING=on) ===");
+    if (pass.env.E2E_DATABASE) console.log("\n=== End-to-end on PostgreSQL (the specs of E2E_POSTGRES_SPECS, tests/e2e/support/constants.ts) ===");
     const status =
       ensure === 0 ? run(bin("playwright"), ["test"], { ...pass.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pass.json, SKIP_BUILD: "1" }) : 1;
     if (existsSync(pass.json)) {

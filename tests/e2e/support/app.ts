@@ -1,9 +1,11 @@
 // What the end-to-end tests do again and again: open a page once React has taken it over, sign up
-// through the form, and reach into the server's SQLite file for the few facts the UI cannot set yet.
+// through the form, and reach into the server's database for the few facts the UI cannot set yet.
+import { readFileSync } from "node:fs";
 import { createClient, type Client } from "@libsql/client";
 import { expect, type Page } from "@playwright/test";
+import pg from "pg";
 import { offlineSessionRow } from "../../helpers/shopify";
-import { E2E_DB_URL } from "./constants";
+import { E2E_DB_URL, E2E_POSTGRES_URL_FILE } from "./constants";
 
 /** Opens a page and waits until Remix has hydrated it, so typed values and clicks reach React. */
 export async function open(page: Page, path: string) {
@@ -30,11 +32,14 @@ export async function submitSignup(page: Page, email: string, password = "correc
 }
 
 /**
- * The same SQLite file the server uses (WAL mode, so reads and writes from here are safe). A write
- * waits up to 5 s for the server's own writes (page-view analytics, sessions) instead of failing at
- * once with SQLITE_BUSY, which made tests flaky in CI.
+ * The same database the server uses. On SQLite its file (WAL mode, so reads and writes from here are safe); a write
+ * waits up to 5 s for the server's own writes (page-view analytics, sessions) instead of failing at once with
+ * SQLITE_BUSY, which made tests flaky in CI. In the PostgreSQL pass the database the server's wrapper made
+ * (tests/e2e/support/postgres-web-server.ts writes its URL beside the mail folder), through the same `execute`
+ * and `close` (`?` placeholders numbered; rows read by position as libSQL's are): the helpers' SQL is written for both.
  */
 export function e2eDb(): Client {
+  if (process.env.E2E_DATABASE === "postgresql") return postgresE2eDb(readFileSync(E2E_POSTGRES_URL_FILE, "utf8").trim());
   const client = createClient({ url: E2E_DB_URL });
   const ready = client.execute("PRAGMA busy_timeout = 5000");
   const execute = client.execute.bind(client);
@@ -43,6 +48,18 @@ export function e2eDb(): Client {
     return execute(statement);
   }) as Client["execute"];
   return client;
+}
+
+/** The part of libSQL's Client the helpers use (execute with `?` arguments, close), on a PostgreSQL database. */
+function postgresE2eDb(url: string): Client {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const execute = async (statement: Parameters<Client["execute"]>[0]) => {
+    const { sql, args = [] } = typeof statement === "string" ? { sql: statement, args: [] } : (statement as { sql: string; args?: unknown[] });
+    let n = 0;
+    const result = await pool.query({ text: sql.replace(/\?/g, () => `$${++n}`), values: args as unknown[], rowMode: "array" });
+    return { rows: result.rows, rowsAffected: result.rowCount ?? 0, columns: result.fields.map((f) => f.name) };
+  };
+  return { execute, close: () => void pool.end() } as unknown as Client;
 }
 
 /** Prisma stores DateTime in SQLite as ISO 8601 text with an explicit offset. */
@@ -57,7 +74,7 @@ export async function insertOfflineSession(shop: string) {
   try {
     await db.execute({
       sql: `INSERT INTO "Session" ("id", "shop", "state", "isOnline", "scope", "expires", "accessToken", "refreshToken", "refreshTokenExpires")
-            VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+            VALUES (?, ?, ?, FALSE, ?, ?, ?, ?, ?)`,
       args: [
         row.id,
         row.shop,

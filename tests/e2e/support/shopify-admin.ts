@@ -91,7 +91,7 @@ export async function linkedEmail(shop: string): Promise<string | null> {
   const db = e2eDb();
   try {
     const result = await db.execute({
-      sql: `SELECT u."email" FROM "ShopifyStore" s JOIN "User" u ON u."id" = s."userId" WHERE s."shop" = ? AND s."connected" = 1`,
+      sql: `SELECT u."email" FROM "ShopifyStore" s JOIN "User" u ON u."id" = s."userId" WHERE s."shop" = ? AND s."connected" = TRUE`,
       args: [shop],
     });
     const email = result.rows[0]?.[0];
