@@ -1,9 +1,17 @@
 // Reading the runners' JSON reports for `npm test`'s last lines: the counts, and the failed tests by file and
-// name with the first line of their message, printed last so the tail of a long CI log names them.
+// name with the first lines of their message, printed last so the tail of a long CI log names them.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-const firstLine = (text) => String(text ?? "").split("\n")[0].slice(0, 300);
+/** The first two non-empty lines of a failure ("the server exited with 1:" says little without the next), at most 300 characters. */
+const firstLine = (text) =>
+  String(text ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 2)
+    .join(" ")
+    .slice(0, 300);
 
 /**
  * Vitest's JSON report (`--reporter=json`): its counts and its failed tests, each as
