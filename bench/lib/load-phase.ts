@@ -1,6 +1,7 @@
 // One measured load phase against a bench server (bench/api.ts, bench/api-postgres.ts): autocannon's clients cycling
 // through a list of requests, first `warmSeconds` unmeasured (V8 compiles the hot paths under load), then `seconds`
-// measured: req/s, p50/p95/p99 of the answers and the server's CPU milliseconds a request (all its processes).
+// measured: req/s, p50/p95/p99 of the answers and the server's CPU milliseconds a request (all its processes), and,
+// given a count of the database's transactions, how many each request made.
 import { cpuSeconds } from "./cpu-profile";
 
 export interface Figures {
@@ -39,15 +40,18 @@ export function createLoadPhases(options: { base: string; connections: number; s
   }
 
   /** One measured phase, printed on a line, after the same load unmeasured. */
-  async function phase(label: string, serverPid: number, requests: BenchRequest[]): Promise<Figures> {
+  async function phase(label: string, serverPid: number, requests: BenchRequest[], transactions?: () => Promise<number>): Promise<Figures> {
     await load(options.warmSeconds, requests);
     const cpuBefore = cpuSeconds(serverPid);
+    const transactionsBefore = await transactions?.();
     const { times, statuses, errors } = await load(options.seconds, requests);
+    const perRequest = transactions && transactionsBefore !== undefined ? ((await transactions()) - transactionsBefore) / Math.max(1, times.length) : null;
     const sorted = times.sort((a, b) => a - b);
     const cpuMs = ((cpuSeconds(serverPid) - cpuBefore) * 1000) / Math.max(1, times.length);
     const f = { cpuMs, rps: times.length / options.seconds, p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99) };
     console.log(
-      `  ${label.padEnd(options.labelWidth ?? 44)} ${f.rps.toFixed(0).padStart(6)} req/s   ${cpuMs.toFixed(2).padStart(5)} CPU ms/req   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${errors}`,
+      `  ${label.padEnd(options.labelWidth ?? 44)} ${f.rps.toFixed(0).padStart(6)} req/s   ${cpuMs.toFixed(2).padStart(5)} CPU ms/req   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   statuses ${JSON.stringify(Object.fromEntries(statuses))}, errors ${errors}` +
+        (perRequest === null ? "" : `, ${perRequest.toFixed(2)} database transactions a request`),
     );
     return f;
   }

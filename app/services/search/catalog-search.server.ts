@@ -92,10 +92,27 @@ export class CatalogSearch {
     this.text = new TextMatcher(sql);
   }
 
+  /** The catalogue version being read now, which the searches that arrive meanwhile share. */
+  private versionRead: Promise<number> | null = null;
+
+  /**
+   * The catalogue's version: one read for all the searches that arrive while it is under way (on PostgreSQL each read
+   * is a round trip; decision 098). A search sees a version read after it arrived or at most one round trip before.
+   */
+  private readVersion(): Promise<number> {
+    this.versionRead ??= this.sql
+      .row(`SELECT "version" FROM "CatalogState" WHERE "id" = 1`)
+      .then((row) => Number((row as [number])[0]))
+      .finally(() => {
+        this.versionRead = null;
+      });
+    return this.versionRead;
+  }
+
   /** The current index; reloads when an import bumped the catalogue version. */
   async current(): Promise<CatalogIndex> {
-    const [version] = (await this.sql.row(`SELECT "version" FROM "CatalogState" WHERE "id" = 1`)) as [number];
-    if (this.index && this.index.version === Number(version)) return this.index;
+    const version = await this.readVersion();
+    if (this.index && this.index.version === version) return this.index;
     if (!this.loading) {
       this.loading = CatalogIndex.load(this.sql).finally(() => {
         this.loading = null;
