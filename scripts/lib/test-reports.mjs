@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /** The first two non-empty lines of a failure ("the server exited with 1:" says little without the next), at most 300 characters. */
-const firstLine = (text) =>
+const firstLines = (text) =>
   String(text ?? "")
     .split("\n")
     .map((line) => line.trim())
@@ -30,8 +30,8 @@ export function readVitestReport(file, label) {
   for (const suite of report.testResults ?? []) {
     const where = path.relative(process.cwd(), suite.name);
     const failed = (suite.assertionResults ?? []).filter((t) => t.status === "failed");
-    for (const t of failed) failedTests.push(`${label}: ${where} > ${t.fullName}\n      ${firstLine(t.failureMessages?.[0])}`);
-    if (failed.length === 0 && suite.status === "failed") failedTests.push(`${label}: ${where} (the file failed)\n      ${firstLine(suite.message)}`);
+    for (const t of failed) failedTests.push(`${label}: ${where} > ${t.fullName}\n      ${firstLines(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && suite.status === "failed") failedTests.push(`${label}: ${where} (the file failed)\n      ${firstLines(suite.message)}`);
   }
   return { report, counts, failedTests };
 }

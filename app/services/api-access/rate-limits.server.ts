@@ -228,12 +228,13 @@ export function createRateLimits(deps: RateLimitsDeps) {
   const made = new Map<string, RateLimit>();
   const limiters = new WeakMap<RateLimit, RateLimiterStoreAbstract>();
   const file = deps.databaseUrl.startsWith("file:") ? deps.databaseUrl.slice("file:".length).split("?")[0] : null;
+  const postgres = isPostgresUrl(deps.databaseUrl);
   let client: CounterClient | null = null;
   let pool: ReturnType<typeof createPostgresPool> | null = null;
 
   function store(rule: RateLimitRule): RateLimiterStoreAbstract {
     const options = { keyPrefix: rule.name, points: rule.points, duration: rule.windowSeconds };
-    if (isPostgresUrl(deps.databaseUrl)) {
+    if (postgres) {
       pool ??= createPostgresPool(deps.databaseUrl);
       return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: "pool", tableName: COUNTER_TABLE, tableCreated: true, clearExpiredByTimeout: true });
     }
@@ -383,7 +384,7 @@ export function createRateLimits(deps: RateLimitsDeps) {
      * and subject, the statements of a step at once (decision 098).
      */
     async takeSteps(steps: CountStep[]): Promise<RateLimitStatus[]> {
-      if (!file && !isPostgresUrl(deps.databaseUrl)) {
+      if (!file && !postgres) {
         const statuses: RateLimitStatus[] = [];
         for (const step of steps) statuses.push(await step.limit.take(...step.subjects));
         return statuses;
