@@ -5,13 +5,16 @@
 // Shopify invoice and the way out through Shopify; the website shows the plan as managed in Shopify admin; a
 // Paddle plan in the admin is managed on the website; two paid subscriptions at once are named with one form to
 // cancel each. With billing-page-render.test.ts, it holds the page while it is cut into parts (issue 36).
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-const PORT = await vi.hoisted(async () => {
-  const port = 20_000 + Math.floor(Math.random() * 40_000);
+// The local Admin GraphQL server starts before the app's modules read its address, on a port the system gives (a
+// port picked at random could be one another test file's socket holds).
+const admin = await vi.hoisted(async () => {
+  const { startFakeAdminGraphql } = await import("../../helpers/fake-admin-graphql");
+  const server = await startFakeAdminGraphql({ port: 0, acceptToken: (t) => t.startsWith("shpat_") });
   process.env.SHOPIFY_BILLING = "on";
-  process.env.SHOPIFY_ADMIN_API_URL = `http://127.0.0.1:${port}`;
-  return port;
+  process.env.SHOPIFY_ADMIN_API_URL = server.url;
+  return server;
 });
 const oauth = await vi.hoisted(async () => (await import("../../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
@@ -19,15 +22,9 @@ import { db } from "~/db.server";
 import { loadUser } from "~/services/accounts/auth.server";
 import { billing } from "~/services/index.server";
 import { inAdmin, onSite, openBilling, postBilling, submitBilling } from "../../helpers/billing-page";
-import { startFakeAdminGraphql, type FakeAdminGraphql } from "../../helpers/fake-admin-graphql";
 import { linkedShop } from "../../helpers/linked-shops";
 import { deliver, subscriptionEvent, trialSnapshot } from "../../helpers/paddle";
 
-let admin: FakeAdminGraphql;
-
-beforeAll(async () => {
-  admin = await startFakeAdminGraphql({ port: PORT, acceptToken: (t) => t.startsWith("shpat_") });
-});
 afterAll(() => admin.close());
 beforeEach(() => {
   oauth.reset();

@@ -5,13 +5,16 @@
 // A Paddle subscriber opening the app is not offered a second subscription. The webhook and uninstall
 // routes verify the HMAC and apply each delivery once.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-const PORT = await vi.hoisted(async () => {
-  const port = 20_000 + Math.floor(Math.random() * 40_000);
+// The local Admin GraphQL server starts before the app's modules read its address, on a port the system gives (a
+// port picked at random could be one another test file's socket holds).
+const admin = await vi.hoisted(async () => {
+  const { startFakeAdminGraphql } = await import("../../helpers/fake-admin-graphql");
+  const server = await startFakeAdminGraphql({ port: 0, acceptToken: (t) => t.startsWith("shpat_") });
   process.env.SHOPIFY_BILLING = "on";
-  process.env.SHOPIFY_ADMIN_API_URL = `http://127.0.0.1:${port}`;
-  return port;
+  process.env.SHOPIFY_ADMIN_API_URL = server.url;
+  return server;
 });
 const oauth = await vi.hoisted(async () => (await import("../../helpers/fake-shopify-oauth")).installFakeShopifyOAuth());
 
@@ -22,17 +25,11 @@ import { action as siteBillingAction, loader as siteBillingLoader } from "~/rout
 import { action as uninstalledAction } from "~/routes/webhooks.app.uninstalled";
 import { action as subscriptionWebhook } from "~/routes/webhooks.app_subscriptions.update";
 import { billing } from "~/services/index.server";
-import { startFakeAdminGraphql, type FakeAdminGraphql } from "../../helpers/fake-admin-graphql";
 import { linkedShop } from "../../helpers/linked-shops";
 import { balancesOf, userBilling } from "../../helpers/paddle";
 import { call, type CallOptions } from "../../helpers/routes";
 import { signSessionToken, webhookHmac } from "../../helpers/shopify";
 
-let admin: FakeAdminGraphql;
-
-beforeAll(async () => {
-  admin = await startFakeAdminGraphql({ port: PORT, acceptToken: (t) => t.startsWith("shpat_") });
-});
 afterAll(() => admin.close());
 beforeEach(() => {
   oauth.reset();
@@ -90,7 +87,7 @@ describe("/app/billing with SHOPIFY_BILLING=on", () => {
 
     const chosen = await embeddedIntent(linked.shop, { intent: "shopify-subscribe", plan: "pro" });
     expect(chosen.status).toBe(200);
-    expect(chosen.body.topUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/admin/charges/subscription/\\d+/confirm$`));
+    expect(chosen.body.topUrl).toMatch(new RegExp(`^${admin.url.replaceAll(".", "\\.")}/admin/charges/subscription/\\d+/confirm$`));
     const sent = admin.requests.find((r) => r.query.includes("appSubscriptionCreate("))!;
     expect(sent.variables).toMatchObject({
       name: "Winning Products Pro",
