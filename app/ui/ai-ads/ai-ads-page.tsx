@@ -4,7 +4,7 @@
 // (free)" (a small render marked "Preview", decision 036), "Render video" (5 credits, full HD) with a
 // progress bar while either renders (the page re-reads every second, only then), and the finished video
 // with a download link. Loader and action: app/pages/ai-ads/ai-ads.server.ts. The open ad is app/ui/ai-ads/ad-editor.tsx.
-import { Form, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Form, useFetcher, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, EmptyState, InlineStack, Layout, Link, Page, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { BUILT_IN_WRITER } from "~/domain/product-pages/product-page";
@@ -19,22 +19,11 @@ import type { AiAdsPageData, KitChoice } from "~/ui/ai-ads/ai-ads-data";
 import { KitSelect } from "~/ui/ai-ads/video-settings";
 import { formatPrice, ProductImage } from "~/ui/research/product-card";
 import { researchPaths, type Surface } from "~/ui/research/research-paths";
+import { useRevalidateEvery } from "~/ui/shared/use-poll";
 
 export type { AiAdsPageData };
 
 const POLL_MS = 1000;
-
-/** Re-reads the page every second while an ad renders, and only then. */
-function usePollWhileRendering(rendering: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!rendering) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [rendering, revalidator]);
-}
 
 export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Surface }) {
   const { ads, balance, cost, access, writer, picker } = data;
@@ -43,7 +32,8 @@ export function AiAdsPage({ data, surface }: { data: AiAdsPageData; surface: Sur
   const [params] = useSearchParams();
   const selected = ads.find((a) => a.id === Number(params.get("ad"))) ?? null;
   const [upsell, setUpsell] = useState(data.upsellOpen);
-  usePollWhileRendering(ads.some((a) => a.status === "rendering" || a.previewVideo?.status === "rendering"));
+  // Re-reads the page every second while an ad renders, and only then.
+  useRevalidateEvery(ads.some((a) => a.status === "rendering" || a.previewVideo?.status === "rendering"), POLL_MS);
   const unlimited = isUnlimited(balance);
 
   return (

@@ -25,6 +25,7 @@ import type { loadTikToksPage, TikTokActionResult } from "~/pages/ai-ads/tiktoks
 import type { TikTokView } from "~/services/ai-ads/tiktoks.server";
 import { researchPaths } from "~/ui/research/research-paths";
 import { TitledCard } from "~/ui/shared/titled-card";
+import { usePageIdle } from "~/ui/shared/use-poll";
 
 export type TikToksPageData = SerializeFrom<typeof loadTikToksPage>;
 type TikTok = SerializeFrom<TikTokView>;
@@ -36,15 +37,16 @@ export function tiktoksPath(surface: Surface): string {
 /** Re-reads the page every 2 s for a while when a video's title is still being fetched. */
 function usePollWhilePending(pending: boolean) {
   const revalidator = useRevalidator();
+  const idle = usePageIdle();
   const [polls, setPolls] = useState(0);
   useEffect(() => {
-    if (!pending || polls >= 15) return;
+    if (!pending || !idle || polls >= 15) return;
     const timer = setTimeout(() => {
       if (revalidator.state === "idle") revalidator.revalidate();
       setPolls((n) => n + 1);
     }, 2000);
     return () => clearTimeout(timer);
-  }, [pending, polls, revalidator]);
+  }, [pending, idle, polls, revalidator]);
 }
 
 /** A saved link's name until TikTok's title comes: "TikTok video by @user", or the short link without https. */

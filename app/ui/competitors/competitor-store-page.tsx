@@ -4,7 +4,7 @@
 // over time, its launches, the changes we measured (newest first), and its products with Follow (price-drop
 // alerts) and "Add to product database". Loader and action: app/pages/competitors/competitors.server.ts.
 import type { SerializeFrom } from "@remix-run/node";
-import { useFetcher, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import {
   Badge,
   BlockStack,
@@ -39,6 +39,7 @@ import { formatDay, formatPrice } from "~/ui/research/product-card";
 import { researchPaths } from "~/ui/research/research-paths";
 import { RivalPicture } from "~/ui/research/rival-picture";
 import { TitledCard } from "~/ui/shared/titled-card";
+import { useRevalidateEvery } from "~/ui/shared/use-poll";
 
 export type CompetitorStorePageData = SerializeFrom<typeof loadCompetitorStorePage>;
 type Detail = CompetitorStorePageData["detail"];
@@ -387,15 +388,8 @@ function Products({ detail, surface, exportLinks }: { detail: Detail; surface: S
 
 export function CompetitorStorePage({ data, surface }: { data: CompetitorStorePageData; surface: Surface }) {
   const { detail, check, now, access } = data;
-  const revalidator = useRevalidator();
   const waiting = check === "queued" || check === "running" || (detail.status === "pending" && check === null);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  useRevalidateEvery(waiting, POLL_MS);
   const paths = competitorPaths(surface);
 
   return (

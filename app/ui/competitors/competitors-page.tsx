@@ -4,7 +4,7 @@
 // a paid state it says what the feature is and how to get it. Its loader and action are
 // app/pages/competitors/competitors.server.ts; inside the admin every link stays under /app.
 import type { SerializeFrom } from "@remix-run/node";
-import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import {
   Badge,
   BlockStack,
@@ -26,6 +26,7 @@ import type { CompetitorStatus, CompetitorSummary, EstimateView } from "~/servic
 import { ChoosePlanBanner } from "~/ui/shared/page-banners";
 import { researchPaths } from "~/ui/research/research-paths";
 import { TitledCard } from "~/ui/shared/titled-card";
+import { useRevalidateEvery } from "~/ui/shared/use-poll";
 
 export type CompetitorsPageData = SerializeFrom<typeof loadCompetitorsPage>;
 
@@ -273,15 +274,8 @@ export function CompetitorsPage({ data, surface }: { data: CompetitorsPageData; 
   const { access, items, estimates, now } = data;
   const estimateOf = new Map(estimates.map((e) => [e.id, e]));
   const upgrade = researchPaths(surface).upgrade;
-  const revalidator = useRevalidator();
   const pending = items.some((s) => s.status === "pending");
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, revalidator]);
+  useRevalidateEvery(pending, POLL_MS);
 
   return (
     <Page
