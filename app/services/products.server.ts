@@ -10,7 +10,7 @@ import { parseProductQuery, type ProductQuery, type SearchEngine } from "~/domai
 import type { ResearchAccess } from "~/domain/products/research-access";
 import { currentRateTable } from "~/services/landed-cost/exchange-rates.server";
 import { NO_MEASURED_DETAIL, readMeasuredDetail } from "~/services/products/measured.server";
-import { cardRows, detailRow, marksFor, savedProductIds, trackedRows, type CardRow, type TrackedAt } from "~/services/products/rows.server";
+import { detailRow, markedCardRows, marksFor, savedProductIds, trackedRows, type CardRow, type TrackedAt } from "~/services/products/rows.server";
 
 export type { SearchEngine };
 
@@ -159,15 +159,15 @@ export type ProductCard = ReturnType<typeof toCard>;
 /** Cards for ids, in the given order, with the user's saved/tracked marks. */
 async function cardsFor(db: Db, userId: string, ids: number[], access: ResearchAccess, newSince?: Date) {
   if (ids.length === 0) return [];
-  const [rows, marks] = await Promise.all([cardRows(db, ids), marksFor(db, userId, ids)]);
-  const byId = new Map<number, CardRow>(rows.map((r) => [r.id, r]));
+  const rows = await markedCardRows(db, userId, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
     .map((id) => byId.get(id))
     .filter((r): r is NonNullable<typeof r> => Boolean(r))
     .map((r) =>
       toCard(r, access, {
-        saved: marks.saved.has(r.id),
-        tracked: marks.tracked.has(r.id),
+        saved: r.saved,
+        tracked: r.tracked,
         isNew: newSince ? r.firstSeenAt.getTime() > newSince.getTime() : false,
       }),
     );

@@ -173,6 +173,40 @@ export async function marksFor(db: Db, userId: string, ids: number[]) {
   return { saved: new Set(saved.map((s) => s.productId)), tracked: new Set(tracked.map((t) => t.productId)) };
 }
 
+/** Whether the user saved / tracks the row's product: two columns beside a card's (their `?` are the user's id). */
+const MARK_COLUMNS = ["SavedProduct", "TrackedProduct"].map(
+  (table) => `EXISTS (SELECT 1 FROM "${table}" WHERE "${table}"."userId" = ? AND "${table}"."productId" = "Product"."id")`,
+);
+
+function markedCardsSql(count: number) {
+  const columns = [...CARD_FIELDS.map((f) => `"${f}"`), ...MARK_COLUMNS].join(", ");
+  return `SELECT ${columns} FROM "Product" WHERE "id" IN (${Array(count).fill("?").join(",")})`;
+}
+
+/**
+ * Card rows for these ids (in any order) with the user's saved and tracked marks: read on every search and API call,
+ * so with a SqlReader the marks come in the cards' statement (one round trip on PostgreSQL instead of two; issue 38);
+ * Prisma's two reads otherwise. The same rows and marks as cardRows and marksFor (tests/integration/database/postgres-readers.test.ts).
+ */
+export async function markedCardRows(db: Db, userId: string, ids: number[]): Promise<(CardRow & { saved: boolean; tracked: boolean })[]> {
+  const reader = readerFor(db);
+  if (!reader) {
+    const [rows, marks] = await Promise.all([cardRows(db, ids), marksFor(db, userId, ids)]);
+    return rows.map((r) => ({ ...r, saved: marks.saved.has(r.id), tracked: marks.tracked.has(r.id) }));
+  }
+  // SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false.
+  const yes = (value: unknown) => value === true || Number(value) === 1;
+  const n = CARD_FIELDS.length;
+  const out: (CardRow & { saved: boolean; tracked: boolean })[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    for (const row of await reader.rows(markedCardsSql(chunk.length), [userId, userId, ...chunk])) {
+      out.push({ ...cardFrom(CARD_FIELDS, row), saved: yes(row[n]), tracked: yes(row[n + 1]) });
+    }
+  }
+  return out;
+}
+
 /** Card rows for these ids, in any order. */
 export function cardRows(db: Db, ids: number[]): Promise<CardRow[]> {
   const reader = readerFor(db);

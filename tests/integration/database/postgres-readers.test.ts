@@ -7,7 +7,7 @@ import { createDb, db as sqliteDb, dialectOf, readerFor, type Db } from "~/db.se
 import { CatalogIndex } from "~/services/search/catalog-index.server";
 import { TextMatcher } from "~/services/search/text-matcher.server";
 import { tariffRowsFor } from "~/services/landed-cost/tariffs.server";
-import { cardRows, cardRowsWithSupplier, detailRow, marksFor, savedProductIds, trackedRows } from "~/services/products/rows.server";
+import { cardRows, cardRowsWithSupplier, detailRow, markedCardRows, marksFor, savedProductIds, trackedRows } from "~/services/products/rows.server";
 import { fixtureCatalogue, insertProducts } from "../../helpers/products";
 import { freshPostgresDatabase } from "../../helpers/postgres-cluster";
 
@@ -47,6 +47,7 @@ async function answers(db: Db, userId: string, ids: number[]) {
     detailRow: (c: Db) => detailRow(c, "fx-3"),
     detailMissing: (c: Db) => detailRow(c, "no-such-product"),
     marksFor: (c: Db) => marksFor(c, userId, ids),
+    markedCardRows: async (c: Db) => byId(await markedCardRows(c, userId, ids)),
     savedProductIds: (c: Db) => savedProductIds(c, userId),
     trackedRows: (c: Db) => trackedRows(c, userId),
   };
@@ -83,6 +84,9 @@ describe("the product readers on SQLite and PostgreSQL", () => {
     }
     expect((onPostgres.cardRows.reader as unknown[]).length).toBe(30);
     expect((onPostgres.trackedRows.reader as unknown[]).length).toBe(3);
+    const marked = onPostgres.markedCardRows.reader as { saved: boolean; tracked: boolean }[];
+    const markCounts = [marked.filter((r) => r.saved), marked.filter((r) => r.tracked), marked.filter((r) => r.saved && r.tracked)];
+    expect(markCounts.map((rows) => rows.length)).toEqual([3, 3, 1]);
 
     // The search's in-process index (the grid's every filter and sort) loads the same columns from either engine.
     const fromSqlite = await CatalogIndex.load(readerFor(sqliteDb)!);
