@@ -114,9 +114,15 @@ export class CatalogSearch {
     const version = await this.readVersion();
     if (this.index && this.index.version === version) return this.index;
     if (!this.loading) {
-      this.loading = CatalogIndex.load(this.sql).finally(() => {
-        this.loading = null;
-      });
+      // The broadest words' matches are read before the version serves (text-matcher.server.ts: `warm`).
+      this.loading = CatalogIndex.load(this.sql)
+        .then(async (index) => {
+          await this.text.warm(index);
+          return index;
+        })
+        .finally(() => {
+          this.loading = null;
+        });
     }
     // The correction's English words are read once, in the background, while the first index loads.
     void englishWords().catch(() => undefined);
