@@ -48,10 +48,16 @@ const isBusyError = (e: unknown) =>
   /SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string })?.code ?? ""} ${(e as Error)?.message ?? ""}`);
 
 /**
- * The libSQL adapter with three repairs for a local SQLite file shared by several processes
+ * The libSQL adapter with four repairs for a local SQLite file shared by several processes
  * (docs/decisions/002, measured by tests/integration/billing/credits-busy.test.ts):
- * - every connection gets busy_timeout and foreign_keys: @libsql/client 0.8 opens a fresh connection
- *   after each transaction, without the start-up pragmas, so writers failed at once under contention;
+ * - transactions run on the client's one connection: @libsql/client 0.8 hands its connection to each transaction
+ *   and opens a fresh one for the next statement, and the one it handed over is never closed (its file handles stay
+ *   until the garbage collector finds it, or for good: libsql-client-ts#350), so ~6,700 transactions in a row
+ *   used up 20,000 file descriptors and every later statement failed "unable to open database file". Prisma's
+ *   adapter runs nothing else on the client while a transaction is open (it holds its lock until commit or
+ *   rollback), so the transaction can have the connection to itself (tests/integration/database/sqlite-transactions.test.ts);
+ * - every connection gets busy_timeout and foreign_keys (a replaced one is a fresh connection), so writers do not
+ *   fail at once under contention;
  * - a connection whose statement failed with SQLITE_BUSY is replaced: libsql 0.3 leaves it inside an
  *   unfinished implicit transaction, and a later "successful" write on it was never committed;
  * - transactions begin IMMEDIATE, waiting for the write lock up front instead of failing when a
@@ -88,11 +94,48 @@ class SharedFileLibSQL extends PrismaLibSQL {
         throw error;
       }
     };
+    /** A transaction on the client's connection (a local file), begun as libSQL would begin it for that mode. */
+    const ownTransaction = async (mode: "read" | "write") => {
+      await guarded(() => inner.execute(mode === "read" ? "BEGIN TRANSACTION READONLY" : "BEGIN IMMEDIATE"));
+      const connection = inner;
+      let open = true;
+      const during = <T>(fn: () => Promise<T>): Promise<T> => {
+        if (!open) throw new Error("The transaction is closed.");
+        return fn();
+      };
+      const end = async (sql: "COMMIT" | "ROLLBACK") => {
+        if (!open) return;
+        open = false;
+        try {
+          await connection.execute(sql);
+        } catch (error) {
+          // A connection left inside its transaction is not used again.
+          try {
+            await connection.execute("ROLLBACK");
+          } catch {
+            if (connection === inner) replace();
+          }
+          if (sql === "COMMIT") throw error;
+        }
+      };
+      return {
+        execute: (stmt: InStatement) => during(() => connection.execute(stmt)),
+        batch: (...args: Parameters<LibsqlClient["batch"]>) => during(() => connection.batch(...args)),
+        executeMultiple: (sql: string) => during(() => connection.executeMultiple(sql)),
+        commit: () => end("COMMIT"),
+        rollback: () => end("ROLLBACK"),
+        close: () => void end("ROLLBACK").catch(() => undefined),
+        get closed() {
+          return !open;
+        },
+      };
+    };
     const client = {
       execute: (stmt: InStatement) => guarded(() => inner.execute(stmt)),
       batch: (...args: Parameters<LibsqlClient["batch"]>) => guarded(() => inner.batch(...args)),
       executeMultiple: (sql: string) => guarded(() => inner.executeMultiple(sql)),
       async transaction(mode?: TransactionMode) {
+        if (local) return ownTransaction(mode === "read" ? "read" : "write");
         const tx = await guarded(() => inner.transaction(mode === "read" ? "read" : "write"));
         // The transaction took the connection; the next statement opens a new one.
         tuned = !local;
