@@ -65,7 +65,8 @@ const operator = createCompetitors({
   notifications: createNotifications({ db }),
   log: quiet,
 });
-await operator.addStores(names.map((n) => `${n}:${shops.port}`));
+// The operator adds at most 5,000 stores at once (as the page and `npm run stores -- add` do).
+for (let i = 0; i < names.length; i += 5_000) await operator.addStores(names.slice(i, i + 5_000).map((n) => `${n}:${shops.port}`));
 const ids = (await db.competitorStore.findMany({ where: { operatorListed: true }, select: { id: true } })).map((s) => s.id);
 console.log(
   `crawl: ${ids.length} stand-in stores of ${PRODUCTS} products answering in 100-300 ms, one request a second per store (robots.txt first), ${SECONDS} s per setting; ` +
