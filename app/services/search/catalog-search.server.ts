@@ -30,7 +30,7 @@ import { correctQuery, foldWord } from "~/domain/products/spelling";
 import { CatalogIndex } from "~/services/search/catalog-index.server";
 import { englishWords } from "~/services/search/english-words.server";
 import { rowOrder, walker } from "~/services/search/row-order.server";
-import { rankSomeWords } from "~/services/search/some-words.server";
+import { rankSomeWords, type RankedRows } from "~/services/search/some-words.server";
 import { TextMatcher, type MatchSet } from "~/services/search/text-matcher.server";
 
 export interface SearchPage {
@@ -85,7 +85,7 @@ export class CatalogSearch {
   private corrections = new Map<string, string | null>();
   private correctionsIndex: CatalogIndex | null = null;
   /** mostWords' ranked rows per text, filters and order (null: nothing carries half the text), per catalogue version. */
-  private someWords = new Map<string, { rows: Int32Array; allWords: number } | null>();
+  private someWords = new Map<string, { rows: RankedRows; allWords: number } | null>();
   private someWordsIndex: CatalogIndex | null = null;
 
   constructor(private readonly sql: SqlReader) {
@@ -114,18 +114,18 @@ export class CatalogSearch {
     const version = await this.readVersion();
     if (this.index && this.index.version === version) return this.index;
     if (!this.loading) {
-      // The broadest words' matches are read before the version serves (text-matcher.server.ts: `warm`).
+      // The broadest words' matches are read before the version serves (text-matcher.server.ts: `warm`), and the
+      // correction's English words with the first (a reading left to the background only started once the load's
+      // reads were done, and the first correction waited ~40 ms for it).
       this.loading = CatalogIndex.load(this.sql)
         .then(async (index) => {
-          await this.text.warm(index);
+          await Promise.all([this.text.warm(index), englishWords().catch(() => undefined)]);
           return index;
         })
         .finally(() => {
           this.loading = null;
         });
     }
-    // The correction's English words are read once, in the background, while the first index loads.
-    void englishWords().catch(() => undefined);
     // A large catalogue keeps serving the previous index while the new one loads.
     if (this.index && this.index.size > 200_000) {
       void this.loading.then((next) => (this.index = next)).catch(() => undefined);
@@ -316,7 +316,7 @@ export class CatalogSearch {
     }
     if (ranked === null) return null;
     const { rows, allWords } = ranked;
-    const ids = Array.from(rows.subarray(skip, skip + q.pageSize), (row) => index.cols.ids[row]);
+    const ids = Array.from(rows.page(skip, skip + q.pageSize), (row) => index.cols.ids[row]);
     return {
       ids,
       total: rows.length,

@@ -10,7 +10,10 @@
 // - the per-row sums are made for the matching rows only (a bit per catalogue row marks a row seen), in the same
 //   32-bit floats as before, so ties fall as they always did;
 // - many kept products are put in the sort's order by walking its precomputed order once, not by comparing them
-//   (100,000 products that carry one word of "portable xyzzyplughq": ~5 ms instead of ~100).
+//   (100,000 products that carry one word of "portable xyzzyplughq": ~5 ms instead of ~100), and only as far as the
+//   pages asked for so far: the first page stops the walk once it is full (the rest is walked when a later page asks);
+// - a row can only be kept if it carries a word outside the broadest words that together weigh less than half the
+//   text, so only those other words' rows are visited ("chopper portable" visits the choppers, not 100,000 portables).
 import type { ProductQuery } from "~/domain/products/product-query";
 import type { CatalogIndex } from "~/services/search/catalog-index.server";
 import { rowOrder, walker } from "~/services/search/row-order.server";
@@ -23,6 +26,13 @@ const COMPARISON_STEPS = 10;
 /** Past this many distinct (every word, weight) groups, kept rows are compared instead (a text of many words). */
 const GROUPS_SCANNED = 32;
 
+/** A ranking's rows in order, made as far as the pages asked for need. */
+export interface RankedRows {
+  readonly length: number;
+  /** The rows at places [start, end) of the ranking. */
+  page(start: number, end: number): Int32Array;
+}
+
 /** Kept rows in their order, and how many carry every word (0 when a word matches nothing); null when none is kept. */
 export async function rankSomeWords(
   text: TextMatcher,
@@ -30,7 +40,7 @@ export async function rankSomeWords(
   q: ProductQuery,
   terms: string[],
   filter: ((row: number) => boolean) | null,
-): Promise<{ rows: Int32Array; allWords: number } | null> {
+): Promise<{ rows: RankedRows; allWords: number } | null> {
   const sets: MatchSet[] = [];
   for (const term of terms) sets.push(await text.all(index, term));
   const weights = sets.map((set) => (set.rows.length === 0 ? 0 : Math.log((index.size + 1) / (set.rows.length + 0.5))));
@@ -38,11 +48,29 @@ export async function rankSomeWords(
   if (full === 0) return null;
   const half = full / 2 - 1e-4;
   const live = terms.map((_, k) => k).filter((k) => weights[k] > 0);
+  // One word matches anything (the others match nothing): its products, title matches first.
+  if (live.length === 1) {
+    const title = `title : ${terms[live[0]]}`;
+    const rows = oneWord(index, q, sets[live[0]], text.cached(index, title) ?? (await text.all(index, title)), filter);
+    return rows && { rows, allWords: 0 };
+  }
+  const liveSets = live.map((k) => sets[k]);
+  const liveWeights = live.map((k) => weights[k]);
 
+  // The broadest words that together weigh less than half the text cannot keep a row without another word: only the
+  // other words' rows are visited.
+  const visited = new Set(live);
+  let light = 0;
+  for (const k of [...live].sort((a, b) => sets[b].rows.length - sets[a].rows.length)) {
+    if (light + weights[k] >= half - 1e-3) break;
+    light += weights[k];
+    visited.delete(k);
+  }
   // Whether a row is kept counts every word it has anywhere. Each matching row is visited once.
   const seen = new Uint32Array((index.size >>> 5) + 1);
   const kept: number[] = [];
   for (const k of live) {
+    if (!visited.has(k)) continue;
     const rows = sets[k].rows;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
@@ -50,7 +78,7 @@ export async function rankSomeWords(
       if ((seen[row >>> 5] & bit) !== 0) continue;
       seen[row >>> 5] |= bit;
       let coverage = 0;
-      for (const j of live) if (sets[j].has(row)) coverage = Math.fround(coverage + weights[j]);
+      for (let j = 0; j < liveSets.length; j++) if (liveSets[j].has(row)) coverage = Math.fround(coverage + liveWeights[j]);
       if (coverage < half || (filter && !filter(row))) continue;
       kept.push(row);
     }
@@ -68,14 +96,15 @@ export async function rankSomeWords(
   const every = new Uint8Array(n);
   const weight = new Float32Array(n);
   let everyCount = 0;
+  const liveTitles = live.map((k) => inTitle[k]);
   for (let i = 0; i < n; i++) {
     const row = kept[i];
     let w = 0;
     let words = 0;
-    for (const k of live) {
-      if (!sets[k].has(row)) continue;
+    for (let j = 0; j < liveSets.length; j++) {
+      if (!liveSets[j].has(row)) continue;
       words++;
-      w = Math.fround(w + (inTitle[k].has(row) ? weights[k] : weights[k] * OUTSIDE_TITLE_WEIGHT));
+      w = Math.fround(w + (liveTitles[j].has(row) ? liveWeights[j] : liveWeights[j] * OUTSIDE_TITLE_WEIGHT));
     }
     weight[i] = w;
     if (words === live.length) {
@@ -84,7 +113,7 @@ export async function rankSomeWords(
     }
   }
   const rows =
-    n * Math.log2(n + 1) * COMPARISON_STEPS > index.size ? byWalk(index, q, kept, every, weight) : bySort(index, q, kept, every, weight);
+    n * Math.log2(n + 1) * COMPARISON_STEPS > index.size ? byWalk(index, q, kept, every, weight) : whole(bySort(index, q, kept, every, weight));
   return { rows, allWords: live.length < terms.length ? 0 : everyCount };
 }
 
@@ -101,6 +130,14 @@ function titleQuery(terms: string[], sets: MatchSet[], weights: number[], k: num
   return `(${whole}) AND (${others.join(" OR ")})`;
 }
 
+/** A ranking made whole at once. */
+function whole(rows: Int32Array): RankedRows {
+  return { length: rows.length, page: (start, end) => rows.subarray(start, end) };
+}
+
+/** Rows walked along the sort's order at a time, between checks of whether the pages asked for are full. */
+const WALK_STEP = 4096;
+
 /** Every word first, then the heaviest, then the sort's order, by comparing rows (few kept rows). */
 function bySort(index: CatalogIndex, q: ProductQuery, kept: number[], every: Uint8Array, weight: Float32Array): Int32Array {
   const order = rowOrder(index, q);
@@ -109,35 +146,88 @@ function bySort(index: CatalogIndex, q: ProductQuery, kept: number[], every: Uin
   return Int32Array.from(at, (i) => kept[i]);
 }
 
-/** The same order for many kept rows: their groups (every word, weight) best first, each filled along the sort's walk. */
-function byWalk(index: CatalogIndex, q: ProductQuery, kept: number[], every: Uint8Array, weight: Float32Array): Int32Array {
+/**
+ * The same order for many kept rows: their groups (every word, weight) best first, each filled along the sort's walk,
+ * walked only as far as the pages asked for need (until then the ranking holds a byte per catalogue row).
+ */
+function byWalk(index: CatalogIndex, q: ProductQuery, kept: number[], every: Uint8Array, weight: Float32Array): RankedRows {
   // A float32 weight plus 2^20 for "every word" is exact in a double: one number orders a row's group, kept in a
   // typed array (a Set or Map of fractional numbers allocates one object per row).
   const key = Float64Array.from(kept, (_, i) => every[i] * 2 ** 20 + weight[i]);
   // The distinct keys, highest first: a text of a few words makes a few groups (found by a short scan per row).
   const keys: number[] = [];
   for (let i = 0; i < key.length && keys.length <= GROUPS_SCANNED; i++) if (!keys.includes(key[i])) keys.push(key[i]);
-  if (keys.length > GROUPS_SCANNED) return bySort(index, q, kept, every, weight);
+  if (keys.length > GROUPS_SCANNED) return whole(bySort(index, q, kept, every, weight));
   keys.sort((a, b) => b - a);
   // Group 1 is the best (highest key).
   const groupOf = new Uint8Array(index.size);
   for (let i = 0; i < kept.length; i++) groupOf[kept[i]] = keys.indexOf(key[i]) + 1;
   const distinct = keys.length;
-  // Where each group starts in the output, then one walk along the sort's order fills them.
   const count = new Int32Array(distinct + 1);
   for (let i = 0; i < kept.length; i++) count[groupOf[kept[i]]]++;
+  return walkInGroups(index, q, (row) => groupOf[row], count);
+}
+
+/**
+ * The rows of a text's one matching word (the other words match nothing) in the order the general ranking gives them:
+ * every row carries every word that matches, so the title matches (the word's whole weight) come first, then the
+ * others (half of it), each in the sort's order. Nothing is built per row beyond two counts.
+ */
+function oneWord(index: CatalogIndex, q: ProductQuery, set: MatchSet, title: MatchSet, filter: ((row: number) => boolean) | null): RankedRows | null {
+  const count = new Int32Array(3);
+  for (let i = 0; i < set.rows.length; i++) {
+    const row = set.rows[i];
+    if (filter && !filter(row)) continue;
+    count[title.has(row) ? 1 : 2]++;
+  }
+  if (count[1] + count[2] === 0) return null;
+  return walkInGroups(index, q, (row) => (!set.has(row) || (filter && !filter(row)) ? 0 : title.has(row) ? 1 : 2), count);
+}
+
+/**
+ * Rows in groups (1 the best; 0: not in the ranking) with count[g] rows each, every group in the sort's order, walked
+ * along that order only as far as the pages asked for need (until then the ranking holds what groupOf holds).
+ */
+function walkInGroups(index: CatalogIndex, q: ProductQuery, groupOf: (row: number) => number, count: Int32Array): RankedRows {
+  const distinct = count.length - 1;
+  let total = 0;
+  for (let g = 1; g <= distinct; g++) total += count[g];
+  // Where each group starts in the output, then the walk along the sort's order fills them.
   const start = new Int32Array(distinct + 1);
   for (let g = 2; g <= distinct; g++) start[g] = start[g - 1] + count[g - 1];
   // Relevance ranks by FTS5 and never comes here; its partial matches would follow the default order.
   const at = walker(index, q.sort === "relevance" ? { ...q, sort: "winning-score" } : q);
-  const out = new Int32Array(kept.length);
+  const out = new Int32Array(total);
+  // Where each group's next row goes; the group is full at start[g] + count[g].
+  const filled = start.slice();
+  let group: ((row: number) => number) | null = groupOf;
   let placed = 0;
-  for (let i = 0; i < index.size && placed < kept.length; i++) {
-    const row = at(i);
-    const g = groupOf[row];
-    if (g === 0) continue;
-    out[start[g]++] = row;
-    placed++;
-  }
-  return out;
+  let i = 0;
+  /** Whether every group with a place in [from, to) has its rows there. */
+  const ready = (from: number, to: number) => {
+    for (let g = 1; g <= distinct; g++) {
+      const end = start[g] + count[g];
+      if (start[g] < to && end > from && filled[g] < Math.min(end, to)) return false;
+    }
+    return true;
+  };
+  return {
+    length: total,
+    page(from, to) {
+      const upTo = Math.min(to, total);
+      while (group && !ready(from, upTo)) {
+        const of: (row: number) => number = group;
+        for (const stop = Math.min(index.size, i + WALK_STEP); i < stop && placed < total; i++) {
+          const row = at(i);
+          const g = of(row);
+          if (g === 0) continue;
+          out[filled[g]++] = row;
+          placed++;
+        }
+        // Walked whole: what told the groups apart is let go.
+        if (placed === total || i >= index.size) group = null;
+      }
+      return out.subarray(from, upTo);
+    },
+  };
 }

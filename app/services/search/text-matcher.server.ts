@@ -37,7 +37,7 @@ const CACHE_ENTRIES = 64;
 const WARM_FROM_SIZE = 50_000;
 /** Words of the titles and niches carried by at least this share of the products are read ahead... */
 const WARM_SHARE = 0.02;
-/** ...at most this many, the broadest first (each costs its rows and a bit per product: ~0.5 MB at a million). */
+/** ...at most this many, the broadest first (each costs its rows twice and two bits per product: ~1 MB at a million). */
 const WARM_WORDS = 48;
 
 /** The quoted terms of an FTS5 query that is only terms joined by spaces (every one must match); null otherwise. */
@@ -96,8 +96,8 @@ export class TextMatcher {
     broad.sort((a, b) => counts[b] - counts[a]);
     const sets = new Map<string, MatchSet>();
     for (const i of broad.slice(0, WARM_WORDS)) {
-      const fts = `"${words[i]}"`;
-      sets.set(fts, await this.read(index, fts));
+      // The word anywhere, and in titles alone (a partial match's ranking weighs title words whole: some-words.server.ts).
+      for (const fts of [`"${words[i]}"`, `title : "${words[i]}"`]) sets.set(fts, await this.read(index, fts));
     }
     this.warmed.set(index, sets);
   }

@@ -104,4 +104,18 @@ describe("the first search of a text", () => {
       expect(partial.page.ids, `seed ${seed}`).toEqual(plain.page.ids);
     }
   });
+
+  it("gives each page of a ranking walked only as far as the pages asked for, whatever the order they are asked in", async () => {
+    // A fresh engine: the ranking of "portable qqqzzz" is made by the first page asked for (page 3), walked as far as
+    // that page needs, and walked on for the later ones; every page is the plain search's page of "portable".
+    const fresh = new CatalogSearch(recording);
+    for (const page of [3, 1, 9, 2, 8, 5]) {
+      const partial = await fresh.search(parseProductQuery(new URLSearchParams(`q=portable%20qqqzzz&sort=orders&pageSize=12&page=${page}`)));
+      const plain = await search(`q=portable&sort=orders&pageSize=12&page=${page}`);
+      expect(partial.matchedSomeWords, `page ${page}`).toBe(true);
+      expect(partial.ids, `page ${page}`).toEqual(plain.page.ids);
+      expect(partial.hasMore, `page ${page}`).toBe(plain.page.hasMore);
+      expect(partial.ids.length, `page ${page}`).toBeGreaterThan(0);
+    }
+  });
 });
