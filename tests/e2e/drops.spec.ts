@@ -8,6 +8,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { DROP_RULES } from "../../app/domain/products/product-drops";
 import { expect, test } from "./support/test";
 import { e2eDb, giveSubscription, open, submitSignup, uniqueEmail } from "./support/app";
 import { E2E_DB_URL } from "./support/constants";
@@ -16,8 +17,11 @@ import { insertProducts, PRODUCTS } from "./support/products";
 const run = promisify(execFile);
 const TMP = path.resolve("tests/.tmp-e2e/drops");
 const DAY = 86_400_000;
-/** Yesterday (UTC): visible, and never the date the server's own weekly job publishes (today). */
-const DROP_DATE = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+/**
+ * Yesterday (UTC), or the day before when yesterday was the drop weekday: visible, and never the date the server's own
+ * weekly job publishes (the latest drop weekday on or before today; on a Tuesday that is yesterday).
+ */
+const DROP_DATE = new Date(Date.now() - (new Date(Date.now() - DAY).getUTCDay() === DROP_RULES.weekday ? 2 : 1) * DAY).toISOString().slice(0, 10);
 // Its own word, so the saved search matches only the products this test imports.
 const ALERT_WORD = "zebrafinch";
 
