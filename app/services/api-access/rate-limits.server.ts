@@ -211,6 +211,37 @@ function settle(rule: RateLimitRule, counted: Counted[]): RateLimitStatus {
   throw new AppError(429, rule.refusal(retryInWords(seconds)), { retryAfterSeconds: seconds, rateLimit: { ...status, remaining: 0 } });
 }
 
+/**
+ * The tries of several limits and subjects counted in one statement on PostgreSQL: the library's upsert
+ * (RateLimiterPostgres `_upsert`: a window that ended starts again at these points, else they are added) for many
+ * rows at once, in key order so that two processes counting the same keys lock them in the same order.
+ */
+async function countPostgres(pool: ReturnType<typeof createPostgresPool>, entries: SubjectCount[]): Promise<void> {
+  const now = Date.now();
+  const rows = entries
+    .map((entry) => ({ entry, key: entry.limiter.getKey(entry.subject), expire: entry.limiter.duration > 0 ? now + entry.limiter.duration * 1000 : null }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = rows.flatMap((r) => [r.key, r.entry.points, r.expire]);
+  const tuples = rows.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3})`).join(", ");
+  const at = `$${values.length + 1}`;
+  const table = `"${COUNTER_TABLE}"`;
+  const result = await pool.query<{ key: string; points: number; expire: string | number | null }>(
+    `INSERT INTO ${table} ("key", "points", "expire") VALUES ${tuples}
+     ON CONFLICT ("key") DO UPDATE SET
+       "points" = CASE WHEN ${table}."expire" <= ${at} THEN EXCLUDED."points" ELSE ${table}."points" + EXCLUDED."points" END,
+       "expire" = CASE WHEN ${table}."expire" <= ${at} THEN EXCLUDED."expire" ELSE ${table}."expire" END
+     RETURNING "key", "points", "expire"`,
+    [...values, now],
+  );
+  const byKey = new Map(result.rows.map((row) => [row.key, row]));
+  for (const { entry, key } of rows) {
+    const row = byKey.get(key)!;
+    const consumed = Number(row.points);
+    const msBeforeNext = row.expire === null ? -1 : Math.max(Number(row.expire) - Date.now(), 0);
+    entry.res = new RateLimiterRes(Math.max(entry.limiter.points - consumed, 0), msBeforeNext, consumed, consumed === entry.points);
+  }
+}
+
 /** Counts `points` tries of a subject in one statement; its count after them (also when over the store's points). */
 async function countPoints(limiter: RateLimiterStoreAbstract, subject: string, points: number): Promise<RateLimiterRes> {
   for (let attempt = 0; ; attempt++) {
@@ -353,10 +384,17 @@ export function createRateLimits(deps: RateLimitsDeps) {
           entry.error = error;
         }
       };
-      // On PostgreSQL each statement takes a connection of the pool: all at once. The counters file's connection
-      // counts one statement at a time anyway.
+      // On PostgreSQL the step's tries are one statement. The counters file's connection counts one statement at a
+      // time anyway.
       if (file) for (const entry of entries.values()) await count(entry);
-      else await Promise.all([...entries.values()].map(count));
+      else if (postgres) {
+        pool ??= createPostgresPool(deps.databaseUrl);
+        try {
+          await countPostgres(pool, [...entries.values()]);
+        } catch (error) {
+          for (const entry of entries.values()) entry.error = error;
+        }
+      } else await Promise.all([...entries.values()].map(count));
       for (const [plan, planTries] of tries) {
         const failed = planTries.find((t) => t.entry.error !== undefined);
         if (failed) {
@@ -380,8 +418,8 @@ export function createRateLimits(deps: RateLimitsDeps) {
      * minute, then the user's month), and returns what each step's `take` would (its tightest count); 429 as `take`
      * throws it for the first step refused. On a SQLite file the steps of all the calls this process makes in one
      * turn of the event loop are counted in one write with one statement per limit and subject (decision 074); on
-     * PostgreSQL the steps of the calls that came while the previous group counted, with one statement per limit
-     * and subject, the statements of a step at once (decision 098).
+     * PostgreSQL the steps of the calls that came while the previous group counted, with one statement a step
+     * for all its limits and subjects (decision 098).
      */
     async takeSteps(steps: CountStep[]): Promise<RateLimitStatus[]> {
       if (!file && !postgres) {
