@@ -136,10 +136,8 @@ class SharedFileLibSQL extends PrismaLibSQL {
       executeMultiple: (sql: string) => guarded(() => inner.executeMultiple(sql)),
       async transaction(mode?: TransactionMode) {
         if (local) return ownTransaction(mode === "read" ? "read" : "write");
-        const tx = await guarded(() => inner.transaction(mode === "read" ? "read" : "write"));
-        // The transaction took the connection; the next statement opens a new one.
-        tuned = !local;
-        return tx;
+        // A libSQL server's transaction (nothing to tune: the pragmas are the server's).
+        return guarded(() => inner.transaction(mode === "read" ? "read" : "write"));
       },
       close: () => inner.close(),
       get closed() {

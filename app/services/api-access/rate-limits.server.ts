@@ -384,17 +384,17 @@ export function createRateLimits(deps: RateLimitsDeps) {
           entry.error = error;
         }
       };
-      // On PostgreSQL the step's tries are one statement. The counters file's connection counts one statement at a
-      // time anyway.
+      // Only a counters file or PostgreSQL groups (takeSteps). On PostgreSQL the step's tries are one statement; the
+      // counters file's connection counts one statement at a time anyway.
       if (file) for (const entry of entries.values()) await count(entry);
-      else if (postgres) {
+      else {
         pool ??= createPostgresPool(deps.databaseUrl);
         try {
           await countPostgres(pool, [...entries.values()]);
         } catch (error) {
           for (const entry of entries.values()) entry.error = error;
         }
-      } else await Promise.all([...entries.values()].map(count));
+      }
       for (const [plan, planTries] of tries) {
         const failed = planTries.find((t) => t.entry.error !== undefined);
         if (failed) {

@@ -67,8 +67,10 @@ const CARD_DATE_FIELDS = new Set<keyof typeof cardSelect>(["firstSeenAt", "lastU
 const CARD_FIELDS = Object.keys(cardSelect) as (keyof typeof cardSelect)[];
 const CHUNK = 100;
 
-function cardsSql(count: number, fields: readonly string[] = CARD_FIELDS) {
-  return `SELECT ${fields.map((f) => `"${f}"`).join(", ")} FROM "Product" WHERE "id" IN (${Array(count).fill("?").join(",")})`;
+/** Product columns (and any column expressions after them) of `count` products by id. */
+function cardsSql(count: number, fields: readonly string[] = CARD_FIELDS, expressions: readonly string[] = []) {
+  const columns = [...fields.map((f) => `"${f}"`), ...expressions].join(", ");
+  return `SELECT ${columns} FROM "Product" WHERE "id" IN (${Array(count).fill("?").join(",")})`;
 }
 
 function marksSql(count: number) {
@@ -178,11 +180,6 @@ const MARK_COLUMNS = ["SavedProduct", "TrackedProduct"].map(
   (table) => `EXISTS (SELECT 1 FROM "${table}" WHERE "${table}"."userId" = ? AND "${table}"."productId" = "Product"."id")`,
 );
 
-function markedCardsSql(count: number) {
-  const columns = [...CARD_FIELDS.map((f) => `"${f}"`), ...MARK_COLUMNS].join(", ");
-  return `SELECT ${columns} FROM "Product" WHERE "id" IN (${Array(count).fill("?").join(",")})`;
-}
-
 /**
  * Card rows for these ids (in any order) with the user's saved and tracked marks: read on every search and API call,
  * so with a SqlReader the marks come in the cards' statement (one round trip on PostgreSQL instead of two; issue 38);
@@ -200,7 +197,7 @@ export async function markedCardRows(db: Db, userId: string, ids: number[]): Pro
   const out: (CardRow & { saved: boolean; tracked: boolean })[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    for (const row of await reader.rows(markedCardsSql(chunk.length), [userId, userId, ...chunk])) {
+    for (const row of await reader.rows(cardsSql(chunk.length, CARD_FIELDS, MARK_COLUMNS), [userId, userId, ...chunk])) {
       out.push({ ...cardFrom(CARD_FIELDS, row), saved: yes(row[n]), tracked: yes(row[n + 1]) });
     }
   }

@@ -50,8 +50,7 @@ export async function rankSomeWords(
   const live = terms.map((_, k) => k).filter((k) => weights[k] > 0);
   // One word matches anything (the others match nothing): its products, title matches first.
   if (live.length === 1) {
-    const title = `title : ${terms[live[0]]}`;
-    const rows = oneWord(index, q, sets[live[0]], text.cached(index, title) ?? (await text.all(index, title)), filter);
+    const rows = oneWord(index, q, sets[live[0]], await text.all(index, `title : ${terms[live[0]]}`), filter);
     return rows && { rows, allWords: 0 };
   }
   const liveSets = live.map((k) => sets[k]);
